@@ -1,0 +1,95 @@
+# profdiff: a plain Makefile.  `make`, `make check`, `make install`,
+# `make clean`; SANITIZE=1 builds everything with ASan and UBSan into its
+# own folder so that the two builds never mix objects.
+
+PROG	 = profdiff
+PREFIX	?= /usr/local
+BINDIR	?= $(PREFIX)/bin
+MANDIR	?= $(PREFIX)/share/man
+
+PKGS	 = libprotobuf-c zlib libbsd-overlay
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+
+ifeq ($(SANITIZE),1)
+BUILD	?= build-san
+SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+OPT	?= -O1 -g
+else
+BUILD	?= build
+SANFLAGS =
+OPT	?= -O2 -g
+endif
+
+WERROR	?=
+CFLAGS	?= $(OPT)
+CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	   -Wall -Wextra $(WERROR) $(SANFLAGS) \
+	   -Iinclude -I$(BUILD) $(PKG_CFLAGS)
+LDFLAGS	+= $(SANFLAGS)
+LDLIBS	+= $(PKG_LIBS) -lm -lpthread
+
+GEN	 = $(BUILD)/profile.pb-c.c $(BUILD)/profile.pb-c.h
+LIB_SRC	 = $(filter-out src/main.c,$(wildcard src/*.c))
+LIB_OBJ	 = $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/profile.pb-c.o
+UNIT_SRC = $(wildcard tests/unit/t_*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+TOOL_SRC = $(wildcard tests/tools/*.c)
+TOOL_BIN = $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tests/%)
+
+all: $(BUILD)/$(PROG) $(PROG)
+
+$(PROG): $(BUILD)/$(PROG)
+	@[ "$(BUILD)" = build ] && ln -sf $(BUILD)/$(PROG) $(PROG) || true
+
+$(BUILD)/$(PROG): $(BUILD)/main.o $(BUILD)/libprofdiff.a
+	$(CC) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/libprofdiff.a $(LDLIBS)
+
+$(BUILD)/libprofdiff.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+$(GEN): proto/profile.proto
+	@mkdir -p $(BUILD)
+	protoc-c --c_out=$(BUILD) -Iproto proto/profile.proto
+
+$(BUILD)/profile.pb-c.o: $(BUILD)/profile.pb-c.c $(BUILD)/profile.pb-c.h
+	$(CC) $(CFLAGS) -Wno-unused-parameter -c -o $@ $<
+
+$(BUILD)/%.o: src/%.c $(wildcard include/*.h) $(GEN)
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(BUILD)/libprofdiff.a
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
+
+$(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
+
+tests: $(UNIT_BIN) $(TOOL_BIN)
+
+check: all tests
+	BUILD=$(BUILD) sh tests/run.sh
+
+# What CI runs: warnings are errors, and the whole suite runs twice, plain
+# and under ASan+UBSan, with one summary line at the end.
+check-all:
+	$(MAKE) WERROR=-Werror all tests
+	$(MAKE) WERROR=-Werror SANITIZE=1 all tests
+	BUILDS="build build-san" sh tests/run.sh
+
+demo: all
+	sh examples/demo.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BUILD)/$(PROG) $(DESTDIR)$(BINDIR)/$(PROG)
+	install -m 644 man/profdiff.1 $(DESTDIR)$(MANDIR)/man1/profdiff.1
+
+clean:
+	rm -rf build build-san $(PROG)
+
+.PHONY: all check check-all tests demo install clean
+.SUFFIXES:

@@ -1,0 +1,36 @@
+/*
+ * Limits and constants shared by every module.  Each PD_MAX_* is an
+ * input limit: it is checked before anything is allocated from a count
+ * read out of a file, and it is listed in man/profdiff.1.
+ */
+#ifndef PROFDIFF_H
+#define PROFDIFF_H
+
+#define PD_VERSION		"0.1.0"
+
+#define PD_MAX_INPUT		(1ULL << 30)	/* bytes read from one file */
+#define PD_MAX_INFLATED		(2ULL << 30)	/* bytes after gunzip */
+#define PD_MAX_RATIO		256ULL		/* inflated / compressed */
+#define PD_MAX_STRINGS		(16UL << 20)
+#define PD_MAX_LOCATIONS	(16UL << 20)
+#define PD_MAX_FUNCTIONS	(16UL << 20)
+#define PD_MAX_DEPTH		65536		/* frames in one sample */
+#define PD_MAX_SAMPLE_TYPES	64
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The limits in force for one run; pd_limits_default() fills in the above. */
+struct pd_limits {
+	uint64_t	 max_input;
+	uint64_t	 max_inflated;
+	uint64_t	 max_ratio;
+	size_t		 max_strings;
+	size_t		 max_locations;
+	size_t		 max_functions;
+	size_t		 max_depth;
+};
+
+void	pd_limits_default(struct pd_limits *);
+
+#endif

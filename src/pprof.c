@@ -1,0 +1,895 @@
+/*
+ * The pprof decoder: bytes -> struct profile.  This is the only file that
+ * includes profile.pb-c.h; nothing protobuf-c leaves it.  It reads the
+ * input (bounded), inflates gzip (gunzip.c), recognizes the legacy pprof
+ * formats well enough to name them, walks the top level of the protobuf
+ * wire format to report truncation with a byte offset, unpacks with
+ * protobuf-c into a scratch arena, then validates everything
+ * profile.proto requires while copying it into the plain model.  It
+ * rejects, never repairs.  It knows nothing of statistics or output.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "gunzip.h"
+#include "profdiff.h"
+#include "profile.h"
+#include "profile.pb-c.h"
+#include "xmalloc.h"
+
+typedef Perftools__Profiles__Profile	PbProfile;
+typedef Perftools__Profiles__Sample	PbSample;
+typedef Perftools__Profiles__Location	PbLocation;
+typedef Perftools__Profiles__Function	PbFunction;
+typedef Perftools__Profiles__Mapping	PbMapping;
+typedef Perftools__Profiles__ValueType	PbValueType;
+
+void
+pd_limits_default(struct pd_limits *l)
+{
+	l->max_input = PD_MAX_INPUT;
+	l->max_inflated = PD_MAX_INFLATED;
+	l->max_ratio = PD_MAX_RATIO;
+	l->max_strings = PD_MAX_STRINGS;
+	l->max_locations = PD_MAX_LOCATIONS;
+	l->max_functions = PD_MAX_FUNCTIONS;
+	l->max_depth = PD_MAX_DEPTH;
+}
+
+struct profile *
+profile_new(void)
+{
+	struct profile	*p;
+	struct arena	*a;
+
+	a = arena_new();
+	p = arena_calloc(a, 1, sizeof(*p));
+	p->arena = a;
+	p->path = "";
+	p->default_sample_type = "";
+	p->period_type.type = "";
+	p->period_type.unit = "";
+	p->drop_frames = "";
+	p->keep_frames = "";
+	return p;
+}
+
+void
+profile_free(struct profile *p)
+{
+	if (p != NULL)
+		arena_free(p->arena);
+}
+
+/* Reading the input. */
+
+static int
+read_all(const char *path, const struct pd_limits *lim, unsigned char **out,
+    size_t *outlen, struct diag *d)
+{
+	unsigned char	*buf;
+	size_t		 cap, len = 0;
+	ssize_t		 n;
+	struct stat	 st;
+	int		 fd;
+
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY)) == -1)
+		return diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+	if (fstat(fd, &st) == -1) {
+		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+		goto fail_fd;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		diag_set(d, DIAG_IO, -1, "is a directory");
+		goto fail_fd;
+	}
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > lim->max_input) {
+		diag_set(d, DIAG_LIMIT, -1, "file is %lld bytes, more than the "
+		    "limit of %llu (raise with --max-input)",
+		    (long long)st.st_size, (unsigned long long)lim->max_input);
+		goto fail_fd;
+	}
+	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
+	    (size_t)st.st_size + 1 : 65536;
+	buf = xmalloc(cap);
+	for (;;) {
+		if (len == cap) {
+			if (cap > lim->max_input) {
+				free(buf);
+				diag_set(d, DIAG_LIMIT, -1, "input is more than "
+				    "the limit of %llu bytes (raise with "
+				    "--max-input)",
+				    (unsigned long long)lim->max_input);
+				goto fail_fd;
+			}
+			cap *= 2;
+			buf = xreallocarray(buf, cap, 1);
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			free(buf);
+			diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+			goto fail_fd;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	if (len > lim->max_input) {
+		free(buf);
+		diag_set(d, DIAG_LIMIT, -1, "input is more than the limit of "
+		    "%llu bytes (raise with --max-input)",
+		    (unsigned long long)lim->max_input);
+		goto fail_fd;
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	*out = buf;
+	*outlen = len;
+	return 0;
+
+fail_fd:
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return -1;
+}
+
+/* Recognizing what is not a protobuf profile. */
+
+static int
+has_prefix(const unsigned char *buf, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	return len >= n && memcmp(buf, prefix, n) == 0;
+}
+
+/*
+ * The legacy formats pprof still reads: the text heap, contention,
+ * thread and goroutine dumps, and the gperftools binary CPU profile,
+ * whose header is the words 0, 3, 0 in 32- or 64-bit little endian.
+ */
+static const char *
+legacy_kind(const unsigned char *buf, size_t len)
+{
+	static const char *const text[] = {
+		"heap profile:", "heap_v2/", "--- heapz", "--- contention",
+		"--- threadz", "goroutine profile:", "threadcreate profile:",
+		"--- mutex", "--- block",
+	};
+	static const unsigned char cpu64[16] = { 0,0,0,0,0,0,0,0, 3,0,0,0,0,0,0,0 };
+	static const unsigned char cpu32[8] = { 0,0,0,0, 3,0,0,0 };
+	size_t i;
+
+	while (len > 0 && (*buf == ' ' || *buf == '\t' || *buf == '\n' ||
+	    *buf == '\r')) {
+		buf++;
+		len--;
+	}
+	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
+		if (has_prefix(buf, len, text[i]))
+			return "a legacy text profile";
+	if (len >= 16 && memcmp(buf, cpu64, 16) == 0)
+		return "a legacy gperftools CPU profile";
+	if (len >= 12 && memcmp(buf, cpu32, 8) == 0)
+		return "a legacy gperftools CPU profile";
+	return NULL;
+}
+
+/* Walking the top level of the wire format. */
+
+static const char *const field_names[] = {
+	NULL, "sample_type", "sample", "mapping", "location", "function",
+	"string_table", "drop_frames", "keep_frames", "time_nanos",
+	"duration_nanos", "period_type", "period", "comment",
+	"default_sample_type",
+};
+
+static int
+get_varint(const unsigned char *p, const unsigned char *end, uint64_t *v,
+    size_t *n)
+{
+	uint64_t	 x = 0;
+	unsigned	 shift = 0;
+	const unsigned char *q = p;
+
+	while (q < end && shift < 64) {
+		x |= (uint64_t)(*q & 0x7f) << shift;
+		if ((*q++ & 0x80) == 0) {
+			*v = x;
+			*n = (size_t)(q - p);
+			return 0;
+		}
+		shift += 7;
+	}
+	return q == end ? -2 : -1;	/* -2 truncated, -1 too long */
+}
+
+/*
+ * Check that the top-level fields of a Profile fit in the buffer and have
+ * the wire types profile.proto gives them, so that a truncated file gets
+ * a byte offset and a non-profile a reason.  protobuf-c checks the rest.
+ */
+static int
+scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
+{
+	const unsigned char *p = buf, *end = buf + len;
+	uint64_t	 key, v;
+	size_t		 n;
+	unsigned	 field, wt;
+	int		 rc;
+
+	while (p < end) {
+		long long off = (long long)(p - buf);
+
+		if ((rc = get_varint(p, end, &key, &n)) != 0)
+			return diag_set(d, rc == -2 ? DIAG_CORRUPT : DIAG_FORMAT,
+			    off, rc == -2 ? "truncated protobuf field key" :
+			    "protobuf varint longer than 10 bytes");
+		p += n;
+		field = (unsigned)(key >> 3);
+		wt = key & 7;
+		if (key >> 3 == 0 || key >> 3 > 536870911)
+			return diag_set(d, DIAG_FORMAT, off,
+			    "invalid protobuf field number %llu",
+			    (unsigned long long)(key >> 3));
+		if (field >= 1 && field <= 14) {
+			int want_len = field <= 6 || field == 11;
+			int ok = want_len ? wt == 2 :
+			    (wt == 0 || (field == 13 && wt == 2));
+
+			if (!ok)
+				return diag_set(d, DIAG_FORMAT, off,
+				    "field %u (%s) has protobuf wire type %u, "
+				    "expected %u", field, field_names[field],
+				    wt, want_len ? 2 : 0);
+		}
+		switch (wt) {
+		case 0:
+			if ((rc = get_varint(p, end, &v, &n)) != 0)
+				return diag_set(d, rc == -2 ? DIAG_CORRUPT :
+				    DIAG_FORMAT, (long long)(p - buf),
+				    rc == -2 ? "truncated protobuf varint" :
+				    "protobuf varint longer than 10 bytes");
+			p += n;
+			break;
+		case 1:
+			if (end - p < 8)
+				goto truncated;
+			p += 8;
+			break;
+		case 2:
+			if ((rc = get_varint(p, end, &v, &n)) != 0)
+				return diag_set(d, rc == -2 ? DIAG_CORRUPT :
+				    DIAG_FORMAT, (long long)(p - buf),
+				    rc == -2 ? "truncated protobuf length" :
+				    "protobuf varint longer than 10 bytes");
+			p += n;
+			if (v > (uint64_t)(end - p))
+				return diag_set(d, DIAG_CORRUPT, off,
+				    "truncated: field %u%s%s%s needs %llu bytes, "
+				    "only %zu remain", field,
+				    field <= 14 ? " (" : "",
+				    field <= 14 ? field_names[field] : "",
+				    field <= 14 ? ")" : "",
+				    (unsigned long long)v, (size_t)(end - p));
+			p += v;
+			break;
+		case 5:
+			if (end - p < 4)
+				goto truncated;
+			p += 4;
+			break;
+		default:
+			return diag_set(d, DIAG_FORMAT, off,
+			    "unsupported protobuf wire type %u", wt);
+		}
+		continue;
+truncated:
+		return diag_set(d, DIAG_CORRUPT, off, "truncated protobuf field");
+	}
+	return 0;
+}
+
+/* protobuf-c allocates from the scratch arena; nothing is freed alone. */
+
+static void *
+pb_alloc(void *a, size_t n)
+{
+	return arena_alloc(a, 1, n);
+}
+
+static void
+pb_nofree(void *a, void *p)
+{
+	(void)a;
+	(void)p;
+}
+
+/* Resolving ids: a direct table when ids are dense, else a sorted list. */
+
+struct idmap {
+	uint64_t	*ids;		/* sorted; NULL when direct */
+	uint32_t	*idx;
+	uint32_t	*direct;	/* id -> index + 1 */
+	size_t		 n;
+	uint64_t	 max;
+};
+
+struct idpair {
+	uint64_t	 id;
+	uint32_t	 idx;
+};
+
+static int
+idpair_cmp(const void *a, const void *b)
+{
+	const struct idpair *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/*
+ * Build the map; the caller has checked n against a PD_MAX_* limit.
+ * Returns 0, or the position of the first zero or duplicate id as -(i+1)
+ * with *dup saying which.
+ */
+static long
+idmap_build(struct idmap *m, struct arena *a, const uint64_t *ids,
+    size_t stride, size_t n, int *dup)
+{
+	struct idpair	*pairs;
+	size_t		 i;
+	uint64_t	 max = 0;
+
+	memset(m, 0, sizeof(*m));
+	m->n = n;
+	for (i = 0; i < n; i++) {
+		uint64_t id = *(const uint64_t *)((const char *)ids + i * stride);
+
+		if (id == 0) {
+			*dup = 0;
+			return -(long)(i + 1);
+		}
+		if (id > max)
+			max = id;
+	}
+	m->max = max;
+	if (max <= 4 * (uint64_t)n + 64) {
+		m->direct = arena_calloc(a, (size_t)max + 1, sizeof(uint32_t));
+		for (i = 0; i < n; i++) {
+			uint64_t id = *(const uint64_t *)((const char *)ids +
+			    i * stride);
+
+			if (m->direct[id] != 0) {
+				*dup = 1;
+				return -(long)(i + 1);
+			}
+			m->direct[id] = (uint32_t)i + 1;
+		}
+		return 0;
+	}
+	pairs = arena_alloc(a, n, sizeof(*pairs));
+	for (i = 0; i < n; i++) {
+		pairs[i].id = *(const uint64_t *)((const char *)ids + i * stride);
+		pairs[i].idx = (uint32_t)i;
+	}
+	qsort(pairs, n, sizeof(*pairs), idpair_cmp);
+	m->ids = arena_alloc(a, n, sizeof(uint64_t));
+	m->idx = arena_alloc(a, n, sizeof(uint32_t));
+	for (i = 0; i < n; i++) {
+		if (i > 0 && pairs[i].id == pairs[i - 1].id) {
+			*dup = 1;
+			return -(long)(pairs[i].idx + 1);
+		}
+		m->ids[i] = pairs[i].id;
+		m->idx[i] = pairs[i].idx;
+	}
+	return 0;
+}
+
+/* Index for id, or -1. */
+static long
+idmap_get(const struct idmap *m, uint64_t id)
+{
+	size_t lo = 0, hi = m->n;
+
+	if (m->direct != NULL)
+		return id <= m->max && m->direct[id] != 0 ?
+		    (long)m->direct[id] - 1 : -1;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->ids[mid] == id)
+			return (long)m->idx[mid];
+		if (m->ids[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+/* Conversion and validation. */
+
+struct conv {
+	const PbProfile	*pb;
+	struct profile	*p;
+	const char	**strs;
+	size_t		 nstrs;
+	struct diag	*d;
+};
+
+/*
+ * Copy one string-table entry.  Names may hold any bytes; a NUL would end
+ * a C string early, so it is spelled \x00 instead.
+ */
+static const char *
+copy_string(struct arena *a, const ProtobufCBinaryData *b)
+{
+	size_t	 i, nul = 0;
+	char	*s, *q;
+
+	for (i = 0; i < b->len; i++)
+		nul += b->data[i] == '\0';
+	if (nul == 0)
+		return arena_strndup(a, (const char *)b->data, b->len);
+	s = q = arena_alloc(a, b->len + 3 * nul + 1, 1);
+	for (i = 0; i < b->len; i++) {
+		if (b->data[i] == '\0') {
+			memcpy(q, "\\x00", 4);
+			q += 4;
+		} else
+			*q++ = (char)b->data[i];
+	}
+	*q = '\0';
+	return s;
+}
+
+/* Look up a string index; on error fill the diag naming the element. */
+static int
+str_at(struct conv *c, int64_t i, const char **out, const char *what)
+{
+	if (i < 0 || (uint64_t)i >= c->nstrs)
+		return diag_set(c->d, DIAG_CORRUPT, -1,
+		    "%s: string index %lld out of range (string_table has "
+		    "%zu entries)", what, (long long)i, c->nstrs);
+	*out = c->strs[i];
+	return 0;
+}
+
+static int
+conv_valuetype(struct conv *c, const PbValueType *v, struct pf_valuetype *out,
+    const char *what)
+{
+	if (v == NULL) {
+		out->type = out->unit = "";
+		return 0;
+	}
+	if (str_at(c, v->type, &out->type, what) == -1 ||
+	    str_at(c, v->unit, &out->unit, what) == -1)
+		return -1;
+	return 0;
+}
+
+static int
+conv_strings(struct conv *c, const struct pd_limits *lim)
+{
+	const PbProfile	*pb = c->pb;
+	size_t		 i;
+
+	if (pb->n_string_table == 0)
+		return diag_set(c->d, DIAG_FORMAT, -1,
+		    "no string table (profile.proto requires one)");
+	if (pb->n_string_table > lim->max_strings)
+		return diag_set(c->d, DIAG_LIMIT, -1, "%zu strings, more than "
+		    "the limit of %zu (raise with --max-strings)",
+		    pb->n_string_table, lim->max_strings);
+	if (pb->string_table[0].len != 0)
+		return diag_set(c->d, DIAG_CORRUPT, -1,
+		    "string_table[0] is not the empty string");
+	c->nstrs = pb->n_string_table;
+	c->strs = arena_alloc(c->p->arena, c->nstrs, sizeof(char *));
+	for (i = 0; i < c->nstrs; i++)
+		c->strs[i] = copy_string(c->p->arena, &pb->string_table[i]);
+	return 0;
+}
+
+static int
+conv_header(struct conv *c)
+{
+	const PbProfile	*pb = c->pb;
+	struct profile	*p = c->p;
+	char		 what[64];
+	size_t		 i;
+
+	if (pb->n_sample_type > PD_MAX_SAMPLE_TYPES)
+		return diag_set(c->d, DIAG_LIMIT, -1,
+		    "%zu sample types, more than the limit of %d",
+		    pb->n_sample_type, PD_MAX_SAMPLE_TYPES);
+	p->nsample_types = pb->n_sample_type;
+	p->sample_types = arena_calloc(p->arena, p->nsample_types,
+	    sizeof(*p->sample_types));
+	for (i = 0; i < pb->n_sample_type; i++) {
+		snprintf(what, sizeof(what), "sample_type %zu", i);
+		if (conv_valuetype(c, pb->sample_type[i], &p->sample_types[i],
+		    what) == -1)
+			return -1;
+	}
+	if (conv_valuetype(c, pb->period_type, &p->period_type,
+	    "period_type") == -1 ||
+	    str_at(c, pb->drop_frames, &p->drop_frames, "drop_frames") == -1 ||
+	    str_at(c, pb->keep_frames, &p->keep_frames, "keep_frames") == -1 ||
+	    str_at(c, pb->default_sample_type, &p->default_sample_type,
+	    "default_sample_type") == -1)
+		return -1;
+	p->time_nanos = pb->time_nanos;
+	p->duration_nanos = pb->duration_nanos;
+	p->period = pb->period;
+	p->ncomments = pb->n_comment;
+	p->comments = arena_alloc(p->arena, p->ncomments, sizeof(char *));
+	for (i = 0; i < pb->n_comment; i++) {
+		snprintf(what, sizeof(what), "comment %zu", i);
+		if (str_at(c, pb->comment[i], &p->comments[i], what) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+dup_or_zero(struct conv *c, const char *kind, long rc, int dup,
+    uint64_t id)
+{
+	if (dup)
+		return diag_set(c->d, DIAG_CORRUPT, -1, "%s %ld: duplicate id "
+		    "%llu", kind, -rc - 1, (unsigned long long)id);
+	return diag_set(c->d, DIAG_CORRUPT, -1, "%s %ld: id is 0 (reserved)",
+	    kind, -rc - 1);
+}
+
+static int
+conv_mappings(struct conv *c, struct idmap *m, struct arena *scratch,
+    const struct pd_limits *lim)
+{
+	const PbProfile	*pb = c->pb;
+	struct profile	*p = c->p;
+	uint64_t	*ids;
+	char		 what[64];
+	size_t		 i;
+	long		 rc;
+	int		 dup;
+
+	if (pb->n_mapping > lim->max_locations)
+		return diag_set(c->d, DIAG_LIMIT, -1, "%zu mappings, more than the limit of %zu",
+		    pb->n_mapping, lim->max_locations);
+	p->nmappings = pb->n_mapping;
+	p->mappings = arena_calloc(p->arena, p->nmappings, sizeof(*p->mappings));
+	ids = arena_alloc(scratch, p->nmappings, sizeof(*ids));
+	for (i = 0; i < pb->n_mapping; i++) {
+		const PbMapping		*pm = pb->mapping[i];
+		struct pf_mapping	*mp = &p->mappings[i];
+
+		snprintf(what, sizeof(what), "mapping %zu", i);
+		mp->id = ids[i] = pm->id;
+		mp->memory_start = pm->memory_start;
+		mp->memory_limit = pm->memory_limit;
+		mp->file_offset = pm->file_offset;
+		if (str_at(c, pm->filename, &mp->filename, what) == -1 ||
+		    str_at(c, pm->build_id, &mp->build_id, what) == -1)
+			return -1;
+		mp->has_functions = pm->has_functions;
+		mp->has_filenames = pm->has_filenames;
+		mp->has_line_numbers = pm->has_line_numbers;
+		mp->has_inline_frames = pm->has_inline_frames;
+	}
+	if ((rc = idmap_build(m, scratch, ids, sizeof(*ids), p->nmappings,
+	    &dup)) != 0)
+		return dup_or_zero(c, "mapping", rc, dup, ids[-rc - 1]);
+	return 0;
+}
+
+static int
+conv_functions(struct conv *c, struct idmap *m, struct arena *scratch,
+    const struct pd_limits *lim)
+{
+	const PbProfile	*pb = c->pb;
+	struct profile	*p = c->p;
+	uint64_t	*ids;
+	char		 what[64];
+	size_t		 i;
+	long		 rc;
+	int		 dup;
+
+	if (pb->n_function > lim->max_functions)
+		return diag_set(c->d, DIAG_LIMIT, -1, "%zu functions, more "
+		    "than the limit of %zu (raise with --max-functions)",
+		    pb->n_function, lim->max_functions);
+	p->nfunctions = pb->n_function;
+	p->functions = arena_calloc(p->arena, p->nfunctions,
+	    sizeof(*p->functions));
+	ids = arena_alloc(scratch, p->nfunctions, sizeof(*ids));
+	for (i = 0; i < pb->n_function; i++) {
+		const PbFunction	*pf = pb->function[i];
+		struct pf_function	*fp = &p->functions[i];
+
+		snprintf(what, sizeof(what), "function %zu", i);
+		fp->id = ids[i] = pf->id;
+		fp->start_line = pf->start_line;
+		if (str_at(c, pf->name, &fp->name, what) == -1 ||
+		    str_at(c, pf->system_name, &fp->system_name, what) == -1 ||
+		    str_at(c, pf->filename, &fp->filename, what) == -1)
+			return -1;
+	}
+	if ((rc = idmap_build(m, scratch, ids, sizeof(*ids), p->nfunctions,
+	    &dup)) != 0)
+		return dup_or_zero(c, "function", rc, dup, ids[-rc - 1]);
+	return 0;
+}
+
+static int
+conv_locations(struct conv *c, struct idmap *lm, const struct idmap *mm,
+    const struct idmap *fm, struct arena *scratch,
+    const struct pd_limits *lim)
+{
+	const PbProfile	*pb = c->pb;
+	struct profile	*p = c->p;
+	uint64_t	*ids;
+	size_t		 i, j;
+	long		 rc, k;
+	int		 dup;
+
+	if (pb->n_location > lim->max_locations)
+		return diag_set(c->d, DIAG_LIMIT, -1, "%zu locations, more "
+		    "than the limit of %zu (raise with --max-locations)",
+		    pb->n_location, lim->max_locations);
+	p->nlocations = pb->n_location;
+	p->locations = arena_calloc(p->arena, p->nlocations,
+	    sizeof(*p->locations));
+	ids = arena_alloc(scratch, p->nlocations, sizeof(*ids));
+	for (i = 0; i < pb->n_location; i++) {
+		const PbLocation	*pl = pb->location[i];
+		struct pf_location	*lp = &p->locations[i];
+
+		lp->id = ids[i] = pl->id;
+		lp->address = pl->address;
+		lp->is_folded = pl->is_folded;
+		if (pl->mapping_id != 0) {
+			if ((k = idmap_get(mm, pl->mapping_id)) < 0)
+				return diag_set(c->d, DIAG_CORRUPT, -1,
+				    "location %zu: mapping_id %llu not defined",
+				    i, (unsigned long long)pl->mapping_id);
+			lp->mapping = &p->mappings[k];
+		}
+		lp->nlines = pl->n_line;
+		lp->lines = arena_calloc(p->arena, lp->nlines,
+		    sizeof(*lp->lines));
+		for (j = 0; j < pl->n_line; j++) {
+			uint64_t fid = pl->line[j]->function_id;
+
+			lp->lines[j].line = pl->line[j]->line;
+			lp->lines[j].column = pl->line[j]->column;
+			if (fid == 0)
+				continue;
+			if ((k = idmap_get(fm, fid)) < 0)
+				return diag_set(c->d, DIAG_CORRUPT, -1,
+				    "location %zu: line %zu: function_id %llu "
+				    "not defined", i, j,
+				    (unsigned long long)fid);
+			lp->lines[j].function = &p->functions[k];
+		}
+	}
+	if ((rc = idmap_build(lm, scratch, ids, sizeof(*ids), p->nlocations,
+	    &dup)) != 0)
+		return dup_or_zero(c, "location", rc, dup, ids[-rc - 1]);
+	return 0;
+}
+
+static int
+conv_samples(struct conv *c, const struct idmap *lm,
+    const struct pd_limits *lim)
+{
+	const PbProfile	*pb = c->pb;
+	struct profile	*p = c->p;
+	size_t		 i, j;
+	long		 k;
+
+	p->nsamples = pb->n_sample;
+	p->samples = arena_calloc(p->arena, p->nsamples, sizeof(*p->samples));
+	for (i = 0; i < pb->n_sample; i++) {
+		const PbSample	*ps = pb->sample[i];
+		struct pf_sample *sp = &p->samples[i];
+		char		 what[64];
+
+		if (ps->n_value != p->nsample_types)
+			return diag_set(c->d, DIAG_CORRUPT, -1, "sample %zu: "
+			    "%zu values for %zu sample types", i, ps->n_value,
+			    p->nsample_types);
+		if (ps->n_location_id > lim->max_depth)
+			return diag_set(c->d, DIAG_LIMIT, -1, "sample %zu: "
+			    "stack of %zu frames, more than the limit of %zu "
+			    "(raise with --max-depth)", i, ps->n_location_id,
+			    lim->max_depth);
+		sp->values = arena_alloc(p->arena, ps->n_value, sizeof(int64_t));
+		memcpy(sp->values, ps->value, ps->n_value * sizeof(int64_t));
+		sp->nlocs = ps->n_location_id;
+		sp->locs = arena_alloc(p->arena, sp->nlocs,
+		    sizeof(*sp->locs));
+		for (j = 0; j < ps->n_location_id; j++) {
+			uint64_t id = ps->location_id[j];
+
+			if (id == 0)
+				return diag_set(c->d, DIAG_CORRUPT, -1,
+				    "sample %zu: location_id 0 (reserved)", i);
+			if ((k = idmap_get(lm, id)) < 0)
+				return diag_set(c->d, DIAG_CORRUPT, -1,
+				    "sample %zu: location_id %llu not defined",
+				    i, (unsigned long long)id);
+			sp->locs[j] = &p->locations[k];
+		}
+		sp->nlabels = ps->n_label;
+		sp->labels = arena_calloc(p->arena, sp->nlabels,
+		    sizeof(*sp->labels));
+		snprintf(what, sizeof(what), "sample %zu: label", i);
+		for (j = 0; j < ps->n_label; j++) {
+			const Perftools__Profiles__Label *pl = ps->label[j];
+			struct pf_label *lp = &sp->labels[j];
+
+			lp->num = pl->num;
+			if (str_at(c, pl->key, &lp->key, what) == -1 ||
+			    str_at(c, pl->num_unit, &lp->num_unit, what) == -1)
+				return -1;
+			if (pl->str != 0 &&
+			    str_at(c, pl->str, &lp->str, what) == -1)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static struct profile *
+decode_raw(const unsigned char *buf, size_t len, const char *path,
+    const struct pd_limits *lim, struct diag *d)
+{
+	ProtobufCAllocator	 pa;
+	struct arena		*scratch;
+	struct profile		*p;
+	struct idmap		 mm, fm, lm;
+	struct conv		 c;
+	PbProfile		*pb;
+	const char		*legacy;
+
+	if (len == 0) {
+		diag_set(d, DIAG_EMPTY, -1, "file is empty");
+		return NULL;
+	}
+	if ((legacy = legacy_kind(buf, len)) != NULL) {
+		diag_set(d, DIAG_LEGACY, -1, "%s; profdiff reads only the "
+		    "protobuf format (convert it with 'go tool pprof -proto')",
+		    legacy);
+		return NULL;
+	}
+	if (scan_top_level(buf, len, d) == -1)
+		return NULL;
+
+	scratch = arena_new();
+	pa.alloc = pb_alloc;
+	pa.free = pb_nofree;
+	pa.allocator_data = scratch;
+	pb = perftools__profiles__profile__unpack(&pa, len, buf);
+	if (pb == NULL) {
+		arena_free(scratch);
+		diag_set(d, DIAG_FORMAT, -1,
+		    "protobuf data does not decode as a pprof Profile");
+		return NULL;
+	}
+
+	p = profile_new();
+	p->path = arena_strndup(p->arena, path, strlen(path));
+	memset(&c, 0, sizeof(c));
+	c.pb = pb;
+	c.p = p;
+	c.d = d;
+	if (conv_strings(&c, lim) == -1 ||
+	    conv_header(&c) == -1 ||
+	    conv_mappings(&c, &mm, scratch, lim) == -1 ||
+	    conv_functions(&c, &fm, scratch, lim) == -1 ||
+	    conv_locations(&c, &lm, &mm, &fm, scratch, lim) == -1 ||
+	    conv_samples(&c, &lm, lim) == -1) {
+		profile_free(p);
+		arena_free(scratch);
+		return NULL;
+	}
+	arena_free(scratch);
+	return p;
+}
+
+struct profile *
+pprof_decode(const void *buf, size_t len, const char *path,
+    const struct pd_limits *lim, struct diag *d)
+{
+	struct pd_limits	 deflim;
+	struct profile		*p;
+	unsigned char		*raw;
+	size_t			 rawlen;
+
+	if (lim == NULL) {
+		pd_limits_default(&deflim);
+		lim = &deflim;
+	}
+	if (!gunzip_is_gzip(buf, len))
+		return decode_raw(buf, len, path, lim, d);
+	if (gunzip(buf, len, &raw, &rawlen, lim->max_inflated,
+	    lim->max_ratio, d) == -1)
+		return NULL;
+	p = decode_raw(raw, rawlen, path, lim, d);
+	free(raw);
+	return p;
+}
+
+struct profile *
+pprof_load(const char *path, const struct pd_limits *lim, struct diag *d)
+{
+	struct pd_limits	 deflim;
+	struct profile		*p;
+	unsigned char		*buf = NULL;
+	size_t			 len = 0;
+
+	if (lim == NULL) {
+		pd_limits_default(&deflim);
+		lim = &deflim;
+	}
+	if (read_all(path, lim, &buf, &len, d) == -1)
+		return NULL;
+	p = pprof_decode(buf, len, path, lim, d);
+	free(buf);
+	return p;
+}
+
+int
+profile_sample_index(const struct profile *p, const char *name,
+    struct diag *d)
+{
+	const char	*errstr;
+	long long	 n;
+	size_t		 i;
+
+	if (p->nsample_types == 0)
+		return diag_set(d, DIAG_USAGE, -1, "profile has no sample types");
+	if (name == NULL) {
+		if (p->default_sample_type[0] != '\0')
+			for (i = 0; i < p->nsample_types; i++)
+				if (strcmp(p->sample_types[i].type,
+				    p->default_sample_type) == 0)
+					return (int)i;
+		return (int)p->nsample_types - 1;
+	}
+	for (i = 0; i < p->nsample_types; i++)
+		if (strcmp(p->sample_types[i].type, name) == 0)
+			return (int)i;
+	n = strtonum(name, 0, (long long)p->nsample_types - 1, &errstr);
+	if (errstr == NULL)
+		return (int)n;
+	{
+		char	 list[160];
+		size_t	 off = 0;
+
+		list[0] = '\0';
+		for (i = 0; i < p->nsample_types && off < sizeof(list); i++)
+			off += (size_t)snprintf(list + off, sizeof(list) - off,
+			    "%s%s", i ? ", " : "", p->sample_types[i].type);
+		return diag_set(d, DIAG_USAGE, -1, "no sample type '%s' "
+		    "(it has: %s)", name, list);
+	}
+}
