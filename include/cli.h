@@ -1,0 +1,98 @@
+/*
+ * The CLI layer: options shared by the subcommands, loading profiles with
+ * messages, warnings, and the subcommands themselves.  Only this layer
+ * (main.c, cli.c, cmd_*.c) prints to stderr or exits.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "agg.h"
+#include "profdiff.h"
+
+enum cli_format {
+	FMT_TEXT = 0,
+	FMT_JSON,
+	FMT_CSV,
+	FMT_MARKDOWN,
+};
+
+enum cli_normalize {
+	NORM_TOTAL = 0,
+	NORM_DURATION,
+	NORM_NONE,
+};
+
+enum cli_sort {
+	SORT_DELTA = 0,		/* |change in cum share|, the default */
+	SORT_FLAT,		/* |change in flat share| */
+	SORT_P,			/* p-value */
+	SORT_NAME,
+	SORT_NEW,		/* new cum share */
+};
+
+enum cli_fail_on {
+	FAIL_REGRESSION = 0,
+	FAIL_ANY_CHANGE,
+};
+
+/* Which options a subcommand takes: a bit per option group. */
+#define OPT_TOP		0x01	/* --cum */
+#define OPT_DIFF	0x02	/* --normalize --sort --alpha --min-effect ... */
+#define OPT_CHECK	0x04	/* --fail-on */
+
+struct opts {
+	const char	*sample_index;	/* NULL: pprof's default */
+	long long	 nrows;		/* 0: all */
+	int		 nrows_set;
+	int		 cum;
+	struct agg_opts	 agg;
+	enum cli_format	 format;
+	const char	*output;	/* NULL: stdout */
+	struct pd_limits limits;
+	enum cli_normalize normalize;
+	enum cli_sort	 sort;
+	double		 alpha;
+	double		 min_effect_pp;	/* percentage points */
+	double		 min_effect_rel; /* relative, in percent */
+	enum cli_fail_on fail_on;
+	const char	*focus;
+	const char	*ignore;
+	int		 color;		/* -1 auto, 0 never, 1 always */
+	int		 quiet;		/* no warnings */
+	char		**operands;	/* non-option arguments, in order */
+	size_t		 noperands;
+	int		 sep;		/* operands before "--", or -1 */
+	int		 sep_argi;
+};
+
+/*
+ * Parse argv for a subcommand that accepts the option groups in mask.
+ * Options and operands may be mixed.  Fills o (defaults first, operands
+ * included; free o->operands) and returns 0, or -1 after printing a
+ * usage message.
+ */
+int	cli_parse(int argc, char **argv, int mask, const char *cmd,
+	    struct opts *o);
+void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
+
+/*
+ * Open the output: stdout, or a temporary file beside o->output that
+ * cli_close() renames into place only if everything was written.
+ */
+FILE	*cli_open_output(const struct opts *);
+int	 cli_close_output(FILE *, const struct opts *, int ok);
+
+/* Print "profdiff: " and a formatted warning/error line to stderr. */
+void	cli_warn(const char *fmt, ...)
+	    __attribute__((__format__(__printf__, 1, 2)));
+
+int	cmd_top(int, char **);
+int	cmd_diff(int, char **);
+int	cmd_check(int, char **);
+/* diff and check-significance: 0 with *status set, or 2 on error. */
+int	diff_run(int, char **, int is_check, int *status);
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * Facts about a profile that an engineer must check before trusting it:
+ * which sample types hold sample counts, how many samples there are, the
+ * duration and, for CPU profiles, the CPU utilization.  No I/O here.
+ */
+#ifndef FACTS_H
+#define FACTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct profile;
+struct agg_src;
+
+struct facts {
+	const char	*path;
+	const char	*sample_type;
+	const char	*unit;
+	int64_t		 total;		/* sum of the chosen values */
+	int64_t		 samples;	/* sum of counts, or -1 if unknown */
+	const char	*count_source;	/* how samples was found, for people */
+	size_t		 records;	/* Sample messages in the file */
+	int64_t		 time_ns;	/* 0 when unset */
+	int64_t		 duration_ns;	/* 0 when unset or implausible */
+	int		 duration_bogus; /* set but longer than a week */
+	int64_t		 period;
+	const char	*period_type;
+	const char	*period_unit;
+	int		 is_cpu;	/* a CPU-time profile */
+	int64_t		 cpu_ns;	/* CPU time, or -1 if unknown */
+	double		 cpu_util;	/* cpu_ns / duration_ns, or -1 */
+};
+
+/*
+ * Choose where sample counts come from for sample type vi (struct
+ * agg_src): the type itself when its unit is "count"; a "samples/count"
+ * type; a count type sharing the name's prefix (alloc_space ->
+ * alloc_objects, lock_time -> lock_count); the only other count type;
+ * else value / period when the period type is the sample type and the
+ * period is above 1; else no counts (count_index -1, divisor 0).  *why
+ * says which rule applied.
+ */
+void	facts_count_source(const struct profile *, int vi, struct agg_src *,
+	    const char **why);
+
+/* Fill facts for sample type vi of one profile.  Returns -1 on overflow. */
+int	facts_compute(const struct profile *, int vi, struct facts *);
+
+/* Add b into a (merging profiles); path becomes NULL. -1 on overflow. */
+int	facts_merge(struct facts *a, const struct facts *b);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * One side of a comparison (or the input of top): profiles loaded one at
+ * a time, checked against each other, folded into one aggregate and then
+ * freed, so memory holds one decoded profile at a time.  CLI layer: on
+ * error it prints one line naming the file and returns -1.
+ */
+#ifndef LOAD_H
+#define LOAD_H
+
+#include <stddef.h>
+
+#include "agg.h"
+#include "facts.h"
+
+struct opts;
+
+struct side {
+	struct agg	*agg;		/* all profiles merged */
+	struct agg	**each;		/* one per profile, when kept */
+	struct facts	*facts;		/* one per profile */
+	size_t		 nprofiles;
+	struct facts	 merged;
+	char		*sample_type;	/* resolved name, owned */
+	char		*unit;
+	int		 has_counts;	/* every profile had a count source */
+};
+
+/*
+ * Load paths into s.  With keep_each, also keep one aggregate per profile
+ * (for tests between replicates).  want_type, if not NULL, is the sample
+ * type the other side chose; it overrides o->sample_index's default.
+ */
+int	side_load_ex(struct side *, char *const *paths, size_t n,
+	    const struct opts *, const char *want_type, int keep_each);
+int	side_load(struct side *, char *const *paths, size_t n,
+	    const struct opts *);
+/* Print the warnings about this side to stderr, each prefixed by tag. */
+void	side_warn(const struct side *, const char *tag);
+void	side_free(struct side *);
+
+/* Thresholds behind the warnings; documented in profdiff.1. */
+#define PD_FEW_SAMPLES	300	/* fewer samples than this: shares are rough */
+#define PD_LOW_UTIL	0.5	/* CPU utilization below this: mostly waiting */
+
+#endif

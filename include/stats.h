@@ -1,0 +1,188 @@
+/*
+ * Is a change in a function's share of the samples more than sampling
+ * noise?  Two-sample tests on sample counts (Fisher's exact test, or a
+ * normal approximation where it is accurate), Newcombe's interval for
+ * the difference of two shares, Benjamini-Hochberg adjustment across
+ * functions, the minimum detectable effect, and Welch's t-test (or
+ * Mann-Whitney's U) on per-profile shares when there are several
+ * profiles per side.  doc/statistics.md says which is used when, and why.
+ *
+ * Pure math: no I/O, no allocation, no global state.  Any arguments
+ * are safe: invalid ones give -1, NaN or -HUGE_VAL as each function
+ * says, and nothing aborts.
+ *
+ * Conventions: side 1 is the base window, side 2 the new one; a share
+ * is a fraction in [0, 1] (not a percentage); diff is new - base.
+ */
+#ifndef STATS_H
+#define STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define STATS_ALPHA		0.05	/* default level, and FDR for BH */
+#define STATS_POWER		0.8	/* default power for the MDE */
+
+/*
+ * Fisher's exact test is used while the null variance of k1 (that of
+ * the hypergeometric distribution) is below this; every expected cell
+ * of the 2x2 table is then at least this large as well, and the normal
+ * approximation that takes over is within 0.5% of Fisher's p at 0.05
+ * and 2% at 1e-4.  The exact test costs about 20 * sqrt(variance) steps
+ * plus two bisections: at most some 50 microseconds below this.
+ */
+#define STATS_EXACT_MAXVAR	1e5
+
+/* Counts above this are refused: sums stay exact in a double. */
+#define STATS_MAX_N		(INT64_C(1) << 52)
+
+/* Mann-Whitney's U is exact, without ties, up to this many values. */
+#define STATS_MW_EXACT_MAX	50
+
+enum stats_method {
+	STATS_UNTESTABLE = 0,	/* a side has no data: p = 1, CI [-1, 1] */
+	STATS_FISHER,		/* Fisher's exact test on counts */
+	STATS_NORMAL,		/* continuity-corrected normal, on counts */
+	STATS_WELCH,		/* Welch's t-test on per-profile shares */
+	STATS_WELCH_ZEROVAR,	/* Welch, no variance on either side */
+	STATS_MW_EXACT,		/* Mann-Whitney U, exact distribution */
+	STATS_MW_NORMAL,	/* Mann-Whitney U, normal with ties */
+};
+
+struct stats_result {
+	enum stats_method method;
+	double		 p;	/* two-sided p-value, in [0, 1] */
+	double		 diff;	/* estimated new - base share */
+	double		 lo;	/* 1 - alpha interval for diff, */
+	double		 hi;	/*   within [-1, 1] */
+	double		 stat;	/* z, t or U (see each test); 0 if none */
+	double		 df;	/* Welch-Satterthwaite df, else 0 */
+};
+
+/*
+ * Counts, one profile per side: k1 of n1 samples in base, k2 of n2 in
+ * new.  Tests H0: p1 == p2 with stats_fisher() when the null variance is
+ * below STATS_EXACT_MAXVAR and with stats_normal() above it, and gives
+ * Newcombe's hybrid score interval at level 1 - alpha.  stat is the
+ * pooled z, positive when the share grew.  n1 == 0 or n2 == 0 is
+ * STATS_UNTESTABLE.  Returns 0, or -1 if a count is negative, above
+ * STATS_MAX_N or k > n, or alpha is not in (0, 1).
+ */
+int	stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    double alpha, struct stats_result *);
+
+/*
+ * Fisher's exact test, two-sided: the probability, under the
+ * hypergeometric null of the 2x2 table {k1, n1 - k1; k2, n2 - k2}, of
+ * the tables no more likely than the one observed (with R's relative
+ * tolerance of 1e-7).  Always exact, whatever the counts; the cost grows
+ * as the square root of the null variance.  1 if either n is 0 or the
+ * table has one possible outcome; -1 on invalid counts.
+ */
+double	stats_fisher(int64_t k1, int64_t n1, int64_t k2, int64_t n2);
+
+/*
+ * The approximation to stats_fisher() used for large counts: the
+ * hypergeometric mean and variance with a continuity correction of 1/2.
+ * Same return contract as stats_fisher().
+ */
+double	stats_normal(int64_t k1, int64_t n1, int64_t k2, int64_t n2);
+
+/*
+ * log P(X = x) for X hypergeometric: x of the K marked items fall in a
+ * group of n1, the rest in a group of n2.  Accurate to about 1e-13 in
+ * absolute terms even for n near STATS_MAX_N (Loader's saddle-point
+ * method).  -HUGE_VAL outside the support or for invalid arguments.
+ */
+double	stats_hyper_logpmf(int64_t x, int64_t n1, int64_t n2, int64_t K);
+
+/*
+ * Wilson's score interval for k of n at level 1 - alpha, and Newcombe's
+ * hybrid score interval for p2 - p1 built from two of them (method 10
+ * of Newcombe 1998).  Both return 0, or -1 on invalid arguments; n == 0
+ * gives the whole range ([0, 1], or [-1, 1]).
+ */
+int	stats_wilson(int64_t k, int64_t n, double alpha, double *lo,
+	    double *hi);
+int	stats_newcombe(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    double alpha, double *lo, double *hi);
+
+/*
+ * Benjamini-Hochberg: replace the m p-values in p by adjusted ones
+ * (q-values), so that calling significant every q <= alpha keeps the
+ * expected false discovery rate at alpha.  The result is monotone in p,
+ * capped at 1, equal for equal p, and independent of the order of the
+ * input.  NaN counts as 1.  scratch holds m indices and is the caller's;
+ * nothing is allocated.  Untestable functions should be left out of p,
+ * since each one counted raises every other q.
+ */
+void	stats_bh(double *p, size_t m, size_t *scratch);
+
+/*
+ * The noise half-width z(1 - alpha/2) * sqrt(p (1 - p) (1/n1 + 1/n2)):
+ * a change of the share p smaller than this is never significant at
+ * alpha.  The minimum detectable effect adds z(power) to the factor: the
+ * change the test finds with probability power.  Both are in share
+ * units, capped at 1; 1 when n1 or n2 is 0 or below, and -1 when p,
+ * alpha or power is outside [0, 1], (0, 1) or (0, 1).
+ */
+double	stats_noise(double p, int64_t n1, int64_t n2, double alpha);
+double	stats_mde(double p, int64_t n1, int64_t n2, double alpha,
+	    double power);
+
+/*
+ * Welch's t-test on shares x[0..nx) (base) and y[0..ny) (new), one per
+ * profile, with the Welch-Satterthwaite df and a 1 - alpha t interval
+ * for mean(y) - mean(x); stat is t.  Fewer than two values on a side is
+ * STATS_UNTESTABLE.  With no variance on either side the method is
+ * STATS_WELCH_ZEROVAR: p = 1 and lo = hi = 0 if the means are equal,
+ * else p = 0, stat = +-HUGE_VAL and lo = hi = diff (the limit as the
+ * variance goes to 0).  Returns 0, or -1 if a value is NaN or outside
+ * [0, 1], or alpha is not in (0, 1).
+ */
+int	stats_welch(const double *x, size_t nx, const double *y, size_t ny,
+	    double alpha, struct stats_result *);
+
+/*
+ * Mann-Whitney's U test (Wilcoxon rank sum) on the same data: exact
+ * when there are no ties and nx + ny <= STATS_MW_EXACT_MAX, else normal
+ * with the tie correction and a continuity correction, as R's
+ * wilcox.test.  stat is U for the new side (pairs with y > x, ties
+ * counting 1/2), diff the difference of the means, and lo and hi are
+ * [-1, 1]: this test gives no interval.  Costs nx * ny.  Empty sides are
+ * STATS_UNTESTABLE.  Returns 0, or -1 as stats_welch().
+ */
+int	stats_mannwhitney(const double *x, size_t nx, const double *y,
+	    size_t ny, struct stats_result *);
+
+/*
+ * Several profiles per side, given as counts: k1[i] of n1[i] for base
+ * profile i, k2[j] of n2[j] for new profile j.  Profiles with n == 0 are
+ * left out.  With at least two profiles on each side this is Welch's
+ * test on the shares k/n; when the shares do not vary on either side,
+ * or a side has a single profile, the counts are summed per side and
+ * tested by stats_counts() instead (and method says so).  scratch holds
+ * m1 + m2 doubles.  Returns 0, or -1 on invalid counts or alpha.
+ */
+int	stats_replicates(const int64_t *k1, const int64_t *n1, size_t m1,
+	    const int64_t *k2, const int64_t *n2, size_t m2, double alpha,
+	    double *scratch, struct stats_result *);
+
+/* The standard normal distribution: P(Z <= z), P(Z > z), and z for p. */
+double	stats_norm_cdf(double z);
+double	stats_norm_sf(double z);
+double	stats_norm_quantile(double p);	/* +-HUGE_VAL at 0 and 1 */
+
+/*
+ * Student's t with df > 0 degrees of freedom (not necessarily whole):
+ * P(T <= t), and t for p.  NaN for df <= 0.
+ */
+double	stats_t_cdf(double t, double df);
+double	stats_t_quantile(double p, double df);
+
+/* The regularized incomplete beta function I_x(a, b), a, b > 0. */
+double	stats_betai(double a, double b, double x);
+
+const char *stats_method_name(enum stats_method);
+
+#endif

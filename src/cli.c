@@ -1,0 +1,541 @@
+/*
+ * Options shared by the subcommands, in one table, so that -i means the
+ * same everywhere and the usage text lives in one place; plus the output
+ * file that is renamed into place only when complete.  This is CLI code:
+ * it prints to stderr and may exit.
+ */
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "xmalloc.h"
+
+enum {
+	O_CUM = 256, O_GRAN, O_NOINLINES, O_MAX_INPUT, O_MAX_INFLATED,
+	O_MAX_RATIO, O_MAX_STRINGS, O_MAX_LOCATIONS, O_MAX_FUNCTIONS,
+	O_MAX_DEPTH, O_NORMALIZE, O_SORT, O_ALPHA, O_MIN_EFFECT, O_FAIL_ON,
+	O_FOCUS, O_IGNORE, O_COLOR,
+};
+
+struct cli_opt {
+	struct option	 lo;
+	int		 mask;		/* 0: every subcommand */
+	const char	*arg;		/* for the help text */
+	const char	*help;
+};
+
+static const struct cli_opt cli_opts[] = {
+	{ { "sample-index", required_argument, NULL, 'i' }, 0, "NAME|N",
+	  "sample type to use (default: default_sample_type, else the last)" },
+	{ { "rows", required_argument, NULL, 'n' }, 0, "N",
+	  "show N rows; 0 shows all (default 10)" },
+	{ { "cum", no_argument, NULL, O_CUM }, OPT_TOP, NULL,
+	  "sort by cumulative value" },
+	{ { "granularity", required_argument, NULL, O_GRAN }, 0, "G",
+	  "functions, filefunctions, files, lines or addresses" },
+	{ { "noinlines", no_argument, NULL, O_NOINLINES }, 0, NULL,
+	  "attribute inlined frames to their out-of-line caller" },
+	{ { "format", required_argument, NULL, 'f' }, 0, "F",
+	  "text, json or csv; diff and check also take markdown" },
+	{ { "output", required_argument, NULL, 'o' }, 0, "FILE",
+	  "write to FILE (atomically) instead of standard output" },
+	{ { "normalize", required_argument, NULL, O_NORMALIZE },
+	  OPT_DIFF, "HOW", "total (shares, default), duration (rates) or none" },
+	{ { "sort", required_argument, NULL, O_SORT }, OPT_DIFF, "KEY",
+	  "delta (default), flat, p, name or new" },
+	{ { "alpha", required_argument, NULL, O_ALPHA }, OPT_DIFF, "A",
+	  "false discovery rate for the verdicts (default 0.05)" },
+	{ { "min-effect", required_argument, NULL, O_MIN_EFFECT }, OPT_DIFF,
+	  "X[pp]|X%", "smallest change that matters, in points or relative "
+	  "percent (default 1pp and 10%)" },
+	{ { "focus", required_argument, NULL, O_FOCUS }, OPT_DIFF, "RE",
+	  "keep only samples with a frame matching RE" },
+	{ { "ignore", required_argument, NULL, O_IGNORE }, OPT_DIFF, "RE",
+	  "drop samples with a frame matching RE" },
+	{ { "color", required_argument, NULL, O_COLOR }, OPT_DIFF, "WHEN",
+	  "auto (default), always or never; NO_COLOR is honoured" },
+	{ { "fail-on", required_argument, NULL, O_FAIL_ON }, OPT_CHECK,
+	  "WHAT", "regression (default) or any-change" },
+	{ { "quiet", no_argument, NULL, 'q' }, 0, NULL,
+	  "do not print warnings" },
+	{ { "max-input", required_argument, NULL, O_MAX_INPUT }, 0, "BYTES",
+	  "largest input file (default 1G)" },
+	{ { "max-inflated", required_argument, NULL, O_MAX_INFLATED }, 0,
+	  "BYTES", "largest inflated profile (default 2G)" },
+	{ { "max-inflate-ratio", required_argument, NULL, O_MAX_RATIO }, 0,
+	  "N", "largest inflated/compressed ratio (default 256)" },
+	{ { "max-strings", required_argument, NULL, O_MAX_STRINGS }, 0, "N",
+	  "most strings in a profile (default 16M)" },
+	{ { "max-locations", required_argument, NULL, O_MAX_LOCATIONS }, 0,
+	  "N", "most locations or mappings (default 16M)" },
+	{ { "max-functions", required_argument, NULL, O_MAX_FUNCTIONS }, 0,
+	  "N", "most functions (default 16M)" },
+	{ { "max-depth", required_argument, NULL, O_MAX_DEPTH }, 0, "N",
+	  "deepest stack (default 65536)" },
+	{ { "help", no_argument, NULL, 'h' }, 0, NULL, "show this help" },
+};
+#define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
+
+static const struct cli_cmd {
+	const char	*name;
+	int		 mask;
+	const char	*synopsis;
+	const char	*what;
+} cli_cmds[] = {
+	{ "top", OPT_TOP, "[options] profile ...",
+	  "the functions with the most flat or cumulative value" },
+	{ "diff", OPT_DIFF, "[options] base ... [--] new ...",
+	  "per-function changes between two sets of profiles, with verdicts" },
+	{ "check-significance", OPT_DIFF | OPT_CHECK,
+	  "[options] base ... [--] new ...",
+	  "exit 1 on a significant regression, 3 when inconclusive" },
+};
+#define NCMDS	(sizeof(cli_cmds) / sizeof(cli_cmds[0]))
+
+void
+cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "profdiff: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void
+usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
+{
+	size_t	 i;
+	char	 left[64];
+
+	fprintf(fp, "usage: profdiff %s %s\n", c->name, c->synopsis);
+	if (!full)
+		return;
+	fprintf(fp, "  %s\n", c->what);
+	for (i = 0; i < NOPTS; i++) {
+		const struct cli_opt *o = &cli_opts[i];
+
+		if (o->mask != 0 && (o->mask & c->mask) == 0)
+			continue;
+		if (o->lo.val < 256)
+			snprintf(left, sizeof(left), "-%c, --%s%s%s",
+			    o->lo.val, o->lo.name, o->arg ? " " : "",
+			    o->arg ? o->arg : "");
+		else
+			snprintf(left, sizeof(left), "    --%s%s%s", o->lo.name,
+			    o->arg ? " " : "", o->arg ? o->arg : "");
+		fprintf(fp, "    %-30s %s\n", left, o->help);
+	}
+}
+
+void
+cli_usage(FILE *fp, const char *cmd)
+{
+	size_t i;
+
+	for (i = 0; i < NCMDS; i++)
+		if (cmd != NULL && strcmp(cmd, cli_cmds[i].name) == 0) {
+			usage_cmd(fp, &cli_cmds[i], 1);
+			return;
+		}
+	for (i = 0; i < NCMDS; i++)
+		usage_cmd(fp, &cli_cmds[i], 0);
+	fprintf(fp, "usage: profdiff [diff options] base new\n"
+	    "usage: profdiff --version\n"
+	    "usage: profdiff help [command]\n");
+}
+
+static const struct cli_cmd *
+find_cmd(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCMDS; i++)
+		if (strcmp(name, cli_cmds[i].name) == 0)
+			return &cli_cmds[i];
+	return &cli_cmds[1];	/* bare "profdiff a b" is diff */
+}
+
+/* A size with an optional k, M or G suffix (powers of 1024). */
+static int
+parse_size(const char *s, unsigned long long *out)
+{
+	const char	*errstr;
+	char		 num[32];
+	size_t		 len = strlen(s);
+	unsigned long long mult = 1;
+	long long	 n;
+
+	if (len == 0 || len >= sizeof(num))
+		return -1;
+	memcpy(num, s, len + 1);
+	switch (num[len - 1]) {
+	case 'k': case 'K': mult = 1ULL << 10; break;
+	case 'm': case 'M': mult = 1ULL << 20; break;
+	case 'g': case 'G': mult = 1ULL << 30; break;
+	}
+	if (mult != 1)
+		num[len - 1] = '\0';
+	n = strtonum(num, 1, LLONG_MAX / (long long)mult, &errstr);
+	if (errstr != NULL)
+		return -1;
+	*out = (unsigned long long)n * mult;
+	return 0;
+}
+
+static int
+parse_double(const char *s, double lo, double hi, double *out)
+{
+	char	*end;
+	double	 v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) ||
+	    v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+parse_min_effect(const char *s, struct opts *o)
+{
+	char	 buf[32];
+	size_t	 len = strlen(s);
+	double	 v;
+
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	memcpy(buf, s, len + 1);
+	if (buf[len - 1] == '%') {
+		buf[len - 1] = '\0';
+		if (parse_double(buf, 0, 1e6, &v) == -1)
+			return -1;
+		o->min_effect_rel = v;
+		return 0;
+	}
+	if (len > 2 && strcmp(buf + len - 2, "pp") == 0)
+		buf[len - 2] = '\0';
+	if (parse_double(buf, 0, 100, &v) == -1)
+		return -1;
+	o->min_effect_pp = v;
+	return 0;
+}
+
+static int
+pick(const char *arg, const char *const *names, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(arg, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static void
+opts_default(struct opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->nrows = 10;
+	o->agg.gran = AGG_FUNCTIONS;
+	o->format = FMT_TEXT;
+	pd_limits_default(&o->limits);
+	o->normalize = NORM_TOTAL;
+	o->sort = SORT_DELTA;
+	o->alpha = 0.05;
+	o->min_effect_pp = 1.0;
+	o->min_effect_rel = 10.0;
+	o->fail_on = FAIL_REGRESSION;
+	o->color = -1;
+}
+
+/* Was the "--" at argv index i already taken as the separator? */
+static int
+sep_seen_at(const struct opts *o, int i)
+{
+	return o->sep != -1 && o->sep_argi == i;
+}
+
+static int
+bad_arg(const char *cmd, const char *opt, const char *arg, const char *want)
+{
+	cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg, opt, want);
+	return -1;
+}
+
+static int
+parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
+{
+	static const char *const fmts[] = { "text", "json", "csv",
+	    "markdown" };
+	static const char *const norms[] = { "total", "duration", "none" };
+	static const char *const sorts[] = { "delta", "flat", "p", "name",
+	    "new" };
+	static const char *const fails[] = { "regression", "any-change" };
+	static const char *const colors[] = { "never", "always", "auto" };
+	struct option	 lopts[NOPTS + 1];
+	const char	*errstr;
+	unsigned long long sz;
+	size_t		 i, n = 0;
+	int		 ch, v;
+
+	opts_default(o);
+	for (i = 0; i < NOPTS; i++)
+		if (cli_opts[i].mask == 0 || (cli_opts[i].mask & mask) != 0)
+			lopts[n++] = cli_opts[i].lo;
+	memset(&lopts[n], 0, sizeof(lopts[n]));
+
+	o->operands = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->noperands = 0;
+	o->sep = -1;
+	optind = 0;		/* glibc: also resets its internal state */
+	opterr = 0;
+	/*
+	 * "+": stop at each operand, collect it and go on, so options may
+	 * follow operands and a "--" between operands stays visible: it
+	 * separates the base profiles from the new ones.
+	 */
+	for (;;) {
+		/* At the end glibc would rewind optind to skipped operands. */
+		if (optind >= argc && optind != 0)
+			break;
+		ch = getopt_long(argc, argv, "+:i:n:f:o:qh", lopts, NULL);
+		if (ch == -1) {
+			if (optind > 1 && optind <= argc &&
+			    strcmp(argv[optind - 1], "--") == 0 &&
+			    o->sep == -1 && !sep_seen_at(o, optind - 1)) {
+				o->sep = (int)o->noperands;
+				o->sep_argi = optind - 1;
+			}
+			if (optind >= argc)
+				break;
+			o->operands[o->noperands++] = argv[optind++];
+			continue;
+		}
+		switch (ch) {
+		case 'i':
+			o->sample_index = optarg;
+			break;
+		case 'n':
+			o->nrows = strtonum(optarg, 0, LLONG_MAX, &errstr);
+			if (errstr != NULL)
+				return bad_arg(cmd, "rows", optarg,
+				    "a whole number, 0 for all");
+			o->nrows_set = 1;
+			break;
+		case O_CUM:
+			o->cum = 1;
+			break;
+		case O_GRAN:
+			if ((v = agg_gran_parse(optarg)) < 0)
+				return bad_arg(cmd, "granularity", optarg,
+				    "functions, filefunctions, files, lines "
+				    "or addresses");
+			o->agg.gran = (enum agg_gran)v;
+			break;
+		case O_NOINLINES:
+			o->agg.noinlines = 1;
+			break;
+		case 'f':
+			v = pick(optarg, fmts, (mask & OPT_DIFF) ? 4 : 3);
+			if (v < 0)
+				return bad_arg(cmd, "format", optarg,
+				    (mask & OPT_DIFF) ?
+				    "text, json, csv or markdown" :
+				    "text, json or csv");
+			o->format = (enum cli_format)v;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case O_NORMALIZE:
+			if ((v = pick(optarg, norms, 3)) < 0)
+				return bad_arg(cmd, "normalize", optarg,
+				    "total, duration or none");
+			o->normalize = (enum cli_normalize)v;
+			break;
+		case O_SORT:
+			if ((v = pick(optarg, sorts, 5)) < 0)
+				return bad_arg(cmd, "sort", optarg,
+				    "delta, flat, p, name or new");
+			o->sort = (enum cli_sort)v;
+			break;
+		case O_ALPHA:
+			if (parse_double(optarg, 1e-12, 0.5, &o->alpha) == -1)
+				return bad_arg(cmd, "alpha", optarg,
+				    "a number above 0 and at most 0.5");
+			break;
+		case O_MIN_EFFECT:
+			if (parse_min_effect(optarg, o) == -1)
+				return bad_arg(cmd, "min-effect", optarg,
+				    "points such as 0.5 or 0.5pp, or a "
+				    "relative change such as 10%");
+			break;
+		case O_FAIL_ON:
+			if ((v = pick(optarg, fails, 2)) < 0)
+				return bad_arg(cmd, "fail-on", optarg,
+				    "regression or any-change");
+			o->fail_on = (enum cli_fail_on)v;
+			break;
+		case O_FOCUS:
+			o->focus = optarg;
+			break;
+		case O_IGNORE:
+			o->ignore = optarg;
+			break;
+		case O_COLOR:
+			if ((v = pick(optarg, colors, 3)) < 0)
+				return bad_arg(cmd, "color", optarg,
+				    "auto, always or never");
+			o->color = v == 2 ? -1 : v;
+			break;
+		case O_MAX_INPUT:
+		case O_MAX_INFLATED:
+			if (parse_size(optarg, &sz) == -1)
+				return bad_arg(cmd, lopts[0].name == NULL ? "" :
+				    ch == O_MAX_INPUT ? "max-input" :
+				    "max-inflated", optarg,
+				    "a size in bytes, with k, M or G");
+			if (ch == O_MAX_INPUT)
+				o->limits.max_input = sz;
+			else
+				o->limits.max_inflated = sz;
+			break;
+		case O_MAX_RATIO:
+		case O_MAX_STRINGS:
+		case O_MAX_LOCATIONS:
+		case O_MAX_FUNCTIONS:
+		case O_MAX_DEPTH:
+			if (parse_size(optarg, &sz) == -1 || sz > SIZE_MAX)
+				return bad_arg(cmd, "max-*", optarg,
+				    "a positive whole number, with k, M or G");
+			if (ch == O_MAX_RATIO)
+				o->limits.max_ratio = sz;
+			else if (ch == O_MAX_STRINGS)
+				o->limits.max_strings = (size_t)sz;
+			else if (ch == O_MAX_LOCATIONS)
+				o->limits.max_locations = (size_t)sz;
+			else if (ch == O_MAX_FUNCTIONS)
+				o->limits.max_functions = (size_t)sz;
+			else
+				o->limits.max_depth = (size_t)sz;
+			break;
+		case 'h':
+			usage_cmd(stdout, find_cmd(cmd), 1);
+			free(o->operands);
+			exit(0);
+		case ':':
+			cli_warn("%s: option %s needs a value", cmd,
+			    argv[optind - 1]);
+			usage_cmd(stderr, find_cmd(cmd), 0);
+			return -1;
+		default:
+			if (optopt != 0 && optopt < 256)
+				cli_warn("%s: unknown option -%c", cmd, optopt);
+			else
+				cli_warn("%s: unknown option %s", cmd,
+				    argv[optind - 1]);
+			usage_cmd(stderr, find_cmd(cmd), 0);
+			return -1;
+		}
+	}
+	o->operands[o->noperands] = NULL;
+	if (o->color == -1 && getenv("NO_COLOR") != NULL &&
+	    getenv("NO_COLOR")[0] != '\0')
+		o->color = 0;
+	return 0;
+}
+
+int
+cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
+{
+	if (parse(argc, argv, mask, cmd, o) == 0)
+		return 0;
+	free(o->operands);
+	o->operands = NULL;
+	return -1;
+}
+
+/* Output: stdout, or a temporary file renamed into place when complete. */
+
+static char *tmp_path;		/* the one temporary file of this run */
+
+FILE *
+cli_open_output(const struct opts *o)
+{
+	FILE	*fp;
+	int	 fd;
+
+	if (o->output == NULL || strcmp(o->output, "-") == 0)
+		return stdout;
+	xasprintf(&tmp_path, "%s.tmpXXXXXX", o->output);
+	if ((fd = mkstemp(tmp_path)) == -1) {
+		cli_warn("%s: cannot create: %s", o->output, strerror(errno));
+		free(tmp_path);
+		tmp_path = NULL;
+		return NULL;
+	}
+	if ((fp = fdopen(fd, "w")) == NULL) {
+		cli_warn("%s: %s", o->output, strerror(errno));
+		close(fd);
+		unlink(tmp_path);
+		free(tmp_path);
+		tmp_path = NULL;
+		return NULL;
+	}
+	return fp;
+}
+
+/*
+ * Finish the output.  Returns 0, or -1 after a message when anything
+ * could not be written; a failed or abandoned file is removed.
+ */
+int
+cli_close_output(FILE *fp, const struct opts *o, int ok)
+{
+	int err;
+
+	if (fp == NULL)
+		return -1;
+	if (fp == stdout) {
+		if (fflush(stdout) == EOF || ferror(stdout)) {
+			cli_warn("write error on standard output: %s",
+			    strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	err = fflush(fp) == EOF || ferror(fp);
+	err |= fsync(fileno(fp)) == -1 && errno != EINVAL;
+	if (fclose(fp) == EOF)
+		err = 1;
+	if (!ok || err) {
+		if (err)
+			cli_warn("%s: write error: %s", o->output,
+			    strerror(errno));
+		unlink(tmp_path);
+	} else if (rename(tmp_path, o->output) == -1) {
+		cli_warn("%s: cannot rename into place: %s", o->output,
+		    strerror(errno));
+		unlink(tmp_path);
+		err = 1;
+	}
+	free(tmp_path);
+	tmp_path = NULL;
+	return ok && !err ? 0 : -1;
+}

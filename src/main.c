@@ -1,0 +1,62 @@
+/*
+ * profdiff: compare pprof profiles and say whether the differences are
+ * real.  main() only dispatches: each subcommand lives in cmd_<name>.c
+ * and parses its own options.  With no subcommand, two or more profile
+ * operands mean "diff".
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "profdiff.h"
+
+static const struct cmd {
+	const char	*name;
+	int		(*fn)(int, char **);
+} cmds[] = {
+	{ "check-significance",	cmd_check },
+	{ "diff",		cmd_diff },
+	{ "top",		cmd_top },
+};
+
+int
+main(int argc, char *argv[])
+{
+	size_t	 i;
+	int	 rc;
+
+	setprogname("profdiff");
+
+	if (argc < 2) {
+		cli_usage(stderr, NULL);
+		return 2;
+	}
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		cli_usage(stdout, argc > 2 ? argv[2] : NULL);
+		return 0;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
+		printf("profdiff %s\n", PD_VERSION);
+		return 0;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (strcmp(argv[1], cmds[i].name) == 0)
+			return cmds[i].fn(argc - 1, argv + 1);
+	/*
+	 * Not a subcommand: treat the arguments as diff's, so that
+	 * "profdiff good.pb.gz bad.pb.gz" works.  A bare word that names no
+	 * file is more likely a mistyped command than a profile.
+	 */
+	if (argv[1][0] != '-' && strchr(argv[1], '/') == NULL &&
+	    strchr(argv[1], '.') == NULL && access(argv[1], F_OK) == -1) {
+		cli_warn("unknown command '%s'", argv[1]);
+		cli_usage(stderr, NULL);
+		return 2;
+	}
+	rc = cmd_diff(argc, argv);
+	return rc;
+}

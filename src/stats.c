@@ -1,0 +1,1233 @@
+/*
+ * The statistics behind profdiff's verdicts: is a function's change in
+ * share between a base and a new window more than sampling noise?
+ *
+ * Pure math: no I/O, no allocation and no state outside the arguments
+ * (even log-gamma is computed here, since lgamma(3) writes signgam).
+ * Callers that must sort or rank pass their own scratch.  The essays
+ * below give the model, the choice of method and its numerical care;
+ * doc/statistics.md is the version for users, and tests/unit/t_stats.c
+ * checks each claim against exact or published values and by
+ * simulation.
+ *
+ * The model.  A profile is a set of n samples, each one landing in a
+ * given function with probability p, independently; the number k that
+ * lands there is then Binomial(n, p).  "Share" is k / n.  The question
+ * for one function is H0: p1 == p2, base against new.  Samples are
+ * counts, never values: nanoseconds or bytes are weights on samples, and
+ * a sum of weights is not binomial.
+ */
+
+#include <float.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats.h"
+
+/* log(2 pi) / 2, log(2 pi) and log(pi). */
+#define LN_SQRT_2PI	0.918938533204672741780329736406
+#define LN_2PI		1.837877066409345483560659472811
+#define LN_PI		1.144729885849400174143427351353
+
+/* R's relative tolerance for "no more likely than observed". */
+#define FISHER_RELTOL	1e-7
+
+static int
+valid_count(int64_t k, int64_t n)
+{
+	return n >= 0 && n <= STATS_MAX_N && k >= 0 && k <= n;
+}
+
+static int
+valid_alpha(double a)
+{
+	return a > 0 && a < 1;		/* false for NaN as well */
+}
+
+static double
+clamp(double x, double lo, double hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
+/*
+ * The standard normal distribution.
+ *
+ * The CDF is erfc(3), which keeps full relative precision in the upper
+ * tail: P(Z > z) = erfc(z / sqrt 2) / 2 is right to the last bits even
+ * at z = 30, where 1 - P(Z <= z) would be 0.
+ */
+double
+stats_norm_cdf(double z)
+{
+	return 0.5 * erfc(-z * M_SQRT1_2);
+}
+
+double
+stats_norm_sf(double z)
+{
+	return 0.5 * erfc(z * M_SQRT1_2);
+}
+
+/*
+ * The quantile is Wichura's algorithm AS 241 (PPND16), good to about
+ * 1e-16 relative: a rational function of degree 7 in the middle
+ * (|p - 1/2| <= 0.425), and two more in r = sqrt(-log(min(p, 1 - p)))
+ * for the tails, split at r = 5 (min(p, 1 - p) about 1.4e-11).  The
+ * coefficients are as published; R's qnorm() uses the same ones.
+ */
+double
+stats_norm_quantile(double p)
+{
+	double	q, r, v;
+
+	if (isnan(p) || p < 0 || p > 1)
+		return NAN;
+	if (p == 0)
+		return -HUGE_VAL;
+	if (p == 1)
+		return HUGE_VAL;
+	q = p - 0.5;
+	if (fabs(q) <= 0.425) {
+		r = 0.180625 - q * q;
+		return q * (((((((r * 2509.0809287301226727 +
+		    33430.575583588128105) * r + 67265.770927008700853) * r +
+		    45921.953931549871457) * r + 13731.693765509461125) * r +
+		    1971.5909503065514427) * r + 133.14166789178437745) * r +
+		    3.387132872796366608) /
+		    (((((((r * 5226.495278852854561 +
+		    28729.085735721942674) * r + 39307.89580009271061) * r +
+		    21213.794301586595867) * r + 5394.1960214247511077) * r +
+		    687.1870074920579083) * r + 42.313330701600911252) * r +
+		    1.0);
+	}
+	r = sqrt(-log(q < 0 ? p : 1 - p));
+	if (r <= 5) {
+		r -= 1.6;
+		v = (((((((r * 7.7454501427834140764e-4 +
+		    0.0227238449892691845833) * r + 0.24178072517745061177) *
+		    r + 1.27045825245236838258) * r +
+		    3.64784832476320460504) * r + 5.7694972214606914055) *
+		    r + 4.6303378461565452959) * r +
+		    1.42343711074968357734) /
+		    (((((((r * 1.05075007164441684324e-9 +
+		    5.475938084995344946e-4) * r + 0.0151986665636164571966) *
+		    r + 0.14810397642748007459) * r +
+		    0.68976733498510000455) * r + 1.6763848301838038494) *
+		    r + 2.05319162663775882187) * r + 1.0);
+	} else {
+		r -= 5;
+		v = (((((((r * 2.01033439929228813265e-7 +
+		    2.71155556874348757815e-5) * r +
+		    0.0012426609473880784386) * r + 0.026532189526576123093) *
+		    r + 0.29656057182850489123) * r +
+		    1.7848265399172913358) * r + 5.4637849111641143699) *
+		    r + 6.6579046435011037772) /
+		    (((((((r * 2.04426310338993978564e-15 +
+		    1.4215117583164458887e-7) * r +
+		    1.8463183175100546818e-5) * r +
+		    7.868691311456132591e-4) * r + 0.0148753612908506148525) *
+		    r + 0.13692988092273580531) * r +
+		    0.59983220655588793769) * r + 1.0);
+	}
+	return q < 0 ? -v : v;
+}
+
+/* z(1 - alpha/2), computed from the small tail for precision. */
+static double
+z_half(double alpha)
+{
+	return -stats_norm_quantile(alpha / 2);
+}
+
+/*
+ * Log-gamma and binomial probabilities, after Loader.
+ *
+ * Every exact probability here is a ratio of factorials of numbers up to
+ * 2^53.  Taking lgamma(n + 1) - lgamma(k + 1) - lgamma(n - k + 1) loses
+ * everything to cancellation: lgamma(2e9) is about 4e10, so its last bit
+ * is worth 1e-5, and a probability known only to 1e-5 cannot be compared
+ * with its mirror image to R's tolerance of 1e-7 (Fisher's test would
+ * then drop or double a tail at random).  Loader ("Fast and accurate
+ * computation of binomial probabilities", 2000) writes the log of a
+ * binomial probability as the sum of two small, accurate terms:
+ *
+ *	stirlerr(n) = log n! - log(sqrt(2 pi n) (n/e)^n), which is 1/(12n)
+ *	    minus smaller terms, and
+ *	bd0(x, np) = x log(x / np) + np - x, the deviance, computed by a
+ *	    series when x is near np, where the closed form cancels.
+ *
+ * Both are small when their arguments are large, so their errors are
+ * small in absolute terms, and so is the error of the log-probability:
+ * about 1e-13 in the tests, at n = 1e9.
+ */
+
+/*
+ * stirlerr(n) for n = 0..15 (0 by convention), from 50-digit arithmetic:
+ *
+ *	from decimal import Decimal as D, getcontext; getcontext().prec = 50
+ *	pi = D("3.14159265358979323846264338327950288419716939937510")
+ *	s = sum(D(i).ln() for i in range(1, n + 1)) - (n + D("0.5")) *
+ *	    D(n).ln() + n - (2 * pi).ln() / 2
+ */
+static const double sferr[16] = {
+	0.0,
+	8.10614667953272610701e-02,
+	4.13406959554092970355e-02,
+	2.76779256849983383570e-02,
+	2.07906721037650933648e-02,
+	1.66446911898211931391e-02,
+	1.38761288230707484359e-02,
+	1.18967099458917695276e-02,
+	1.04112652619720962022e-02,
+	9.25546218271273285483e-03,
+	8.33056343336287079271e-03,
+	7.57367548795184059029e-03,
+	6.94284010720952991791e-03,
+	6.40899418800420714315e-03,
+	5.95137011275884749567e-03,
+	5.55473355196280105250e-03,
+};
+
+/*
+ * The asymptotic series of stirlerr, good to a few ulps for x > 15 with
+ * as many terms as below (the first omitted term is under 1e-17); it
+ * holds for any real x, which lgam() below relies on.
+ */
+static double
+stirlerr_series(double x)
+{
+	const double	s0 = 1.0 / 12, s1 = 1.0 / 360, s2 = 1.0 / 1260,
+			s3 = 1.0 / 1680, s4 = 1.0 / 1188;
+	double		xx = x * x;
+
+	if (x > 500)
+		return (s0 - s1 / xx) / x;
+	if (x > 80)
+		return (s0 - (s1 - s2 / xx) / xx) / x;
+	if (x > 35)
+		return (s0 - (s1 - (s2 - s3 / xx) / xx) / xx) / x;
+	return (s0 - (s1 - (s2 - (s3 - s4 / xx) / xx) / xx) / xx) / x;
+}
+
+/* For whole n >= 0. */
+static double
+stirlerr(double n)
+{
+	if (n <= 15)
+		return sferr[(int)n];
+	return stirlerr_series(n);
+}
+
+/*
+ * log Gamma(x) for x > 0: Stirling's formula with the series above for
+ * x >= 16, and the recurrence Gamma(x) = Gamma(x + j) / (x (x+1) ...
+ * (x+j-1)) below that.  Absolute error about 1e-14 for the arguments
+ * used here (half-integers and reals up to 1e8).
+ */
+static double
+lgam(double x)
+{
+	double	prod = 1;
+
+	while (x < 16) {
+		prod *= x;
+		x += 1;
+	}
+	return (x - 0.5) * log(x) - x + LN_SQRT_2PI + stirlerr_series(x) -
+	    log(prod);
+}
+
+/* x log(x / np) + np - x, without cancellation when x is near np. */
+static double
+bd0(double x, double np)
+{
+	double	ej, s, s1, v;
+	int	j;
+
+	if (fabs(x - np) < 0.1 * (x + np)) {
+		v = (x - np) / (x + np);
+		s = (x - np) * v;
+		ej = 2 * x * v;
+		v *= v;
+		for (j = 1; j < 1000; j++) {
+			ej *= v;
+			s1 = s + ej / (2 * j + 1);
+			if (s1 == s)
+				return s1;
+			s = s1;
+		}
+		return s;
+	}
+	return x * log(x / np) + np - x;
+}
+
+/*
+ * log P(X = x) for X ~ Binomial(n, p), q = 1 - p given separately so
+ * that neither loses precision near 0; x and n whole.
+ */
+static double
+ldbinom(double x, double n, double p, double q)
+{
+	double	lc;
+
+	if (x < 0 || x > n)
+		return -HUGE_VAL;
+	if (p == 0)
+		return x == 0 ? 0 : -HUGE_VAL;
+	if (q == 0)
+		return x == n ? 0 : -HUGE_VAL;
+	if (x == 0)
+		return p < 0.5 ? n * log1p(-p) : n * log(q);
+	if (x == n)
+		return q < 0.5 ? n * log1p(-q) : n * log(p);
+	lc = stirlerr(n) - stirlerr(x) - stirlerr(n - x) - bd0(x, n * p) -
+	    bd0(n - x, n * q);
+	return lc - 0.5 * (LN_2PI + log(x) + log1p(-x / n));
+}
+
+/*
+ * The hypergeometric probability as a ratio of three binomial ones
+ * sharing p = K / N, which cancels the powers of p and q exactly:
+ * C(n1, x) C(n2, K - x) / C(N, K) = b(x; n1) b(K - x; n2) / b(K; N).
+ * Choosing p = K / N puts every binomial near its mode, where Loader's
+ * terms are smallest.
+ */
+static double
+hyper_lp(double x, double n1, double n2, double K)
+{
+	double	N = n1 + n2, p = K / N, q = (N - K) / N;
+
+	return ldbinom(x, n1, p, q) + ldbinom(K - x, n2, p, q) -
+	    ldbinom(K, N, p, q);
+}
+
+double
+stats_hyper_logpmf(int64_t x, int64_t n1, int64_t n2, int64_t K)
+{
+	if (n1 < 0 || n2 < 0 || n1 > STATS_MAX_N || n2 > STATS_MAX_N ||
+	    K < 0 || K > n1 + n2 || x < 0 || x > n1 || x > K ||
+	    K - x > n2)
+		return -HUGE_VAL;
+	if (n1 + n2 == 0)
+		return 0;
+	return hyper_lp(x, n1, n2, K);
+}
+
+/*
+ * Fisher's exact test.
+ *
+ * Why Fisher's, and not the exact conditional binomial test.  Both
+ * condition on the total K = k1 + k2.  Fisher's takes n1 and n2 as fixed
+ * and k1, k2 binomial, so that k1 given K is hypergeometric; that is the
+ * model above, and the test is the uniformly most powerful unbiased one
+ * for it.  The conditional binomial test (k1 given K is Binomial(K,
+ * n1 / N)) is exact when k1 and k2 are Poisson, that is when a function
+ * is a negligible share of its profile.  It agrees with Fisher's when
+ * K << N, and otherwise is conservative, because a binomial count with a
+ * large p varies less than a Poisson one (by the factor 1 - p).  A
+ * function at 40% of the samples is common in a profile, so Fisher's is
+ * the right test, and it costs no more.
+ *
+ * The two-sided p-value is the one R's fisher.test() gives: the sum of
+ * P(y) over all tables y with P(y) <= P(x) (1 + 1e-7), x the observed
+ * one.  The hypergeometric distribution is log-concave, hence unimodal
+ * with mode m, so that set is two tails, [lo, a] and [b, hi], with a <= m
+ * < b.  a and b are found by bisection on the log-probability, which
+ * Loader's method gives accurately enough to compare with P(x) at the
+ * 1e-7 tolerance even when n is 1e9.  Each tail is then summed outward
+ * from its boundary by the ratio of successive probabilities,
+ *
+ *	P(y + 1) / P(y) = (K - y)(n1 - y) / ((y + 1)(n2 - K + y + 1)),
+ *
+ * one multiplication per term, and stops when what is left is below
+ * 1e-17 of the sum.  Log-concavity means these ratios shrink as the walk
+ * moves away from the mode, so the rest of a tail is at most t r / (1 -
+ * r) after a term t with ratio r: the stopping rule is a bound, not a
+ * hope.  A tail starting near the mode needs about 9 standard deviations
+ * of terms before they fall by 1e-17, so the cost is about 20 sqrt(var)
+ * multiplications plus two bisections of 30-odd steps each, whatever
+ * the size of n and of the support.
+ */
+
+/* P(y + 1) / P(y). */
+static double
+ratio_up(double y, double n1, double n2, double K)
+{
+	return (K - y) * (n1 - y) / ((y + 1) * (n2 - K + y + 1));
+}
+
+/*
+ * Sum t + t r(y) + ... walking from y in direction dir (+1 or -1) up to
+ * and including end, where t stands for P(y) relative to some reference.
+ */
+static double
+tail_sum(double y, double end, int dir, double t, double n1, double n2,
+    double K)
+{
+	double	r, s = t;
+
+	while (y != end && t > 0) {
+		r = dir > 0 ? ratio_up(y, n1, n2, K) :
+		    1 / ratio_up(y - 1, n1, n2, K);
+		t *= r;
+		s += t;
+		y += dir;
+		if (r < 1 && t * r / (1 - r) <= s * 1e-17)
+			break;
+	}
+	return s;
+}
+
+static double
+fisher(double k1, double n1, double n2, double K)
+{
+	double	N = n1 + n2, lo, hi, m, lx, lt, a, b, g, mid, s;
+	int	left, right;
+
+	lo = K > n2 ? K - n2 : 0;
+	hi = K < n1 ? K : n1;
+	if (lo == hi)
+		return 1;
+
+	/*
+	 * The mode is floor((K + 1)(n1 + 1) / (N + 2)); the product may
+	 * round at 1e18, so step to the true mode by the ratios.
+	 */
+	m = floor((K + 1) * (n1 + 1) / (N + 2));
+	m = clamp(m, lo, hi);
+	while (m < hi && ratio_up(m, n1, n2, K) > 1)
+		m++;
+	while (m > lo && ratio_up(m - 1, n1, n2, K) < 1)
+		m--;
+
+	lx = hyper_lp(k1, n1, n2, K);
+	lt = lx + log1p(FISHER_RELTOL);
+
+	/*
+	 * a: the largest y <= m with P(y) <= P(x), if any.  P rises on
+	 * [lo, m], so bisect keeping lp(a) <= lt < lp(g).
+	 */
+	left = hyper_lp(lo, n1, n2, K) <= lt;
+	a = lo;
+	if (left && hyper_lp(m, n1, n2, K) <= lt)
+		a = m;
+	else if (left) {
+		g = m;
+		while (g - a > 1) {
+			mid = floor(a + (g - a) / 2);
+			if (hyper_lp(mid, n1, n2, K) <= lt)
+				a = mid;
+			else
+				g = mid;
+		}
+	}
+
+	/*
+	 * b: the smallest y > m with P(y) <= P(x), if any.  P falls on
+	 * [m, hi], so bisect keeping lp(g) > lt >= lp(b).
+	 */
+	right = m < hi && hyper_lp(hi, n1, n2, K) <= lt;
+	b = hi;
+	if (right && hyper_lp(m + 1, n1, n2, K) <= lt)
+		b = m + 1;
+	else if (right) {
+		g = m + 1;
+		while (b - g > 1) {
+			mid = floor(g + (b - g) / 2);
+			if (hyper_lp(mid, n1, n2, K) <= lt)
+				b = mid;
+			else
+				g = mid;
+		}
+	}
+
+	/* Both tails reach the mode: every table counts. */
+	if (left && a == m && (m == hi || (right && b == m + 1)))
+		return 1;
+	s = 0;
+	if (left)
+		s += tail_sum(a, lo, -1, exp(hyper_lp(a, n1, n2, K) - lx),
+		    n1, n2, K);
+	if (right)
+		s += tail_sum(b, hi, +1, exp(hyper_lp(b, n1, n2, K) - lx),
+		    n1, n2, K);
+	if (s <= 0)
+		return 0;
+	return fmin(1, exp(lx + log(s)));
+}
+
+double
+stats_fisher(int64_t k1, int64_t n1, int64_t k2, int64_t n2)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	return fisher(k1, n1, n2, (double)k1 + k2);
+}
+
+/*
+ * The normal approximation, and when to use it.
+ *
+ * Under H0, k1 given K has mean E = n1 K / N and variance
+ *
+ *	V = n1 n2 K (N - K) / (N^2 (N - 1)),
+ *
+ * and z = (|k1 - E| - 1/2) / sqrt(V) is the continuity-corrected
+ * statistic whose two-sided normal p-value approximates Fisher's.  (It
+ * is the pooled two-proportion z test, up to the factor (N - 1) / N in
+ * V, with Yates's correction, whose purpose was exactly to track the
+ * exact test.)
+ *
+ * The switch.  Writing E_ij for the four expected cells of the table,
+ * 1 / V = (N - 1) / N * sum 1 / E_ij, so V is at most N / (N - 1) times
+ * the smallest expected cell: "V >= 1e5" implies the classic "every
+ * expected cell >= 5" twenty thousand times over.  What limits the
+ * normal tail is the skewness of k1, (1 - 2 K/N)(1 - 2 n1/N) / sqrt(V)
+ * for large N, and the excess kurtosis, of order 1 / V.  The skewness
+ * vanishes when the two profiles are the same size, and is largest for
+ * a small share of a small profile against a huge one.  Fisher's test
+ * adds the other tail from the point of equal probability, not of equal
+ * distance, and under skew the two differ by about skewness (z^2 - 3) /
+ * 3 standard deviations, so the normal p-value drifts from Fisher's by
+ * a relative error that grows like skewness * z^3.  Measured at V = 1e5
+ * in the worst shape (a 12% share, n1 = 1e6 against n2 = 1e12) the gap is
+ * 0.4% at p = 0.05, 1.2% at p = 0.001 and 2% at p = 1e-4; with equal
+ * profile sizes it is below 1e-4 everywhere.  At V = 1e4 the worst shape
+ * is off by 5% at p = 0.001, which is why the switch is not lower.
+ * Below the switch the exact test costs at most about 20 sqrt(1e5) =
+ * 6000 multiplications plus the bisections, some 50 microseconds, so
+ * nothing is gained by approximating sooner; above it the exact test
+ * would still be right, only slower (170 microseconds at V = 1e6).
+ */
+static double
+normal_p(double k1, double n1, double n2, double K, double *var)
+{
+	double	N = n1 + n2, d;
+
+	*var = n1 * n2 * K * (N - K) / (N * N * (N - 1));
+	if (*var <= 0)
+		return 1;
+	/* k1 - E as (k1 n2 - k2 n1) / N: one rounding per product. */
+	d = fabs((k1 * n2 - (K - k1) * n1) / N) - 0.5;
+	if (d <= 0)
+		return 1;
+	return fmin(1, erfc(d / sqrt(2 * *var)));
+}
+
+double
+stats_normal(int64_t k1, int64_t n1, int64_t k2, int64_t n2)
+{
+	double	var;
+
+	if (!valid_count(k1, n1) || !valid_count(k2, n2))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	return normal_p(k1, n1, n2, (double)k1 + k2, &var);
+}
+
+/*
+ * Wilson's score interval for one proportion is the set of p that a
+ * score test would not reject: the roots of (k/n - p)^2 = z^2 p (1 - p)
+ * / n.  It never leaves [0, 1] and is not degenerate at k = 0 or k = n,
+ * which is what makes it good at small counts (Newcombe 1998, "Two-sided
+ * confidence intervals for the single proportion").  With a = k + z^2/2
+ * and b = z sqrt(k (n - k) / n + z^2 / 4), the lower root is (a - b) /
+ * (n + z^2); multiplying by (a + b) / (a + b) and using a^2 - b^2 =
+ * k^2 (n + z^2) / n gives k^2 / (n (a + b)), which does not cancel when
+ * k is tiny and n huge.  The upper root is the mirror image.
+ */
+static void
+wilson(double k, double n, double z, double *lo, double *hi)
+{
+	double	b, zz = z * z;
+
+	if (n == 0) {
+		*lo = 0;
+		*hi = 1;
+		return;
+	}
+	b = z * sqrt(k * ((n - k) / n) + zz / 4);
+	*lo = k * k / (n * (k + zz / 2 + b));
+	*hi = 1 - (n - k) * (n - k) / (n * (n - k + zz / 2 + b));
+	*lo = clamp(*lo, 0, 1);
+	*hi = clamp(*hi, 0, 1);
+}
+
+int
+stats_wilson(int64_t k, int64_t n, double alpha, double *lo, double *hi)
+{
+	if (!valid_count(k, n) || !valid_alpha(alpha))
+		return -1;
+	wilson(k, n, z_half(alpha), lo, hi);
+	return 0;
+}
+
+/*
+ * Newcombe's hybrid score interval for d = p2 - p1 (his method 10, in
+ * "Interval estimation for the difference between independent
+ * proportions: comparison of eleven methods", Stat Med 1998): with
+ * Wilson limits l_i, u_i,
+ *
+ *	lower = d - sqrt((p2 - l2)^2 + (u1 - p1)^2),
+ *	upper = d + sqrt((u2 - p2)^2 + (p1 - l1)^2).
+ *
+ * Each side's distance to its own Wilson limit stands in for z times
+ * its standard error, but with the asymmetry Wilson's interval has near
+ * 0 and 1, so the interval keeps close to its nominal coverage down to a
+ * handful of samples, where the Wald interval d +- z se collapses to a
+ * point (at k = 0) or spills outside [-1, 1].  The tests reproduce all
+ * eight examples of the paper's Table II.
+ */
+static void
+newcombe(double k1, double n1, double k2, double n2, double z, double *lo,
+    double *hi)
+{
+	double	p1, p2, l1, u1, l2, u2, d;
+
+	if (n1 == 0 || n2 == 0) {
+		*lo = -1;
+		*hi = 1;
+		return;
+	}
+	p1 = k1 / n1;
+	p2 = k2 / n2;
+	wilson(k1, n1, z, &l1, &u1);
+	wilson(k2, n2, z, &l2, &u2);
+	d = p2 - p1;
+	*lo = clamp(d - hypot(p2 - l2, u1 - p1), -1, 1);
+	*hi = clamp(d + hypot(u2 - p2, p1 - l1), -1, 1);
+}
+
+int
+stats_newcombe(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double alpha,
+    double *lo, double *hi)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) ||
+	    !valid_alpha(alpha))
+		return -1;
+	newcombe(k1, n1, k2, n2, z_half(alpha), lo, hi);
+	return 0;
+}
+
+int
+stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double alpha,
+    struct stats_result *r)
+{
+	double	K, var, pp, se;
+
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) ||
+	    !valid_alpha(alpha))
+		return -1;
+	r->df = 0;
+	r->stat = 0;
+	r->diff = (n2 ? (double)k2 / n2 : 0) - (n1 ? (double)k1 / n1 : 0);
+	if (n1 == 0 || n2 == 0) {
+		r->method = STATS_UNTESTABLE;
+		r->p = 1;
+		r->lo = -1;
+		r->hi = 1;
+		return 0;
+	}
+	K = (double)k1 + k2;
+	r->p = normal_p(k1, n1, n2, K, &var);
+	r->method = STATS_NORMAL;
+	if (var < STATS_EXACT_MAXVAR) {
+		r->p = fisher(k1, n1, n2, K);
+		r->method = STATS_FISHER;
+	}
+	pp = K / ((double)n1 + n2);
+	se = sqrt(pp * (1 - pp) * (1.0 / n1 + 1.0 / n2));
+	if (se > 0)
+		r->stat = r->diff / se;
+	newcombe(k1, n1, k2, n2, z_half(alpha), &r->lo, &r->hi);
+	return 0;
+}
+
+/*
+ * Benjamini-Hochberg.
+ *
+ * profdiff tests every function at once, often thousands.  At alpha =
+ * 0.05 each, a thousand unchanged functions give fifty "significant"
+ * ones.  Bonferroni (test at alpha / m) bounds the chance of even one
+ * false positive, which at m = 1000 needs z = 4.06 instead of 1.96: a
+ * change must be twice as large to be seen.  Benjamini and Hochberg
+ * (1995) bound instead the expected fraction of false ones among those
+ * reported, which is the error a reader of a diff actually pays for, and
+ * loses much less power: with p-values sorted p_(1) <= ... <= p_(m),
+ *
+ *	q_(i) = min over j >= i of min(1, m p_(j) / j),
+ *
+ * and reporting every q <= alpha keeps the false discovery rate at most
+ * alpha (for independent or positively dependent tests, which shares of
+ * one profile are close enough to).  The running minimum from the top
+ * makes q monotone in p and gives tied p-values the same q, since the
+ * minimum over a run of ties is reached at its last rank.
+ *
+ * The sort is a heapsort of indices, keyed on (p, index) so that the
+ * order is total and the result deterministic; qsort(3) has no way to
+ * pass p to its comparison, and the caller owns the scratch.
+ */
+static int
+bh_less(const double *p, size_t a, size_t b)
+{
+	return p[a] < p[b] || (p[a] == p[b] && a < b);
+}
+
+static void
+sift_down(const double *p, size_t *h, size_t i, size_t n)
+{
+	size_t	c, t;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= n)
+			return;
+		if (c + 1 < n && bh_less(p, h[c], h[c + 1]))
+			c++;
+		if (!bh_less(p, h[i], h[c]))
+			return;
+		t = h[i];
+		h[i] = h[c];
+		h[c] = t;
+		i = c;
+	}
+}
+
+void
+stats_bh(double *p, size_t m, size_t *idx)
+{
+	size_t	i, t;
+	double	q, qmin;
+
+	for (i = 0; i < m; i++) {
+		if (isnan(p[i]) || p[i] > 1)
+			p[i] = 1;
+		else if (p[i] < 0)
+			p[i] = 0;
+		idx[i] = i;
+	}
+	for (i = m / 2; i-- > 0; )
+		sift_down(p, idx, i, m);
+	for (i = m; i-- > 1; ) {
+		t = idx[0];
+		idx[0] = idx[i];
+		idx[i] = t;
+		sift_down(p, idx, 0, i);
+	}
+	qmin = 1;
+	for (i = m; i-- > 0; ) {
+		q = (double)m / (double)(i + 1) * p[idx[i]];
+		if (q < qmin)
+			qmin = q;
+		p[idx[i]] = qmin;
+	}
+}
+
+/*
+ * The noise half-width and the minimum detectable effect.
+ *
+ * For a function whose true share is p in both windows, p2 - p1 has
+ * standard error sigma = sqrt(p (1 - p) (1/n1 + 1/n2)), so an observed
+ * change under z(1 - alpha/2) sigma is not significant: that is the
+ * noise.  A true change delta is found when the observed one clears
+ * that bar, which happens with probability about Phi(delta / sigma -
+ * z(1 - alpha/2)); setting that to the power gives the MDE, (z(1 -
+ * alpha/2) + z(power)) sigma: about 2.8 sigma at alpha = 0.05 and power
+ * 0.8.  Both grow with p (1 - p), so they are largest at p = 1/2.
+ */
+static double
+sigma_diff(double p, int64_t n1, int64_t n2)
+{
+	return sqrt(p * (1 - p) * (1.0 / n1 + 1.0 / n2));
+}
+
+double
+stats_noise(double p, int64_t n1, int64_t n2, double alpha)
+{
+	if (!(p >= 0 && p <= 1) || !valid_alpha(alpha))
+		return -1;
+	if (n1 <= 0 || n2 <= 0)
+		return 1;
+	return fmin(1, z_half(alpha) * sigma_diff(p, n1, n2));
+}
+
+double
+stats_mde(double p, int64_t n1, int64_t n2, double alpha, double power)
+{
+	if (!(p >= 0 && p <= 1) || !valid_alpha(alpha) ||
+	    !valid_alpha(power))
+		return -1;
+	if (n1 <= 0 || n2 <= 0)
+		return 1;
+	return fmin(1, (z_half(alpha) + stats_norm_quantile(power)) *
+	    sigma_diff(p, n1, n2));
+}
+
+/*
+ * Student's t.
+ *
+ * For T with nu degrees of freedom, P(|T| > t) = I_x(nu/2, 1/2) with x =
+ * nu / (nu + t^2), I the regularized incomplete beta function.  I is
+ * computed as in Numerical Recipes (section 6.4): the prefactor x^a (1 -
+ * x)^b / (a B(a, b)) times Lentz's evaluation of the continued fraction
+ *
+ *	1 / (1 + d1 / (1 + d2 / (1 + ...))),
+ *	d(2m+1) = -(a + m)(a + b + m) x / ((a + 2m)(a + 2m + 1)),
+ *	d(2m) = m (b - m) x / ((a + 2m - 1)(a + 2m)),
+ *
+ * which converges quickly for x < (a + 1) / (a + b + 2); above that,
+ * I_x(a, b) = 1 - I_(1-x)(b, a) is used instead.  It takes O(sqrt(max(a,
+ * b))) terms, so beyond nu = 1e8 (where t and the normal differ by less
+ * than 1e-8) the normal is used.  x and 1 - x are passed separately:
+ * 1 - x = t^2 / (nu + t^2) is tiny for small t and must not be formed by
+ * subtraction.
+ */
+#define BETA_MAXIT	20000
+#define BETA_EPS	1e-16
+#define BETA_TINY	1e-300
+#define T_NORMAL_DF	1e8
+
+static double
+betacf(double a, double b, double x)
+{
+	double	aa, c, d, del, h;
+	int	m, m2;
+
+	c = 1;
+	d = 1 - (a + b) * x / (a + 1);
+	if (fabs(d) < BETA_TINY)
+		d = BETA_TINY;
+	d = 1 / d;
+	h = d;
+	for (m = 1; m <= BETA_MAXIT; m++) {
+		m2 = 2 * m;
+		aa = m * (b - m) * x / ((a - 1 + m2) * (a + m2));
+		d = 1 + aa * d;
+		if (fabs(d) < BETA_TINY)
+			d = BETA_TINY;
+		c = 1 + aa / c;
+		if (fabs(c) < BETA_TINY)
+			c = BETA_TINY;
+		d = 1 / d;
+		h *= d * c;
+		aa = -(a + m) * (a + b + m) * x / ((a + m2) * (a + 1 + m2));
+		d = 1 + aa * d;
+		if (fabs(d) < BETA_TINY)
+			d = BETA_TINY;
+		c = 1 + aa / c;
+		if (fabs(c) < BETA_TINY)
+			c = BETA_TINY;
+		d = 1 / d;
+		del = d * c;
+		h *= del;
+		if (fabs(del - 1) < BETA_EPS)
+			break;
+	}
+	return h;
+}
+
+/* I_x(a, b), with y = 1 - x given accurately. */
+static double
+betai(double a, double b, double x, double y)
+{
+	double	lbt;
+
+	if (x <= 0)
+		return 0;
+	if (y <= 0)
+		return 1;
+	lbt = lgam(a + b) - lgam(a) - lgam(b) + a * log(x) + b * log(y);
+	if (x < (a + 1) / (a + b + 2))
+		return exp(lbt) * betacf(a, b, x) / a;
+	return 1 - exp(lbt) * betacf(b, a, y) / b;
+}
+
+double
+stats_betai(double a, double b, double x)
+{
+	if (!(a > 0) || !(b > 0) || !(x >= 0 && x <= 1))
+		return NAN;
+	return betai(a, b, x, 1 - x);
+}
+
+/* P(T > t) for t >= 0. */
+static double
+t_sf(double t, double df)
+{
+	double	r, x, y;
+
+	if (df > T_NORMAL_DF)
+		return stats_norm_sf(t);
+	r = t / sqrt(df);
+	if (r > 1e150)
+		return 0;
+	x = 1 / (1 + r * r);
+	y = r * r / (1 + r * r);
+	return 0.5 * betai(df / 2, 0.5, x, y);
+}
+
+static double
+t_pdf(double t, double df)
+{
+	return exp(lgam((df + 1) / 2) - lgam(df / 2) - 0.5 * (log(df) +
+	    LN_PI) - (df + 1) / 2 * log1p(t * t / df));
+}
+
+double
+stats_t_cdf(double t, double df)
+{
+	if (!(df > 0) || isnan(t))
+		return NAN;
+	return t >= 0 ? 1 - t_sf(t, df) : t_sf(-t, df);
+}
+
+/*
+ * The t quantile: the t >= 0 with P(T > t) = q, for 0 < q <= 1/2, by
+ * Newton's method on log P(T > t), whose derivative is -pdf / sf,
+ * safeguarded by a bracket [lo, hi] and bisection whenever a step
+ * leaves it.  The start is the normal quantile with the first
+ * Cornish-Fisher term, z + (z^3 + z) / (4 nu).  Nu = 1 and 2 have closed
+ * forms, used as checks in the tests rather than here.
+ */
+static double
+t_upper(double q, double df)
+{
+	double	lo = 0, hi = 1, t, tn, f, z, lq = log(q), sf;
+	int	i;
+
+	if (q >= 0.5)
+		return 0;
+	if (df > T_NORMAL_DF)
+		return -stats_norm_quantile(q);
+	for (i = 0; i < 2000 && t_sf(hi, df) > q; i++) {
+		lo = hi;
+		hi *= 2;
+	}
+	z = -stats_norm_quantile(q);
+	t = z + (z * z * z + z) / (4 * df);
+	if (!(t > lo && t < hi))
+		t = lo + (hi - lo) / 2;
+	for (i = 0; i < 200; i++) {
+		sf = t_sf(t, df);
+		if (sf > q)
+			lo = t;
+		else
+			hi = t;
+		if (sf <= 0)
+			tn = lo + (hi - lo) / 2;
+		else {
+			f = log(sf) - lq;
+			tn = t + f * sf / t_pdf(t, df);
+		}
+		if (!(tn > lo && tn < hi))
+			tn = lo + (hi - lo) / 2;
+		if (fabs(tn - t) <= 4 * DBL_EPSILON * tn)
+			return tn;
+		t = tn;
+	}
+	return t;
+}
+
+double
+stats_t_quantile(double p, double df)
+{
+	if (!(df > 0) || !(p >= 0 && p <= 1))
+		return NAN;
+	if (p == 0)
+		return -HUGE_VAL;
+	if (p == 1)
+		return HUGE_VAL;
+	if (p < 0.5)
+		return -t_upper(p, df);
+	return t_upper(1 - p, df);
+}
+
+/*
+ * Replicates: Welch's t-test.
+ *
+ * With several profiles per side, each profile's share is one
+ * measurement, and the spread between profiles of one side measures the
+ * noise directly: binomial sampling noise, plus whatever else varies
+ * from run to run (load, input, GC timing, which CPU the sampler hit).
+ * The binomial tests above see only the first and so, on pooled counts,
+ * call that run-to-run drift significant; benchstat compares
+ * benchmarks this way for the same reason.  Welch's test (1947) does
+ * not assume the two sides vary equally:
+ *
+ *	t = (mean y - mean x) / se,  se^2 = s_x^2 / n_x + s_y^2 / n_y,
+ *	df = se^4 / ((s_x^2/n_x)^2 / (n_x - 1) + (s_y^2/n_y)^2 / (n_y - 1)),
+ *
+ * the df being Satterthwaite's approximation; the interval is the
+ * difference +- t(1 - alpha/2, df) se.  Shares are means of many samples
+ * and so close to normal, which is what the t-test needs; profiles are
+ * weighted equally, whatever their sizes.
+ *
+ * When neither side varies, se = 0 and t is 0/0 or +-infinity.  Equal
+ * means give p = 1; different means give p = 0, the limit as the
+ * variances go to 0, flagged STATS_WELCH_ZEROVAR so that the caller can
+ * prefer the binomial test (stats_replicates() does).
+ */
+static int
+valid_shares(const double *x, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (!(x[i] >= 0 && x[i] <= 1))
+			return 0;
+	return 1;
+}
+
+/* Mean and sample variance, exactly 0 when all the values are equal. */
+static void
+mean_var(const double *x, size_t n, double *mean, double *var)
+{
+	double	s = 0, d;
+	size_t	i;
+
+	for (i = 1; i < n && x[i] == x[0]; i++)
+		continue;
+	if (i == n) {
+		*mean = x[0];
+		*var = 0;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		s += x[i];
+	*mean = s / n;
+	s = 0;
+	for (i = 0; i < n; i++) {
+		d = x[i] - *mean;
+		s += d * d;
+	}
+	*var = s / (n - 1);
+}
+
+static void
+untestable(struct stats_result *r, double diff)
+{
+	r->method = STATS_UNTESTABLE;
+	r->p = 1;
+	r->diff = diff;
+	r->lo = -1;
+	r->hi = 1;
+	r->stat = 0;
+	r->df = 0;
+}
+
+static double
+plain_mean(const double *x, size_t n)
+{
+	double	s = 0;
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		s += x[i];
+	return n ? s / n : 0;
+}
+
+int
+stats_welch(const double *x, size_t nx, const double *y, size_t ny,
+    double alpha, struct stats_result *r)
+{
+	double	mx, my, vx, vy, se2, se, tq;
+
+	if ((nx && x == NULL) || (ny && y == NULL) || !valid_alpha(alpha) ||
+	    !valid_shares(x, nx) || !valid_shares(y, ny))
+		return -1;
+	if (nx < 2 || ny < 2) {
+		untestable(r, plain_mean(y, ny) - plain_mean(x, nx));
+		return 0;
+	}
+	mean_var(x, nx, &mx, &vx);
+	mean_var(y, ny, &my, &vy);
+	r->diff = my - mx;
+	vx /= nx;
+	vy /= ny;
+	se2 = vx + vy;
+	if (se2 == 0) {
+		r->method = STATS_WELCH_ZEROVAR;
+		r->df = 0;
+		r->p = mx == my ? 1 : 0;
+		r->stat = mx == my ? 0 : copysign(HUGE_VAL, r->diff);
+		r->lo = r->hi = r->diff;
+		return 0;
+	}
+	se = sqrt(se2);
+	r->method = STATS_WELCH;
+	r->df = se2 * se2 / (vx * vx / (nx - 1) + vy * vy / (ny - 1));
+	r->stat = r->diff / se;
+	r->p = fmin(1, 2 * t_sf(fabs(r->stat), r->df));
+	tq = t_upper(alpha / 2, r->df);
+	r->lo = clamp(r->diff - tq * se, -1, 1);
+	r->hi = clamp(r->diff + tq * se, -1, 1);
+	return 0;
+}
+
+/*
+ * Mann-Whitney's U.
+ *
+ * benchstat uses this rank test rather than Welch's, since benchmark
+ * times have outliers and skew.  Shares of a profile are better
+ * behaved, and the rank test has a price that matters more here: with n
+ * profiles per side its smallest possible p-value is 2 / C(2n, n), that
+ * is 0.1 at 3 vs 3 and 0.0079 at 5 vs 5, so after the BH adjustment over
+ * hundreds of functions it can never reach significance.  profdiff
+ * therefore defaults to Welch, and offers this for those who distrust
+ * normality.
+ *
+ * U counts the pairs (x_i, y_j) with y_j > x_i, ties as 1/2: O(nx ny),
+ * no sorting, no scratch.  The ties term sum (t^3 - t) over groups of
+ * equal values is sum over values of (c^2 - 1), c the size of each
+ * value's group, also O((nx + ny)^2).  Without ties and for nx + ny <=
+ * STATS_MW_EXACT_MAX, the null distribution of U is exact: the number of
+ * arrangements with U = u is the coefficient of q^u in the Gaussian
+ * binomial [nx + ny choose nx]_q = prod over i = 1..m of (1 - q^(n+i)) /
+ * (1 - q^i), m = min(nx, ny), n the other.  Each factor is applied in
+ * place, the multiplication then the division (a running sum), and
+ * every value stays an integer below 2 C(50, 25) < 2^53, so the counts
+ * are exact in doubles.  The p-value is then R's: twice the smaller
+ * tail, capped at 1.  Otherwise the normal approximation with the tie
+ * and continuity corrections, as R's wilcox.test(correct = TRUE).
+ */
+#define MW_MAXCOEF	(STATS_MW_EXACT_MAX * STATS_MW_EXACT_MAX / 4 + \
+			    STATS_MW_EXACT_MAX + 1)
+
+static double
+mw_exact(size_t nx, size_t ny, double u)
+{
+	double		f[MW_MAXCOEF], le = 0, ge = 0, tot = 0;
+	size_t		m, n, i, v, deg, nd;
+
+	m = nx < ny ? nx : ny;
+	n = nx < ny ? ny : nx;
+	for (v = 0; v < MW_MAXCOEF; v++)
+		f[v] = 0;
+	f[0] = 1;
+	deg = 0;
+	for (i = 1; i <= m; i++) {
+		nd = deg + n + i;
+		for (v = nd; v >= n + i; v--)
+			f[v] -= f[v - (n + i)];
+		for (v = i; v <= nd; v++)
+			f[v] += f[v - i];
+		deg += n;
+		for (v = deg + 1; v <= nd; v++)
+			f[v] = 0;
+	}
+	for (v = 0; v <= deg; v++) {
+		tot += f[v];
+		if (v <= u)
+			le += f[v];
+		if (v >= u)
+			ge += f[v];
+	}
+	return fmin(1, 2 * fmin(le, ge) / tot);
+}
+
+int
+stats_mannwhitney(const double *x, size_t nx, const double *y, size_t ny,
+    struct stats_result *r)
+{
+	double	u = 0, ties = 0, c, nn, z, sigma;
+	size_t	i, j, k, n = nx + ny;
+
+	if ((nx && x == NULL) || (ny && y == NULL) ||
+	    !valid_shares(x, nx) || !valid_shares(y, ny))
+		return -1;
+	untestable(r, plain_mean(y, ny) - plain_mean(x, nx));
+	if (nx == 0 || ny == 0)
+		return 0;
+	for (i = 0; i < nx; i++)
+		for (j = 0; j < ny; j++)
+			u += y[j] > x[i] ? 1 : y[j] == x[i] ? 0.5 : 0;
+	for (i = 0; i < n; i++) {
+		double	vi = i < nx ? x[i] : y[i - nx];
+
+		c = 0;
+		for (k = 0; k < n; k++)
+			c += (k < nx ? x[k] : y[k - nx]) == vi;
+		ties += c * c - 1;
+	}
+	r->stat = u;
+	if (ties == 0 && n <= STATS_MW_EXACT_MAX) {
+		r->method = STATS_MW_EXACT;
+		r->p = mw_exact(nx, ny, u);
+		return 0;
+	}
+	r->method = STATS_MW_NORMAL;
+	nn = n;
+	sigma = sqrt((double)nx * ny / 12 * ((nn + 1) - ties / (nn *
+	    (nn - 1))));
+	z = u - (double)nx * ny / 2;
+	if (sigma <= 0) {
+		r->p = 1;
+		return 0;
+	}
+	z = (fabs(z) - (z != 0 ? 0.5 : 0)) / sigma;
+	r->p = fmin(1, 2 * stats_norm_sf(z));
+	return 0;
+}
+
+int
+stats_replicates(const int64_t *k1, const int64_t *n1, size_t m1,
+    const int64_t *k2, const int64_t *n2, size_t m2, double alpha,
+    double *scratch, struct stats_result *r)
+{
+	double	*x = scratch, *y = scratch + m1;
+	int64_t	K1 = 0, N1 = 0, K2 = 0, N2 = 0;
+	size_t	i, c1 = 0, c2 = 0;
+
+	if (((m1 || m2) && scratch == NULL) || (m1 && (!k1 || !n1)) ||
+	    (m2 && (!k2 || !n2)) || !valid_alpha(alpha))
+		return -1;
+	for (i = 0; i < m1; i++) {
+		if (!valid_count(k1[i], n1[i]) || N1 > STATS_MAX_N - n1[i])
+			return -1;
+		K1 += k1[i];
+		N1 += n1[i];
+		if (n1[i] > 0)
+			x[c1++] = (double)k1[i] / n1[i];
+	}
+	for (i = 0; i < m2; i++) {
+		if (!valid_count(k2[i], n2[i]) || N2 > STATS_MAX_N - n2[i])
+			return -1;
+		K2 += k2[i];
+		N2 += n2[i];
+		if (n2[i] > 0)
+			y[c2++] = (double)k2[i] / n2[i];
+	}
+	if (c1 >= 2 && c2 >= 2) {
+		if (stats_welch(x, c1, y, c2, alpha, r) == -1)
+			return -1;
+		if (r->method == STATS_WELCH)
+			return 0;
+	}
+	return stats_counts(K1, N1, K2, N2, alpha, r);
+}
+
+const char *
+stats_method_name(enum stats_method m)
+{
+	switch (m) {
+	case STATS_UNTESTABLE:
+		return "untestable";
+	case STATS_FISHER:
+		return "fisher";
+	case STATS_NORMAL:
+		return "normal";
+	case STATS_WELCH:
+		return "welch";
+	case STATS_WELCH_ZEROVAR:
+		return "welch-zerovar";
+	case STATS_MW_EXACT:
+		return "mann-whitney-exact";
+	case STATS_MW_NORMAL:
+		return "mann-whitney-normal";
+	}
+	return "unknown";
+}
