@@ -1,0 +1,103 @@
+/*
+ * Joining two aggregates (base and new) into per-function rows: values,
+ * shares, the change in points, and a verdict from the sample-count
+ * statistics in stats.c, plus the call path that carries a change and
+ * the callers that account for it.  No I/O and no formatting here.
+ */
+#ifndef DELTA_H
+#define DELTA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats.h"
+
+struct agg;
+
+enum verdict {
+	VERDICT_REGRESSED = 0,
+	VERDICT_IMPROVED,
+	VERDICT_UNCHANGED,
+	VERDICT_INSUFFICIENT,
+};
+
+enum delta_status {
+	STATUS_BOTH = 0,
+	STATUS_NEW,		/* only in the new profile */
+	STATUS_GONE,		/* only in the base profile */
+};
+
+enum delta_norm {
+	DELTA_NORM_TOTAL = 0,	/* shares of each side's total */
+	DELTA_NORM_DURATION,	/* value per second of profile */
+	DELTA_NORM_NONE,	/* raw values */
+};
+
+struct delta_caller {
+	const char	*name;
+	int64_t		 base;		/* edge value caller -> function */
+	int64_t		 new;
+	double		 delta;		/* in the report's normalized unit */
+};
+
+struct delta_row {
+	const char	*name;
+	int64_t		 base_flat, new_flat;	/* values, before normalizing */
+	int64_t		 base_cum, new_cum;
+	int64_t		 base_count, new_count;	/* cum sample counts */
+	double		 base_flat_n, new_flat_n; /* normalized */
+	double		 base_cum_n, new_cum_n;
+	double		 delta;		/* new_cum_n - base_cum_n */
+	double		 delta_flat;	/* new_flat_n - base_flat_n */
+	double		 delta_share;	/* change of cum share, whatever norm */
+	double		 rel;		/* delta / base_cum_n; HUGE_VAL if new */
+	int		 tested;	/* a p-value exists */
+	struct stats_result st;		/* on shares, as fractions */
+	double		 q;		/* BH-adjusted p, NaN if untested */
+	int		 relevant;	/* |change| passes --min-effect */
+	enum verdict	 verdict;
+	enum delta_status status;
+	const char	**path;		/* this function down to the growth */
+	size_t		 npath;
+	struct delta_caller *callers;	/* most change first */
+	size_t		 ncallers;
+};
+
+struct delta_opts {
+	enum delta_norm	 norm;
+	double		 alpha;
+	double		 min_effect_pp;		/* points of share */
+	double		 min_effect_rel;	/* percent of the base share */
+	double		 base_seconds;		/* for DELTA_NORM_DURATION */
+	double		 new_seconds;
+	int		 has_counts;		/* both sides have counts */
+	size_t		 max_callers;
+};
+
+struct delta {
+	struct delta_row *rows;		/* in node order; the caller sorts */
+	size_t		 nrows;
+	int64_t		 base_total, new_total;	/* values */
+	int64_t		 base_n, new_n;		/* sample counts */
+	int		 replicates;		/* Welch between profiles */
+	size_t		 ntested;
+	double		 mde;		/* min detectable change, share units */
+	double		 noise;		/* noise half-width, share units */
+	double		 mde_share;	/* the share it was computed at */
+};
+
+/*
+ * Compute the rows.  base_each/new_each, when both have two or more
+ * aggregates, are the single profiles behind base and new, and the test
+ * becomes Welch's between profiles.  Returns 0, or -1 if a count is
+ * invalid for the statistics (the diag-free core reports nothing else).
+ */
+int	delta_compute(const struct agg *base, const struct agg *new,
+	    struct agg *const *base_each, size_t nbase,
+	    struct agg *const *new_each, size_t nnew,
+	    const struct delta_opts *, struct delta *);
+void	delta_release(struct delta *);
+
+const char *verdict_name(enum verdict);
+
+#endif

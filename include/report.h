@@ -1,0 +1,82 @@
+/*
+ * Report writers: the only code that formats results.  They take plain
+ * structs built by the cmd_* layer (facts, rows of integers and verdicts)
+ * and write one format to a FILE.  They know nothing of protobuf, and do
+ * no statistics: every number they print was computed before.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "facts.h"
+
+struct top_row {
+	const char	*name;
+	int64_t		 flat;
+	int64_t		 cum;
+};
+
+struct top_report {
+	const struct facts *profiles;	/* one per input file */
+	size_t		 nprofiles;
+	struct facts	 merged;	/* all inputs together */
+	const char	*granularity;
+	int		 sort_cum;
+	const struct top_row *rows;	/* sorted; all nodes */
+	size_t		 nrows;
+	size_t		 nshow;		/* rows to print */
+};
+
+int	report_top_text(FILE *, const struct top_report *);
+int	report_top_json(FILE *, const struct top_report *);
+int	report_top_csv(FILE *, const struct top_report *);
+
+struct delta;
+
+enum diff_kind {
+	DIFF_REPORT = 0,	/* profdiff diff */
+	DIFF_CHECK,		/* profdiff check-significance */
+};
+
+struct diff_report {
+	enum diff_kind	 kind;
+	const struct facts *base;	/* merged facts of each side */
+	const struct facts *new;
+	size_t		 nbase, nnew;	/* profiles per side */
+	const struct delta *d;
+	const size_t	*order;		/* row indices, sorted */
+	size_t		 nshow;
+	int		 norm;		/* enum delta_norm */
+	const char	*unit;		/* the sample type's unit */
+	const char	*granularity;
+	const char	*method;	/* how rows were tested, for people */
+	double		 alpha;
+	double		 min_effect_pp;
+	double		 min_effect_rel;
+	int		 has_counts;
+	int		 color;		/* ANSI colour in text */
+	const char	*filters;	/* "--focus RE" etc., or NULL */
+	/* check-significance only */
+	int		 exit_status;
+	const char	*conclusion;
+};
+
+int	report_diff_text(FILE *, const struct diff_report *);
+int	report_diff_markdown(FILE *, const struct diff_report *);
+int	report_diff_json(FILE *, const struct diff_report *);
+int	report_diff_csv(FILE *, const struct diff_report *);
+
+/* The facts block, as the text and JSON reports print it. */
+void	report_facts_text(FILE *, const struct facts *, const char *label,
+	    size_t nprofiles);
+void	report_facts_json(FILE *, const struct facts *);
+
+/* Escaping shared by the writers.  Each writes s to fp. */
+void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */
+void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
+void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
+
+#endif

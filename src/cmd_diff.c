@@ -1,0 +1,290 @@
+/*
+ * profdiff diff, and the work it shares with check-significance: load a
+ * base and a new side (one or more profiles each), check that they can
+ * be compared and warn where the comparison is weak, compute the deltas
+ * with their verdicts, sort, and hand the rows to a report writer.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agg.h"
+#include "cli.h"
+#include "delta.h"
+#include "diag.h"
+#include "filter.h"
+#include "load.h"
+#include "report.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+#define PD_DURATION_SKEW	0.10	/* warn when durations differ more */
+#define PD_DIFF_ROWS		20	/* default rows for diff */
+
+static const struct delta *sort_d;	/* qsort has no context argument */
+static enum cli_sort sort_key;
+
+static int
+cmp_rows(const void *a, const void *b)
+{
+	const struct delta_row *x = &sort_d->rows[*(const size_t *)a];
+	const struct delta_row *y = &sort_d->rows[*(const size_t *)b];
+	double	 kx, ky;
+
+	switch (sort_key) {
+	case SORT_NAME:
+		return strcmp(x->name, y->name);
+	case SORT_P:
+		kx = x->tested ? -x->st.p : -2;
+		ky = y->tested ? -y->st.p : -2;
+		break;
+	case SORT_FLAT:
+		kx = fabs(x->delta_flat);
+		ky = fabs(y->delta_flat);
+		break;
+	case SORT_NEW:
+		kx = x->new_cum_n;
+		ky = y->new_cum_n;
+		break;
+	default:
+		kx = fabs(x->delta);
+		ky = fabs(y->delta);
+		break;
+	}
+	if (kx != ky)
+		return kx > ky ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void
+warn_pair(const struct side *b, const struct side *n)
+{
+	const struct facts *fb = &b->merged, *fn = &n->merged;
+	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
+
+	side_warn(b, "base: ");
+	side_warn(n, "new: ");
+	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) > PD_DURATION_SKEW)
+		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
+		    "compare shares (the default), not raw values", db / 1e9,
+		    dn / 1e9);
+	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
+		cli_warn("the sampling periods differ: base %lld, new %lld %s",
+		    (long long)fb->period, (long long)fn->period,
+		    fb->period_unit);
+	if (!b->has_counts || !n->has_counts)
+		cli_warn("no sample counts for %s (no count sample type and no "
+		    "usable period): significance cannot be tested",
+		    fb->sample_type);
+}
+
+static char *
+filters_text(const struct opts *o)
+{
+	char *s = NULL;
+
+	if (o->focus != NULL && o->ignore != NULL)
+		xasprintf(&s, "--focus %s --ignore %s", o->focus, o->ignore);
+	else if (o->focus != NULL)
+		xasprintf(&s, "--focus %s", o->focus);
+	else if (o->ignore != NULL)
+		xasprintf(&s, "--ignore %s", o->ignore);
+	return s;
+}
+
+/*
+ * Everything diff and check-significance share.  Returns the exit status
+ * for a usage or input error (2), or 0 with the report written; for
+ * check, *status gets the check's own exit status.
+ */
+int
+diff_run(int argc, char **argv, int is_check, int *status)
+{
+	enum diff_kind		 kind = is_check ? DIFF_CHECK : DIFF_REPORT;
+	const char		*cmd = kind == DIFF_CHECK ?
+				    "check-significance" : "diff";
+	struct opts		 o;
+	struct side		 b, n;
+	struct delta		 d;
+	struct delta_opts	 dopts;
+	struct diff_report	 r;
+	size_t			*order = NULL, i, nb, nrows;
+	char			*filters = NULL;
+	struct filter		*flt = NULL;
+	struct diag		 dg;
+	FILE			*fp;
+	int			 rc = 0, ok, any_reg = 0, any_imp = 0;
+
+	*status = 0;
+	if (cli_parse(argc, argv, OPT_DIFF | (kind == DIFF_CHECK ?
+	    OPT_CHECK : 0), cmd, &o) == -1)
+		return 2;
+	nb = o.sep >= 0 ? (size_t)o.sep : o.noperands == 2 ? 1 : 0;
+	if (nb == 0 || nb >= o.noperands) {
+		cli_warn(o.noperands == 2 || o.sep >= 0 ?
+		    "%s: need at least one base and one new profile" :
+		    o.noperands < 2 ? "%s: need a base and a new profile" :
+		    "%s: with more than two profiles, put -- between the base "
+		    "profiles and the new ones", cmd);
+		cli_usage(stderr, cmd);
+		free(o.operands);
+		return 2;
+	}
+	if (kind == DIFF_REPORT && !o.nrows_set)
+		o.nrows = PD_DIFF_ROWS;
+	if (o.focus != NULL || o.ignore != NULL) {
+		diag_init(&dg, NULL);
+		if ((flt = filter_new(o.focus, o.ignore, &dg)) == NULL) {
+			cli_warn("%s: %s", cmd, dg.msg);
+			free(o.operands);
+			return 2;
+		}
+		o.agg.keep = filter_keep;
+		o.agg.keep_arg = flt;
+	}
+	memset(&b, 0, sizeof(b));
+	memset(&n, 0, sizeof(n));
+	if (side_load_ex(&b, o.operands, nb, &o, NULL, 1) == -1 ||
+	    side_load_ex(&n, o.operands + nb, o.noperands - nb, &o,
+	    b.sample_type, 1) == -1) {
+		rc = 2;
+		goto out;
+	}
+	if (strcmp(b.unit, n.unit) != 0) {
+		cli_warn("%s: sample type %s is in %s, but in %s in %s: the "
+		    "profiles cannot be compared", o.operands[nb],
+		    b.sample_type, n.unit, b.unit, o.operands[0]);
+		rc = 2;
+		goto out;
+	}
+	if (o.normalize == NORM_DURATION &&
+	    (b.merged.duration_ns <= 0 || n.merged.duration_ns <= 0)) {
+		cli_warn("%s: --normalize=duration needs the duration of every "
+		    "profile, and %s has none", cmd,
+		    b.merged.duration_ns <= 0 ? "base" : "new");
+		rc = 2;
+		goto out;
+	}
+	if (!o.quiet)
+		warn_pair(&b, &n);
+
+	memset(&dopts, 0, sizeof(dopts));
+	dopts.norm = o.normalize == NORM_DURATION ? DELTA_NORM_DURATION :
+	    o.normalize == NORM_NONE ? DELTA_NORM_NONE : DELTA_NORM_TOTAL;
+	dopts.alpha = o.alpha;
+	dopts.min_effect_pp = o.min_effect_pp;
+	dopts.min_effect_rel = o.min_effect_rel;
+	dopts.base_seconds = (double)b.merged.duration_ns / 1e9;
+	dopts.new_seconds = (double)n.merged.duration_ns / 1e9;
+	dopts.has_counts = b.has_counts && n.has_counts;
+	dopts.max_callers = 3;
+	if (delta_compute(b.agg, n.agg, b.each, b.nprofiles, n.each,
+	    n.nprofiles, &dopts, &d) == -1) {
+		cli_warn("%s: sample counts are out of range for the "
+		    "statistics (negative, or above 2^52)", cmd);
+		rc = 2;
+		goto out;
+	}
+
+	order = xreallocarray(NULL, d.nrows + 1, sizeof(*order));
+	for (i = 0, nrows = 0; i < d.nrows; i++) {
+		const struct delta_row *row = &d.rows[i];
+
+		if (row->verdict == VERDICT_REGRESSED)
+			any_reg = 1;
+		if (row->verdict == VERDICT_IMPROVED)
+			any_imp = 1;
+		if (kind == DIFF_CHECK && row->verdict != VERDICT_REGRESSED &&
+		    row->verdict != VERDICT_IMPROVED)
+			continue;
+		if (row->base_cum == 0 && row->new_cum == 0 &&
+		    row->base_flat == 0 && row->new_flat == 0)
+			continue;
+		order[nrows++] = i;
+	}
+	sort_d = &d;
+	sort_key = o.sort;
+	qsort(order, nrows, sizeof(*order), cmp_rows);
+
+	memset(&r, 0, sizeof(r));
+	r.kind = kind;
+	r.base = &b.merged;
+	r.new = &n.merged;
+	r.nbase = b.nprofiles;
+	r.nnew = n.nprofiles;
+	r.d = &d;
+	r.order = order;
+	r.nshow = o.nrows == 0 || (size_t)o.nrows > nrows ? nrows :
+	    (size_t)o.nrows;
+	r.norm = dopts.norm;
+	r.unit = b.unit;
+	r.granularity = agg_gran_name(o.agg.gran);
+	r.method = !dopts.has_counts ? "none: no sample counts" :
+	    d.replicates ? "Welch's t-test on per-profile shares" :
+	    "Fisher's exact test on cumulative sample counts";
+	r.alpha = o.alpha;
+	r.min_effect_pp = o.min_effect_pp;
+	r.min_effect_rel = o.min_effect_rel;
+	r.has_counts = dopts.has_counts;
+	r.filters = filters = filters_text(&o);
+
+	if (kind == DIFF_CHECK) {
+		if (any_reg || (o.fail_on == FAIL_ANY_CHANGE && any_imp)) {
+			*status = 1;
+			r.conclusion = any_reg ? "significant regression" :
+			    "significant change";
+		} else if (!dopts.has_counts || d.mde < 0 ||
+		    d.mde * 100 > o.min_effect_pp) {
+			*status = 3;
+			r.conclusion = "inconclusive: too few samples to detect "
+			    "the minimum effect";
+		} else
+			r.conclusion = o.fail_on == FAIL_ANY_CHANGE ?
+			    "no significant change" :
+			    "no significant regression";
+		r.exit_status = *status;
+	}
+
+	if ((fp = cli_open_output(&o)) == NULL) {
+		rc = 2;
+		goto out_delta;
+	}
+	r.color = o.color == 1 || (o.color == -1 && fp == stdout &&
+	    isatty(fileno(stdout)));
+	switch (o.format) {
+	case FMT_JSON:
+		ok = report_diff_json(fp, &r) == 0;
+		break;
+	case FMT_CSV:
+		ok = report_diff_csv(fp, &r) == 0;
+		break;
+	case FMT_MARKDOWN:
+		ok = report_diff_markdown(fp, &r) == 0;
+		break;
+	default:
+		ok = report_diff_text(fp, &r) == 0;
+		break;
+	}
+	if (cli_close_output(fp, &o, ok) == -1 || !ok)
+		rc = 2;
+out_delta:
+	delta_release(&d);
+out:
+	free(order);
+	free(filters);
+	side_free(&b);
+	side_free(&n);
+	filter_free(flt);
+	free(o.operands);
+	return rc;
+}
+
+int
+cmd_diff(int argc, char **argv)
+{
+	int status;
+
+	return diff_run(argc, argv, 0, &status);
+}

@@ -1,0 +1,124 @@
+/*
+ * profdiff top: the functions (or files, lines, addresses) with the most
+ * flat or cumulative value in one profile, or in several merged, with
+ * the facts to check before trusting it.  Loads, aggregates, sorts and
+ * hands plain rows to a report writer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "cli.h"
+#include "diag.h"
+#include "facts.h"
+#include "load.h"
+#include "report.h"
+#include "xmalloc.h"
+
+static int
+cmp_flat(const void *a, const void *b)
+{
+	const struct top_row *x = a, *y = b;
+	int64_t fx = llabs(x->flat), fy = llabs(y->flat);
+	int64_t cx = llabs(x->cum), cy = llabs(y->cum);
+	int c;
+
+	if (fx != fy)
+		return fx > fy ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if (cx != cy)
+		return cx > cy ? -1 : 1;
+	return 0;
+}
+
+static int
+cmp_cum(const void *a, const void *b)
+{
+	const struct top_row *x = a, *y = b;
+	int64_t fx = llabs(x->flat), fy = llabs(y->flat);
+	int64_t cx = llabs(x->cum), cy = llabs(y->cum);
+	int c;
+
+	if (cx != cy)
+		return cx > cy ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if (fx != fy)
+		return fx > fy ? -1 : 1;
+	return 0;
+}
+
+int
+cmd_top(int argc, char **argv)
+{
+	struct opts		 o;
+	struct side		 s;
+	struct top_report	 r;
+	struct top_row		*rows;
+	FILE			*fp;
+	size_t			 i, n;
+	int			 rc, ok;
+
+	if (cli_parse(argc, argv, OPT_TOP, "top", &o) == -1)
+		return 2;
+	if (o.noperands == 0 || o.sep != -1) {
+		cli_warn(o.noperands == 0 ? "top: no profile given" :
+		    "top: -- has no meaning here; list the profiles to merge");
+		cli_usage(stderr, "top");
+		free(o.operands);
+		return 2;
+	}
+	if (side_load(&s, o.operands, o.noperands, &o) == -1) {
+		free(o.operands);
+		return 2;
+	}
+
+	n = agg_nnodes(s.agg);
+	rows = xreallocarray(NULL, n, sizeof(*rows));
+	for (i = 0; i < n; i++) {
+		const struct agg_node *nd = agg_node(s.agg, i);
+
+		rows[i].name = nd->name;
+		rows[i].flat = nd->flat[AGG_VALUE];
+		rows[i].cum = nd->cum[AGG_VALUE];
+	}
+	qsort(rows, n, sizeof(*rows), o.cum ? cmp_cum : cmp_flat);
+
+	memset(&r, 0, sizeof(r));
+	r.profiles = s.facts;
+	r.nprofiles = s.nprofiles;
+	r.merged = s.merged;
+	r.granularity = agg_gran_name(o.agg.gran);
+	r.sort_cum = o.cum;
+	r.rows = rows;
+	r.nrows = n;
+	r.nshow = o.nrows == 0 || (size_t)o.nrows > n ? n : (size_t)o.nrows;
+
+	if (!o.quiet)
+		side_warn(&s, "");
+
+	rc = 0;
+	if ((fp = cli_open_output(&o)) == NULL)
+		rc = 2;
+	else {
+		switch (o.format) {
+		case FMT_JSON:
+			ok = report_top_json(fp, &r) == 0;
+			break;
+		case FMT_CSV:
+			ok = report_top_csv(fp, &r) == 0;
+			break;
+		default:
+			ok = report_top_text(fp, &r) == 0;
+			break;
+		}
+		if (cli_close_output(fp, &o, ok) == -1 || !ok)
+			rc = 2;
+	}
+	free(rows);
+	side_free(&s);
+	free(o.operands);
+	return rc;
+}

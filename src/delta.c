@@ -1,0 +1,456 @@
+/*
+ * Per-function deltas between a base and a new aggregate.  Rows are the
+ * union of both sides' nodes, joined by name.  Each row's cumulative
+ * sample counts are tested with stats.c (Fisher's exact test, or Welch's
+ * test between profiles when both sides have replicates), the p-values
+ * are adjusted across rows with Benjamini-Hochberg, and a verdict is
+ * given only to changes that are both significant and at least
+ * --min-effect.  Significant rows also get the call path that carries
+ * the change and the callers that account for it.  No I/O here.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "delta.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+#define DELTA_MAX_PATH	64
+
+/* An edge of the union graph, in row indices. */
+struct uedge {
+	size_t		 from, to;
+	int64_t		 base, new;
+};
+
+struct graph {
+	struct uedge	*e;
+	size_t		 n;
+	size_t		*out;		/* edge indices sorted by from */
+	size_t		*in;		/* edge indices sorted by to */
+	size_t		*out_start;	/* nrows + 1 offsets into out */
+	size_t		*in_start;
+};
+
+const char *
+verdict_name(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_REGRESSED:
+		return "regressed";
+	case VERDICT_IMPROVED:
+		return "improved";
+	case VERDICT_UNCHANGED:
+		return "unchanged";
+	default:
+		return "insufficient";
+	}
+}
+
+static double
+norm(int64_t v, int64_t total, double seconds, enum delta_norm how)
+{
+	switch (how) {
+	case DELTA_NORM_TOTAL:
+		return total != 0 ? (double)v / (double)total : 0;
+	case DELTA_NORM_DURATION:
+		return seconds > 0 ? (double)v / seconds : 0;
+	default:
+		return (double)v;
+	}
+}
+
+static double
+share(int64_t v, int64_t total)
+{
+	return total != 0 ? (double)v / (double)total : 0;
+}
+
+/* Edges: union of both sides, keyed by (from row, to row). */
+
+static int
+cmp_edge(const void *a, const void *b)
+{
+	const struct uedge *x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	if (x->to != y->to)
+		return x->to < y->to ? -1 : 1;
+	return 0;
+}
+
+static void
+graph_build(struct graph *g, const struct agg *base, const struct agg *new,
+    const size_t *brow, const size_t *nrow, size_t nrows)
+{
+	size_t	 nb = agg_nedges(base), nn = agg_nedges(new), i, j, k;
+	size_t	*cnt;
+
+	g->e = xreallocarray(NULL, nb + nn, sizeof(*g->e));
+	for (i = 0; i < nb; i++) {
+		const struct agg_edge *e = agg_edge(base, i);
+
+		g->e[i].from = brow[e->caller];
+		g->e[i].to = brow[e->callee];
+		g->e[i].base = e->w[AGG_VALUE];
+		g->e[i].new = 0;
+	}
+	for (i = 0; i < nn; i++) {
+		const struct agg_edge *e = agg_edge(new, i);
+
+		g->e[nb + i].from = nrow[e->caller];
+		g->e[nb + i].to = nrow[e->callee];
+		g->e[nb + i].base = 0;
+		g->e[nb + i].new = e->w[AGG_VALUE];
+	}
+	qsort(g->e, nb + nn, sizeof(*g->e), cmp_edge);
+	/* Merge the base and new halves of each edge. */
+	for (i = 0, j = 0; i < nb + nn; i++) {
+		if (j > 0 && cmp_edge(&g->e[j - 1], &g->e[i]) == 0) {
+			g->e[j - 1].base += g->e[i].base;
+			g->e[j - 1].new += g->e[i].new;
+		} else
+			g->e[j++] = g->e[i];
+	}
+	g->n = j;
+
+	g->out = xreallocarray(NULL, g->n, sizeof(size_t));
+	g->in = xreallocarray(NULL, g->n, sizeof(size_t));
+	g->out_start = xcalloc(nrows + 1, sizeof(size_t));
+	g->in_start = xcalloc(nrows + 1, sizeof(size_t));
+	for (i = 0; i < g->n; i++) {
+		g->out_start[g->e[i].from + 1]++;
+		g->in_start[g->e[i].to + 1]++;
+	}
+	for (i = 0; i < nrows; i++) {
+		g->out_start[i + 1] += g->out_start[i];
+		g->in_start[i + 1] += g->in_start[i];
+	}
+	cnt = xcalloc(nrows + 1, sizeof(size_t));
+	for (i = 0; i < g->n; i++)	/* edges are sorted by from already */
+		g->out[i] = i;
+	for (i = 0; i < g->n; i++) {
+		k = g->e[i].to;
+		g->in[g->in_start[k] + cnt[k]++] = i;
+	}
+	free(cnt);
+}
+
+static void
+graph_free(struct graph *g)
+{
+	free(g->e);
+	free(g->out);
+	free(g->in);
+	free(g->out_start);
+	free(g->in_start);
+}
+
+/* The change of an edge, in the same normalized unit as the rows. */
+static double
+edge_delta(const struct uedge *e, const struct delta *d,
+    const struct delta_opts *o)
+{
+	return norm(e->new, d->new_total, o->new_seconds, o->norm) -
+	    norm(e->base, d->base_total, o->base_seconds, o->norm);
+}
+
+/*
+ * From the row down through the callee whose edge changed most in the
+ * row's direction, until the current function's own flat change is at
+ * least as large as any callee's: that is where the time went.
+ */
+static void
+find_path(struct delta *d, size_t r, const struct graph *g,
+    const struct delta_opts *o)
+{
+	struct delta_row *row = &d->rows[r];
+	size_t		 path[DELTA_MAX_PATH], np = 0, cur = r, i, k, best;
+	double		 sign = row->delta >= 0 ? 1 : -1, bestv, v;
+
+	path[np++] = r;
+	while (np < DELTA_MAX_PATH) {
+		best = SIZE_MAX;
+		bestv = 0;
+		for (i = g->out_start[cur]; i < g->out_start[cur + 1]; i++) {
+			const struct uedge *e = &g->e[g->out[i]];
+
+			if (e->to == cur)
+				continue;
+			for (k = 0; k < np; k++)
+				if (path[k] == e->to)
+					break;
+			if (k < np)
+				continue;
+			v = sign * edge_delta(e, d, o);
+			if (v > bestv || (v == bestv && best != SIZE_MAX &&
+			    strcmp(d->rows[e->to].name,
+			    d->rows[best].name) < 0)) {
+				bestv = v;
+				best = e->to;
+			}
+		}
+		if (best == SIZE_MAX || bestv <= 0 ||
+		    sign * d->rows[cur].delta_flat >= bestv)
+			break;
+		path[np++] = cur = best;
+	}
+	row->path = xreallocarray(NULL, np, sizeof(*row->path));
+	for (k = 0; k < np; k++)
+		row->path[k] = d->rows[path[k]].name;
+	row->npath = np;
+}
+
+static int
+cmp_caller(const void *a, const void *b)
+{
+	const struct delta_caller *x = a, *y = b;
+	double ax = fabs(x->delta), ay = fabs(y->delta);
+
+	if (ax != ay)
+		return ax > ay ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void
+find_callers(struct delta *d, size_t r, const struct graph *g,
+    const struct delta_opts *o)
+{
+	struct delta_row *row = &d->rows[r];
+	size_t		 i, n = 0;
+
+	row->callers = xreallocarray(NULL,
+	    g->in_start[r + 1] - g->in_start[r] + 1, sizeof(*row->callers));
+	for (i = g->in_start[r]; i < g->in_start[r + 1]; i++) {
+		const struct uedge *e = &g->e[g->in[i]];
+
+		if (e->from == r)
+			continue;
+		row->callers[n].name = d->rows[e->from].name;
+		row->callers[n].base = e->base;
+		row->callers[n].new = e->new;
+		row->callers[n].delta = edge_delta(e, d, o);
+		n++;
+	}
+	qsort(row->callers, n, sizeof(*row->callers), cmp_caller);
+	row->ncallers = n < o->max_callers ? n : o->max_callers;
+}
+
+/* Could any split of this row's samples be significant at alpha? */
+static int
+too_few(int64_t k, int64_t n1, int64_t n2, double alpha)
+{
+	if (k >= 64)
+		return 0;
+	return stats_fisher(0, n1, k, n2) > alpha &&
+	    stats_fisher(k, n1, 0, n2) > alpha;
+}
+
+static int64_t
+node_count(const struct agg *a, const char *name)
+{
+	long i = agg_find(a, name);
+
+	return i < 0 ? 0 : agg_node(a, (size_t)i)->cum[AGG_COUNT];
+}
+
+static int
+test_row(struct delta *d, struct delta_row *row,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    const struct delta_opts *o, int64_t *k1, int64_t *n1, int64_t *k2,
+    int64_t *n2, double *scratch)
+{
+	size_t i;
+
+	if (d->replicates) {
+		for (i = 0; i < nb; i++) {
+			k1[i] = node_count(be[i], row->name);
+			n1[i] = agg_total(be[i], AGG_COUNT);
+		}
+		for (i = 0; i < nn; i++) {
+			k2[i] = node_count(ne[i], row->name);
+			n2[i] = agg_total(ne[i], AGG_COUNT);
+		}
+		return stats_replicates(k1, n1, nb, k2, n2, nn, o->alpha,
+		    scratch, &row->st);
+	}
+	return stats_counts(row->base_count, d->base_n, row->new_count,
+	    d->new_n, o->alpha, &row->st);
+}
+
+int
+delta_compute(const struct agg *base, const struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    const struct delta_opts *o, struct delta *d)
+{
+	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
+	size_t		*brow, *nrow, *scratch, i, m;
+	int64_t		*k1 = NULL, *n1 = NULL, *k2 = NULL, *n2 = NULL;
+	double		*p, *dscratch = NULL, bestvar = -1;
+	struct graph	 g;
+	long		 j;
+	int		 rc = 0;
+
+	memset(d, 0, sizeof(*d));
+	d->base_total = agg_total(base, AGG_VALUE);
+	d->new_total = agg_total(new, AGG_VALUE);
+	d->base_n = agg_total(base, AGG_COUNT);
+	d->new_n = agg_total(new, AGG_COUNT);
+	d->replicates = nb >= 2 && nn >= 2;
+	d->rows = xcalloc(nbase + nnew, sizeof(*d->rows));
+	brow = xcalloc(nbase + 1, sizeof(*brow));
+	nrow = xcalloc(nnew + 1, sizeof(*nrow));
+
+	for (i = 0; i < nbase; i++) {
+		const struct agg_node *bn = agg_node(base, i);
+		struct delta_row *row = &d->rows[d->nrows];
+
+		row->name = bn->name;
+		row->base_flat = bn->flat[AGG_VALUE];
+		row->base_cum = bn->cum[AGG_VALUE];
+		row->base_count = bn->cum[AGG_COUNT];
+		row->status = STATUS_GONE;
+		if ((j = agg_find(new, bn->name)) >= 0) {
+			const struct agg_node *nn_ = agg_node(new, (size_t)j);
+
+			row->new_flat = nn_->flat[AGG_VALUE];
+			row->new_cum = nn_->cum[AGG_VALUE];
+			row->new_count = nn_->cum[AGG_COUNT];
+			row->status = STATUS_BOTH;
+			nrow[j] = d->nrows;
+		}
+		brow[i] = d->nrows++;
+	}
+	for (i = 0; i < nnew; i++) {
+		const struct agg_node *nn_ = agg_node(new, i);
+		struct delta_row *row;
+
+		if (agg_find(base, nn_->name) >= 0)
+			continue;
+		row = &d->rows[d->nrows];
+		row->name = nn_->name;
+		row->new_flat = nn_->flat[AGG_VALUE];
+		row->new_cum = nn_->cum[AGG_VALUE];
+		row->new_count = nn_->cum[AGG_COUNT];
+		row->status = STATUS_NEW;
+		nrow[i] = d->nrows++;
+	}
+
+	if (d->replicates) {
+		k1 = xcalloc(nb, sizeof(*k1));
+		n1 = xcalloc(nb, sizeof(*n1));
+		k2 = xcalloc(nn, sizeof(*k2));
+		n2 = xcalloc(nn, sizeof(*n2));
+		dscratch = xcalloc(nb + nn, sizeof(*dscratch));
+	}
+	p = xcalloc(d->nrows + 1, sizeof(*p));
+	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
+	for (i = 0, m = 0; i < d->nrows; i++) {
+		struct delta_row *row = &d->rows[i];
+		double bs, ns, pooled, var;
+
+		row->base_flat_n = norm(row->base_flat, d->base_total,
+		    o->base_seconds, o->norm);
+		row->new_flat_n = norm(row->new_flat, d->new_total,
+		    o->new_seconds, o->norm);
+		row->base_cum_n = norm(row->base_cum, d->base_total,
+		    o->base_seconds, o->norm);
+		row->new_cum_n = norm(row->new_cum, d->new_total,
+		    o->new_seconds, o->norm);
+		row->delta = row->new_cum_n - row->base_cum_n;
+		row->delta_flat = row->new_flat_n - row->base_flat_n;
+		row->rel = row->base_cum_n != 0 ? row->delta /
+		    fabs(row->base_cum_n) : row->delta != 0 ? HUGE_VAL : 0;
+
+		/* Practical relevance is judged on shares, whatever norm. */
+		bs = share(row->base_cum, d->base_total);
+		ns = share(row->new_cum, d->new_total);
+		row->delta_share = ns - bs;
+		row->relevant = fabs(ns - bs) * 100 >= o->min_effect_pp &&
+		    (bs == 0 || fabs(ns - bs) / bs * 100 >= o->min_effect_rel);
+
+		row->q = NAN;
+		if (!o->has_counts || d->base_n <= 0 || d->new_n <= 0)
+			continue;
+		if (test_row(d, row, be, nb, ne, nn, o, k1, n1, k2, n2,
+		    dscratch) == -1) {
+			rc = -1;
+			break;
+		}
+		if (row->st.method == STATS_UNTESTABLE)
+			continue;
+		row->tested = 1;
+		p[m++] = row->st.p;
+		pooled = (double)(row->base_count + row->new_count) /
+		    (double)(d->base_n + d->new_n);
+		var = pooled * (1 - pooled);
+		if (var > bestvar) {
+			bestvar = var;
+			d->mde_share = pooled;
+		}
+	}
+	d->ntested = m;
+	stats_bh(p, m, scratch);
+	for (i = 0, m = 0; i < d->nrows && rc == 0; i++) {
+		struct delta_row *row = &d->rows[i];
+
+		row->verdict = VERDICT_INSUFFICIENT;
+		if (!row->tested)
+			continue;
+		row->q = p[m++];
+		if (row->q <= o->alpha && row->relevant)
+			row->verdict = row->delta > 0 ? VERDICT_REGRESSED :
+			    VERDICT_IMPROVED;
+		else if (!d->replicates && too_few(row->base_count +
+		    row->new_count, d->base_n, d->new_n, o->alpha))
+			row->verdict = VERDICT_INSUFFICIENT;
+		else
+			row->verdict = VERDICT_UNCHANGED;
+	}
+	if (bestvar >= 0) {
+		d->mde = stats_mde(d->mde_share, d->base_n, d->new_n, o->alpha,
+		    STATS_POWER);
+		d->noise = stats_noise(d->mde_share, d->base_n, d->new_n,
+		    o->alpha);
+	} else
+		d->mde = d->noise = -1;
+
+	if (rc == 0) {
+		graph_build(&g, base, new, brow, nrow, d->nrows);
+		for (i = 0; i < d->nrows; i++) {
+			if (d->rows[i].verdict != VERDICT_REGRESSED &&
+			    d->rows[i].verdict != VERDICT_IMPROVED)
+				continue;
+			find_path(d, i, &g, o);
+			find_callers(d, i, &g, o);
+		}
+		graph_free(&g);
+	}
+	free(p);
+	free(scratch);
+	free(brow);
+	free(nrow);
+	free(k1);
+	free(n1);
+	free(k2);
+	free(n2);
+	free(dscratch);
+	return rc;
+}
+
+void
+delta_release(struct delta *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nrows; i++) {
+		free(d->rows[i].path);
+		free(d->rows[i].callers);
+	}
+	free(d->rows);
+	memset(d, 0, sizeof(*d));
+}

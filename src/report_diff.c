@@ -1,0 +1,466 @@
+/*
+ * The diff and check-significance reports: text for terminals (aligned
+ * columns, colour only when asked or on a terminal), Markdown for
+ * incident notes, JSON for scripts (schema in profdiff.1) and CSV.
+ * Every number printed here was computed in delta.c and stats.c.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "delta.h"
+#include "report.h"
+#include "units.h"
+
+#define RED	"\033[31m"
+#define GREEN	"\033[32m"
+#define RESET	"\033[0m"
+
+/* A normalized value: a share in percent, a rate, or a raw value. */
+static void
+fmt_norm(char *buf, size_t len, double v, const struct diff_report *r)
+{
+	char u[UNITS_BUFSZ];
+
+	switch (r->norm) {
+	case DELTA_NORM_TOTAL:
+		snprintf(buf, len, "%.2f%%", 100 * v);
+		break;
+	case DELTA_NORM_DURATION:
+		units_format(u, sizeof(u), (int64_t)llround(v), r->unit);
+		snprintf(buf, len, "%s/s", u);
+		break;
+	default:
+		units_format(buf, len, (int64_t)llround(v), r->unit);
+		break;
+	}
+}
+
+static void
+fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
+{
+	char u[UNITS_BUFSZ];
+
+	switch (r->norm) {
+	case DELTA_NORM_TOTAL:
+		snprintf(buf, len, "%+.2fpp", 100 * v);
+		break;
+	case DELTA_NORM_DURATION:
+		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
+		snprintf(buf, len, "%c%s/s", v < 0 ? '-' : '+', u);
+		break;
+	default:
+		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
+		snprintf(buf, len, "%c%s", v < 0 ? '-' : '+', u);
+		break;
+	}
+}
+
+static void
+fmt_rel(char *buf, size_t len, const struct delta_row *row)
+{
+	if (row->status == STATUS_NEW)
+		snprintf(buf, len, "new");
+	else if (row->status == STATUS_GONE)
+		snprintf(buf, len, "gone");
+	else if (row->rel == HUGE_VAL)
+		snprintf(buf, len, "new");
+	else
+		snprintf(buf, len, "%+.0f%%", 100 * row->rel);
+}
+
+static void
+fmt_p(char *buf, size_t len, double p, int tested)
+{
+	if (!tested || isnan(p))
+		snprintf(buf, len, "-");
+	else if (p < 1e-300)
+		snprintf(buf, len, "<1e-300");
+	else if (p < 0.001)
+		snprintf(buf, len, "%.1e", p);
+	else
+		snprintf(buf, len, "%.3f", p);
+}
+
+static void
+fmt_ci(char *buf, size_t len, const struct delta_row *row)
+{
+	if (!row->tested || row->st.method == STATS_MW_EXACT ||
+	    row->st.method == STATS_MW_NORMAL)
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "[%+.2f, %+.2f]", 100 * row->st.lo,
+		    100 * row->st.hi);
+}
+
+static const char *
+verdict_text(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_REGRESSED:
+		return "regressed";
+	case VERDICT_IMPROVED:
+		return "improved";
+	case VERDICT_UNCHANGED:
+		return "~";
+	default:
+		return "too few samples";
+	}
+}
+
+/* The sentence on what these sample counts can detect. */
+static void
+put_detectable(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+
+	if (!r->has_counts) {
+		fputs("No sample counts for this sample type: significance "
+		    "cannot be tested.\n", fp);
+		return;
+	}
+	if (d->noise < 0) {
+		fputs("No function could be tested.\n", fp);
+		return;
+	}
+	fprintf(fp, "With %" PRId64 " and %" PRId64 " samples, changes under "
+	    "±%.1f points cannot be told from noise; ±%.1f points are found "
+	    "80%% of the time (at a %.0f%% share, alpha %g).\n", d->base_n,
+	    d->new_n, 100 * d->noise, 100 * d->mde, 100 * d->mde_share,
+	    r->alpha);
+}
+
+static void
+put_method(FILE *fp, const struct diff_report *r)
+{
+	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over %zu functions; "
+	    "minimum effect %gpp and %g%%.\n", r->method, r->alpha,
+	    r->d->ntested, r->min_effect_pp, r->min_effect_rel);
+	if (r->filters != NULL) {
+		fputs("Filters: ", fp);
+		report_put_text(fp, r->filters);
+		fputs(" (shares are of the whole profile)\n", fp);
+	}
+}
+
+int
+report_diff_text(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	char	 bf[UNITS_BUFSZ + 8], nf[UNITS_BUFSZ + 8], bc[UNITS_BUFSZ + 8],
+		 nc[UNITS_BUFSZ + 8], dl[UNITS_BUFSZ + 8], rel[16], ci[40],
+		 p[16], q[16];
+	size_t	 i, k;
+
+	report_facts_text(fp, r->base, "Base: ", r->nbase);
+	report_facts_text(fp, r->new, "New:  ", r->nnew);
+	put_detectable(fp, r);
+	put_method(fp, r);
+	if (r->kind == DIFF_CHECK && r->nshow == 0) {
+		fprintf(fp, "Result: %s (exit %d)\n", r->conclusion,
+		    r->exit_status);
+		return ferror(fp) ? -1 : 0;
+	}
+	fprintf(fp, "\n%9s %9s %9s %9s %10s %6s %16s %8s %8s  %-15s %s\n",
+	    "base flat", "new flat", "base cum", "new cum", "delta", "rel",
+	    "95% CI (pp)", "p", "q", "verdict", r->granularity);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+		const char *color = NULL;
+
+		fmt_norm(bf, sizeof(bf), row->base_flat_n, r);
+		fmt_norm(nf, sizeof(nf), row->new_flat_n, r);
+		fmt_norm(bc, sizeof(bc), row->base_cum_n, r);
+		fmt_norm(nc, sizeof(nc), row->new_cum_n, r);
+		fmt_delta(dl, sizeof(dl), row->delta, r);
+		fmt_rel(rel, sizeof(rel), row);
+		fmt_ci(ci, sizeof(ci), row);
+		fmt_p(p, sizeof(p), row->st.p, row->tested);
+		fmt_p(q, sizeof(q), row->q, row->tested);
+		if (r->color && row->verdict == VERDICT_REGRESSED)
+			color = RED;
+		else if (r->color && row->verdict == VERDICT_IMPROVED)
+			color = GREEN;
+		fprintf(fp, "%9s %9s %9s %9s %10s %6s %16s %8s %8s  %s%-15s%s ",
+		    bf, nf, bc, nc, dl, rel, ci, p, q, color ? color : "",
+		    verdict_text(row->verdict), color ? RESET : "");
+		report_put_text(fp, row->name);
+		fputc('\n', fp);
+		if (row->npath > 1) {
+			fputs("    path: ", fp);
+			for (i = 0; i < row->npath; i++) {
+				if (i > 0)
+					fputs(" -> ", fp);
+				report_put_text(fp, row->path[i]);
+			}
+			fputc('\n', fp);
+		}
+		for (i = 0; i < row->ncallers; i++) {
+			fmt_delta(dl, sizeof(dl), row->callers[i].delta, r);
+			fprintf(fp, "    %s %s ", i == 0 ? "callers:" :
+			    "        ", dl);
+			report_put_text(fp, row->callers[i].name);
+			fputc('\n', fp);
+		}
+	}
+	if (r->kind == DIFF_CHECK)
+		fprintf(fp, "\nResult: %s (exit %d)\n", r->conclusion,
+		    r->exit_status);
+	return ferror(fp) ? -1 : 0;
+}
+
+/* Markdown: pipes and backticks in names must not break the table. */
+static void
+put_md(FILE *fp, const char *s)
+{
+	fputc('`', fp);
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			fputs("\\|", fp);
+		else if (*s == '`')
+			fputc('\'', fp);
+		else if ((unsigned char)*s < 0x20)
+			fputc(' ', fp);
+		else
+			fputc(*s, fp);
+	}
+	fputc('`', fp);
+}
+
+static void
+md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
+{
+	char t[UNITS_BUFSZ], du[UNITS_BUFSZ];
+
+	units_format(t, sizeof(t), f->total, f->unit);
+	fprintf(fp, "- **%s**: ", label);
+	if (n > 1)
+		fprintf(fp, "%zu profiles merged", n);
+	else
+		put_md(fp, f->path ? f->path : "-");
+	fputs(" — ", fp);
+	put_md(fp, f->sample_type);
+	if (f->samples >= 0)
+		fprintf(fp, ", %" PRId64 " samples", f->samples);
+	fprintf(fp, ", total %s", t);
+	if (f->duration_ns > 0) {
+		units_format(du, sizeof(du), f->duration_ns, "nanoseconds");
+		fprintf(fp, " over %s", du);
+	}
+	if (f->cpu_util >= 0)
+		fprintf(fp, ", CPU utilization %.1f%%", 100 * f->cpu_util);
+	fputc('\n', fp);
+}
+
+int
+report_diff_markdown(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	char	 bf[UNITS_BUFSZ + 8], nf[UNITS_BUFSZ + 8], bc[UNITS_BUFSZ + 8],
+		 nc[UNITS_BUFSZ + 8], dl[UNITS_BUFSZ + 8], rel[16], ci[40],
+		 p[16], q[16];
+	size_t	 i, k;
+
+	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
+	    "check-significance" : "diff");
+	md_facts(fp, "Base", r->base, r->nbase);
+	md_facts(fp, "New", r->new, r->nnew);
+	fputs("\n", fp);
+	put_detectable(fp, r);
+	fputs("\n", fp);
+	put_method(fp, r);
+	if (r->kind == DIFF_CHECK)
+		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
+		    r->exit_status);
+	if (r->nshow == 0)
+		return ferror(fp) ? -1 : 0;
+	fputs("\n| base flat | new flat | base cum | new cum | delta | rel | "
+	    "95% CI (pp) | p | q | verdict | function |\n", fp);
+	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n", fp);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+
+		fmt_norm(bf, sizeof(bf), row->base_flat_n, r);
+		fmt_norm(nf, sizeof(nf), row->new_flat_n, r);
+		fmt_norm(bc, sizeof(bc), row->base_cum_n, r);
+		fmt_norm(nc, sizeof(nc), row->new_cum_n, r);
+		fmt_delta(dl, sizeof(dl), row->delta, r);
+		fmt_rel(rel, sizeof(rel), row);
+		fmt_ci(ci, sizeof(ci), row);
+		fmt_p(p, sizeof(p), row->st.p, row->tested);
+		fmt_p(q, sizeof(q), row->q, row->tested);
+		fprintf(fp, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | "
+		    "%s | ", bf, nf, bc, nc, dl, rel, ci, p, q,
+		    row->verdict == VERDICT_REGRESSED ? "**regressed**" :
+		    verdict_text(row->verdict));
+		put_md(fp, row->name);
+		fputs(" |\n", fp);
+	}
+	fputs("\n", fp);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+
+		if (row->npath <= 1 && row->ncallers == 0)
+			continue;
+		fputs("- ", fp);
+		put_md(fp, row->name);
+		fprintf(fp, " (%s)", verdict_text(row->verdict));
+		if (row->npath > 1) {
+			fputs(": path ", fp);
+			for (i = 0; i < row->npath; i++) {
+				if (i > 0)
+					fputs(" → ", fp);
+				put_md(fp, row->path[i]);
+			}
+		}
+		for (i = 0; i < row->ncallers; i++) {
+			fmt_delta(dl, sizeof(dl), row->callers[i].delta, r);
+			fprintf(fp, "%s", i == 0 ? "; callers " : ", ");
+			put_md(fp, row->callers[i].name);
+			fprintf(fp, " %s", dl);
+		}
+		fputs("\n", fp);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+/* JSON numbers: finite doubles only; everything else is null. */
+static void
+json_num(FILE *fp, double v)
+{
+	if (isfinite(v))
+		fprintf(fp, "%.6g", v);
+	else
+		fputs("null", fp);
+}
+
+int
+report_diff_json(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	size_t	 i, k;
+
+	fputs("{\"command\":", fp);
+	report_put_json(fp, r->kind == DIFF_CHECK ? "check-significance" :
+	    "diff");
+	fputs(",\"base\":", fp);
+	report_facts_json(fp, r->base);
+	fputs(",\"new\":", fp);
+	report_facts_json(fp, r->new);
+	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->nbase,
+	    r->nnew);
+	fputs(",\"normalize\":", fp);
+	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :
+	    r->norm == DELTA_NORM_DURATION ? "duration" : "none");
+	fputs(",\"granularity\":", fp);
+	report_put_json(fp, r->granularity);
+	fputs(",\"method\":", fp);
+	report_put_json(fp, r->method);
+	fprintf(fp, ",\"alpha\":%g,\"min_effect_pp\":%g,"
+	    "\"min_effect_rel_pct\":%g", r->alpha, r->min_effect_pp,
+	    r->min_effect_rel);
+	fputs(",\"min_detectable_effect_pp\":", fp);
+	json_num(fp, d->mde >= 0 ? 100 * d->mde : NAN);
+	fputs(",\"noise_pp\":", fp);
+	json_num(fp, d->noise >= 0 ? 100 * d->noise : NAN);
+	fprintf(fp, ",\"tested\":%zu", d->ntested);
+	if (r->filters != NULL) {
+		fputs(",\"filters\":", fp);
+		report_put_json(fp, r->filters);
+	}
+	if (r->kind == DIFF_CHECK) {
+		fputs(",\"result\":", fp);
+		report_put_json(fp, r->conclusion);
+		fprintf(fp, ",\"exit_status\":%d", r->exit_status);
+	}
+	fputs(",\"rows\":[", fp);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+
+		fputs(k > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
+		report_put_json(fp, row->name);
+		fprintf(fp, ",\"base_flat\":%" PRId64 ",\"new_flat\":%" PRId64
+		    ",\"base_cum\":%" PRId64 ",\"new_cum\":%" PRId64
+		    ",\"base_samples\":%" PRId64 ",\"new_samples\":%" PRId64,
+		    row->base_flat, row->new_flat, row->base_cum, row->new_cum,
+		    row->base_count, row->new_count);
+		fputs(",\"base_cum_norm\":", fp);
+		json_num(fp, row->base_cum_n);
+		fputs(",\"new_cum_norm\":", fp);
+		json_num(fp, row->new_cum_n);
+		fputs(",\"delta_pp\":", fp);
+		json_num(fp, 100 * row->delta_share);
+		fputs(",\"delta\":", fp);
+		json_num(fp, row->delta);
+		fputs(",\"rel\":", fp);
+		json_num(fp, row->rel);
+		fputs(",\"ci_low_pp\":", fp);
+		json_num(fp, row->tested ? 100 * row->st.lo : NAN);
+		fputs(",\"ci_high_pp\":", fp);
+		json_num(fp, row->tested ? 100 * row->st.hi : NAN);
+		fputs(",\"p_value\":", fp);
+		json_num(fp, row->tested ? row->st.p : NAN);
+		fputs(",\"q_value\":", fp);
+		json_num(fp, row->tested ? row->q : NAN);
+		fputs(",\"test\":", fp);
+		report_put_json(fp, stats_method_name(row->st.method));
+		fputs(",\"verdict\":", fp);
+		report_put_json(fp, verdict_name(row->verdict));
+		fputs(",\"status\":", fp);
+		report_put_json(fp, row->status == STATUS_NEW ? "new" :
+		    row->status == STATUS_GONE ? "gone" : "both");
+		fputs(",\"path\":[", fp);
+		for (i = 0; i < row->npath; i++) {
+			if (i > 0)
+				fputc(',', fp);
+			report_put_json(fp, row->path[i]);
+		}
+		fputs("],\"callers\":[", fp);
+		for (i = 0; i < row->ncallers; i++) {
+			fputs(i > 0 ? ",{\"name\":" : "{\"name\":", fp);
+			report_put_json(fp, row->callers[i].name);
+			fprintf(fp, ",\"base\":%" PRId64 ",\"new\":%" PRId64
+			    ",\"delta\":", row->callers[i].base,
+			    row->callers[i].new);
+			json_num(fp, row->callers[i].delta);
+			fputc('}', fp);
+		}
+		fputs("]}", fp);
+	}
+	fputs("]}\n", fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+int
+report_diff_csv(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	size_t	 k;
+
+	fputs("name,base_flat,new_flat,base_cum,new_cum,base_samples,"
+	    "new_samples,delta_pp,rel,ci_low_pp,ci_high_pp,p_value,q_value,"
+	    "verdict,status\n", fp);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+
+		report_put_csv(fp, row->name);
+		fprintf(fp, ",%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64
+		    ",%" PRId64 ",%" PRId64 ",", row->base_flat, row->new_flat,
+		    row->base_cum, row->new_cum, row->base_count,
+		    row->new_count);
+		fprintf(fp, "%.4f,", 100 * row->delta_share);
+		if (isfinite(row->rel))
+			fprintf(fp, "%.4f", row->rel);
+		fputc(',', fp);
+		if (row->tested)
+			fprintf(fp, "%.4f,%.4f,%.6g,%.6g", 100 * row->st.lo,
+			    100 * row->st.hi, row->st.p, row->q);
+		else
+			fputs(",,,", fp);
+		fprintf(fp, ",%s,%s\n", verdict_name(row->verdict),
+		    row->status == STATUS_NEW ? "new" :
+		    row->status == STATUS_GONE ? "gone" : "both");
+	}
+	return ferror(fp) ? -1 : 0;
+}

@@ -1,0 +1,206 @@
+/*
+ * The top report in text (pprof's columns and value formatting), JSON
+ * (a documented schema with exact integers) and CSV.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "report.h"
+#include "units.h"
+
+static void
+put_time(FILE *fp, int64_t ns)
+{
+	char		 buf[64];
+	struct tm	 tm;
+	time_t		 t = (time_t)(ns / 1000000000);
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
+		fprintf(fp, "%" PRId64 "ns", ns);
+	else
+		fputs(buf, fp);
+}
+
+/* The facts block shared by top and diff text reports. */
+void
+report_facts_text(FILE *fp, const struct facts *f, const char *label,
+    size_t nprofiles)
+{
+	char a[UNITS_BUFSZ], b[UNITS_BUFSZ];
+
+	fputs(label, fp);
+	if (nprofiles > 1)
+		fprintf(fp, "%zu profiles merged\n", nprofiles);
+	else {
+		report_put_text(fp, f->path ? f->path : "-");
+		fputc('\n', fp);
+	}
+	fprintf(fp, "Type: ");
+	report_put_text(fp, f->sample_type[0] ? f->sample_type : "(unnamed)");
+	if (f->unit[0] != '\0') {
+		fputs(" (", fp);
+		report_put_text(fp, f->unit);
+		fputc(')', fp);
+	}
+	if (f->samples >= 0)
+		fprintf(fp, ", %" PRId64 " samples", f->samples);
+	else
+		fputs(", sample count unknown", fp);
+	fputc('\n', fp);
+	if (nprofiles == 1 && f->time_ns > 0) {
+		fputs("Time: ", fp);
+		put_time(fp, f->time_ns);
+		fputc('\n', fp);
+	}
+	units_format(a, sizeof(a), f->total, f->unit);
+	if (f->duration_ns > 0) {
+		units_format(b, sizeof(b), f->duration_ns, "nanoseconds");
+		fprintf(fp, "Duration: %s, Total: %s", b, a);
+	} else
+		fprintf(fp, "Duration: unknown, Total: %s", a);
+	if (f->cpu_util >= 0)
+		fprintf(fp, ", CPU utilization %.1f%% of one core",
+		    100 * f->cpu_util);
+	fputc('\n', fp);
+}
+
+int
+report_top_text(FILE *fp, const struct top_report *r)
+{
+	char		 flat[UNITS_BUFSZ], cum[UNITS_BUFSZ], fp1[UNITS_BUFSZ],
+			 sp[UNITS_BUFSZ], cp[UNITS_BUFSZ], tot[UNITS_BUFSZ],
+			 shown[UNITS_BUFSZ];
+	const char	*unit;
+	int64_t		 minval = 0, sum = 0, v;
+	size_t		 i;
+
+	for (i = 0; i < r->nshow; i++) {
+		v = llabs(r->rows[i].flat);
+		if (v == 0)
+			v = llabs(r->rows[i].cum);
+		if (v != 0 && (minval == 0 || v < minval))
+			minval = v;
+		sum += r->rows[i].flat;
+	}
+	unit = r->nshow > 0 ? units_pick(minval, r->merged.total,
+	    r->merged.unit) : "minimum";
+
+	report_facts_text(fp, &r->merged, "File: ", r->nprofiles);
+	units_label(shown, sizeof(shown), sum, r->merged.unit, unit);
+	units_label(tot, sizeof(tot), r->merged.total, r->merged.unit, unit);
+	units_percent(sp, sizeof(sp), sum, r->merged.total);
+	fprintf(fp, "Showing %zu of %zu %s, accounting for %s, %s of %s "
+	    "total\n", r->nshow, r->nrows, r->granularity, shown,
+	    sp + strspn(sp, " "), tot);
+	fprintf(fp, "%10s %6s %6s %10s %6s\n", "flat", "flat%", "sum%", "cum",
+	    "cum%");
+	sum = 0;
+	for (i = 0; i < r->nshow; i++) {
+		const struct top_row *row = &r->rows[i];
+
+		sum += row->flat;
+		units_label(flat, sizeof(flat), row->flat, r->merged.unit, unit);
+		units_label(cum, sizeof(cum), row->cum, r->merged.unit, unit);
+		units_percent(fp1, sizeof(fp1), row->flat, r->merged.total);
+		units_percent(sp, sizeof(sp), sum, r->merged.total);
+		units_percent(cp, sizeof(cp), row->cum, r->merged.total);
+		fprintf(fp, "%10s %s %s %10s %s  ", flat, fp1, sp, cum, cp);
+		report_put_text(fp, row->name);
+		fputc('\n', fp);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+static void
+json_facts(FILE *fp, const struct facts *f)
+{
+	fputs("{\"path\":", fp);
+	report_put_json(fp, f->path ? f->path : "");
+	fputs(",\"sample_type\":", fp);
+	report_put_json(fp, f->sample_type);
+	fputs(",\"unit\":", fp);
+	report_put_json(fp, f->unit);
+	fprintf(fp, ",\"samples\":");
+	if (f->samples >= 0)
+		fprintf(fp, "%" PRId64, f->samples);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"records\":%zu,\"total\":%" PRId64, f->records,
+	    f->total);
+	fprintf(fp, ",\"duration_ns\":");
+	if (f->duration_ns > 0)
+		fprintf(fp, "%" PRId64, f->duration_ns);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"time_ns\":");
+	if (f->time_ns > 0)
+		fprintf(fp, "%" PRId64, f->time_ns);
+	else
+		fputs("null", fp);
+	fputs(",\"cpu_utilization\":", fp);
+	if (f->cpu_util >= 0)
+		fprintf(fp, "%.4f", f->cpu_util);
+	else
+		fputs("null", fp);
+	fputc('}', fp);
+}
+
+void
+report_facts_json(FILE *fp, const struct facts *f)
+{
+	json_facts(fp, f);
+}
+
+int
+report_top_json(FILE *fp, const struct top_report *r)
+{
+	size_t i;
+
+	fputs("{\"profiles\":[", fp);
+	for (i = 0; i < r->nprofiles; i++) {
+		if (i > 0)
+			fputc(',', fp);
+		json_facts(fp, &r->profiles[i]);
+	}
+	fputs("],\"merged\":", fp);
+	json_facts(fp, &r->merged);
+	fputs(",\"granularity\":", fp);
+	report_put_json(fp, r->granularity);
+	fprintf(fp, ",\"sort\":\"%s\",\"rows\":[", r->sort_cum ? "cum" :
+	    "flat");
+	for (i = 0; i < r->nshow; i++) {
+		fputs(i > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
+		report_put_json(fp, r->rows[i].name);
+		fprintf(fp, ",\"flat\":%" PRId64 ",\"cum\":%" PRId64 "}",
+		    r->rows[i].flat, r->rows[i].cum);
+	}
+	fputs("]}\n", fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+int
+report_top_csv(FILE *fp, const struct top_report *r)
+{
+	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ];
+	size_t	 i;
+
+	fputs("name,flat,flat_pct,cum,cum_pct,unit\n", fp);
+	for (i = 0; i < r->nshow; i++) {
+		double t = (double)r->merged.total;
+
+		report_put_csv(fp, r->rows[i].name);
+		snprintf(a, sizeof(a), "%.4f", t != 0 ?
+		    100.0 * (double)r->rows[i].flat / t : 0.0);
+		snprintf(b, sizeof(b), "%.4f", t != 0 ?
+		    100.0 * (double)r->rows[i].cum / t : 0.0);
+		fprintf(fp, ",%" PRId64 ",%s,%" PRId64 ",%s,", r->rows[i].flat,
+		    a, r->rows[i].cum, b);
+		report_put_csv(fp, r->merged.unit);
+		fputc('\n', fp);
+	}
+	return ferror(fp) ? -1 : 0;
+}

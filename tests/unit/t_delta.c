@@ -1,0 +1,362 @@
+/*
+ * Tests of facts.c (which sample type counts samples, utilization) and
+ * delta.c (joining two aggregates: shares, verdicts, new/gone, the path
+ * that carries a change and the callers behind it), on profiles built
+ * by hand from folded stacks, with no protobuf.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "arena.h"
+#include "delta.h"
+#include "diag.h"
+#include "facts.h"
+#include "profile.h"
+#include "tap.h"
+
+#define MAXF	32
+
+/*
+ * A profile from "root;mid;leaf" stacks (root first, as folded stacks
+ * are written) with a count each; sample types samples/count and
+ * cpu/nanoseconds at 10ms a sample.
+ */
+static struct profile *
+build(const char *const *stacks, const int64_t *counts, size_t n)
+{
+	struct profile		*p = profile_new();
+	struct arena		*a = p->arena;
+	const char		*names[MAXF];
+	size_t			 nf = 0, i, j, k;
+
+	p->nsample_types = 2;
+	p->sample_types = arena_calloc(a, 2, sizeof(*p->sample_types));
+	p->sample_types[0].type = "samples";
+	p->sample_types[0].unit = "count";
+	p->sample_types[1].type = "cpu";
+	p->sample_types[1].unit = "nanoseconds";
+	p->period_type.type = "cpu";
+	p->period_type.unit = "nanoseconds";
+	p->period = 10000000;
+	p->functions = arena_calloc(a, MAXF, sizeof(*p->functions));
+	p->locations = arena_calloc(a, MAXF, sizeof(*p->locations));
+	p->samples = arena_calloc(a, n, sizeof(*p->samples));
+	p->nsamples = n;
+	for (i = 0; i < n; i++) {
+		char	*copy = arena_strndup(a, stacks[i], strlen(stacks[i]));
+		char	*frames[MAXF], *tok, *save = NULL;
+		size_t	 depth = 0;
+
+		for (tok = strtok_r(copy, ";", &save); tok != NULL;
+		    tok = strtok_r(NULL, ";", &save))
+			frames[depth++] = tok;
+		p->samples[i].nlocs = depth;
+		p->samples[i].locs = arena_calloc(a, depth,
+		    sizeof(*p->samples[i].locs));
+		for (j = 0; j < depth; j++) {
+			const char *fn = frames[depth - 1 - j];	/* leaf first */
+
+			for (k = 0; k < nf; k++)
+				if (strcmp(names[k], fn) == 0)
+					break;
+			if (k == nf) {
+				names[nf] = fn;
+				p->functions[nf].id = nf + 1;
+				p->functions[nf].name = fn;
+				p->functions[nf].system_name = fn;
+				p->functions[nf].filename = "";
+				p->locations[nf].id = nf + 1;
+				p->locations[nf].nlines = 1;
+				p->locations[nf].lines = arena_calloc(a, 1,
+				    sizeof(struct pf_line));
+				p->locations[nf].lines[0].function =
+				    &p->functions[nf];
+				nf++;
+			}
+			p->samples[i].locs[j] = &p->locations[k];
+		}
+		p->samples[i].values = arena_calloc(a, 2, sizeof(int64_t));
+		p->samples[i].values[0] = counts[i];
+		p->samples[i].values[1] = counts[i] * 10000000;
+	}
+	p->nfunctions = p->nlocations = nf;
+	return p;
+}
+
+static struct agg *
+aggregate(const struct profile *p)
+{
+	struct agg_opts	 o;
+	struct agg_src	 src;
+	struct agg	*a;
+	struct diag	 d;
+	const char	*why;
+
+	memset(&o, 0, sizeof(o));
+	a = agg_new(&o);
+	facts_count_source(p, 1, &src, &why);
+	diag_init(&d, "t");
+	CHECK(agg_add(a, p, &src, &d) == 0);
+	return a;
+}
+
+static const struct delta_row *
+row(const struct delta *d, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < d->nrows; i++)
+		if (strcmp(d->rows[i].name, name) == 0)
+			return &d->rows[i];
+	return NULL;
+}
+
+static void
+test_count_source(void)
+{
+	static const char *const st[] = { "a" };
+	static const int64_t c[] = { 1 };
+	struct profile	*p = build(st, c, 1);
+	struct agg_src	 src;
+	struct facts	 f;
+	const char	*why;
+
+	facts_count_source(p, 1, &src, &why);
+	CHECK_INT(src.count_index, 0);
+	CHECK_STR(why, "samples/count");
+	facts_count_source(p, 0, &src, &why);
+	CHECK_INT(src.count_index, 0);
+
+	/* heap: alloc_space counts by alloc_objects, inuse by inuse */
+	p->nsample_types = 2;
+	p->sample_types[0].type = "alloc_objects";
+	p->sample_types[1].type = "alloc_space";
+	p->sample_types[1].unit = "bytes";
+	facts_count_source(p, 1, &src, &why);
+	CHECK_INT(src.count_index, 0);
+	CHECK_STR(why, "the count type with the same prefix");
+	p->sample_types[0].type = "contentions";
+	facts_count_source(p, 1, &src, &why);
+	CHECK_STR(why, "the profile's only count type");
+	p->sample_types[0].type = "lock_count";
+	p->sample_types[1].type = "lock_time";
+	facts_count_source(p, 1, &src, &why);
+	CHECK_STR(why, "the count type with the same prefix");
+
+	/* no count type: value / period only when the period measures it */
+	p->sample_types[0].unit = "nanoseconds";
+	p->sample_types[0].type = "wall";
+	p->sample_types[1].type = "cpu";
+	p->sample_types[1].unit = "nanoseconds";
+	facts_count_source(p, 1, &src, &why);
+	CHECK_INT(src.count_index, -1);
+	CHECK_INT(src.count_divisor, 10000000);
+	facts_count_source(p, 0, &src, &why);
+	CHECK(why == NULL);
+	p->period = 1;
+	facts_count_source(p, 1, &src, &why);
+	CHECK(why == NULL);
+
+	/* utilization: 3 samples of 10ms over 1s of a CPU profile */
+	p->period = 10000000;
+	p->sample_types[0].type = "samples";
+	p->sample_types[0].unit = "count";
+	p->samples[0].values[0] = 3;
+	p->samples[0].values[1] = 30000000;
+	p->duration_nanos = 1000000000;
+	CHECK(facts_compute(p, 1, &f) == 0);
+	CHECK_INT(f.samples, 3);
+	CHECK(f.is_cpu);
+	CHECK_NEAR(f.cpu_util, 0.03, 1e-12);
+	p->duration_nanos = 30LL * 24 * 3600 * 1000000000;	/* a month */
+	CHECK(facts_compute(p, 1, &f) == 0);
+	CHECK(f.duration_bogus);
+	CHECK(f.cpu_util < 0);
+	profile_free(p);
+}
+
+static void
+test_regression_path(void)
+{
+	/*
+	 * base: handle spends its time in encode; new: score sorts in a
+	 * loop, through normalize.  Counts are large enough that the
+	 * change is certain.
+	 */
+	static const char *const bs[] = {
+		"main;handle;encode", "main;handle;score;normalize",
+		"main;handle;score", "main;parse",
+	};
+	static const int64_t bc[] = { 4000, 500, 500, 5000 };
+	static const char *const ns[] = {
+		"main;handle;encode", "main;handle;score;normalize",
+		"main;handle;score;normalize;sort", "main;handle;score",
+		"main;parse", "main;gc",
+	};
+	static const int64_t nc[] = { 4000, 500, 4000, 500, 5000, 10 };
+	struct profile	*b = build(bs, bc, 4), *n = build(ns, nc, 6);
+	struct agg	*ab = aggregate(b), *an = aggregate(n);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+
+	memset(&o, 0, sizeof(o));
+	o.alpha = 0.05;
+	o.min_effect_pp = 1;
+	o.min_effect_rel = 10;
+	o.has_counts = 1;
+	o.max_callers = 3;
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.base_n, 10000);
+	CHECK_INT(d.new_n, 14010);
+
+	r = row(&d, "sort");
+	CHECK(r != NULL);
+	if (r != NULL) {
+		CHECK_INT(r->status, STATUS_NEW);
+		CHECK_INT(r->verdict, VERDICT_REGRESSED);
+		CHECK_INT(r->new_cum, 4000LL * 10000000);
+		CHECK_NEAR(r->delta, 4000.0 / 14010, 1e-12);
+		CHECK(r->q <= 0.05);
+	}
+	r = row(&d, "score");
+	CHECK(r != NULL);
+	if (r != NULL) {
+		CHECK_INT(r->verdict, VERDICT_REGRESSED);
+		CHECK_INT(r->npath, 3);
+		if (r->npath == 3) {
+			CHECK_STR(r->path[0], "score");
+			CHECK_STR(r->path[1], "normalize");
+			CHECK_STR(r->path[2], "sort");
+		}
+		CHECK(r->ncallers >= 1);
+		if (r->ncallers >= 1)
+			CHECK_STR(r->callers[0].name, "handle");
+	}
+	/* encode kept its samples but lost share: improved, by share */
+	r = row(&d, "encode");
+	CHECK(r != NULL && r->verdict == VERDICT_IMPROVED);
+	/* main is 100% on both sides */
+	r = row(&d, "main");
+	CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED);
+	CHECK(r != NULL && r->delta == 0);
+	/* gc: 10 samples, new; significant but below --min-effect */
+	r = row(&d, "gc");
+	CHECK(r != NULL && r->status == STATUS_NEW);
+	CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED);
+	CHECK(d.noise > 0 && d.mde > d.noise);
+	delta_release(&d);
+
+	/* Without counts nothing is tested, and nothing is called. */
+	o.has_counts = 0;
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	r = row(&d, "sort");
+	CHECK(r != NULL && !r->tested && r->verdict == VERDICT_INSUFFICIENT);
+	CHECK(d.ntested == 0);
+	delta_release(&d);
+
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+static void
+test_few_samples(void)
+{
+	static const char *const bs[] = { "main;a", "main;b" };
+	static const int64_t bc[] = { 1, 2 };
+	static const int64_t nc[] = { 2, 1 };
+	struct profile	*b = build(bs, bc, 2), *n = build(bs, nc, 2);
+	struct agg	*ab = aggregate(b), *an = aggregate(n);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+
+	memset(&o, 0, sizeof(o));
+	o.alpha = 0.05;
+	o.min_effect_pp = 1;
+	o.min_effect_rel = 10;
+	o.has_counts = 1;
+	o.max_callers = 3;
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	r = row(&d, "a");
+	/*
+	 * 33 points of share on 3 samples a side: even all 3 of a's samples
+	 * on one side would give p = 0.1, so no verdict is possible.
+	 */
+	CHECK(r != NULL && r->verdict == VERDICT_INSUFFICIENT);
+	CHECK(r != NULL && fabs(r->delta - 1.0 / 3) < 1e-12);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+static void
+test_replicates(void)
+{
+	static const char *const st[] = { "main;a", "main;b" };
+	static const int64_t c1[] = { 500, 500 }, c2[] = { 520, 480 },
+	    c3[] = { 480, 520 }, n1[] = { 700, 300 }, n2[] = { 690, 310 },
+	    n3[] = { 710, 290 };
+	struct profile	*p[6];
+	struct agg	*each[6], *ab, *an;
+	struct agg_opts	 ao;
+	struct agg_src	 src;
+	struct diag	 dg;
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+	const char	*why;
+	size_t		 i;
+
+	p[0] = build(st, c1, 2);
+	p[1] = build(st, c2, 2);
+	p[2] = build(st, c3, 2);
+	p[3] = build(st, n1, 2);
+	p[4] = build(st, n2, 2);
+	p[5] = build(st, n3, 2);
+	memset(&ao, 0, sizeof(ao));
+	ab = agg_new(&ao);
+	an = agg_new(&ao);
+	for (i = 0; i < 6; i++) {
+		facts_count_source(p[i], 1, &src, &why);
+		each[i] = aggregate(p[i]);
+		diag_init(&dg, "t");
+		agg_add(i < 3 ? ab : an, p[i], &src, &dg);
+	}
+	memset(&o, 0, sizeof(o));
+	o.alpha = 0.05;
+	o.min_effect_pp = 1;
+	o.min_effect_rel = 10;
+	o.has_counts = 1;
+	o.max_callers = 3;
+	CHECK(delta_compute(ab, an, each, 3, each + 3, 3, &o, &d) == 0);
+	CHECK(d.replicates);
+	r = row(&d, "a");
+	CHECK(r != NULL && r->st.method == STATS_WELCH);
+	CHECK(r != NULL && r->verdict == VERDICT_REGRESSED);
+	CHECK(r != NULL && fabs(r->delta - 0.2) < 1e-12);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	for (i = 0; i < 6; i++) {
+		agg_free(each[i]);
+		profile_free(p[i]);
+	}
+}
+
+int
+main(void)
+{
+	test_count_source();
+	test_regression_path();
+	test_few_samples();
+	test_replicates();
+	return tap_done();
+}
