@@ -68,7 +68,25 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
-tests: $(UNIT_BIN) $(TOOL_BIN)
+tests: $(UNIT_BIN) $(TOOL_BIN) $(BUILD)/tests/replay
+
+# The fuzz target's plain-main replayer, run by tests/run.sh on the seeds.
+$(BUILD)/tests/replay: tests/fuzz/replay.c tests/fuzz/fuzz_pprof.c $(BUILD)/libprofdiff.a
+	@mkdir -p $(BUILD)/tests
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_pprof.c $(BUILD)/libprofdiff.a $(LDLIBS)
+
+# libFuzzer, from Debian's clang: make fuzz FUZZ_SECONDS=1800
+FUZZ_SECONDS ?= 60
+FUZZ_SRC = $(LIB_SRC) $(BUILD)/profile.pb-c.c
+fuzz: $(GEN)
+	@mkdir -p build-fuzz tests/fuzz/corpus
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
+	    -fsanitize=fuzzer,address,undefined -Iinclude -I$(BUILD) \
+	    $(PKG_CFLAGS) -o build-fuzz/fuzz_pprof tests/fuzz/fuzz_pprof.c \
+	    $(FUZZ_SRC) $(PKG_LIBS) -lm
+	build-fuzz/fuzz_pprof -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
+	    -dict=tests/fuzz/pprof.dict -artifact_prefix=tests/fuzz/crashers/ \
+	    tests/fuzz/corpus tests/data/corpus tests/data/good tests/data/bad examples
 
 check: all tests
 	BUILD=$(BUILD) sh tests/run.sh
@@ -80,6 +98,11 @@ check-all:
 	$(MAKE) WERROR=-Werror SANITIZE=1 all tests
 	BUILDS="build build-san" sh tests/run.sh
 
+# Rewrite the generated hostile inputs; review `git diff` afterwards.
+bad-data: $(BUILD)/tests/mkbad
+	mkdir -p tests/data/bad tests/data/good
+	$(BUILD)/tests/mkbad tests/data/bad
+
 demo: all
 	sh examples/demo.sh
 
@@ -89,7 +112,7 @@ install: all
 	install -m 644 man/profdiff.1 $(DESTDIR)$(MANDIR)/man1/profdiff.1
 
 clean:
-	rm -rf build build-san $(PROG)
+	rm -rf build build-san build-fuzz $(PROG)
 
-.PHONY: all check check-all tests demo install clean
+.PHONY: all check check-all tests bad-data fuzz demo install clean
 .SUFFIXES:

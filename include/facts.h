@@ -19,13 +19,16 @@ struct facts {
 	int64_t		 total;		/* sum of the chosen values */
 	int64_t		 samples;	/* sum of counts, or -1 if unknown */
 	const char	*count_source;	/* how samples was found, for people */
+	char		 count_type[64]; /* the count sample type, or "" */
+	int		 counts_scaled;	/* counts are estimates scaled up by
+					   the sampling rate (Go heap, mutex) */
 	size_t		 records;	/* Sample messages in the file */
 	int64_t		 time_ns;	/* 0 when unset */
 	int64_t		 duration_ns;	/* 0 when unset or implausible */
 	int		 duration_bogus; /* set but longer than a week */
 	int64_t		 period;
-	const char	*period_type;
-	const char	*period_unit;
+	char		 period_type[64];	/* copies: facts outlive */
+	char		 period_unit[64];	/*   the profile */
 	int		 is_cpu;	/* a CPU-time profile */
 	int64_t		 cpu_ns;	/* CPU time, or -1 if unknown */
 	double		 cpu_util;	/* cpu_ns / duration_ns, or -1 */
@@ -43,7 +46,11 @@ struct facts {
 void	facts_count_source(const struct profile *, int vi, struct agg_src *,
 	    const char **why);
 
-/* Fill facts for sample type vi of one profile.  Returns -1 on overflow. */
+/*
+ * Fill facts for sample type vi of one profile.  path, sample_type and
+ * unit point into the profile; the rest is copied.  Returns -1 on
+ * overflow.
+ */
 int	facts_compute(const struct profile *, int vi, struct facts *);
 
 /* Add b into a (merging profiles); path becomes NULL. -1 on overflow. */

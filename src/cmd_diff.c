@@ -74,6 +74,12 @@ warn_pair(const struct side *b, const struct side *n)
 		cli_warn("the sampling periods differ: base %lld, new %lld %s",
 		    (long long)fb->period, (long long)fn->period,
 		    fb->period_unit);
+	if ((fb->counts_scaled || fn->counts_scaled) && b->has_counts &&
+	    n->has_counts)
+		cli_warn("the %s counts of this profile are estimates scaled up "
+		    "by its sampling rate, not observed samples: verdicts are "
+		    "over-confident; compare several profiles per side",
+		    fb->count_type[0] ? fb->count_type : fn->count_type);
 	if (!b->has_counts || !n->has_counts)
 		cli_warn("no sample counts for %s (no count sample type and no "
 		    "usable period): significance cannot be tested",
@@ -111,7 +117,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	struct delta_opts	 dopts;
 	struct diff_report	 r;
 	size_t			*order = NULL, i, nb, nrows;
-	char			*filters = NULL;
+	char			*filters = NULL, *method = NULL;
 	struct filter		*flt = NULL;
 	struct diag		 dg;
 	FILE			*fp;
@@ -221,9 +227,21 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.norm = dopts.norm;
 	r.unit = b.unit;
 	r.granularity = agg_gran_name(o.agg.gran);
-	r.method = !dopts.has_counts ? "none: no sample counts" :
-	    d.replicates ? "Welch's t-test on per-profile shares" :
-	    "Fisher's exact test on cumulative sample counts";
+	if (!dopts.has_counts)
+		xasprintf(&method, "none: no sample counts");
+	else if (d.replicates)
+		xasprintf(&method, "Welch's t-test on per-profile shares of %s",
+		    b.merged.count_type[0] ? b.merged.count_type : "samples");
+	else if (b.merged.count_type[0] != '\0' &&
+	    strcmp(b.merged.count_type, b.sample_type) != 0 &&
+	    strcmp(b.merged.count_type, "samples") != 0)
+		xasprintf(&method, "Fisher's exact test on cumulative %s counts "
+		    "(p and CI are of %s shares)", b.merged.count_type,
+		    b.merged.count_type);
+	else
+		xasprintf(&method, "Fisher's exact test on cumulative %s counts",
+		    b.merged.count_type[0] ? b.merged.count_type : "sample");
+	r.method = method;
 	r.alpha = o.alpha;
 	r.min_effect_pp = o.min_effect_pp;
 	r.min_effect_rel = o.min_effect_rel;
@@ -274,6 +292,7 @@ out_delta:
 out:
 	free(order);
 	free(filters);
+	free(method);
 	side_free(&b);
 	side_free(&n);
 	filter_free(flt);

@@ -5,6 +5,7 @@
  */
 #include <stdint.h>
 #include <string.h>
+#include <stdlib.h>
 
 #include "agg.h"
 #include "facts.h"
@@ -94,14 +95,27 @@ facts_compute(const struct profile *p, int vi, struct facts *f)
 	f->records = p->nsamples;
 	f->time_ns = p->time_nanos;
 	f->period = p->period;
-	f->period_type = p->period_type.type;
-	f->period_unit = p->period_type.unit;
+	strlcpy(f->period_type, p->period_type.type, sizeof(f->period_type));
+	strlcpy(f->period_unit, p->period_type.unit, sizeof(f->period_unit));
 	if (p->duration_nanos > WEEK_NS)
 		f->duration_bogus = 1;
 	else if (p->duration_nanos > 0)
 		f->duration_ns = p->duration_nanos;
 
 	facts_count_source(p, vi, &src, &f->count_source);
+	if (src.count_index >= 0)
+		strlcpy(f->count_type, p->sample_types[src.count_index].type,
+		    sizeof(f->count_type));
+	/*
+	 * Go's heap profiles scale each sample's counts up by the inverse
+	 * of its sampling probability, and its mutex profiles by the
+	 * sampling rate: the numbers are estimates, not observed samples.
+	 */
+	if (src.count_index >= 0 &&
+	    (strcmp(p->period_type.type, "space") == 0 ||
+	    (strcmp(p->sample_types[src.count_index].type, "contentions") == 0 &&
+	    p->period > 1)))
+		f->counts_scaled = 1;
 	for (i = 0; i < p->nsample_types; i++)
 		if (strcmp(p->sample_types[i].type, "cpu") == 0 &&
 		    strcmp(p->sample_types[i].unit, "nanoseconds") == 0)
@@ -157,6 +171,7 @@ facts_merge(struct facts *a, const struct facts *b)
 	else
 		a->duration_ns = 0;
 	a->duration_bogus |= b->duration_bogus;
+	a->counts_scaled |= b->counts_scaled;
 	if (a->cpu_ns >= 0 && b->cpu_ns >= 0)
 		a->cpu_ns += b->cpu_ns;
 	else

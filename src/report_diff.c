@@ -94,6 +94,28 @@ fmt_ci(char *buf, size_t len, const struct delta_row *row)
 		    100 * row->st.hi);
 }
 
+/* One row's printed cells, shared by the text and Markdown tables. */
+struct cells {
+	char	 bf[UNITS_BUFSZ + 8], nf[UNITS_BUFSZ + 8];
+	char	 bc[UNITS_BUFSZ + 8], nc[UNITS_BUFSZ + 8];
+	char	 dl[UNITS_BUFSZ + 8], rel[16], ci[40], p[16], q[16];
+};
+
+static void
+fmt_cells(struct cells *c, const struct delta_row *row,
+    const struct diff_report *r)
+{
+	fmt_norm(c->bf, sizeof(c->bf), row->base_flat_n, r);
+	fmt_norm(c->nf, sizeof(c->nf), row->new_flat_n, r);
+	fmt_norm(c->bc, sizeof(c->bc), row->base_cum_n, r);
+	fmt_norm(c->nc, sizeof(c->nc), row->new_cum_n, r);
+	fmt_delta(c->dl, sizeof(c->dl), row->delta, r);
+	fmt_rel(c->rel, sizeof(c->rel), row);
+	fmt_ci(c->ci, sizeof(c->ci), row);
+	fmt_p(c->p, sizeof(c->p), row->st.p, row->tested);
+	fmt_p(c->q, sizeof(c->q), row->q, row->tested);
+}
+
 static const char *
 verdict_text(enum verdict v)
 {
@@ -148,9 +170,8 @@ int
 report_diff_text(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 bf[UNITS_BUFSZ + 8], nf[UNITS_BUFSZ + 8], bc[UNITS_BUFSZ + 8],
-		 nc[UNITS_BUFSZ + 8], dl[UNITS_BUFSZ + 8], rel[16], ci[40],
-		 p[16], q[16];
+	struct cells c;
+	char	 dl[UNITS_BUFSZ + 8];
 	size_t	 i, k;
 
 	report_facts_text(fp, r->base, "Base: ", r->nbase);
@@ -169,21 +190,14 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 		const struct delta_row *row = &d->rows[r->order[k]];
 		const char *color = NULL;
 
-		fmt_norm(bf, sizeof(bf), row->base_flat_n, r);
-		fmt_norm(nf, sizeof(nf), row->new_flat_n, r);
-		fmt_norm(bc, sizeof(bc), row->base_cum_n, r);
-		fmt_norm(nc, sizeof(nc), row->new_cum_n, r);
-		fmt_delta(dl, sizeof(dl), row->delta, r);
-		fmt_rel(rel, sizeof(rel), row);
-		fmt_ci(ci, sizeof(ci), row);
-		fmt_p(p, sizeof(p), row->st.p, row->tested);
-		fmt_p(q, sizeof(q), row->q, row->tested);
+		fmt_cells(&c, row, r);
 		if (r->color && row->verdict == VERDICT_REGRESSED)
 			color = RED;
 		else if (r->color && row->verdict == VERDICT_IMPROVED)
 			color = GREEN;
 		fprintf(fp, "%9s %9s %9s %9s %10s %6s %16s %8s %8s  %s%-15s%s ",
-		    bf, nf, bc, nc, dl, rel, ci, p, q, color ? color : "",
+		    c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p, c.q,
+		    color ? color : "",
 		    verdict_text(row->verdict), color ? RESET : "");
 		report_put_text(fp, row->name);
 		fputc('\n', fp);
@@ -257,9 +271,8 @@ int
 report_diff_markdown(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 bf[UNITS_BUFSZ + 8], nf[UNITS_BUFSZ + 8], bc[UNITS_BUFSZ + 8],
-		 nc[UNITS_BUFSZ + 8], dl[UNITS_BUFSZ + 8], rel[16], ci[40],
-		 p[16], q[16];
+	struct cells c;
+	char	 dl[UNITS_BUFSZ + 8];
 	size_t	 i, k;
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
@@ -281,17 +294,9 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 
-		fmt_norm(bf, sizeof(bf), row->base_flat_n, r);
-		fmt_norm(nf, sizeof(nf), row->new_flat_n, r);
-		fmt_norm(bc, sizeof(bc), row->base_cum_n, r);
-		fmt_norm(nc, sizeof(nc), row->new_cum_n, r);
-		fmt_delta(dl, sizeof(dl), row->delta, r);
-		fmt_rel(rel, sizeof(rel), row);
-		fmt_ci(ci, sizeof(ci), row);
-		fmt_p(p, sizeof(p), row->st.p, row->tested);
-		fmt_p(q, sizeof(q), row->q, row->tested);
+		fmt_cells(&c, row, r);
 		fprintf(fp, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | "
-		    "%s | ", bf, nf, bc, nc, dl, rel, ci, p, q,
+		    "%s | ", c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p, c.q,
 		    row->verdict == VERDICT_REGRESSED ? "**regressed**" :
 		    verdict_text(row->verdict));
 		put_md(fp, row->name);
