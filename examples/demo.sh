@@ -1,0 +1,25 @@
+#!/bin/sh
+# The demo behind `make demo`: the pricing-service incident in examples/,
+# read the way an engineer would read it during the incident.
+set -u
+cd "$(dirname "$0")/.."
+pd=./build/profdiff
+
+run() {
+	printf '\n$ %s\n' "$*"
+	"$@"
+	printf '(exit status %d)\n' $?
+}
+
+echo "== Where does the time go in the bad window?"
+run $pd top -n 8 examples/bad.pb.gz
+echo
+echo "== What changed between the good and the bad window, and is it real?"
+run $pd diff -n 6 examples/good.pb.gz examples/bad.pb.gz
+echo
+echo "== Two good windows: nothing should be flagged."
+run $pd check-significance --min-effect 8 examples/good.pb.gz examples/good2.pb.gz
+echo
+echo "== The CI gate on the bad build."
+run $pd check-significance -n 3 examples/good.pb.gz examples/bad.pb.gz
+exit 0

@@ -1,0 +1,3 @@
+module pricing
+
+go 1.19
