@@ -68,25 +68,34 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
-tests: $(UNIT_BIN) $(TOOL_BIN) $(BUILD)/tests/replay
+FUZZ_TARGETS = pprof options
+tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
-# The fuzz target's plain-main replayer, run by tests/run.sh on the seeds.
-$(BUILD)/tests/replay: tests/fuzz/replay.c tests/fuzz/fuzz_pprof.c $(BUILD)/libprofdiff.a
+# Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
+$(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_pprof.c $(BUILD)/libprofdiff.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(BUILD)/libprofdiff.a $(LDLIBS)
 
-# libFuzzer, from Debian's clang: make fuzz FUZZ_SECONDS=1800
+# libFuzzer from Debian's clang; each target runs FUZZ_SECONDS:
+# make fuzz FUZZ_SECONDS=1800.  New crashers land in tests/fuzz/crashers/.
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = $(LIB_SRC) $(BUILD)/profile.pb-c.c
+FUZZ_SEEDS_pprof = tests/data/corpus tests/data/good tests/data/bad examples
+FUZZ_SEEDS_options = tests/fuzz/seeds-options
+export FUZZ_SEEDS_pprof FUZZ_SEEDS_options
 fuzz: $(GEN)
-	@mkdir -p build-fuzz tests/fuzz/corpus
-	clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
-	    -fsanitize=fuzzer,address,undefined -Iinclude -I$(BUILD) \
-	    $(PKG_CFLAGS) -o build-fuzz/fuzz_pprof tests/fuzz/fuzz_pprof.c \
-	    $(FUZZ_SRC) $(PKG_LIBS) -lm
-	build-fuzz/fuzz_pprof -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 \
-	    -dict=tests/fuzz/pprof.dict -artifact_prefix=tests/fuzz/crashers/ \
-	    tests/fuzz/corpus tests/data/corpus tests/data/good tests/data/bad examples
+	@mkdir -p build-fuzz tests/fuzz/crashers
+	for t in $(FUZZ_TARGETS); do \
+	    mkdir -p tests/fuzz/corpus/$$t && \
+	    clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
+	        -fsanitize=fuzzer,address,undefined -Iinclude -I$(BUILD) \
+	        $(PKG_CFLAGS) -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c \
+	        $(FUZZ_SRC) $(PKG_LIBS) -lm && \
+	    build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
+	        -rss_limit_mb=2048 -close_fd_mask=3 -dict=tests/fuzz/$$t.dict \
+	        -artifact_prefix=tests/fuzz/crashers/$$t- \
+	        tests/fuzz/corpus/$$t $$(eval echo \$$FUZZ_SEEDS_$$t) || exit 1; \
+	done
 
 check: all tests
 	BUILD=$(BUILD) sh tests/run.sh

@@ -70,9 +70,10 @@ struct opts {
 
 /*
  * Parse argv for a subcommand that accepts the option groups in mask.
- * Options and operands may be mixed.  Fills o (defaults first, operands
- * included; free o->operands) and returns 0, or -1 after printing a
- * usage message.
+ * Options and operands may be mixed; long options must be spelled out.
+ * Fills o (defaults first, operands included; free o->operands) and
+ * returns 0; 1 after printing the help asked for with -h; or -1 after
+ * printing a usage message.
  */
 int	cli_parse(int argc, char **argv, int mask, const char *cmd,
 	    struct opts *o);

@@ -23,6 +23,7 @@ struct top_report {
 	const struct facts *profiles;	/* one per input file */
 	size_t		 nprofiles;
 	struct facts	 merged;	/* all inputs together */
+	int64_t		 pct_total;	/* sum of |value|: pprof's 100% */
 	const char	*granularity;
 	int		 sort_cum;
 	const struct top_row *rows;	/* sorted; all nodes */

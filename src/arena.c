@@ -116,7 +116,8 @@ arena_strndup(struct arena *a, const char *s, size_t len)
 	char *p;
 
 	p = arena_alloc(a, len + 1, 1);
-	memcpy(p, s, len);
+	if (len > 0)		/* protobuf-c gives NULL for empty bytes */
+		memcpy(p, s, len);
 	p[len] = '\0';
 	return p;
 }

@@ -261,6 +261,16 @@ opts_default(struct opts *o)
 	o->color = -1;
 }
 
+/* Is arg "--name" or "--name=..." exactly? */
+static int
+whole_name(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	return strncmp(arg, "--", 2) == 0 && strncmp(arg + 2, name, n) == 0 &&
+	    (arg[2 + n] == '\0' || arg[2 + n] == '=');
+}
+
 /* Was the "--" at argv index i already taken as the separator? */
 static int
 sep_seen_at(const struct opts *o, int i)
@@ -289,7 +299,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	const char	*errstr;
 	unsigned long long sz;
 	size_t		 i, n = 0;
-	int		 ch, v;
+	int		 ch, v, longidx, at;
 
 	opts_default(o);
 	for (i = 0; i < NOPTS; i++)
@@ -311,7 +321,21 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		/* At the end glibc would rewind optind to skipped operands. */
 		if (optind >= argc && optind != 0)
 			break;
-		ch = getopt_long(argc, argv, "+:i:n:f:o:qh", lopts, NULL);
+		longidx = -1;
+		at = optind == 0 ? 1 : optind;	/* a long option's own word */
+		ch = getopt_long(argc, argv, "+:i:n:f:o:qh", lopts, &longidx);
+		/*
+		 * getopt_long takes any unique prefix of a long option; a
+		 * script that relies on one breaks when an option is added,
+		 * so only whole names are accepted.
+		 */
+		if (longidx >= 0 && at < argc &&
+		    !whole_name(argv[at], lopts[longidx].name)) {
+			cli_warn("%s: unknown option %s (give the whole name: "
+			    "--%s)", cmd, argv[at], lopts[longidx].name);
+			usage_cmd(stderr, find_cmd(cmd), 0);
+			return -1;
+		}
 		if (ch == -1) {
 			if (optind > 1 && optind <= argc &&
 			    strcmp(argv[optind - 1], "--") == 0 &&
@@ -437,8 +461,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			break;
 		case 'h':
 			usage_cmd(stdout, find_cmd(cmd), 1);
-			free(o->operands);
-			exit(0);
+			return 1;
 		case ':':
 			cli_warn("%s: option %s needs a value", cmd,
 			    argv[optind - 1]);
@@ -464,11 +487,13 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 int
 cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
-	if (parse(argc, argv, mask, cmd, o) == 0)
+	int rc;
+
+	if ((rc = parse(argc, argv, mask, cmd, o)) == 0)
 		return 0;
 	free(o->operands);
 	o->operands = NULL;
-	return -1;
+	return rc;
 }
 
 /* Output: stdout, or a temporary file renamed into place when complete. */

@@ -124,9 +124,9 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	int			 rc = 0, ok, any_reg = 0, any_imp = 0;
 
 	*status = 0;
-	if (cli_parse(argc, argv, OPT_DIFF | (kind == DIFF_CHECK ?
-	    OPT_CHECK : 0), cmd, &o) == -1)
-		return 2;
+	if ((rc = cli_parse(argc, argv, OPT_DIFF | (kind == DIFF_CHECK ?
+	    OPT_CHECK : 0), cmd, &o)) != 0)
+		return rc == 1 ? 0 : 2;
 	nb = o.sep >= 0 ? (size_t)o.sep : o.noperands == 2 ? 1 : 0;
 	if (nb == 0 || nb >= o.noperands) {
 		cli_warn(o.noperands == 2 || o.sep >= 0 ?
@@ -240,7 +240,9 @@ diff_run(int argc, char **argv, int is_check, int *status)
 		    b.merged.count_type);
 	else
 		xasprintf(&method, "Fisher's exact test on cumulative %s counts",
-		    b.merged.count_type[0] ? b.merged.count_type : "sample");
+		    b.merged.count_type[0] != '\0' &&
+		    strcmp(b.merged.count_type, "samples") != 0 ?
+		    b.merged.count_type : "sample");
 	r.method = method;
 	r.alpha = o.alpha;
 	r.min_effect_pp = o.min_effect_pp;

@@ -61,8 +61,8 @@ cmd_top(int argc, char **argv)
 	size_t			 i, n;
 	int			 rc, ok;
 
-	if (cli_parse(argc, argv, OPT_TOP, "top", &o) == -1)
-		return 2;
+	if ((rc = cli_parse(argc, argv, OPT_TOP, "top", &o)) != 0)
+		return rc == 1 ? 0 : 2;
 	if (o.noperands == 0 || o.sep != -1) {
 		cli_warn(o.noperands == 0 ? "top: no profile given" :
 		    "top: -- has no meaning here; list the profiles to merge");
@@ -71,6 +71,7 @@ cmd_top(int argc, char **argv)
 		return 2;
 	}
 	if (side_load(&s, o.operands, o.noperands, &o) == -1) {
+		side_free(&s);
 		free(o.operands);
 		return 2;
 	}
@@ -90,6 +91,7 @@ cmd_top(int argc, char **argv)
 	r.profiles = s.facts;
 	r.nprofiles = s.nprofiles;
 	r.merged = s.merged;
+	r.pct_total = agg_abs_total(s.agg, AGG_VALUE);
 	r.granularity = agg_gran_name(o.agg.gran);
 	r.sort_cum = o.cum;
 	r.rows = rows;

@@ -86,13 +86,13 @@ report_top_text(FILE *fp, const struct top_report *r)
 			minval = v;
 		sum += r->rows[i].flat;
 	}
-	unit = r->nshow > 0 ? units_pick(minval, r->merged.total,
+	unit = r->nshow > 0 ? units_pick(minval, r->pct_total,
 	    r->merged.unit) : "minimum";
 
 	report_facts_text(fp, &r->merged, "File: ", r->nprofiles);
 	units_label(shown, sizeof(shown), sum, r->merged.unit, unit);
-	units_label(tot, sizeof(tot), r->merged.total, r->merged.unit, unit);
-	units_percent(sp, sizeof(sp), sum, r->merged.total);
+	units_label(tot, sizeof(tot), r->pct_total, r->merged.unit, unit);
+	units_percent(sp, sizeof(sp), sum, r->pct_total);
 	fprintf(fp, "Showing %zu of %zu %s, accounting for %s, %s of %s "
 	    "total\n", r->nshow, r->nrows, r->granularity, shown,
 	    sp + strspn(sp, " "), tot);
@@ -105,9 +105,9 @@ report_top_text(FILE *fp, const struct top_report *r)
 		sum += row->flat;
 		units_label(flat, sizeof(flat), row->flat, r->merged.unit, unit);
 		units_label(cum, sizeof(cum), row->cum, r->merged.unit, unit);
-		units_percent(fp1, sizeof(fp1), row->flat, r->merged.total);
-		units_percent(sp, sizeof(sp), sum, r->merged.total);
-		units_percent(cp, sizeof(cp), row->cum, r->merged.total);
+		units_percent(fp1, sizeof(fp1), row->flat, r->pct_total);
+		units_percent(sp, sizeof(sp), sum, r->pct_total);
+		units_percent(cp, sizeof(cp), row->cum, r->pct_total);
 		fprintf(fp, "%10s %s %s %10s %s  ", flat, fp1, sp, cum, cp);
 		report_put_text(fp, row->name);
 		fputc('\n', fp);
@@ -190,7 +190,7 @@ report_top_csv(FILE *fp, const struct top_report *r)
 
 	fputs("name,flat,flat_pct,cum,cum_pct,unit\n", fp);
 	for (i = 0; i < r->nshow; i++) {
-		double t = (double)r->merged.total;
+		double t = (double)r->pct_total;
 
 		report_put_csv(fp, r->rows[i].name);
 		snprintf(a, sizeof(a), "%.4f", t != 0 ?

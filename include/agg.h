@@ -1,0 +1,136 @@
+/*
+ * Stack aggregation: fold the samples of one or more profiles into nodes
+ * (one per function, file, line or address, by granularity) and caller ->
+ * callee edges, the way pprof builds its graph.  Each node and edge
+ * carries two columns: AGG_VALUE, the chosen sample type's value, and
+ * AGG_COUNT, the number of samples behind it (see struct agg_src).
+ *
+ * flat goes to the innermost frame of the leaf location; cum counts a
+ * node once per sample, so recursion is not counted twice; an edge is
+ * likewise counted once per sample.  Node names are copied: the profile
+ * may be freed after agg_add().  No I/O here, and nothing about
+ * statistics or output formats.
+ *
+ * The rules are go tool pprof's (-top with -nodefraction=0): samples
+ * whose chosen value is zero are skipped entirely (their count too);
+ * negative values are added as they are; the profile's drop_frames and
+ * keep_frames are applied as pprof applies them on load; nodes are keyed
+ * by their printed name, so where pprof prints two rows with the same
+ * name (it does at -files, one per function start line) there is one
+ * node here, whose cum counts each sample once.  A node whose flat and
+ * cum are both zero exists here but is not printed by pprof.  A call of
+ * a node to itself is no edge.  Profiles added to one agg merge as go
+ * tool pprof merges the profiles it is given: mappings of the same
+ * binary share the addresses of the first one seen.
+ */
+#ifndef AGG_H
+#define AGG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct diag;
+struct profile;
+struct pf_sample;
+
+enum agg_gran {
+	AGG_FUNCTIONS = 0,
+	AGG_FILEFUNCTIONS,
+	AGG_FILES,
+	AGG_LINES,
+	AGG_ADDRESSES,
+};
+
+enum agg_col {
+	AGG_VALUE = 0,
+	AGG_COUNT = 1,
+	AGG_NCOLS
+};
+
+struct agg_opts {
+	enum agg_gran	 gran;
+	int		 noinlines;	/* attribute inlined frames to their caller */
+	/*
+	 * Keep a sample?  NULL keeps every one.  A dropped sample still
+	 * counts in agg_total(), agg_abs_total() and agg_nsamples(), so
+	 * shares stay shares of the whole profile, as with pprof's -focus.
+	 * The callback sees the sample as stored, before drop_frames.
+	 */
+	int		(*keep)(void *arg, const struct pf_sample *);
+	void		*keep_arg;
+};
+
+/*
+ * Where a sample's two columns come from.  value_index is the sample type
+ * to report.  The count is values[count_index] when count_index >= 0,
+ * else values[value_index] / count_divisor when count_divisor > 0 (a
+ * sampling period), else 0 (no counts: significance is unavailable).
+ */
+struct agg_src {
+	int		 value_index;
+	int		 count_index;
+	int64_t		 count_divisor;
+};
+
+struct agg_node {
+	const char	*name;		/* as pprof prints it at this granularity */
+	int64_t		 flat[AGG_NCOLS];
+	int64_t		 cum[AGG_NCOLS];
+};
+
+struct agg_edge {
+	size_t		 caller;	/* node indices */
+	size_t		 callee;
+	int64_t		 w[AGG_NCOLS];
+};
+
+struct agg;
+
+struct agg	*agg_new(const struct agg_opts *);
+void		 agg_free(struct agg *);	/* NULL is a no-op */
+
+/*
+ * Fold every sample of the profile into the aggregate.  Several profiles
+ * may be added to one agg to merge them.  Returns 0, or -1 with the diag
+ * filled: DIAG_USAGE for an index out of range, DIAG_LIMIT when the sum
+ * of the magnitudes of the values (or counts) added so far would overflow
+ * int64.  On failure the agg is left as it was.  Every sample's locs
+ * must point into the profile's locations[] and every location's mapping
+ * into its mappings[], as pprof_load() builds them.
+ */
+int		 agg_add(struct agg *, const struct profile *,
+		    const struct agg_src *, struct diag *);
+
+/*
+ * Nodes and edges are numbered in the order they were first met.  The
+ * pointers returned stay valid until the next agg_add() or agg_free().
+ */
+size_t		 agg_nnodes(const struct agg *);
+const struct agg_node *agg_node(const struct agg *, size_t);
+/* Node index by name, or -1. */
+long		 agg_find(const struct agg *, const char *name);
+
+size_t		 agg_nedges(const struct agg *);
+const struct agg_edge *agg_edge(const struct agg *, size_t);
+
+/*
+ * Sum of the column over all samples added, and the number of samples
+ * (those with a non-zero value).  Samples whose stack is empty count in
+ * the totals, as in pprof, though no node holds them.
+ */
+int64_t		 agg_total(const struct agg *, enum agg_col);
+size_t		 agg_nsamples(const struct agg *);
+/*
+ * Sum of the column's magnitudes, |v| per sample: pprof's total, the
+ * denominator of its percentages.  It equals agg_total() unless some
+ * values are negative.
+ */
+int64_t		 agg_abs_total(const struct agg *, enum agg_col);
+/* How many profiles were added. */
+size_t		 agg_nprofiles(const struct agg *);
+
+/* Parse "functions", "files", ...; -1 if unknown. */
+int		 agg_gran_parse(const char *);
+const char	*agg_gran_name(enum agg_gran);
+
+#endif

@@ -1,0 +1,1163 @@
+/*
+ * Stack aggregation, following go tool pprof step by step: the profile
+ * is first seen as pprof's driver sees it (profile.Merge folding
+ * mappings with the same key and moving their addresses,
+ * RemoveUninteresting applying drop_frames and keep_frames, Aggregate
+ * clearing what the granularity does not show), then folded as
+ * internal/graph's newGraph folds it.  Each location becomes one frame
+ * per line, innermost first; a sample adds its value to the cum of every
+ * distinct node on its stack, to the flat of the innermost frame of its
+ * leaf location, and to every distinct caller -> callee edge.  Node names
+ * are pprof's PrintableName strings, and nodes are keyed by that name.
+ *
+ * Samples with the same stack are summed first and each distinct stack
+ * is folded once; a stamp per node and per edge makes "already counted
+ * in this stack" an O(1) test.  The profile is never modified: what
+ * pprof would rewrite in place (pruned lines, moved addresses) is kept
+ * in side tables for the duration of one agg_add().  No I/O here, no
+ * statistics and no output formats.
+ */
+#include <inttypes.h>
+#include <regex.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "arena.h"
+#include "diag.h"
+#include "profile.h"
+#include "xmalloc.h"
+
+#define NONE		SIZE_MAX	/* no node, no edge, not resolved */
+
+/* What a location does under drop_frames (pprof's Prune). */
+#define PRUNE_BENEATH	0x1		/* a line matched: cut the stack here */
+#define PRUNE_ALL	0x2		/* its outermost line matched */
+
+/*
+ * A slot of the edge table: the edge itself and the stamp of the last
+ * stack that added to it.  The edges live in the open-addressing table
+ * rather than beside it, so that finding and updating an edge touches a
+ * single cache line; eorder lists the slots in the order the edges were
+ * made.  An empty slot has caller NONE.
+ */
+struct edge {
+	struct agg_edge	 e;
+	uint64_t	 seen;
+};
+
+/*
+ * A node with what the hot loop needs beside it, one cache line in all:
+ * the stamp of the last stack that added to its cum, and the last edge
+ * looked up from it (its callee, and its slot in the edge table).
+ */
+struct node {
+	struct agg_node	 n;
+	uint64_t	 seen;
+	size_t		 callee;
+	size_t		 eslot;
+};
+
+/*
+ * A mapping as profile.Merge keys it (size rounded up to 4 KiB, file
+ * offset, build id or else file name), with the start address and file
+ * of the first mapping met with that key.  Later mappings with the same
+ * key, in this profile or a later one, merge into it.
+ */
+struct mkey {
+	uint64_t	 size;
+	uint64_t	 offset;
+	const char	*id;		/* owned by the agg */
+	uint64_t	 start;
+	const char	*file;		/* owned by the agg */
+	uint64_t	 hash;
+};
+
+struct agg {
+	struct agg_opts	 opts;
+	struct arena	*names;		/* node names */
+
+	struct node	*nodes;
+	uint64_t	*nhash;		/* hash of each node's name */
+	size_t		 nnodes, nodecap;
+	size_t		*ntab;		/* open addressing: node index + 1 */
+	size_t		 ntabcap;
+
+	struct edge	*etab;		/* open addressing, see struct edge */
+	size_t		 etabcap;
+	size_t		*eorder;	/* slot of each edge, by edge index */
+	size_t		 nedges;
+
+	struct mkey	*mkeys;		/* every mapping key met so far */
+	size_t		 nmkeys, mkeycap;
+	size_t		*mtab;		/* open addressing: mkey index + 1 */
+	size_t		 mtabcap;
+
+	uint64_t	 stamp;		/* one per distinct stack folded */
+	int64_t		 total[AGG_NCOLS];
+	int64_t		 abstotal[AGG_NCOLS];
+	size_t		 nsamples;
+	size_t		 nprofiles;
+
+	char		*buf;		/* scratch for names */
+	size_t		 buflen, bufcap;
+};
+
+/* Where the frames of a location are in view.frames[]. */
+struct locframes {
+	size_t		 off;		/* first frame, or NONE if not yet */
+	size_t		 n;
+};
+
+/* Per-agg_add() state: pprof's view of one profile. */
+struct view {
+	const struct profile *p;
+	struct locframes *loc;		/* per location */
+	size_t		*frames;	/* node indices, innermost first */
+	size_t		 nframes, framecap;
+	unsigned char	*pflags;	/* PRUNE_* per location, or NULL */
+	size_t		*lineoff;	/* first line kept after pruning */
+	uint64_t	*reloc;		/* address delta per mapping */
+	const char	**mfile;	/* file name printed per mapping */
+};
+
+static const char *const gran_names[] = {
+	[AGG_FUNCTIONS] = "functions",
+	[AGG_FILEFUNCTIONS] = "filefunctions",
+	[AGG_FILES] = "files",
+	[AGG_LINES] = "lines",
+	[AGG_ADDRESSES] = "addresses",
+};
+
+/* FNV-1a, then a final mix so that the low bits index the tables. */
+static uint64_t
+hash_bytes(const char *s, size_t n)
+{
+	uint64_t	 h = 0xcbf29ce484222325ULL;
+	size_t		 i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
+static uint64_t
+hash_pair(size_t a, size_t b)
+{
+	uint64_t h;
+
+	h = (uint64_t)a * 0x9e3779b97f4a7c15ULL ^ (uint64_t)b;
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 29;
+	return h;
+}
+
+struct agg *
+agg_new(const struct agg_opts *opts)
+{
+	struct agg *a;
+
+	a = xcalloc(1, sizeof(*a));
+	a->opts = *opts;
+	a->names = arena_new();
+	return a;
+}
+
+void
+agg_free(struct agg *a)
+{
+	if (a == NULL)
+		return;
+	arena_free(a->names);
+	free(a->nodes);
+	free(a->nhash);
+	free(a->ntab);
+	free(a->eorder);
+	free(a->etab);
+	free(a->mkeys);
+	free(a->mtab);
+	free(a->buf);
+	free(a);
+}
+
+/* Scratch buffer for building a name. */
+static void
+buf_reserve(struct agg *a, size_t more)
+{
+	size_t cap;
+
+	if (more <= a->bufcap - a->buflen)
+		return;
+	cap = a->bufcap ? a->bufcap : 256;
+	while (more > cap - a->buflen)
+		cap *= 2;
+	a->buf = xreallocarray(a->buf, cap, 1);
+	a->bufcap = cap;
+}
+
+static void
+buf_add(struct agg *a, const char *s, size_t n)
+{
+	buf_reserve(a, n + 1);
+	memcpy(a->buf + a->buflen, s, n);
+	a->buflen += n;
+	a->buf[a->buflen] = '\0';
+}
+
+static void
+buf_sep(struct agg *a)
+{
+	if (a->buflen > 0)
+		buf_add(a, " ", 1);
+}
+
+/*
+ * Append Go's filepath.Clean(path) (the Unix rules: collapse slashes,
+ * drop "." elements, fold ".." into its parent) to the buffer.  The
+ * result is never longer than path, except that "" becomes ".".
+ */
+static void
+buf_add_clean(struct agg *a, const char *path, size_t n)
+{
+	char	*out;
+	size_t	 r = 0, w = 0, dotdot = 0;
+	int	 rooted = n > 0 && path[0] == '/';
+
+	buf_reserve(a, n + 2);
+	out = a->buf + a->buflen;
+	if (rooted) {
+		out[w++] = '/';
+		r = dotdot = 1;
+	}
+	while (r < n) {
+		if (path[r] == '/')
+			r++;
+		else if (path[r] == '.' && (r + 1 == n || path[r + 1] == '/'))
+			r++;
+		else if (path[r] == '.' && r + 1 < n && path[r + 1] == '.' &&
+		    (r + 2 == n || path[r + 2] == '/')) {
+			r += 2;
+			if (w > dotdot) {
+				w--;
+				while (w > dotdot && out[w] != '/')
+					w--;
+			} else if (!rooted) {
+				if (w > 0)
+					out[w++] = '/';
+				out[w++] = '.';
+				out[w++] = '.';
+				dotdot = w;
+			}
+		} else {
+			if ((rooted && w != 1) || (!rooted && w != 0))
+				out[w++] = '/';
+			for (; r < n && path[r] != '/'; r++)
+				out[w++] = path[r];
+		}
+	}
+	if (w == 0)
+		out[w++] = '.';
+	a->buflen += w;
+	a->buf[a->buflen] = '\0';
+}
+
+/* Append "[" + Go's filepath.Base(path) + "]"; path is not empty. */
+static void
+buf_add_objfile(struct agg *a, const char *path)
+{
+	size_t	 n, i;
+
+	n = strlen(path);
+	while (n > 0 && path[n - 1] == '/')
+		n--;
+	for (i = n; i > 0 && path[i - 1] != '/'; i--)
+		continue;
+	buf_add(a, "[", 1);
+	if (n == 0)
+		buf_add(a, "/", 1);
+	else
+		buf_add(a, path + i, n - i);
+	buf_add(a, "]", 1);
+}
+
+/*
+ * The file name pprof's text report starts from: internal/report's
+ * trimPath removes a leading "/proc/self/cwd/./" or "/proc/self/cwd/"
+ * (with no -trim_path and no -source_path given).  graph.nodeInfo then
+ * cleans what is left, unless nothing is.
+ */
+static const char *
+trim_file(const char *file)
+{
+	static const char *const prefixes[] = {
+		"/proc/self/cwd/./", "/proc/self/cwd/",
+	};
+	size_t i, n;
+
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		n = strlen(prefixes[i]);
+		if (strncmp(file, prefixes[i], n) == 0)
+			return file + n;
+	}
+	return file;
+}
+
+/* Hand-built profiles may leave strings NULL; pprof's are never. */
+static const char *
+str(const char *s)
+{
+	return s != NULL ? s : "";
+}
+
+/*
+ * Build into a->buf the name pprof prints for one frame: the location
+ * and one of its lines (NULL for a location without lines), with what
+ * the granularity clears already cleared (profile.Aggregate), as
+ * graph.NodeInfo.PrintableName joins it.
+ */
+static void
+frame_name(struct agg *a, const struct view *v, const struct pf_location *loc,
+    const struct pf_line *ln)
+{
+	const struct pf_mapping	*m = loc->mapping;
+	enum agg_gran		 g = a->opts.gran;
+	const char		*name = "", *file = "", *objfile = "";
+	int64_t			 line = 0;
+	uint64_t		 addr = 0;
+	char			 tmp[32];
+
+	/* Merged mappings print the file of the one they merged into. */
+	if (m != NULL)
+		objfile = v->mfile[m - v->p->mappings];
+	if (g == AGG_ADDRESSES) {
+		addr = loc->address;
+		if (m != NULL)
+			addr += v->reloc[m - v->p->mappings];
+	}
+	if (ln != NULL && ln->function != NULL) {
+		if (g != AGG_FILES)
+			name = str(ln->function->name);
+		if (g != AGG_FUNCTIONS)
+			file = trim_file(str(ln->function->filename));
+		if (g == AGG_LINES || g == AGG_ADDRESSES)
+			line = ln->line;
+		/* nodeInfo keeps the object file only for nameless functions. */
+		if (name[0] != '\0')
+			objfile = "";
+	}
+
+	a->buflen = 0;
+	buf_reserve(a, 1);
+	a->buf[0] = '\0';
+	if (addr != 0) {
+		snprintf(tmp, sizeof(tmp), "%016" PRIx64, addr);
+		buf_add(a, tmp, strlen(tmp));
+	}
+	if (name[0] != '\0') {
+		buf_sep(a);
+		buf_add(a, name, strlen(name));
+	}
+	if (line != 0) {
+		buf_sep(a);
+		if (file[0] != '\0')
+			buf_add_clean(a, file, strlen(file));
+		snprintf(tmp, sizeof(tmp), ":%" PRId64, line);
+		buf_add(a, tmp, strlen(tmp));
+	} else if (file[0] != '\0') {
+		buf_sep(a);
+		buf_add_clean(a, file, strlen(file));
+	} else if (name[0] != '\0') {
+		/* The function name says it all. */
+	} else if (objfile[0] != '\0') {
+		buf_sep(a);
+		buf_add_objfile(a, objfile);
+	} else {
+		buf_sep(a);
+		buf_add(a, "<unknown>", 9);
+	}
+}
+
+static void
+node_table_grow(struct agg *a)
+{
+	size_t	 cap, i, j;
+
+	cap = a->ntabcap ? a->ntabcap * 2 : 1024;
+	free(a->ntab);
+	a->ntab = xcalloc(cap, sizeof(*a->ntab));
+	a->ntabcap = cap;
+	for (i = 0; i < a->nnodes; i++) {
+		for (j = a->nhash[i] & (cap - 1); a->ntab[j] != 0;
+		    j = (j + 1) & (cap - 1))
+			continue;
+		a->ntab[j] = i + 1;
+	}
+}
+
+/* Find or add the node named by a->buf. */
+static size_t
+node_get(struct agg *a)
+{
+	uint64_t	 h;
+	size_t		 j, n;
+
+	h = hash_bytes(a->buf, a->buflen);
+	if (a->ntabcap != 0) {
+		for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
+		    j = (j + 1) & (a->ntabcap - 1)) {
+			n = a->ntab[j] - 1;
+			if (a->nhash[n] == h &&
+			    strcmp(a->nodes[n].n.name, a->buf) == 0)
+				return n;
+		}
+	}
+	if (a->nnodes == a->nodecap) {
+		a->nodecap = a->nodecap ? a->nodecap * 2 : 256;
+		a->nodes = xreallocarray(a->nodes, a->nodecap,
+		    sizeof(*a->nodes));
+		a->nhash = xreallocarray(a->nhash, a->nodecap,
+		    sizeof(*a->nhash));
+	}
+	n = a->nnodes++;
+	memset(&a->nodes[n], 0, sizeof(a->nodes[n]));
+	a->nodes[n].n.name = arena_strndup(a->names, a->buf, a->buflen);
+	a->nhash[n] = h;
+	a->nodes[n].callee = NONE;
+	a->nodes[n].eslot = NONE;
+	if (2 * a->nnodes > a->ntabcap)
+		node_table_grow(a);
+	else {
+		for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
+		    j = (j + 1) & (a->ntabcap - 1))
+			continue;
+		a->ntab[j] = n + 1;
+	}
+	return n;
+}
+
+/* The free slot for caller -> callee in a table that does not hold it. */
+static size_t
+edge_slot(const struct edge *tab, size_t cap, size_t caller, size_t callee)
+{
+	size_t j;
+
+	for (j = hash_pair(caller, callee) & (cap - 1); tab[j].e.caller != NONE;
+	    j = (j + 1) & (cap - 1))
+		continue;
+	return j;
+}
+
+/* Double the edge table; the caller -> callee caches point into it. */
+static void
+edge_table_grow(struct agg *a)
+{
+	struct edge	*tab;
+	size_t		 cap, i, j;
+
+	cap = a->etabcap ? a->etabcap * 2 : 1024;
+	tab = xreallocarray(NULL, cap, sizeof(*tab));
+	for (j = 0; j < cap; j++)
+		tab[j].e.caller = NONE;
+	for (i = 0; i < a->nedges; i++) {
+		const struct edge *old = &a->etab[a->eorder[i]];
+
+		j = edge_slot(tab, cap, old->e.caller, old->e.callee);
+		tab[j] = *old;
+		a->eorder[i] = j;
+	}
+	free(a->etab);
+	a->etab = tab;
+	a->etabcap = cap;
+	a->eorder = xreallocarray(a->eorder, cap / 2, sizeof(*a->eorder));
+	for (i = 0; i < a->nnodes; i++)
+		a->nodes[i].callee = NONE;
+}
+
+/*
+ * Find or add the edge caller -> callee.  Stacks repeat, so the last
+ * edge looked up from each caller is tried before the table.
+ */
+static struct edge *
+edge_get(struct agg *a, size_t caller, size_t callee)
+{
+	struct edge	*ed;
+	size_t		 j;
+
+	if (a->nodes[caller].callee == callee)
+		return &a->etab[a->nodes[caller].eslot];
+	if (a->etabcap != 0) {
+		for (j = hash_pair(caller, callee) & (a->etabcap - 1);
+		    (ed = &a->etab[j])->e.caller != NONE;
+		    j = (j + 1) & (a->etabcap - 1))
+			if (ed->e.caller == caller && ed->e.callee == callee)
+				goto found;
+	}
+	if (2 * (a->nedges + 1) > a->etabcap)
+		edge_table_grow(a);
+	j = edge_slot(a->etab, a->etabcap, caller, callee);
+	ed = &a->etab[j];
+	memset(ed, 0, sizeof(*ed));
+	ed->e.caller = caller;
+	ed->e.callee = callee;
+	a->eorder[a->nedges++] = j;
+found:
+	a->nodes[caller].callee = callee;
+	a->nodes[caller].eslot = j;
+	return ed;
+}
+
+static void
+view_push(struct view *v, size_t node)
+{
+	if (v->nframes == v->framecap) {
+		v->framecap = v->framecap ? v->framecap * 2 : 1024;
+		v->frames = xreallocarray(v->frames, v->framecap,
+		    sizeof(*v->frames));
+	}
+	v->frames[v->nframes++] = node;
+}
+
+/* The node of one frame of a location. */
+static size_t
+frame_node(struct agg *a, const struct view *v, const struct pf_location *loc,
+    const struct pf_line *ln)
+{
+	frame_name(a, v, loc, ln);
+	return node_get(a);
+}
+
+/*
+ * Give location li its frames: one per line that survived pruning,
+ * innermost first, or only the outermost with noinlines; a location
+ * without lines is one frame of its own.
+ */
+static void
+view_resolve(struct agg *a, struct view *v, size_t li)
+{
+	const struct pf_location	*loc = &v->p->locations[li];
+	size_t				 k, lo;
+
+	v->loc[li].off = v->nframes;
+	lo = v->lineoff != NULL ? v->lineoff[li] : 0;
+	if (loc->nlines == 0)
+		view_push(v, frame_node(a, v, loc, NULL));
+	else if (a->opts.noinlines)
+		view_push(v, frame_node(a, v, loc,
+		    &loc->lines[loc->nlines - 1]));
+	else
+		for (k = lo; k < loc->nlines; k++)
+			view_push(v, frame_node(a, v, loc, &loc->lines[k]));
+	v->loc[li].n = v->nframes - v->loc[li].off;
+}
+
+/*
+ * pprof's simplifyFunc: drop a leading "." (PPC ELF v1), then cut the
+ * name at the first "(" that does not belong to "(anonymous namespace)"
+ * or "operator()".  Returns the length of the part of s to match.
+ */
+static size_t
+simplify_func(const char **sp)
+{
+	static const char anon[] = "(anonymous namespace)";
+	static const char oper[] = "operator()";
+	const char	*s = *sp;
+	size_t		 i;
+
+	if (s[0] == '.')
+		s++;
+	*sp = s;
+	for (i = 0; s[i] != '\0'; ) {
+		if (strncmp(s + i, anon, sizeof(anon) - 1) == 0)
+			i += sizeof(anon) - 1;
+		else if (strncmp(s + i, oper, sizeof(oper) - 1) == 0)
+			i += sizeof(oper) - 1;
+		else if (s[i] == '(')
+			return i;
+		else
+			i++;
+	}
+	return i;
+}
+
+static int
+rx_full_match(struct agg *a, const regex_t *rx, const char *name)
+{
+	size_t n;
+
+	n = simplify_func(&name);
+	a->buflen = 0;
+	buf_add(a, name, n);
+	return regexec(rx, a->buf, 0, NULL, 0) == 0;
+}
+
+static int
+rx_compile(regex_t *rx, const char *pat)
+{
+	char	*full;
+	int	 rc;
+
+	xasprintf(&full, "^(%s)$", pat);
+	rc = regcomp(rx, full, REG_EXTENDED | REG_NOSUB);
+	free(full);
+	return rc;
+}
+
+/*
+ * pprof's Profile.Prune as RemoveUninteresting calls it: a location
+ * whose line (scanning from the outermost) names a function matching
+ * drop_frames and not keep_frames loses that line and everything inlined
+ * into it; if that was its outermost line, the whole location goes.
+ * pprof ignores patterns it cannot compile, and so does this; the
+ * patterns are compiled as POSIX extended expressions, which agree with
+ * Go's RE2 syntax on everything but Perl-style extensions.
+ */
+static void
+view_prune_setup(struct agg *a, struct view *v)
+{
+	const struct profile	*p = v->p;
+	const struct pf_function *f;
+	regex_t			 drop, keep;
+	int			 havekeep = 0;
+	size_t			 li, k;
+
+	if (p->drop_frames == NULL || p->drop_frames[0] == '\0')
+		return;
+	if (rx_compile(&drop, p->drop_frames) != 0)
+		return;
+	if (p->keep_frames != NULL && p->keep_frames[0] != '\0') {
+		if (rx_compile(&keep, p->keep_frames) != 0) {
+			regfree(&drop);
+			return;
+		}
+		havekeep = 1;
+	}
+	v->pflags = xcalloc(p->nlocations, sizeof(*v->pflags));
+	v->lineoff = xcalloc(p->nlocations, sizeof(*v->lineoff));
+	for (li = 0; li < p->nlocations; li++) {
+		const struct pf_location *loc = &p->locations[li];
+
+		for (k = loc->nlines; k > 0; k--) {
+			f = loc->lines[k - 1].function;
+			if (f == NULL || str(f->name)[0] == '\0')
+				continue;
+			if (rx_full_match(a, &drop, f->name) &&
+			    (!havekeep || !rx_full_match(a, &keep, f->name)))
+				break;
+		}
+		if (k == 0)
+			continue;
+		v->pflags[li] = PRUNE_BENEATH;
+		if (k == loc->nlines)
+			v->pflags[li] |= PRUNE_ALL;
+		else
+			v->lineoff[li] = k;
+	}
+	regfree(&drop);
+	if (havekeep)
+		regfree(&keep);
+}
+
+/*
+ * The first location of the sample's stack that pprof keeps after
+ * pruning: scanning from the root, frames before the first unpruned one
+ * stay; then the first pruned location cuts the stack, below itself if
+ * only some of its lines matched, or including itself.
+ */
+static size_t
+view_prune_sample(const struct view *v, const struct pf_location *const *locs,
+    size_t nlocs)
+{
+	size_t		 i, li;
+	int		 user = 0;
+
+	if (v->pflags == NULL)
+		return 0;
+	for (i = nlocs; i > 0; i--) {
+		li = (size_t)(locs[i - 1] - v->p->locations);
+		if (v->pflags[li] == 0) {
+			user = 1;
+			continue;
+		}
+		if (!user)
+			continue;
+		if (v->pflags[li] & PRUNE_ALL)
+			return i;
+		return i - 1;
+	}
+	return 0;
+}
+
+static void
+mkey_table_grow(struct agg *a)
+{
+	size_t	 cap, i, j;
+
+	cap = a->mtabcap ? a->mtabcap * 2 : 64;
+	free(a->mtab);
+	a->mtab = xcalloc(cap, sizeof(*a->mtab));
+	a->mtabcap = cap;
+	for (i = 0; i < a->nmkeys; i++) {
+		for (j = a->mkeys[i].hash & (cap - 1); a->mtab[j] != 0;
+		    j = (j + 1) & (cap - 1))
+			continue;
+		a->mtab[j] = i + 1;
+	}
+}
+
+/* The key of mapping m, added first if it is new. */
+static const struct mkey *
+mkey_get(struct agg *a, const struct pf_mapping *m)
+{
+	struct mkey	*k;
+	const char	*id;
+	uint64_t	 size, h;
+	size_t		 j;
+
+	size = m->memory_limit - m->memory_start;
+	size = size + 0xfff;
+	size -= size % 0x1000;
+	id = str(m->build_id)[0] != '\0' ? m->build_id : str(m->filename);
+	h = hash_bytes(id, strlen(id)) ^ hash_pair(size, m->file_offset);
+	for (j = a->mtabcap ? h & (a->mtabcap - 1) : 0;
+	    a->mtabcap != 0 && a->mtab[j] != 0;
+	    j = (j + 1) & (a->mtabcap - 1)) {
+		k = &a->mkeys[a->mtab[j] - 1];
+		if (k->hash == h && k->size == size &&
+		    k->offset == m->file_offset && strcmp(k->id, id) == 0)
+			return k;
+	}
+	if (a->nmkeys == a->mkeycap) {
+		a->mkeycap = a->mkeycap ? a->mkeycap * 2 : 16;
+		a->mkeys = xreallocarray(a->mkeys, a->mkeycap,
+		    sizeof(*a->mkeys));
+	}
+	k = &a->mkeys[a->nmkeys++];
+	k->size = size;
+	k->offset = m->file_offset;
+	k->id = arena_strndup(a->names, id, strlen(id));
+	k->start = m->memory_start;
+	k->file = arena_strndup(a->names, str(m->filename),
+	    strlen(str(m->filename)));
+	k->hash = h;
+	if (2 * a->nmkeys > a->mtabcap)
+		mkey_table_grow(a);
+	else {
+		for (j = h & (a->mtabcap - 1); a->mtab[j] != 0;
+		    j = (j + 1) & (a->mtabcap - 1))
+			continue;
+		a->mtab[j] = a->nmkeys;
+	}
+	return k;
+}
+
+/* Place mapping m, unless done; returns 1 if it was new. */
+static int
+view_map(struct agg *a, struct view *v, const struct pf_mapping *m,
+    unsigned char *seen)
+{
+	const struct mkey	*k;
+	size_t			 mi = (size_t)(m - v->p->mappings);
+
+	if (seen[mi])
+		return 0;
+	seen[mi] = 1;
+	k = mkey_get(a, m);
+	v->reloc[mi] = k->start - m->memory_start;
+	v->mfile[mi] = k->file;
+	return 1;
+}
+
+/*
+ * profile.Merge, which pprof runs on every profile it loads (and on the
+ * profiles it merges), folds mappings with the same key into the first
+ * one it meets, and moves their locations' addresses by the difference
+ * of the start addresses.  It meets the first mapping of the first
+ * profile first, then the others in order of first use by a sample with
+ * any non-zero value.  That changes the addresses at -addresses and the
+ * object file printed for nameless frames, so it is replayed here.
+ */
+static void
+view_mappings_setup(struct agg *a, struct view *v)
+{
+	const struct profile	*p = v->p;
+	unsigned char		*seen;
+	size_t			 i, j, k, n = p->nmappings;
+	size_t			 done = 0;
+
+	v->reloc = xcalloc(n, sizeof(*v->reloc));
+	v->mfile = xcalloc(n, sizeof(*v->mfile));
+	seen = xcalloc(n, 1);
+	if (a->nmkeys == 0 && p->nmappings > 0)
+		done += view_map(a, v, &p->mappings[0], seen);
+	for (i = 0; i < p->nsamples && done < p->nmappings; i++) {
+		const struct pf_sample *s = &p->samples[i];
+
+		for (k = 0; k < p->nsample_types; k++)
+			if (s->values[k] != 0)
+				break;
+		if (k == p->nsample_types)
+			continue;
+		for (j = 0; j < s->nlocs; j++)
+			if (s->locs[j]->mapping != NULL)
+				done += view_map(a, v, s->locs[j]->mapping,
+				    seen);
+	}
+	free(seen);
+}
+
+static void
+view_free(struct view *v)
+{
+	free(v->loc);
+	free(v->frames);
+	free(v->pflags);
+	free(v->lineoff);
+	free(v->reloc);
+	free(v->mfile);
+}
+
+static int64_t
+sample_count(const struct pf_sample *s, const struct agg_src *src)
+{
+	if (src->count_index >= 0)
+		return s->values[src->count_index];
+	if (src->count_divisor > 0)
+		return s->values[src->value_index] / src->count_divisor;
+	return 0;
+}
+
+/*
+ * Add |x| to *sum, failing on overflow (|INT64_MIN| does not exist).
+ * Every value the agg holds is a signed sum of a subset of the values
+ * added, so when the sum of their magnitudes fits, nothing can overflow.
+ */
+static int
+add_abs(int64_t *sum, int64_t x)
+{
+	if (x == INT64_MIN)
+		return -1;
+	return __builtin_add_overflow(*sum, x < 0 ? -x : x, sum) ? -1 : 0;
+}
+
+/*
+ * Check the request and the sums before touching the agg, so that a
+ * failed agg_add() leaves it as it was.
+ */
+static int
+check_add(const struct agg *a, const struct profile *p,
+    const struct agg_src *src, struct diag *d)
+{
+	int64_t	 abs[AGG_NCOLS];
+	size_t	 i, nst = p->nsample_types;
+
+	if (src->value_index < 0 || (size_t)src->value_index >= nst)
+		return diag_set(d, DIAG_USAGE, -1,
+		    "sample type index %d out of range (profile has %zu)",
+		    src->value_index, nst);
+	if (src->count_index >= 0 && (size_t)src->count_index >= nst)
+		return diag_set(d, DIAG_USAGE, -1,
+		    "count sample type index %d out of range "
+		    "(profile has %zu)", src->count_index, nst);
+	if (src->count_divisor < 0)
+		return diag_set(d, DIAG_USAGE, -1,
+		    "negative count divisor %" PRId64, src->count_divisor);
+	abs[AGG_VALUE] = a->abstotal[AGG_VALUE];
+	abs[AGG_COUNT] = a->abstotal[AGG_COUNT];
+	for (i = 0; i < p->nsamples; i++) {
+		const struct pf_sample *s = &p->samples[i];
+
+		if (s->values[src->value_index] == 0)
+			continue;
+		if (add_abs(&abs[AGG_VALUE], s->values[src->value_index]) == -1)
+			return diag_set(d, DIAG_LIMIT, -1, "sample %zu: "
+			    "sum of sample type %d overflows a 64-bit integer",
+			    i, src->value_index);
+		if (add_abs(&abs[AGG_COUNT], sample_count(s, src)) == -1)
+			return diag_set(d, DIAG_LIMIT, -1, "sample %zu: "
+			    "sum of sample counts overflows a 64-bit integer",
+			    i);
+	}
+	return 0;
+}
+
+/*
+ * The distinct stacks of one agg_add(), with the summed columns of the
+ * samples that have them, in the order of their first sample.  Folding
+ * each stack once is what makes a profile of a million samples cheap:
+ * the result is the same as folding the samples one by one, node and
+ * edge order included.
+ */
+struct ustack {
+	const struct pf_location *const *locs;
+	size_t		 nlocs;
+	uint64_t	 hash;
+	int64_t		 w[AGG_NCOLS];
+};
+
+struct stacks {
+	struct ustack	*u;
+	size_t		 n, cap;
+	size_t		*tab;		/* open addressing: index + 1 */
+	size_t		 tabcap;
+};
+
+static uint64_t
+hash_stack(const struct pf_location *const *locs, size_t n)
+{
+	uint64_t	 h = 0x9e3779b97f4a7c15ULL ^ n;
+	size_t		 i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (uint64_t)(uintptr_t)locs[i];
+		h *= 0xff51afd7ed558ccdULL;
+		h ^= h >> 32;
+	}
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 32;
+	return h;
+}
+
+static void
+stacks_grow(struct stacks *st)
+{
+	size_t	 cap, i, j;
+
+	cap = st->tabcap ? st->tabcap * 2 : 1024;
+	free(st->tab);
+	st->tab = xcalloc(cap, sizeof(*st->tab));
+	st->tabcap = cap;
+	for (i = 0; i < st->n; i++) {
+		for (j = st->u[i].hash & (cap - 1); st->tab[j] != 0;
+		    j = (j + 1) & (cap - 1))
+			continue;
+		st->tab[j] = i + 1;
+	}
+}
+
+static void
+stacks_add(struct stacks *st, const struct pf_sample *s, const int64_t *w)
+{
+	const struct pf_location *const *locs = s->locs;
+	struct ustack	*u;
+	uint64_t	 h;
+	size_t		 j, c;
+
+	h = hash_stack(locs, s->nlocs);
+	if (st->tabcap != 0) {
+		for (j = h & (st->tabcap - 1); st->tab[j] != 0;
+		    j = (j + 1) & (st->tabcap - 1)) {
+			u = &st->u[st->tab[j] - 1];
+			if (u->hash == h && u->nlocs == s->nlocs &&
+			    (u->nlocs == 0 || u->locs == locs ||
+			    memcmp(u->locs, locs, u->nlocs * sizeof(*locs)) ==
+			    0)) {
+				for (c = 0; c < AGG_NCOLS; c++)
+					u->w[c] += w[c];
+				return;
+			}
+		}
+	}
+	if (st->n == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 256;
+		st->u = xreallocarray(st->u, st->cap, sizeof(*st->u));
+	}
+	u = &st->u[st->n++];
+	u->locs = locs;
+	u->nlocs = s->nlocs;
+	u->hash = h;
+	for (c = 0; c < AGG_NCOLS; c++)
+		u->w[c] = w[c];
+	if (2 * st->n > st->tabcap)
+		stacks_grow(st);
+	else {
+		for (j = h & (st->tabcap - 1); st->tab[j] != 0;
+		    j = (j + 1) & (st->tabcap - 1))
+			continue;
+		st->tab[j] = st->n;
+	}
+}
+
+/*
+ * Fold one stack (leaf first) into the nodes and edges: graph.newGraph's
+ * loop, from the root down, frames of a location outermost first.  The
+ * stamp makes "seen in this stack" an O(1) test per node and edge.
+ */
+static void
+fold_stack(struct agg *a, struct view *v, const struct ustack *u)
+{
+	const struct profile	*p = v->p;
+	struct edge		*ed;
+	size_t			 j, k, li, lo, n, parent = NONE;
+	int			 c;
+
+	a->stamp++;
+	lo = view_prune_sample(v, u->locs, u->nlocs);
+	for (j = u->nlocs; j > lo; j--) {
+		li = (size_t)(u->locs[j - 1] - p->locations);
+		if (v->loc[li].off == NONE)
+			view_resolve(a, v, li);
+		for (k = v->loc[li].n; k > 0; k--) {
+			n = v->frames[v->loc[li].off + k - 1];
+			if (a->nodes[n].seen != a->stamp) {
+				a->nodes[n].seen = a->stamp;
+				for (c = 0; c < AGG_NCOLS; c++)
+					a->nodes[n].n.cum[c] += u->w[c];
+			}
+			if (parent != NONE && n != parent) {
+				ed = edge_get(a, parent, n);
+				if (ed->seen != a->stamp) {
+					ed->seen = a->stamp;
+					for (c = 0; c < AGG_NCOLS; c++)
+						ed->e.w[c] += u->w[c];
+				}
+			}
+			parent = n;
+		}
+	}
+	/* The flat value goes to the innermost frame of the leaf location. */
+	if (parent != NONE)
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->nodes[parent].n.flat[c] += u->w[c];
+}
+
+int
+agg_add(struct agg *a, const struct profile *p, const struct agg_src *src,
+    struct diag *d)
+{
+	struct view	 v;
+	struct stacks	 st;
+	size_t		 i, li;
+	int64_t		 w[AGG_NCOLS];
+	int		 c;
+
+	if (check_add(a, p, src, d) == -1)
+		return -1;
+
+	memset(&st, 0, sizeof(st));
+	for (i = 0; i < p->nsamples; i++) {
+		const struct pf_sample *s = &p->samples[i];
+
+		/* graph.newGraph skips samples whose value is zero. */
+		w[AGG_VALUE] = s->values[src->value_index];
+		if (w[AGG_VALUE] == 0)
+			continue;
+		w[AGG_COUNT] = sample_count(s, src);
+		for (c = 0; c < AGG_NCOLS; c++) {
+			a->total[c] += w[c];
+			a->abstotal[c] += w[c] < 0 ? -w[c] : w[c];
+		}
+		a->nsamples++;
+		if (a->opts.keep != NULL && !a->opts.keep(a->opts.keep_arg, s))
+			continue;
+		stacks_add(&st, s, w);
+	}
+
+	memset(&v, 0, sizeof(v));
+	v.p = p;
+	v.loc = xreallocarray(NULL, p->nlocations, sizeof(*v.loc));
+	for (li = 0; li < p->nlocations; li++)
+		v.loc[li].off = NONE;
+	view_mappings_setup(a, &v);
+	view_prune_setup(a, &v);
+	for (i = 0; i < st.n; i++)
+		fold_stack(a, &v, &st.u[i]);
+	view_free(&v);
+	free(st.u);
+	free(st.tab);
+	a->nprofiles++;
+	return 0;
+}
+
+size_t
+agg_nnodes(const struct agg *a)
+{
+	return a->nnodes;
+}
+
+const struct agg_node *
+agg_node(const struct agg *a, size_t i)
+{
+	return i < a->nnodes ? &a->nodes[i].n : NULL;
+}
+
+long
+agg_find(const struct agg *a, const char *name)
+{
+	uint64_t	 h;
+	size_t		 j, n;
+
+	if (a->ntabcap == 0)
+		return -1;
+	h = hash_bytes(name, strlen(name));
+	for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
+	    j = (j + 1) & (a->ntabcap - 1)) {
+		n = a->ntab[j] - 1;
+		if (a->nhash[n] == h && strcmp(a->nodes[n].n.name, name) == 0)
+			return (long)n;
+	}
+	return -1;
+}
+
+size_t
+agg_nedges(const struct agg *a)
+{
+	return a->nedges;
+}
+
+const struct agg_edge *
+agg_edge(const struct agg *a, size_t i)
+{
+	return i < a->nedges ? &a->etab[a->eorder[i]].e : NULL;
+}
+
+int64_t
+agg_total(const struct agg *a, enum agg_col c)
+{
+	return a->total[c];
+}
+
+int64_t
+agg_abs_total(const struct agg *a, enum agg_col c)
+{
+	return a->abstotal[c];
+}
+
+size_t
+agg_nsamples(const struct agg *a)
+{
+	return a->nsamples;
+}
+
+size_t
+agg_nprofiles(const struct agg *a)
+{
+	return a->nprofiles;
+}
+
+int
+agg_gran_parse(const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(gran_names) / sizeof(gran_names[0]); i++)
+		if (strcmp(s, gran_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+const char *
+agg_gran_name(enum agg_gran g)
+{
+	if ((size_t)g >= sizeof(gran_names) / sizeof(gran_names[0]))
+		return NULL;
+	return gran_names[g];
+}

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/bad/dangling-mapping.pb

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/bad/function-id-zero.pb

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/bad/legacy-heapz-fuzz-crash.txt

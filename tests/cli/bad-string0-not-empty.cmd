@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/bad/string0-not-empty.pb

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/bad/wrong-value-count.pb

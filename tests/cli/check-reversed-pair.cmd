@@ -1,0 +1,1 @@
+$PROFDIFF check-significance -n 3 examples/bad.pb.gz examples/good.pb.gz

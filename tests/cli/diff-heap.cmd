@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 5 tests/data/corpus/go-heap-before.pb tests/data/corpus/go-heap-after.pb

@@ -1,0 +1,1 @@
+$PROFDIFF diff -f json -n 3 examples/good.pb.gz examples/bad.pb.gz

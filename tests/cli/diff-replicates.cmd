@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 5 examples/good.pb.gz examples/good2.pb.gz -- examples/bad.pb.gz examples/bad2.pb.gz

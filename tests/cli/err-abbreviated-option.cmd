@@ -1,0 +1,1 @@
+$PROFDIFF top --gran=files examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top --granularity=modules examples/bad.pb.gz

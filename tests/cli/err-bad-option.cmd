@@ -1,0 +1,1 @@
+$PROFDIFF top --frobnicate examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF diff --focus "(" examples/good.pb.gz examples/bad.pb.gz

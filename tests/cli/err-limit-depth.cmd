@@ -1,0 +1,1 @@
+$PROFDIFF top --max-depth 4 examples/bad.pb.gz

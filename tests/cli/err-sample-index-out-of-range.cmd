@@ -1,0 +1,1 @@
+$PROFDIFF top -i 7 examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top examples/bad.pb.gz > /dev/full

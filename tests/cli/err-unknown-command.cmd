@@ -1,0 +1,1 @@
+$PROFDIFF tpo examples/bad.pb.gz

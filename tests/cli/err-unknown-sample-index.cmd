@@ -1,0 +1,1 @@
+$PROFDIFF top -i nosuch examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -n 0 --cum examples/good.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -q tests/data/good/concatenated-members.pb.gz

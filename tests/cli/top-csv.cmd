@@ -1,0 +1,1 @@
+$PROFDIFF top --format=csv -n 5 examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top --granularity=files -n 5 examples/bad.pb.gz

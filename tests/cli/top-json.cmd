@@ -1,0 +1,1 @@
+$PROFDIFF top -f json -n 5 examples/bad.pb.gz

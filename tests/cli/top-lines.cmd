@@ -1,0 +1,1 @@
+$PROFDIFF top --granularity lines -n 5 examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -n 5 examples/good.pb.gz examples/good2.pb.gz

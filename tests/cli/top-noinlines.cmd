@@ -1,0 +1,1 @@
+$PROFDIFF top --noinlines -n 5 tests/data/corpus/go-cpu-fib.pb.gz

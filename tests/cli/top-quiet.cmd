@@ -1,0 +1,1 @@
+$PROFDIFF top -q -n 3 examples/idle.pb.gz

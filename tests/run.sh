@@ -1,0 +1,219 @@
+#!/bin/sh
+# The test runner: unit tests, CLI golden tests, conformance against
+# pprof's own output, a sweep of the shared corpus, and lint of the man
+# page, for each build folder in $BUILDS (default: $BUILD or "build").
+# It ends with one line: "N passed, N failed".
+#
+# CLI cases live in tests/cli/NAME.cmd: one shell command line, run from
+# the repository root with $PROFDIFF set, whose standard output, standard
+# error and exit status must equal NAME.stdout, NAME.stderr and NAME.exit.
+# UPDATE=1 rewrites those goldens; review the diff before committing.
+set -u
+cd "$(dirname "$0")/.."
+root=$(pwd)
+BUILDS=${BUILDS:-${BUILD:-build}}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { pass=$((pass + 1)); [ -n "${VERBOSE:-}" ] && echo "ok $*"; return 0; }
+not_ok() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+run_unit() {
+	b=$1
+	for t in "$b"/tests/t_*; do
+		[ -x "$t" ] || continue
+		"$t" >"$tmp/unit.out" 2>&1
+		rc=$?
+		n_ok=$(grep -c '^ok ' "$tmp/unit.out")
+		n_bad=$(grep -c '^not ok ' "$tmp/unit.out")
+		pass=$((pass + n_ok))
+		fail=$((fail + n_bad))
+		if [ "$n_bad" -gt 0 ] || [ $rc -ne 0 ]; then
+			echo "FAIL $b: $(basename "$t") (exit $rc)"
+			grep -A2 '^not ok' "$tmp/unit.out" | head -20
+			[ "$n_bad" -eq 0 ] && fail=$((fail + 1))
+			tail -5 "$tmp/unit.out"
+		fi
+	done
+}
+
+run_cli() {
+	b=$1
+	PROFDIFF=$root/$b/profdiff
+	export PROFDIFF
+	for c in tests/cli/*.cmd; do
+		[ -f "$c" ] || continue
+		base=${c%.cmd}
+		name=$(basename "$base")
+		(cd "$root" && sh -c "$(cat "$c")") \
+		    >"$tmp/out" 2>"$tmp/err" </dev/null
+		echo $? >"$tmp/exit"
+		# Messages name the binary's path only through $PROFDIFF.
+		if [ -n "${UPDATE:-}" ] && [ "$b" = build ]; then
+			cp "$tmp/out" "$base.stdout"
+			cp "$tmp/err" "$base.stderr"
+			cp "$tmp/exit" "$base.exit"
+		fi
+		bad=""
+		cmp -s "$tmp/out" "$base.stdout" || bad="$bad stdout"
+		cmp -s "$tmp/err" "$base.stderr" || bad="$bad stderr"
+		cmp -s "$tmp/exit" "$base.exit" || bad="$bad exit"
+		if [ -z "$bad" ]; then
+			ok "$b: cli $name"
+		else
+			not_ok "$b: cli $name:$bad differ"
+			for f in stdout stderr exit; do
+				case $f in
+				stdout) got=$tmp/out ;;
+				stderr) got=$tmp/err ;;
+				exit) got=$tmp/exit ;;
+				esac
+				diff -u "$base.$f" "$got" 2>&1 | head -15
+			done
+		fi
+	done
+}
+
+run_conformance() {
+	b=$1
+	[ -f tests/conformance.sh ] || return 0
+	sh tests/conformance.sh "$root/$b/profdiff" >"$tmp/conf" 2>&1
+	grep '^FAIL' "$tmp/conf" | head -20
+	line=$(grep '^conformance:' "$tmp/conf" | tail -1)
+	if [ -z "$line" ]; then
+		not_ok "$b: conformance script printed no summary"
+		tail -5 "$tmp/conf"
+		return
+	fi
+	p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p')
+	f=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
+	pass=$((pass + ${p:-0}))
+	fail=$((fail + ${f:-0}))
+	echo "$b: $line"
+}
+
+# Every profile in the shared corpus is either read or refused with one
+# line on stderr naming the file, and exit status 2; never a crash.
+run_corpus_sweep() {
+	b=$1
+	corpus=$root/../shared/corpus
+	[ -d "$corpus" ] || return 0
+	for f in "$corpus"/*.pb* "$corpus"/bad/*; do
+		[ -f "$f" ] || continue
+		"$root/$b/profdiff" top -n 3 "$f" >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		lines=$(grep -vc '^profdiff: .*: \(only\|CPU utilization\|duration_nanos\)' "$tmp/err")
+		case $rc in
+		0) ok "$b: corpus $f" ;;
+		2)
+			if [ "$lines" -eq 1 ] && grep -q "^profdiff: $f: " "$tmp/err"; then
+				ok "$b: corpus $f"
+			else
+				not_ok "$b: corpus $f: exit 2 without one clear line"
+				cat "$tmp/err"
+			fi ;;
+		*) not_ok "$b: corpus $f: exit $rc"; head -5 "$tmp/err" ;;
+		esac
+		case $f in
+		*/bad/*) [ $rc -eq 2 ] || not_ok "$b: corpus $f was accepted" ;;
+		esac
+	done
+}
+
+# The fuzz target on every seed and every crasher found so far.
+run_replay() {
+	b=$1
+	[ -x "$b/tests/replay_pprof" ] || return 0
+	set -- tests/data/corpus/* tests/data/good/* tests/data/bad/* \
+	    examples/*.pb.gz
+	for f in tests/fuzz/crashers/pprof-*; do
+		[ -f "$f" ] && set -- "$@" "$f"
+	done
+	if "$b/tests/replay_pprof" "$@" >"$tmp/replay" 2>&1; then
+		ok "$b: fuzz replay of $# decoder inputs"
+	else
+		not_ok "$b: fuzz replay (decoder)"
+		tail -20 "$tmp/replay"
+	fi
+	set -- tests/fuzz/seeds-options/*
+	for f in tests/fuzz/crashers/options-*; do
+		[ -f "$f" ] && set -- "$@" "$f"
+	done
+	if "$b/tests/replay_options" "$@" >"$tmp/replay" 2>&1; then
+		ok "$b: fuzz replay of $# option inputs"
+	else
+		not_ok "$b: fuzz replay (options)"
+		tail -20 "$tmp/replay"
+	fi
+}
+
+# Byte-identical output in every format, whatever the environment's size
+# (no uninitialized bytes, no hash order, no locale).
+run_determinism() {
+	b=$1
+	big=$(awk 'BEGIN { while (i++ < 4000) printf "xxxxxxxxxxxxxxxxxxxxxxxx" }')
+	for args in "top -n 0 -f text" "top -n 0 -f json" "top -n 0 -f csv" \
+	    "diff -n 0 -f text" "diff -n 0 -f json" "diff -n 0 -f csv" \
+	    "diff -n 0 -f markdown"; do
+		case $args in
+		top*) files=examples/bad.pb.gz ;;
+		*) files="examples/good.pb.gz examples/bad.pb.gz" ;;
+		esac
+		# shellcheck disable=SC2086
+		env -i PATH="$PATH" "$b/profdiff" $args $files >"$tmp/d1" 2>&1
+		# shellcheck disable=SC2086
+		env BIG="$big" LANG=de_DE.UTF-8 LC_ALL=de_DE.UTF-8 \
+		    "$b/profdiff" $args $files >"$tmp/d2" 2>&1
+		if cmp -s "$tmp/d1" "$tmp/d2"; then
+			ok "$b: deterministic $args"
+		else
+			not_ok "$b: output of '$args' depends on the environment"
+		fi
+	done
+}
+
+# The usage lines of --help are the SYNOPSIS of the man page, word for word.
+run_usage_man() {
+	b=$1
+	command -v mandoc >/dev/null 2>&1 || return 0
+	mandoc -Tascii man/profdiff.1 | sed 's/.\x08//g' |
+	    sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | grep 'profdiff' |
+	    sed 's/^ *//; s/  */ /g' >"$tmp/syn.man"
+	"$b/profdiff" --help | sed -n 's/^usage: //p' >"$tmp/syn.help"
+	if cmp -s "$tmp/syn.man" "$tmp/syn.help"; then
+		ok "$b: --help matches SYNOPSIS"
+	else
+		not_ok "$b: --help differs from the man page SYNOPSIS"
+		diff "$tmp/syn.man" "$tmp/syn.help"
+	fi
+}
+
+run_man() {
+	if command -v mandoc >/dev/null 2>&1; then
+		if mandoc -Tlint -W warning man/profdiff.1 >"$tmp/lint" 2>&1; then
+			ok "mandoc -Tlint"
+		else
+			not_ok "mandoc -Tlint man/profdiff.1"
+			cat "$tmp/lint"
+		fi
+	fi
+}
+
+for b in $BUILDS; do
+	if [ ! -x "$b/profdiff" ]; then
+		not_ok "$b/profdiff is not built"
+		continue
+	fi
+	run_unit "$b"
+	run_cli "$b"
+	run_conformance "$b"
+	run_corpus_sweep "$b"
+	run_usage_man "$b"
+	run_replay "$b"
+	run_determinism "$b"
+done
+run_man
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
