@@ -183,7 +183,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 		    r->exit_status);
 		return ferror(fp) ? -1 : 0;
 	}
-	fprintf(fp, "\n%9s %9s %9s %9s %10s %6s %16s %8s %8s  %-15s %s\n",
+	fprintf(fp, "\n%10s %10s %10s %10s %11s %6s %16s %8s %8s  %-15s %s\n",
 	    "base flat", "new flat", "base cum", "new cum", "delta", "rel",
 	    "95% CI (pp)", "p", "q", "verdict", r->granularity);
 	for (k = 0; k < r->nshow; k++) {
@@ -195,7 +195,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 			color = RED;
 		else if (r->color && row->verdict == VERDICT_IMPROVED)
 			color = GREEN;
-		fprintf(fp, "%9s %9s %9s %9s %10s %6s %16s %8s %8s  %s%-15s%s ",
+		fprintf(fp, "%10s %10s %10s %10s %11s %6s %16s %8s %8s  %s%-15s%s ",
 		    c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p, c.q,
 		    color ? color : "",
 		    verdict_text(row->verdict), color ? RESET : "");
