@@ -101,11 +101,19 @@ check: all tests
 	BUILD=$(BUILD) sh tests/run.sh
 
 # What CI runs: warnings are errors, and the whole suite runs twice, plain
-# and under ASan+UBSan, with one summary line at the end.
+# and under ASan+UBSan, then the CLI cases under valgrind, with one
+# summary line at the end.
 check-all:
 	$(MAKE) WERROR=-Werror all tests
 	$(MAKE) WERROR=-Werror SANITIZE=1 all tests
-	BUILDS="build build-san" sh tests/run.sh
+	VALGRIND_CLI=1 BUILDS="build build-san" sh tests/run.sh
+
+# Every CLI case under valgrind's memcheck: an invalid access or a leak
+# changes the exit status (99), and the golden comparison fails.
+check-valgrind: all
+	ONLY=cli PROFDIFF_WRAP="valgrind -q --error-exitcode=99 \
+	    --leak-check=full --errors-for-leak-kinds=definite,indirect" \
+	    sh tests/run.sh
 
 # Rewrite the generated hostile inputs; review `git diff` afterwards.
 bad-data: $(BUILD)/tests/mkbad
@@ -123,5 +131,5 @@ install: all
 clean:
 	rm -rf build build-san build-fuzz $(PROG)
 
-.PHONY: all check check-all tests bad-data fuzz demo install clean
+.PHONY: all check check-all check-valgrind tests bad-data fuzz demo install clean
 .SUFFIXES:

@@ -8,6 +8,8 @@
 # the repository root with $PROFDIFF set, whose standard output, standard
 # error and exit status must equal NAME.stdout, NAME.stderr and NAME.exit.
 # UPDATE=1 rewrites those goldens; review the diff before committing.
+# ONLY=cli runs just those cases, and PROFDIFF_WRAP runs profdiff under
+# a wrapper (make check-valgrind).
 set -u
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -40,8 +42,9 @@ run_unit() {
 }
 
 run_cli() {
-	b=$1
-	PROFDIFF=$root/$b/profdiff
+	b=$1		# the label in messages
+	[ -n "${PROFDIFF_WRAP:-}" ] && b="$1 (valgrind)"
+	PROFDIFF="${PROFDIFF_WRAP:-} $root/$1/profdiff"
 	export PROFDIFF
 	for c in tests/cli/*.cmd; do
 		[ -f "$c" ] || continue
@@ -206,6 +209,10 @@ for b in $BUILDS; do
 		not_ok "$b/profdiff is not built"
 		continue
 	fi
+	if [ "${ONLY:-}" = cli ]; then
+		run_cli "$b"
+		continue
+	fi
 	run_unit "$b"
 	run_cli "$b"
 	run_conformance "$b"
@@ -214,6 +221,12 @@ for b in $BUILDS; do
 	run_replay "$b"
 	run_determinism "$b"
 done
-run_man
+[ "${ONLY:-}" = cli ] || run_man
+# VALGRIND_CLI=1 (make check-all): every CLI case once more under memcheck.
+if [ -n "${VALGRIND_CLI:-}" ] && command -v valgrind >/dev/null 2>&1; then
+	PROFDIFF_WRAP="valgrind -q --error-exitcode=99 --leak-check=full \
+	    --errors-for-leak-kinds=definite,indirect"
+	run_cli build
+fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
