@@ -138,8 +138,8 @@ diff_run(int argc, char **argv, int is_check, int *status)
 		free(o.operands);
 		return 2;
 	}
-	if (kind == DIFF_REPORT && !o.nrows_set)
-		o.nrows = PD_DIFF_ROWS;
+	if (!o.nrows_set)	/* check lists every significant row */
+		o.nrows = kind == DIFF_REPORT ? PD_DIFF_ROWS : 0;
 	if (o.focus != NULL || o.ignore != NULL) {
 		diag_init(&dg, NULL);
 		if ((flt = filter_new(o.focus, o.ignore, &dg)) == NULL) {
@@ -256,7 +256,13 @@ diff_run(int argc, char **argv, int is_check, int *status)
 			r.conclusion = any_reg ? "significant regression" :
 			    "significant change";
 		} else if (!dopts.has_counts || d.mde < 0 ||
-		    d.mde * 100 > o.min_effect_pp) {
+		    d.mde * 100 > fmax(o.min_effect_pp,
+		    o.min_effect_rel * d.mde_share)) {
+			/*
+			 * A change that passes --min-effect at the hardest
+			 * share (in points, or relative to that share) could
+			 * have been missed.
+			 */
 			*status = 3;
 			r.conclusion = "inconclusive: too few samples to detect "
 			    "the minimum effect";

@@ -290,7 +290,7 @@ delta_compute(const struct agg *base, const struct agg *new,
 	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
 	size_t		*brow, *nrow, *scratch, i, m;
 	int64_t		*k1 = NULL, *n1 = NULL, *k2 = NULL, *n2 = NULL;
-	double		*p, *dscratch = NULL, bestvar = -1;
+	double		*p, *dscratch = NULL, bestse = -1, bestdf = 0, se, tq;
 	struct graph	 g;
 	long		 j;
 	int		 rc = 0;
@@ -351,7 +351,7 @@ delta_compute(const struct agg *base, const struct agg *new,
 	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
 	for (i = 0, m = 0; i < d->nrows; i++) {
 		struct delta_row *row = &d->rows[i];
-		double bs, ns, pooled, var;
+		double bs, ns, pooled;
 
 		row->base_flat_n = norm(row->base_flat, d->base_total,
 		    o->base_seconds, o->norm);
@@ -387,10 +387,21 @@ delta_compute(const struct agg *base, const struct agg *new,
 		p[m++] = row->st.p;
 		pooled = (double)(row->base_count + row->new_count) /
 		    (double)(d->base_n + d->new_n);
-		var = pooled * (1 - pooled);
-		if (var > bestvar) {
-			bestvar = var;
+		/*
+		 * The header's noise is that of the noisiest tested row:
+		 * between replicates its own standard error, otherwise the
+		 * binomial one at its pooled share.
+		 */
+		if (row->st.method == STATS_WELCH && row->st.df > 0) {
+			tq = stats_t_quantile(1 - o->alpha / 2, row->st.df);
+			se = (row->st.hi - row->st.lo) / (2 * tq);
+		} else
+			se = sqrt(pooled * (1 - pooled) *
+			    (1 / (double)d->base_n + 1 / (double)d->new_n));
+		if (se > bestse) {
+			bestse = se;
 			d->mde_share = pooled;
+			bestdf = row->st.method == STATS_WELCH ? row->st.df : 0;
 		}
 	}
 	d->ntested = m;
@@ -411,13 +422,18 @@ delta_compute(const struct agg *base, const struct agg *new,
 		else
 			row->verdict = VERDICT_UNCHANGED;
 	}
-	if (bestvar >= 0) {
+	if (bestse < 0)
+		d->mde = d->noise = -1;
+	else if (bestdf > 0) {
+		tq = stats_t_quantile(1 - o->alpha / 2, bestdf);
+		d->noise = tq * bestse;
+		d->mde = (tq + stats_t_quantile(STATS_POWER, bestdf)) * bestse;
+	} else {
 		d->mde = stats_mde(d->mde_share, d->base_n, d->new_n, o->alpha,
 		    STATS_POWER);
 		d->noise = stats_noise(d->mde_share, d->base_n, d->new_n,
 		    o->alpha);
-	} else
-		d->mde = d->noise = -1;
+	}
 
 	if (rc == 0) {
 		graph_build(&g, base, new, brow, nrow, d->nrows);

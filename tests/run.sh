@@ -97,6 +97,27 @@ run_conformance() {
 	echo "$b: $line"
 }
 
+# The statistics on simulated profiles whose answer is known (null, power,
+# paths, replicates): tests/sim.sh.  On the first build only; the
+# sanitizer build adds nothing to what it measures.
+run_sim() {
+	b=$1
+	[ -x "$b/tests/simprof" ] || return 0
+	sh tests/sim.sh "$root/$b" >"$tmp/sim" 2>&1
+	grep '^not ok' "$tmp/sim" | head -20
+	line=$(grep '^sim:' "$tmp/sim" | tail -1)
+	if [ -z "$line" ]; then
+		not_ok "$b: sim.sh printed no summary"
+		tail -5 "$tmp/sim"
+		return
+	fi
+	p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p')
+	f=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
+	pass=$((pass + ${p:-0}))
+	fail=$((fail + ${f:-0}))
+	echo "$b: $line"
+}
+
 # Every profile in the shared corpus is either read or refused with one
 # line on stderr naming the file, and exit status 2; never a crash.
 run_corpus_sweep() {
@@ -216,6 +237,7 @@ for b in $BUILDS; do
 	run_unit "$b"
 	run_cli "$b"
 	run_conformance "$b"
+	[ "$b" = "${BUILDS%% *}" ] && run_sim "$b"
 	run_corpus_sweep "$b"
 	run_usage_man "$b"
 	run_replay "$b"

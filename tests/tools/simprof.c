@@ -1,0 +1,622 @@
+/*
+ * simprof: write a simulated CPU profile whose answer is known, for the
+ * statistical tests of tests/sim.sh.  The profile is a multinomial draw of
+ * N samples over the leaf stacks of a fixed call tree (a small web
+ * service, below), so every function's true share is known exactly and a
+ * test's verdicts can be scored against it.
+ *
+ *	-n samples	samples per run (default 2000)
+ *	-s seed		seed of the generator (default 1)
+ *	-e func=factor	multiply the weight of every leaf stack through func
+ *			by factor: an injected effect (repeatable)
+ *	-d sigma	between-run overdispersion: before sampling, multiply
+ *			each leaf weight by exp(N(0, sigma^2)), drawn from the
+ *			seed, so that runs vary more than binomial sampling
+ *	-r runs		merge this many independent runs (each with its own
+ *			overdispersion and its own n samples) into one profile,
+ *			as merging replicate profiles would
+ *	-t		print each function's true cumulative and flat share
+ *			instead of writing a profile: "name<TAB>cum<TAB>flat"
+ *	-l		print the leaf stacks and their weights instead, in
+ *			folded form ("root;...;leaf weight"), for a test to
+ *			build its own model of the tree
+ *
+ * The profile has sample types samples/count and cpu/nanoseconds, a 10ms
+ * period and a duration of samples x 10ms (100% of one core), and one
+ * Sample per distinct stack.  The generator is xoshiro256** seeded by
+ * splitmix64 and the gzip header carries no name and no time, so the
+ * profile depends only on the options (its gzip bytes also on zlib's
+ * version).  With -d, the weights go through
+ * libm's exp, log and cos, which are the only operations that are not
+ * exactly rounded by IEEE 754; without -d the draw uses only exact
+ * arithmetic.  With -t or -l and -d, the shares and weights are those of
+ * the first run's dispersed weights.
+ *
+ * usage: simprof [-lt] [-d sigma] [-e func=factor] [-n samples] [-r runs]
+ *	      [-s seed] [out.pb.gz]
+ */
+#include <err.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "profile.pb-c.h"
+
+#define SIM_PERIOD	10000000	/* 10ms in nanoseconds: 100 Hz */
+#define SIM_TIME	1795910400000000000LL	/* 2026-11-29 00:00 UTC */
+#define SIM_MAX_SAMPLES	100000000LL
+#define SIM_MAX_RUNS	1000
+#define SIM_MAX_FUNCS	128
+#define SIM_MAX_DEPTH	16
+#define SIM_MAX_EFFECTS	16
+
+/*
+ * The call tree, one leaf stack per line in folded form (root first),
+ * with its weight in parts of 819.  main.sortByRelevance
+ * holds about 10% of the time under main.calculateScore (32%), and
+ * runtime.mallocgc is reached from five callers.
+ */
+static const struct leafdef {
+	const char	*stack;
+	double		 weight;
+} tree[] = {
+#define SBR "main.main;main.serve;main.handler;main.calculateScore;" \
+	    "main.normalizeWeights;main.sortByRelevance"
+	{ SBR ";sort.Sort;sort.pdqsort;sort.insertionSort", 30 },
+	{ SBR ";sort.Sort;sort.pdqsort;main.byRelevance.Less", 22 },
+	{ SBR ";sort.Sort;sort.pdqsort;main.byRelevance.Swap", 10 },
+	{ SBR ";runtime.mallocgc;runtime.memclrNoHeapPointers", 8 },
+	{ SBR, 10 },
+#undef SBR
+#define CS "main.main;main.serve;main.handler;main.calculateScore"
+	{ CS ";main.normalizeWeights;math.Sqrt", 25 },
+	{ CS ";main.normalizeWeights", 15 },
+	{ CS ";main.dotProduct", 70 },
+	{ CS ";main.lookupWeight;runtime.mapaccess2_faststr;"
+	    "runtime.aeshashbody", 30 },
+	{ CS ";main.lookupWeight;runtime.mapaccess2_faststr", 20 },
+	{ CS ";runtime.mallocgc;runtime.nextFreeFast", 10 },
+	{ CS, 12 },
+#undef CS
+#define H "main.main;main.serve;main.handler"
+	{ H ";main.parseRequest;encoding/json.Unmarshal;"
+	    "encoding/json.(*decodeState).object;"
+	    "encoding/json.(*decodeState).literalStore;strconv.ParseFloat", 35 },
+	{ H ";main.parseRequest;encoding/json.Unmarshal;"
+	    "encoding/json.(*decodeState).object;runtime.mallocgc;"
+	    "runtime.memclrNoHeapPointers", 12 },
+	{ H ";main.parseRequest;encoding/json.Unmarshal;"
+	    "encoding/json.checkValid;encoding/json.stateInString", 40 },
+	{ H ";main.parseRequest;encoding/json.Unmarshal;"
+	    "encoding/json.checkValid", 15 },
+	{ H ";main.formatResponse;encoding/json.Marshal;"
+	    "encoding/json.structEncoder.encode;"
+	    "encoding/json.floatEncoder.encode;strconv.AppendFloat", 55 },
+	{ H ";main.formatResponse;encoding/json.Marshal;"
+	    "encoding/json.structEncoder.encode;encoding/json.appendString",
+	    30 },
+	{ H ";main.formatResponse;encoding/json.Marshal;runtime.mallocgc;"
+	    "runtime.nextFreeFast", 15 },
+	{ H ";main.formatResponse;bytes.(*Buffer).Write;runtime.memmove", 20 },
+	{ H ";main.writeResponse;net.(*conn).Write;internal/poll.(*FD).Write;"
+	    "syscall.Write;syscall.Syscall", 60 },
+	{ H ";main.logRequest;log.(*Logger).Output;fmt.Sprintf;"
+	    "fmt.(*pp).doPrintf", 25 },
+	{ H ";main.logRequest;log.(*Logger).Output;os.(*File).Write;"
+	    "syscall.Write;syscall.Syscall", 20 },
+	{ H, 8 },
+#undef H
+	{ "main.main;main.serve;main.readRequest;bufio.(*Reader).ReadSlice;"
+	    "net.(*conn).Read;internal/poll.(*FD).Read;syscall.Read;"
+	    "syscall.Syscall", 50 },
+	{ "main.main;main.serve;main.readRequest;"
+	    "net/textproto.(*Reader).ReadMIMEHeader;runtime.mallocgc;"
+	    "runtime.memclrNoHeapPointers", 15 },
+	{ "runtime.gcBgMarkWorker;runtime.gcDrain;runtime.scanobject;"
+	    "runtime.findObject", 45 },
+	{ "runtime.gcBgMarkWorker;runtime.gcDrain;runtime.scanobject", 60 },
+	{ "runtime.gcBgMarkWorker;runtime.gcDrain;runtime.markroot;"
+	    "runtime.scanstack", 15 },
+	{ "runtime.mcall;runtime.park_m;runtime.schedule;"
+	    "runtime.findRunnable;runtime.netpoll;runtime.epollwait", 25 },
+	{ "runtime.bgsweep;runtime.sweepone;runtime.(*sweepLocked).sweep", 12 },
+};
+#define NLEAF	(sizeof(tree) / sizeof(tree[0]))
+
+struct leaf {
+	size_t		 fn[SIM_MAX_DEPTH];	/* root first */
+	size_t		 depth;
+	double		 weight;		/* after -e */
+};
+
+struct sim {
+	char		*fname[SIM_MAX_FUNCS];
+	size_t		 nfunc;
+	struct leaf	 leaf[NLEAF];
+	uint64_t	 rng[4];
+};
+
+static void
+usage(void)
+{
+	fprintf(stderr, "usage: simprof [-lt] [-d sigma] [-e func=factor] "
+	    "[-n samples] [-r runs]\n"
+	    "               [-s seed] [out.pb.gz]\n");
+	exit(2);
+}
+
+/* splitmix64, to expand the seed into xoshiro's state. */
+static uint64_t
+splitmix(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+/* xoshiro256** (Blackman and Vigna 2018). */
+static uint64_t
+next64(struct sim *s)
+{
+	uint64_t *r = s->rng, res = rotl(r[1] * 5, 7) * 9, t = r[1] << 17;
+
+	r[2] ^= r[0];
+	r[3] ^= r[1];
+	r[1] ^= r[2];
+	r[0] ^= r[3];
+	r[2] ^= t;
+	r[3] = rotl(r[3], 45);
+	return res;
+}
+
+/* Uniform on [0, 1), 53 bits. */
+static double
+uniform(struct sim *s)
+{
+	return (double)(next64(s) >> 11) * 0x1p-53;
+}
+
+/* Standard normal by Box-Muller, one value per pair of uniforms. */
+static double
+gauss(struct sim *s)
+{
+	double u1 = 1 - uniform(s), u2 = uniform(s);
+
+	return sqrt(-2 * log(u1)) * cos(2 * M_PI * u2);
+}
+
+static size_t
+func_id(struct sim *s, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < s->nfunc; i++)
+		if (strlen(s->fname[i]) == len &&
+		    memcmp(s->fname[i], name, len) == 0)
+			return i;
+	if (s->nfunc == SIM_MAX_FUNCS)
+		errx(2, "too many functions in the tree");
+	if ((s->fname[s->nfunc] = strndup(name, len)) == NULL)
+		err(2, NULL);
+	return s->nfunc++;
+}
+
+static void
+sim_init(struct sim *s, uint64_t seed)
+{
+	const char	*p, *q;
+	size_t		 i;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < NLEAF; i++) {
+		struct leaf *l = &s->leaf[i];
+
+		for (p = tree[i].stack; ; p = q + 1) {
+			if ((q = strchr(p, ';')) == NULL)
+				q = p + strlen(p);
+			if (l->depth == SIM_MAX_DEPTH)
+				errx(2, "stack too deep in the tree");
+			l->fn[l->depth++] = func_id(s, p, (size_t)(q - p));
+			if (*q == '\0')
+				break;
+		}
+		l->weight = tree[i].weight;
+	}
+	for (i = 0; i < 4; i++)
+		s->rng[i] = splitmix(&seed);
+}
+
+static int
+leaf_has(const struct leaf *l, size_t f)
+{
+	size_t i;
+
+	for (i = 0; i < l->depth; i++)
+		if (l->fn[i] == f)
+			return 1;
+	return 0;
+}
+
+/* -e func=factor */
+static void
+apply_effect(struct sim *s, const char *arg)
+{
+	const char	*eq;
+	char		*end;
+	double		 factor;
+	size_t		 f, i;
+
+	if ((eq = strrchr(arg, '=')) == NULL || eq == arg)
+		errx(2, "-e %s: want func=factor", arg);
+	factor = strtod(eq + 1, &end);
+	if (end == eq + 1 || *end != '\0' || !isfinite(factor) ||
+	    !(factor > 0))
+		errx(2, "-e %s: factor must be a positive number", arg);
+	for (f = 0; f < s->nfunc; f++)
+		if (strlen(s->fname[f]) == (size_t)(eq - arg) &&
+		    memcmp(s->fname[f], arg, (size_t)(eq - arg)) == 0)
+			break;
+	if (f == s->nfunc)
+		errx(2, "-e %s: no function %.*s in the tree", arg,
+		    (int)(eq - arg), arg);
+	for (i = 0; i < NLEAF; i++)
+		if (leaf_has(&s->leaf[i], f))
+			s->leaf[i].weight *= factor;
+}
+
+/* One run's weights: the tree's, dispersed by exp(N(0, sigma^2)). */
+static void
+run_weights(struct sim *s, double sigma, double *w)
+{
+	size_t i;
+
+	for (i = 0; i < NLEAF; i++)
+		w[i] = s->leaf[i].weight;
+	if (sigma > 0)
+		for (i = 0; i < NLEAF; i++)
+			w[i] *= exp(sigma * gauss(s));
+}
+
+/* Add a multinomial draw of n samples over weights w to count. */
+static void
+draw(struct sim *s, const double *w, long long n, long long *count)
+{
+	double		 cum[NLEAF], u;
+	size_t		 i, lo, hi, mid;
+	long long	 k;
+
+	for (i = 0; i < NLEAF; i++)
+		cum[i] = (i ? cum[i - 1] : 0) + w[i];
+	for (k = 0; k < n; k++) {
+		u = uniform(s) * cum[NLEAF - 1];
+		for (lo = 0, hi = NLEAF - 1; lo < hi; ) {
+			mid = lo + (hi - lo) / 2;
+			if (u < cum[mid])
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		count[lo]++;
+	}
+}
+
+static void
+print_leaves(const struct sim *s, const double *w)
+{
+	size_t	 i, j;
+
+	for (i = 0; i < NLEAF; i++) {
+		const struct leaf *l = &s->leaf[i];
+
+		for (j = 0; j < l->depth; j++)
+			printf("%s%s", j ? ";" : "", s->fname[l->fn[j]]);
+		printf(" %.17g\n", w[i]);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(2, "stdout");
+}
+
+static void
+print_shares(const struct sim *s, const double *w)
+{
+	double	 cum[SIM_MAX_FUNCS], flat[SIM_MAX_FUNCS], total = 0;
+	size_t	 i, j, k;
+
+	memset(cum, 0, sizeof(cum));
+	memset(flat, 0, sizeof(flat));
+	for (i = 0; i < NLEAF; i++) {
+		const struct leaf *l = &s->leaf[i];
+
+		total += w[i];
+		flat[l->fn[l->depth - 1]] += w[i];
+		for (j = 0; j < l->depth; j++) {
+			for (k = 0; k < j; k++)	/* once per stack */
+				if (l->fn[k] == l->fn[j])
+					break;
+			if (k == j)
+				cum[l->fn[j]] += w[i];
+		}
+	}
+	for (i = 0; i < s->nfunc; i++)
+		printf("%s\t%.12f\t%.12f\n", s->fname[i], cum[i] / total,
+		    flat[i] / total);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		err(2, "stdout");
+}
+
+/* The package of a Go symbol: up to the first dot after the last slash. */
+static char *
+file_of(const char *fn)
+{
+	const char	*slash = strrchr(fn, '/'), *dot;
+	const char	*base = slash ? slash + 1 : fn;
+	char		*path;
+	size_t		 cap = strlen(fn) * 2 + 32;
+	int		 plen, blen;
+
+	dot = strchr(base, '.');
+	plen = dot ? (int)(dot - fn) : (int)strlen(fn);
+	blen = dot ? (int)(dot - base) : (int)strlen(base);
+	if ((path = malloc(cap)) == NULL)
+		err(2, NULL);
+	if (plen == 4 && strncmp(fn, "main", 4) == 0)
+		snprintf(path, cap, "/src/simsvc/main.go");
+	else
+		snprintf(path, cap, "/usr/local/go/src/%.*s/%.*s.go", plen, fn,
+		    blen, base);
+	return path;
+}
+
+/* gzip with a fixed header (no name, no time), as mkbad does. */
+static uint8_t *
+gz(const uint8_t *in, size_t inlen, size_t *outlen)
+{
+	z_stream	 z;
+	uint8_t		*out;
+	size_t		 cap = inlen + inlen / 100 + 64;
+
+	memset(&z, 0, sizeof(z));
+	if (deflateInit2(&z, 6, Z_DEFLATED, 16 + MAX_WBITS, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
+		errx(2, "deflateInit2 failed");
+	if ((out = malloc(cap)) == NULL)
+		err(2, NULL);
+	z.next_in = (uint8_t *)(uintptr_t)in;
+	z.avail_in = (uInt)inlen;
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	if (deflate(&z, Z_FINISH) != Z_STREAM_END)
+		errx(2, "deflate failed");
+	*outlen = z.total_out;
+	deflateEnd(&z);
+	return out;
+}
+
+/*
+ * The string table: "", the four sample-type strings, then each
+ * function's name and file, then the binary.
+ */
+enum { STR_SAMPLES = 1, STR_COUNT, STR_CPU, STR_NS, STR_FUNCS };
+
+static void
+write_profile(const struct sim *s, const long long *count, const char *out)
+{
+	Perftools__Profiles__Profile	 p;
+	Perftools__Profiles__ValueType	 st[2], *stp[2], pt;
+	Perftools__Profiles__Mapping	 map, *mapp = &map;
+	Perftools__Profiles__Function	 fn[SIM_MAX_FUNCS], *fnp[SIM_MAX_FUNCS];
+	Perftools__Profiles__Location	 loc[SIM_MAX_FUNCS], *locp[SIM_MAX_FUNCS];
+	Perftools__Profiles__Line	 line[SIM_MAX_FUNCS], *linep[SIM_MAX_FUNCS];
+	Perftools__Profiles__Sample	 smp[NLEAF], *smpp[NLEAF];
+	ProtobufCBinaryData		 str[STR_FUNCS + 2 * SIM_MAX_FUNCS + 1];
+	const char			*fixed[STR_FUNCS] = { "", "samples",
+					    "count", "cpu", "nanoseconds" };
+	char				*file[SIM_MAX_FUNCS];
+	uint64_t			 locid[NLEAF][SIM_MAX_DEPTH];
+	int64_t				 val[NLEAF][2];
+	long long			 total = 0;
+	uint8_t				*raw, *z;
+	size_t				 i, j, nstr, nsmp = 0, rawlen, zlen;
+	FILE				*fp;
+
+	perftools__profiles__profile__init(&p);
+	for (i = 0; i < STR_FUNCS; i++) {
+		str[i].data = (uint8_t *)(uintptr_t)fixed[i];
+		str[i].len = strlen(fixed[i]);
+	}
+	nstr = STR_FUNCS;
+	for (i = 0; i < s->nfunc; i++) {
+		file[i] = file_of(s->fname[i]);
+		str[nstr].data = (uint8_t *)s->fname[i];
+		str[nstr++].len = strlen(s->fname[i]);
+		str[nstr].data = (uint8_t *)file[i];
+		str[nstr++].len = strlen(file[i]);
+	}
+	str[nstr].data = (uint8_t *)(uintptr_t)"/usr/local/bin/simsvc";
+	str[nstr].len = strlen((const char *)str[nstr].data);
+	nstr++;
+	p.string_table = str;
+	p.n_string_table = nstr;
+
+	for (i = 0; i < 2; i++) {
+		perftools__profiles__value_type__init(&st[i]);
+		st[i].type = i == 0 ? STR_SAMPLES : STR_CPU;
+		st[i].unit = i == 0 ? STR_COUNT : STR_NS;
+		stp[i] = &st[i];
+	}
+	p.sample_type = stp;
+	p.n_sample_type = 2;
+	perftools__profiles__value_type__init(&pt);
+	pt.type = STR_CPU;
+	pt.unit = STR_NS;
+	p.period_type = &pt;
+	p.period = SIM_PERIOD;
+
+	perftools__profiles__mapping__init(&map);
+	map.id = 1;
+	map.memory_start = 0x400000;
+	map.memory_limit = 0x800000;
+	map.filename = (int64_t)nstr - 1;
+	map.has_functions = 1;
+	map.has_filenames = 1;
+	map.has_line_numbers = 1;
+	p.mapping = &mapp;
+	p.n_mapping = 1;
+
+	/* One function and one location per name. */
+	for (i = 0; i < s->nfunc; i++) {
+		perftools__profiles__function__init(&fn[i]);
+		fn[i].id = i + 1;
+		fn[i].name = fn[i].system_name = (int64_t)(STR_FUNCS + 2 * i);
+		fn[i].filename = (int64_t)(STR_FUNCS + 2 * i + 1);
+		fn[i].start_line = 10 + 20 * (int64_t)i;
+		fnp[i] = &fn[i];
+		perftools__profiles__line__init(&line[i]);
+		line[i].function_id = i + 1;
+		line[i].line = fn[i].start_line + 3;
+		linep[i] = &line[i];
+		perftools__profiles__location__init(&loc[i]);
+		loc[i].id = i + 1;
+		loc[i].mapping_id = 1;
+		loc[i].address = 0x401000 + 0x40 * i;
+		loc[i].line = &linep[i];
+		loc[i].n_line = 1;
+		locp[i] = &loc[i];
+	}
+	p.function = fnp;
+	p.n_function = s->nfunc;
+	p.location = locp;
+	p.n_location = s->nfunc;
+
+	for (i = 0; i < NLEAF; i++) {
+		const struct leaf *l = &s->leaf[i];
+
+		if (count[i] == 0)
+			continue;
+		perftools__profiles__sample__init(&smp[nsmp]);
+		for (j = 0; j < l->depth; j++)		/* leaf first */
+			locid[nsmp][j] = l->fn[l->depth - 1 - j] + 1;
+		val[nsmp][0] = count[i];
+		val[nsmp][1] = count[i] * SIM_PERIOD;
+		smp[nsmp].location_id = locid[nsmp];
+		smp[nsmp].n_location_id = l->depth;
+		smp[nsmp].value = val[nsmp];
+		smp[nsmp].n_value = 2;
+		smpp[nsmp] = &smp[nsmp];
+		total += count[i];
+		nsmp++;
+	}
+	p.sample = smpp;
+	p.n_sample = nsmp;
+	p.time_nanos = SIM_TIME;
+	p.duration_nanos = total * SIM_PERIOD;
+
+	rawlen = perftools__profiles__profile__get_packed_size(&p);
+	if ((raw = malloc(rawlen + 1)) == NULL)
+		err(2, NULL);
+	perftools__profiles__profile__pack(&p, raw);
+	z = gz(raw, rawlen, &zlen);
+	if ((fp = fopen(out, "wb")) == NULL)
+		err(2, "%s", out);
+	if (fwrite(z, 1, zlen, fp) != zlen || fclose(fp) != 0)
+		err(2, "%s", out);
+	free(z);
+	free(raw);
+	for (i = 0; i < s->nfunc; i++)
+		free(file[i]);
+}
+
+int
+main(int argc, char *argv[])
+{
+	struct sim	 s;
+	const char	*effect[SIM_MAX_EFFECTS], *errstr;
+	long long	 n = 2000, runs = 1, count[NLEAF], r;
+	uint64_t	 seed = 1;
+	double		 sigma = 0, w[NLEAF];
+	char		*end;
+	size_t		 neffect = 0, i;
+	int		 ch, lflag = 0, tflag = 0;
+
+	while ((ch = getopt(argc, argv, "d:e:ln:r:s:t")) != -1) {
+		switch (ch) {
+		case 'd':
+			sigma = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' ||
+			    !(sigma >= 0 && sigma <= 10))
+				errx(2, "-d %s: want a sigma from 0 to 10",
+				    optarg);
+			break;
+		case 'e':
+			if (neffect == SIM_MAX_EFFECTS)
+				errx(2, "more than %d -e options",
+				    SIM_MAX_EFFECTS);
+			effect[neffect++] = optarg;
+			break;
+		case 'l':
+			lflag = 1;
+			break;
+		case 'n':
+			n = strtonum(optarg, 1, SIM_MAX_SAMPLES, &errstr);
+			if (errstr != NULL)
+				errx(2, "-n %s: %s", optarg, errstr);
+			break;
+		case 'r':
+			runs = strtonum(optarg, 1, SIM_MAX_RUNS, &errstr);
+			if (errstr != NULL)
+				errx(2, "-r %s: %s", optarg, errstr);
+			break;
+		case 's':
+			seed = (uint64_t)strtonum(optarg, 0, LLONG_MAX,
+			    &errstr);
+			if (errstr != NULL)
+				errx(2, "-s %s: %s", optarg, errstr);
+			break;
+		case 't':
+			tflag = 1;
+			break;
+		default:
+			usage();
+		}
+	}
+	argc -= optind;
+	argv += optind;
+	if (argc != (tflag || lflag ? 0 : 1) || (tflag && lflag))
+		usage();
+	if (n * runs > SIM_MAX_SAMPLES)
+		errx(2, "-n %lld -r %lld: more than %lld samples", n, runs,
+		    SIM_MAX_SAMPLES);
+
+	sim_init(&s, seed);
+	for (i = 0; i < neffect; i++)
+		apply_effect(&s, effect[i]);
+	if (tflag || lflag) {
+		run_weights(&s, sigma, w);
+		if (tflag)
+			print_shares(&s, w);
+		else
+			print_leaves(&s, w);
+	} else {
+		memset(count, 0, sizeof(count));
+		for (r = 0; r < runs; r++) {
+			run_weights(&s, sigma, w);
+			draw(&s, w, n, count);
+		}
+		write_profile(&s, count, argv[0]);
+	}
+	for (i = 0; i < s.nfunc; i++)
+		free(s.fname[i]);
+	return 0;
+}
