@@ -1,1 +1,1 @@
-$PROFDIFF diff -n 5 examples/good.pb.gz examples/good2.pb.gz -- examples/bad.pb.gz examples/bad2.pb.gz
+$PROFDIFF diff -n 5 examples/good.pb.gz examples/good2.pb.gz examples/good3.pb.gz -- examples/bad.pb.gz examples/bad2.pb.gz examples/bad3.pb.gz

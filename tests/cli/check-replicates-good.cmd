@@ -1,0 +1,1 @@
+$PROFDIFF check-significance examples/good.pb.gz examples/good2.pb.gz -- examples/good3.pb.gz; echo "status $?"

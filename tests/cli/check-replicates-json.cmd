@@ -1,0 +1,1 @@
+$PROFDIFF check-significance -f json examples/good.pb.gz examples/good2.pb.gz examples/good3.pb.gz -- examples/bad.pb.gz examples/bad2.pb.gz examples/bad3.pb.gz | jq -c "{result, exit_status, method, n: (.rows | length), first: .rows[0] | {name, test, verdict}}"
