@@ -66,6 +66,7 @@ struct opts {
 	size_t		 noperands;
 	int		 sep;		/* operands before "--", or -1 */
 	int		 sep_argi;
+	char		*tmp_path;	/* -o's temporary file, while open */
 };
 
 /*
@@ -83,8 +84,8 @@ void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
  * Open the output: stdout, or a temporary file beside o->output that
  * cli_close() renames into place only if everything was written.
  */
-FILE	*cli_open_output(const struct opts *);
-int	 cli_close_output(FILE *, const struct opts *, int ok);
+FILE	*cli_open_output(struct opts *);
+int	 cli_close_output(FILE *, struct opts *, int ok);
 
 /* Print "profdiff: " and a formatted warning/error line to stderr. */
 void	cli_warn(const char *fmt, ...)

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -498,29 +499,31 @@ cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 
 /* Output: stdout, or a temporary file renamed into place when complete. */
 
-static char *tmp_path;		/* the one temporary file of this run */
-
 FILE *
-cli_open_output(const struct opts *o)
+cli_open_output(struct opts *o)
 {
 	FILE	*fp;
+	mode_t	 um;
 	int	 fd;
 
 	if (o->output == NULL || strcmp(o->output, "-") == 0)
 		return stdout;
-	xasprintf(&tmp_path, "%s.tmpXXXXXX", o->output);
-	if ((fd = mkstemp(tmp_path)) == -1) {
+	xasprintf(&o->tmp_path, "%s.tmpXXXXXX", o->output);
+	if ((fd = mkstemp(o->tmp_path)) == -1) {
 		cli_warn("%s: cannot create: %s", o->output, strerror(errno));
-		free(tmp_path);
-		tmp_path = NULL;
+		free(o->tmp_path);
+		o->tmp_path = NULL;
 		return NULL;
 	}
-	if ((fp = fdopen(fd, "w")) == NULL) {
+	/* mkstemp makes it 0600; a report is as readable as any file. */
+	um = umask(0);
+	umask(um);
+	if (fchmod(fd, 0666 & ~um) == -1 || (fp = fdopen(fd, "w")) == NULL) {
 		cli_warn("%s: %s", o->output, strerror(errno));
 		close(fd);
-		unlink(tmp_path);
-		free(tmp_path);
-		tmp_path = NULL;
+		unlink(o->tmp_path);
+		free(o->tmp_path);
+		o->tmp_path = NULL;
 		return NULL;
 	}
 	return fp;
@@ -531,7 +534,7 @@ cli_open_output(const struct opts *o)
  * could not be written; a failed or abandoned file is removed.
  */
 int
-cli_close_output(FILE *fp, const struct opts *o, int ok)
+cli_close_output(FILE *fp, struct opts *o, int ok)
 {
 	int err;
 
@@ -553,14 +556,14 @@ cli_close_output(FILE *fp, const struct opts *o, int ok)
 		if (err)
 			cli_warn("%s: write error: %s", o->output,
 			    strerror(errno));
-		unlink(tmp_path);
-	} else if (rename(tmp_path, o->output) == -1) {
+		unlink(o->tmp_path);
+	} else if (rename(o->tmp_path, o->output) == -1) {
 		cli_warn("%s: cannot rename into place: %s", o->output,
 		    strerror(errno));
-		unlink(tmp_path);
+		unlink(o->tmp_path);
 		err = 1;
 	}
-	free(tmp_path);
-	tmp_path = NULL;
+	free(o->tmp_path);
+	o->tmp_path = NULL;
 	return ok && !err ? 0 : -1;
 }

@@ -23,38 +23,37 @@
 #define PD_DURATION_SKEW	0.10	/* warn when durations differ more */
 #define PD_DIFF_ROWS		20	/* default rows for diff */
 
-static const struct delta *sort_d;	/* qsort has no context argument */
-static enum cli_sort sort_key;
+/* A row with its sort key computed once, so qsort needs no context. */
+struct sortrow {
+	double		 key;		/* larger first */
+	const char	*name;		/* then by name */
+	size_t		 idx;
+};
+
+static double
+sort_key(const struct delta_row *r, enum cli_sort how)
+{
+	switch (how) {
+	case SORT_NAME:
+		return 0;
+	case SORT_P:
+		return r->tested ? -r->st.p : -2;
+	case SORT_FLAT:
+		return fabs(r->delta_flat);
+	case SORT_NEW:
+		return r->new_cum_n;
+	default:
+		return fabs(r->delta);
+	}
+}
 
 static int
 cmp_rows(const void *a, const void *b)
 {
-	const struct delta_row *x = &sort_d->rows[*(const size_t *)a];
-	const struct delta_row *y = &sort_d->rows[*(const size_t *)b];
-	double	 kx, ky;
+	const struct sortrow *x = a, *y = b;
 
-	switch (sort_key) {
-	case SORT_NAME:
-		return strcmp(x->name, y->name);
-	case SORT_P:
-		kx = x->tested ? -x->st.p : -2;
-		ky = y->tested ? -y->st.p : -2;
-		break;
-	case SORT_FLAT:
-		kx = fabs(x->delta_flat);
-		ky = fabs(y->delta_flat);
-		break;
-	case SORT_NEW:
-		kx = x->new_cum_n;
-		ky = y->new_cum_n;
-		break;
-	default:
-		kx = fabs(x->delta);
-		ky = fabs(y->delta);
-		break;
-	}
-	if (kx != ky)
-		return kx > ky ? -1 : 1;
+	if (x->key != y->key)
+		return x->key > y->key ? -1 : 1;
 	return strcmp(x->name, y->name);
 }
 
@@ -117,6 +116,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	struct delta_opts	 dopts;
 	struct diff_report	 r;
 	size_t			*order = NULL, i, nb, nrows;
+	struct sortrow		*srows;
 	char			*filters = NULL, *method = NULL;
 	struct filter		*flt = NULL;
 	struct diag		 dg;
@@ -210,9 +210,16 @@ diff_run(int argc, char **argv, int is_check, int *status)
 			continue;
 		order[nrows++] = i;
 	}
-	sort_d = &d;
-	sort_key = o.sort;
-	qsort(order, nrows, sizeof(*order), cmp_rows);
+	srows = xreallocarray(NULL, nrows + 1, sizeof(*srows));
+	for (i = 0; i < nrows; i++) {
+		srows[i].key = sort_key(&d.rows[order[i]], o.sort);
+		srows[i].name = d.rows[order[i]].name;
+		srows[i].idx = order[i];
+	}
+	qsort(srows, nrows, sizeof(*srows), cmp_rows);
+	for (i = 0; i < nrows; i++)
+		order[i] = srows[i].idx;
+	free(srows);
 
 	memset(&r, 0, sizeof(r));
 	r.kind = kind;
