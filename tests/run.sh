@@ -79,43 +79,37 @@ run_cli() {
 	done
 }
 
-run_conformance() {
-	b=$1
-	[ -f tests/conformance.sh ] || return 0
-	sh tests/conformance.sh "$root/$b/profdiff" >"$tmp/conf" 2>&1
-	grep '^FAIL' "$tmp/conf" | head -20
-	line=$(grep '^conformance:' "$tmp/conf" | tail -1)
+# Add the counts of a sub-suite's "NAME: N passed, N failed" line, whose
+# output is in $2 and whose failure lines start with $3.
+add_summary() {
+	label=$1 out=$2 failpat=$3 name=$4
+	grep "$failpat" "$out" | head -20
+	line=$(grep "^$name:" "$out" | tail -1)
 	if [ -z "$line" ]; then
-		not_ok "$b: conformance script printed no summary"
-		tail -5 "$tmp/conf"
+		not_ok "$label: $name printed no summary"
+		tail -5 "$out"
 		return
 	fi
 	p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p')
 	f=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
 	pass=$((pass + ${p:-0}))
 	fail=$((fail + ${f:-0}))
-	echo "$b: $line"
+	echo "$label: $line"
+}
+
+run_conformance() {
+	[ -f tests/conformance.sh ] || return 0
+	sh tests/conformance.sh "$root/$1/profdiff" >"$tmp/conf" 2>&1
+	add_summary "$1" "$tmp/conf" '^FAIL' conformance
 }
 
 # The statistics on simulated profiles whose answer is known (null, power,
 # paths, replicates): tests/sim.sh.  On the first build only; the
 # sanitizer build adds nothing to what it measures.
 run_sim() {
-	b=$1
-	[ -x "$b/tests/simprof" ] || return 0
-	sh tests/sim.sh "$root/$b" >"$tmp/sim" 2>&1
-	grep '^not ok' "$tmp/sim" | head -20
-	line=$(grep '^sim:' "$tmp/sim" | tail -1)
-	if [ -z "$line" ]; then
-		not_ok "$b: sim.sh printed no summary"
-		tail -5 "$tmp/sim"
-		return
-	fi
-	p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p')
-	f=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
-	pass=$((pass + ${p:-0}))
-	fail=$((fail + ${f:-0}))
-	echo "$b: $line"
+	[ -x "$1/tests/simprof" ] || return 0
+	sh tests/sim.sh "$root/$1" >"$tmp/sim" 2>&1
+	add_summary "$1" "$tmp/sim" '^not ok' sim
 }
 
 # Every profile in the shared corpus is either read or refused with one
