@@ -302,6 +302,46 @@ main(int argc, char *argv[])
 	b.vals[1][1] = INT64_MAX;
 	put_profile("value-overflow.pb", &b.p);
 
+	/* Valid but awkward: every value zero, and negative values. */
+	base_init(&b);
+	for (i = 0; i < 3; i++)
+		b.vals[i][0] = b.vals[i][1] = 0;
+	put_profile("../good/zero-values.pb", &b.p);
+	base_init(&b);
+	b.vals[1][0] = -2;
+	b.vals[1][1] = -20000000;
+	put_profile("../good/negative-values.pb", &b.p);
+
+	/*
+	 * Ten million one-frame samples.  They compress so well that the
+	 * default --max-inflate-ratio refuses them before anything is
+	 * allocated for them.
+	 */
+	base_init(&b);
+	{
+		size_t	 nsamp = 10000000;
+		Sample	*many = calloc(nsamp, sizeof(*many));
+		Sample	**manyp = calloc(nsamp, sizeof(*manyp));
+
+		for (i = 0; i < nsamp; i++) {
+			perftools__profiles__sample__init(&many[i]);
+			many[i].location_id = b.locids[2];
+			many[i].n_location_id = 1;
+			many[i].value = b.vals[0];
+			many[i].n_value = 2;
+			manyp[i] = &many[i];
+		}
+		b.p.sample = manyp;
+		b.p.n_sample = nsamp;
+		raw = pack(&b.p, &rawlen);
+		z = gz(raw, rawlen, &zlen);
+		put("ten-million-samples.pb.gz", z, zlen);
+		free(z);
+		free(raw);
+		free(many);
+		free(manyp);
+	}
+
 	/* A stack of 100,000 frames: over the default --max-depth. */
 	base_init(&b);
 	{

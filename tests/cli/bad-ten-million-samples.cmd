@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/bad/ten-million-samples.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -f json tests/data/good/zero-values.pb tests/data/good/zero-values.pb | jq -c .; $PROFDIFF diff -q -f csv tests/data/good/zero-values.pb tests/data/good/valid.pb; $PROFDIFF diff -q tests/data/good/zero-values.pb tests/data/good/valid.pb

@@ -1,0 +1,1 @@
+$PROFDIFF top -q tests/data/good/negative-values.pb
