@@ -37,7 +37,7 @@ static const struct cli_opt cli_opts[] = {
 	{ { "sample-index", required_argument, NULL, 'i' }, 0, "NAME|N",
 	  "sample type to use (default: default_sample_type, else the last)" },
 	{ { "rows", required_argument, NULL, 'n' }, 0, "N",
-	  "show N rows; 0 shows all (default 10)" },
+	  "show N rows; 0 shows all (top 10, diff 20, check all)" },
 	{ { "cum", no_argument, NULL, O_CUM }, OPT_TOP, NULL,
 	  "sort by cumulative value" },
 	{ { "granularity", required_argument, NULL, O_GRAN }, 0, "G",
