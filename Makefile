@@ -90,7 +90,7 @@ fuzz: $(GEN)
 	    clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
 	        -fsanitize=fuzzer,address,undefined -Iinclude -I$(BUILD) \
 	        $(PKG_CFLAGS) -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c \
-	        $(FUZZ_SRC) $(PKG_LIBS) -lm && \
+	        $(FUZZ_SRC) $(PKG_LIBS) -lm -lpthread && \
 	    build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
 	        -rss_limit_mb=2048 -close_fd_mask=3 -dict=tests/fuzz/$$t.dict \
 	        -artifact_prefix=tests/fuzz/crashers/$$t- \
@@ -130,6 +130,8 @@ install: all
 
 clean:
 	rm -rf build build-san build-fuzz $(PROG)
+
+include bench/bench.mk
 
 .PHONY: all check check-all check-valgrind tests bad-data fuzz demo install clean
 .SUFFIXES:

@@ -88,6 +88,11 @@ struct agg;
 
 struct agg	*agg_new(const struct agg_opts *);
 void		 agg_free(struct agg *);	/* NULL is a no-op */
+/*
+ * A copy of the agg that shares nothing with it: agg_add() on one does
+ * not change the other.  Cheaper than adding the same profiles again.
+ */
+struct agg	*agg_dup(const struct agg *);
 
 /*
  * Fold every sample of the profile into the aggregate.  Several profiles

@@ -34,6 +34,19 @@ int	side_load_ex(struct side *, char *const *paths, size_t n,
 	    const struct opts *, const char *want_type, int keep_each);
 int	side_load(struct side *, char *const *paths, size_t n,
 	    const struct opts *);
+/*
+ * Load the two sides of a comparison at once, the new side on a second
+ * thread: the same as
+ *	side_load_ex(b, bpaths, nb, o, NULL, keep_each) == -1 ||
+ *	side_load_ex(n, npaths, nn, o, b->sample_type, keep_each) == -1
+ * (the new side takes the sample type the base side chose), with the
+ * same result and the same one error message, the base side's if both
+ * fail.  Either side may be partly filled on error; side_free() both.
+ * Memory holds one decoded profile per side at a time.
+ */
+int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
+	    struct side *n, char *const *npaths, size_t nn,
+	    const struct opts *, int keep_each);
 /* Print the warnings about this side to stderr, each prefixed by tag. */
 void	side_warn(const struct side *, const char *tag);
 void	side_free(struct side *);

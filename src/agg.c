@@ -11,8 +11,9 @@
  * are pprof's PrintableName strings, and nodes are keyed by that name.
  *
  * Samples with the same stack are summed first and each distinct stack
- * is folded once; a stamp per node and per edge makes "already counted
- * in this stack" an O(1) test.  The profile is never modified: what
+ * is folded once; a stamp per node makes "already counted in this
+ * stack" an O(1) test, and an edge into a node new to the stack is new
+ * to it too, so only recursion looks for edges already counted.  The profile is never modified: what
  * pprof would rewrite in place (pruned lines, moved addresses) is kept
  * in side tables for the duration of one agg_add().  No I/O here, no
  * statistics and no output formats.
@@ -37,16 +38,30 @@
 #define PRUNE_ALL	0x2		/* its outermost line matched */
 
 /*
- * A slot of the edge table: the edge itself and the stamp of the last
- * stack that added to it.  The edges live in the open-addressing table
- * rather than beside it, so that finding and updating an edge touches a
- * single cache line; eorder lists the slots in the order the edges were
- * made.  An empty slot has caller NONE.
+ * A slot of the edge table: the edge itself, 32 bytes, so that with the
+ * table aligned to 64 finding and updating an edge touches a single
+ * cache line.  The edges live in the open-addressing table rather than
+ * beside it; eorder lists the slots in the order the edges were made.
+ * An empty slot has caller NONE.
  */
 struct edge {
 	struct agg_edge	 e;
-	uint64_t	 seen;
 };
+
+/* An edge table of cap slots, all empty, 64-byte aligned. */
+static struct edge *
+etab_new(size_t cap)
+{
+	void	*p;
+	size_t	 j;
+
+	if (cap > SIZE_MAX / sizeof(struct edge) ||
+	    posix_memalign(&p, 64, cap * sizeof(struct edge)) != 0)
+		xmalloc(SIZE_MAX);	/* reports out of memory and exits */
+	for (j = 0; j < cap; j++)
+		((struct edge *)p)[j].e.caller = NONE;
+	return p;
+}
 
 /*
  * A node with what the hot loop needs beside it, one cache line in all:
@@ -121,6 +136,10 @@ struct view {
 	size_t		*lineoff;	/* first line kept after pruning */
 	uint64_t	*reloc;		/* address delta per mapping */
 	const char	**mfile;	/* file name printed per mapping */
+	struct epair {
+		size_t	 caller, callee;
+	}		*epairs;	/* the edges one stack has counted */
+	size_t		 epcap;
 };
 
 static const char *const gran_names[] = {
@@ -186,6 +205,67 @@ agg_free(struct agg *a)
 	free(a->mtab);
 	free(a->buf);
 	free(a);
+}
+
+/*
+ * A deep copy: the same nodes, edges and mapping keys in the same order,
+ * with the names copied into the new agg's own arena.
+ */
+struct agg *
+agg_dup(const struct agg *src)
+{
+	struct agg	*a;
+	size_t		 i;
+
+	a = xcalloc(1, sizeof(*a));
+	*a = *src;
+	a->names = arena_new();
+	a->buf = NULL;
+	a->buflen = a->bufcap = 0;
+	a->nodes = xreallocarray(NULL, src->nodecap ? src->nodecap : 1,
+	    sizeof(*a->nodes));
+	a->nhash = xreallocarray(NULL, src->nodecap ? src->nodecap : 1,
+	    sizeof(*a->nhash));
+	if (src->nnodes > 0) {
+		memcpy(a->nodes, src->nodes, src->nnodes * sizeof(*a->nodes));
+		memcpy(a->nhash, src->nhash, src->nnodes * sizeof(*a->nhash));
+	}
+	for (i = 0; i < a->nnodes; i++)
+		a->nodes[i].n.name = arena_strndup(a->names,
+		    src->nodes[i].n.name, strlen(src->nodes[i].n.name));
+	a->ntab = NULL;
+	if (src->ntabcap > 0) {
+		a->ntab = xreallocarray(NULL, src->ntabcap, sizeof(*a->ntab));
+		memcpy(a->ntab, src->ntab, src->ntabcap * sizeof(*a->ntab));
+	}
+	a->etab = NULL;
+	a->eorder = NULL;
+	if (src->etabcap > 0) {
+		a->etab = etab_new(src->etabcap);
+		memcpy(a->etab, src->etab, src->etabcap * sizeof(*a->etab));
+		a->eorder = xreallocarray(NULL, src->etabcap / 2,
+		    sizeof(*a->eorder));
+		memcpy(a->eorder, src->eorder, src->nedges *
+		    sizeof(*a->eorder));
+	}
+	a->mkeys = NULL;
+	if (src->mkeycap > 0) {
+		a->mkeys = xreallocarray(NULL, src->mkeycap,
+		    sizeof(*a->mkeys));
+		memcpy(a->mkeys, src->mkeys, src->nmkeys * sizeof(*a->mkeys));
+	}
+	for (i = 0; i < a->nmkeys; i++) {
+		a->mkeys[i].id = arena_strndup(a->names, src->mkeys[i].id,
+		    strlen(src->mkeys[i].id));
+		a->mkeys[i].file = arena_strndup(a->names, src->mkeys[i].file,
+		    strlen(src->mkeys[i].file));
+	}
+	a->mtab = NULL;
+	if (src->mtabcap > 0) {
+		a->mtab = xreallocarray(NULL, src->mtabcap, sizeof(*a->mtab));
+		memcpy(a->mtab, src->mtab, src->mtabcap * sizeof(*a->mtab));
+	}
+	return a;
 }
 
 /* Scratch buffer for building a name. */
@@ -463,9 +543,7 @@ edge_table_grow(struct agg *a)
 	size_t		 cap, i, j;
 
 	cap = a->etabcap ? a->etabcap * 2 : 1024;
-	tab = xreallocarray(NULL, cap, sizeof(*tab));
-	for (j = 0; j < cap; j++)
-		tab[j].e.caller = NONE;
+	tab = etab_new(cap);
 	for (i = 0; i < a->nedges; i++) {
 		const struct edge *old = &a->etab[a->eorder[i]];
 
@@ -822,6 +900,7 @@ view_free(struct view *v)
 	free(v->lineoff);
 	free(v->reloc);
 	free(v->mfile);
+	free(v->epairs);
 }
 
 static int64_t
@@ -986,18 +1065,31 @@ stacks_add(struct stacks *st, const struct pf_sample *s, const int64_t *w)
 	}
 }
 
+/* Was caller -> callee among the first ne edges counted for this stack? */
+static int
+edge_counted(const struct view *v, size_t ne, size_t caller, size_t callee)
+{
+	size_t i;
+
+	for (i = ne; i > 0; i--)
+		if (v->epairs[i - 1].callee == callee &&
+		    v->epairs[i - 1].caller == caller)
+			return 1;
+	return 0;
+}
+
 /*
  * Fold one stack (leaf first) into the nodes and edges: graph.newGraph's
  * loop, from the root down, frames of a location outermost first.  The
- * stamp makes "seen in this stack" an O(1) test per node and edge.
+ * stamp makes "seen in this stack" an O(1) test per node.
  */
 static void
 fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 {
 	const struct profile	*p = v->p;
 	struct edge		*ed;
-	size_t			 j, k, li, lo, n, parent = NONE;
-	int			 c;
+	size_t			 j, k, li, lo, n, parent = NONE, ne = 0;
+	int			 c, first;
 
 	a->stamp++;
 	lo = view_prune_sample(v, u->locs, u->nlocs);
@@ -1007,18 +1099,29 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 			view_resolve(a, v, li);
 		for (k = v->loc[li].n; k > 0; k--) {
 			n = v->frames[v->loc[li].off + k - 1];
-			if (a->nodes[n].seen != a->stamp) {
+			first = a->nodes[n].seen != a->stamp;
+			if (first) {
 				a->nodes[n].seen = a->stamp;
 				for (c = 0; c < AGG_NCOLS; c++)
 					a->nodes[n].n.cum[c] += u->w[c];
 			}
-			if (parent != NONE && n != parent) {
+			/*
+			 * An edge into a node met for the first time in this
+			 * stack is new to the stack too; only recursion needs
+			 * the list of the edges already counted.
+			 */
+			if (parent != NONE && n != parent &&
+			    (first || !edge_counted(v, ne, parent, n))) {
 				ed = edge_get(a, parent, n);
-				if (ed->seen != a->stamp) {
-					ed->seen = a->stamp;
-					for (c = 0; c < AGG_NCOLS; c++)
-						ed->e.w[c] += u->w[c];
+				for (c = 0; c < AGG_NCOLS; c++)
+					ed->e.w[c] += u->w[c];
+				if (ne == v->epcap) {
+					v->epcap = v->epcap ? 2 * v->epcap : 256;
+					v->epairs = xreallocarray(v->epairs,
+					    v->epcap, sizeof(*v->epairs));
 				}
+				v->epairs[ne].caller = parent;
+				v->epairs[ne++].callee = n;
 			}
 			parent = n;
 		}

@@ -152,9 +152,9 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	}
 	memset(&b, 0, sizeof(b));
 	memset(&n, 0, sizeof(n));
-	if (side_load_ex(&b, o.operands, nb, &o, NULL, 1) == -1 ||
-	    side_load_ex(&n, o.operands + nb, o.noperands - nb, &o,
-	    b.sample_type, 1) == -1) {
+	/* The two sides decode in parallel, one on each core. */
+	if (side_load_pair(&b, o.operands, nb, &n, o.operands + nb,
+	    o.noperands - nb, &o, 1) == -1) {
 		rc = 2;
 		goto out;
 	}

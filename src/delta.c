@@ -240,14 +240,22 @@ find_callers(struct delta *d, size_t r, const struct graph *g,
 	row->ncallers = n < o->max_callers ? n : o->max_callers;
 }
 
-/* Could any split of this row's samples be significant at alpha? */
+/*
+ * Could no split of this row's k samples between the windows be
+ * significant at alpha?  The most extreme splits put as many of them as
+ * possible in one window, then in the other.
+ */
 static int
 too_few(int64_t k, int64_t n1, int64_t n2, double alpha)
 {
-	if (k >= 64)
+	int64_t lo, hi;
+
+	if (k >= 64 && k <= n1 && k <= n2)
 		return 0;
-	return stats_fisher(0, n1, k, n2) > alpha &&
-	    stats_fisher(k, n1, 0, n2) > alpha;
+	lo = k > n2 ? k - n2 : 0;	/* fewest in base */
+	hi = k < n1 ? k : n1;		/* most in base */
+	return stats_fisher(lo, n1, k - lo, n2) > alpha &&
+	    stats_fisher(hi, n1, k - hi, n2) > alpha;
 }
 
 static int64_t

@@ -5,6 +5,7 @@
  * printed here as "profdiff: path: kind: detail".
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,12 +28,61 @@ fail(const struct diag *d)
 	return -1;
 }
 
-int
-side_load_ex(struct side *s, char *const *paths, size_t n,
-    const struct opts *o, const char *want_type, int keep_each)
+/*
+ * How the new side of side_load_pair() learns the sample type the base
+ * side chose: the base publishes it (or its failure) once its first
+ * profile is decoded, and the new side waits for it only after decoding
+ * its own first profile, so that the two decodes overlap.
+ */
+struct handoff {
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	int		 state;		/* 0 waiting, 1 published, -1 failed */
+	const char	*type;		/* owned by the base side */
+};
+
+static void
+handoff_post(struct handoff *h, int state, const char *type)
+{
+	if (h == NULL)
+		return;
+	pthread_mutex_lock(&h->mu);
+	if (h->state == 0) {
+		h->state = state;
+		h->type = type;
+		pthread_cond_broadcast(&h->cv);
+	}
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* The base side's type, or -1 if the base failed. */
+static int
+handoff_wait(struct handoff *h, const char **type)
+{
+	int state;
+
+	pthread_mutex_lock(&h->mu);
+	while (h->state == 0)
+		pthread_cond_wait(&h->cv, &h->mu);
+	state = h->state;
+	*type = h->type;
+	pthread_mutex_unlock(&h->mu);
+	return state == 1 ? 0 : -1;
+}
+
+/*
+ * side_load_ex() without the printing: on error the diag is filled and
+ * -1 returned.  With post, the sample type chosen is published to it;
+ * with wait, want_type is taken from it after the first profile is
+ * decoded, and -2 is returned with nothing in the diag if the other side
+ * failed first.
+ */
+static int
+side_load_d(struct side *s, char *const *paths, size_t n,
+    const struct opts *o, const char *want_type, int keep_each,
+    struct diag *d, struct handoff *post, struct handoff *wait)
 {
 	struct agg_src	 src;
-	struct diag	 d;
 	struct profile	*p;
 	const char	*why, *want;
 	size_t		 i;
@@ -45,59 +95,71 @@ side_load_ex(struct side *s, char *const *paths, size_t n,
 		s->each = xcalloc(n, sizeof(*s->each));
 	s->has_counts = 1;
 	for (i = 0; i < n; i++) {
-		diag_init(&d, paths[i]);
-		if ((p = pprof_load(paths[i], &o->limits, &d)) == NULL)
-			return fail(&d);
+		diag_init(d, paths[i]);
+		if ((p = pprof_load(paths[i], &o->limits, d)) == NULL)
+			goto fail;
+		if (wait != NULL && i == 0 &&
+		    handoff_wait(wait, &want_type) == -1) {
+			profile_free(p);
+			return -2;
+		}
 		want = want_type != NULL ? want_type :
 		    s->sample_type != NULL ? s->sample_type : o->sample_index;
-		if ((vi = profile_sample_index(p, want, &d)) < 0) {
+		if ((vi = profile_sample_index(p, want, d)) < 0) {
 			profile_free(p);
-			return fail(&d);
+			goto fail;
 		}
 		if (s->sample_type == NULL) {
 			s->sample_type = xstrdup(p->sample_types[vi].type);
 			s->unit = xstrdup(p->sample_types[vi].unit);
+			handoff_post(post, 1, s->sample_type);
 		} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0) {
-			diag_set(&d, DIAG_USAGE, -1, "sample type %s is in %s "
+			diag_set(d, DIAG_USAGE, -1, "sample type %s is in %s "
 			    "here but in %s in %s", s->sample_type,
 			    p->sample_types[vi].unit, s->unit, paths[0]);
 			profile_free(p);
-			return fail(&d);
+			goto fail;
 		}
 		if (p->nsamples == 0) {
-			diag_set(&d, DIAG_EMPTY, -1, "the profile has no samples");
+			diag_set(d, DIAG_EMPTY, -1, "the profile has no samples");
 			profile_free(p);
-			return fail(&d);
+			goto fail;
 		}
 		if (facts_compute(p, vi, &s->facts[i]) == -1) {
-			diag_set(&d, DIAG_LIMIT, -1, "the sum of %s values "
+			diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
 			    "overflows a 64-bit integer", s->sample_type);
 			profile_free(p);
-			return fail(&d);
+			goto fail;
 		}
 		s->facts[i].path = paths[i];
 		facts_count_source(p, vi, &src, &why);
 		if (why == NULL)
 			s->has_counts = 0;
-		if (agg_add(s->agg, p, &src, &d) == -1) {
+		if (agg_add(s->agg, p, &src, d) == -1) {
 			profile_free(p);
-			return fail(&d);
+			goto fail;
 		}
-		if (keep_each) {
+		/*
+		 * After the first profile the merged agg is that profile's
+		 * own: copying it costs a fraction of adding it again.
+		 */
+		if (keep_each && i == 0)
+			s->each[i] = agg_dup(s->agg);
+		else if (keep_each) {
 			s->each[i] = agg_new(&o->agg);
-			if (agg_add(s->each[i], p, &src, &d) == -1) {
+			if (agg_add(s->each[i], p, &src, d) == -1) {
 				profile_free(p);
-				return fail(&d);
+				goto fail;
 			}
 		}
 		if (i == 0)
 			s->merged = s->facts[0];
 		else if (facts_merge(&s->merged, &s->facts[i]) == -1) {
-			diag_set(&d, DIAG_LIMIT, -1, "the sum of %s values "
+			diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
 			    "over all profiles overflows a 64-bit integer",
 			    s->sample_type);
 			profile_free(p);
-			return fail(&d);
+			goto fail;
 		}
 		s->nprofiles = i + 1;
 		profile_free(p);
@@ -110,6 +172,91 @@ side_load_ex(struct side *s, char *const *paths, size_t n,
 	}
 	if (n == 1)
 		s->merged.path = paths[0];
+	handoff_post(post, 1, s->sample_type);	/* NULL if no profiles */
+	return 0;
+
+fail:
+	handoff_post(post, -1, NULL);
+	return -1;
+}
+
+int
+side_load_ex(struct side *s, char *const *paths, size_t n,
+    const struct opts *o, const char *want_type, int keep_each)
+{
+	struct diag d;
+
+	if (side_load_d(s, paths, n, o, want_type, keep_each, &d, NULL,
+	    NULL) == -1)
+		return fail(&d);
+	return 0;
+}
+
+/* The new side of side_load_pair(), on a thread of its own. */
+struct newside {
+	struct side		*s;
+	char *const		*paths;
+	size_t			 n;
+	const struct opts	*o;
+	int			 keep_each;
+	struct diag		 d;
+	struct handoff		*h;
+	int			 rc;
+};
+
+static void *
+newside_run(void *arg)
+{
+	struct newside *ns = arg;
+
+	ns->rc = side_load_d(ns->s, ns->paths, ns->n, ns->o, NULL,
+	    ns->keep_each, &ns->d, NULL, ns->h);
+	return NULL;
+}
+
+int
+side_load_pair(struct side *b, char *const *bpaths, size_t nb,
+    struct side *n, char *const *npaths, size_t nn, const struct opts *o,
+    int keep_each)
+{
+	struct handoff	 h;
+	struct newside	 ns;
+	struct diag	 d;
+	pthread_t	 t;
+	int		 rc;
+
+	memset(n, 0, sizeof(*n));
+	memset(&h, 0, sizeof(h));
+	memset(&ns, 0, sizeof(ns));
+	if (pthread_mutex_init(&h.mu, NULL) != 0 ||
+	    pthread_cond_init(&h.cv, NULL) != 0)
+		goto serial;
+	ns.s = n;
+	ns.paths = npaths;
+	ns.n = nn;
+	ns.o = o;
+	ns.keep_each = keep_each;
+	ns.h = &h;
+	if (pthread_create(&t, NULL, newside_run, &ns) != 0) {
+		pthread_cond_destroy(&h.cv);
+		pthread_mutex_destroy(&h.mu);
+		goto serial;
+	}
+	rc = side_load_d(b, bpaths, nb, o, NULL, keep_each, &d, &h, NULL);
+	pthread_join(t, NULL);
+	pthread_cond_destroy(&h.cv);
+	pthread_mutex_destroy(&h.mu);
+	/* Report what the serial order would have: the base side first. */
+	if (rc == -1)
+		return fail(&d);
+	if (ns.rc == -1)
+		return fail(&ns.d);
+	return 0;
+
+serial:
+	if (side_load_ex(b, bpaths, nb, o, NULL, keep_each) == -1 ||
+	    side_load_ex(n, npaths, nn, o, b->sample_type, keep_each) == -1)
+		return -1;
 	return 0;
 }
 

@@ -759,7 +759,7 @@ conv_samples(struct conv *c, const struct idmap *lm,
 }
 
 static struct profile *
-decode_raw(const unsigned char *buf, size_t len, const char *path,
+decode_slow(const unsigned char *buf, size_t len, const char *path,
     const struct pd_limits *lim, struct diag *d)
 {
 	ProtobufCAllocator	 pa;
@@ -815,6 +815,369 @@ decode_raw(const unsigned char *buf, size_t len, const char *path,
 	return p;
 }
 
+/*
+ * The fast path.  protobuf-c's tree of a large profile is several times
+ * the size of the input, most of it samples, so decode_fast() walks the
+ * top level itself: pass 1 counts the fields, pass 2 unpacks every
+ * message but the samples with protobuf-c one at a time and converts
+ * them as decode_slow() does, and pass 3 reads each sample straight off
+ * the wire into the profile.  It gives up (returns NULL, nothing in the
+ * diag) on anything but a well-formed profile, including any error
+ * decode_slow() would report, so that decode_slow() reports it in its
+ * own words; on success the profile is the one decode_slow() builds.
+ */
+
+/* A growable array of uint64 for one sample's fields. */
+struct u64vec {
+	uint64_t	*v;
+	size_t		 n, cap;
+};
+
+static void
+u64_push(struct u64vec *a, uint64_t x)
+{
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 64;
+		a->v = xreallocarray(a->v, a->cap, sizeof(*a->v));
+	}
+	a->v[a->n++] = x;
+}
+
+/*
+ * Append the varints of a packed (wt 2) or single (wt 0) field at *pp to
+ * out; -1 if malformed.  max bounds how many may be kept.
+ */
+static int
+read_varints(const unsigned char **pp, const unsigned char *end, unsigned wt,
+    struct u64vec *out, size_t max)
+{
+	const unsigned char *p = *pp, *e;
+	uint64_t	 v, l;
+	size_t		 n;
+
+	if (wt == 0) {
+		if (get_varint(p, end, &v, &n) != 0 || out->n >= max)
+			return -1;
+		u64_push(out, v);
+		*pp = p + n;
+		return 0;
+	}
+	if (wt != 2 || get_varint(p, end, &l, &n) != 0 ||
+	    l > (uint64_t)(end - p - n))
+		return -1;
+	p += n;
+	for (e = p + l; p < e; p += n) {
+		if (get_varint(p, e, &v, &n) != 0 || out->n >= max)
+			return -1;
+		u64_push(out, v);
+	}
+	*pp = e;
+	return 0;
+}
+
+struct label4 {
+	uint64_t	 f[5];		/* key, str, num, num_unit by number */
+};
+
+/* One Label message; -1 unless it holds only its four varint fields. */
+static int
+read_label(const unsigned char *p, const unsigned char *end,
+    struct label4 *lb)
+{
+	uint64_t	 key, v;
+	size_t		 n;
+
+	memset(lb, 0, sizeof(*lb));
+	while (p < end) {
+		if (get_varint(p, end, &key, &n) != 0)
+			return -1;
+		p += n;
+		if ((key & 7) != 0 || key >> 3 < 1 || key >> 3 > 4 ||
+		    get_varint(p, end, &v, &n) != 0)
+			return -1;
+		p += n;
+		lb->f[key >> 3] = v;
+	}
+	return 0;
+}
+
+struct fastbuf {
+	struct u64vec	 locs, vals, labs;	/* labs: 4 words a label */
+};
+
+/* Pass 3 for one sample message in [p, end). */
+static int
+fast_sample(struct conv *c, const struct idmap *lm,
+    const struct pd_limits *lim, struct fastbuf *fb, size_t i,
+    const unsigned char *p, const unsigned char *end)
+{
+	struct profile	*pr = c->p;
+	struct pf_sample *sp = &pr->samples[i];
+	struct label4	 lb;
+	uint64_t	 key, l;
+	size_t		 n, j;
+	long		 k;
+
+	fb->locs.n = fb->vals.n = fb->labs.n = 0;
+	while (p < end) {
+		if (get_varint(p, end, &key, &n) != 0)
+			return -1;
+		p += n;
+		switch (key >> 3) {
+		case 1:
+			if (read_varints(&p, end, key & 7, &fb->locs,
+			    lim->max_depth) == -1)
+				return -1;
+			break;
+		case 2:
+			if (read_varints(&p, end, key & 7, &fb->vals,
+			    pr->nsample_types) == -1)
+				return -1;
+			break;
+		case 3:
+			if ((key & 7) != 2 || get_varint(p, end, &l, &n) != 0 ||
+			    l > (uint64_t)(end - p - n) ||
+			    read_label(p + n, p + n + l, &lb) == -1)
+				return -1;
+			p += n + l;
+			for (j = 1; j <= 4; j++)
+				u64_push(&fb->labs, lb.f[j]);
+			break;
+		default:
+			return -1;
+		}
+	}
+	if (fb->vals.n != pr->nsample_types)
+		return -1;
+	sp->values = arena_alloc(pr->arena, fb->vals.n, sizeof(int64_t));
+	for (j = 0; j < fb->vals.n; j++)
+		sp->values[j] = (int64_t)fb->vals.v[j];
+	sp->nlocs = fb->locs.n;
+	sp->locs = arena_alloc(pr->arena, sp->nlocs, sizeof(*sp->locs));
+	for (j = 0; j < sp->nlocs; j++) {
+		if ((k = idmap_get(lm, fb->locs.v[j])) < 0 ||
+		    fb->locs.v[j] == 0)
+			return -1;
+		sp->locs[j] = &pr->locations[k];
+	}
+	sp->nlabels = fb->labs.n / 4;
+	sp->labels = arena_calloc(pr->arena, sp->nlabels, sizeof(*sp->labels));
+	for (j = 0; j < sp->nlabels; j++) {
+		const uint64_t	*f = &fb->labs.v[4 * j];
+		struct pf_label	*lp = &sp->labels[j];
+
+		if (f[0] >= c->nstrs || f[1] >= c->nstrs || f[3] >= c->nstrs)
+			return -1;
+		lp->key = c->strs[f[0]];
+		lp->num = (int64_t)f[2];
+		lp->num_unit = c->strs[f[3]];
+		if (f[1] != 0)
+			lp->str = c->strs[f[1]];
+	}
+	return 0;
+}
+
+/* Unpack one sub-message of the top level into the scratch arena. */
+#define FAST_UNPACK(type, pa, len, data) \
+	perftools__profiles__##type##__unpack((pa), (len), (data))
+
+static struct profile *
+decode_fast(const unsigned char *buf, size_t len, const char *path,
+    const struct pd_limits *lim, struct diag *d)
+{
+	const unsigned char *p, *end = buf + len;
+	ProtobufCAllocator	 pa;
+	struct arena		*scratch;
+	struct profile		*pr = NULL;
+	struct idmap		 mm, fm, lm;
+	struct conv		 c;
+	struct fastbuf		 fb;
+	struct u64vec		 comments;
+	PbProfile		 pb;
+	uint64_t		 key, v;
+	size_t			 n, cnt[15], ns;
+	unsigned		 field, wt;
+	int			 ok = 0;
+
+	/* Pass 1: count the repeated fields (the wire is known good). */
+	memset(cnt, 0, sizeof(cnt));
+	for (p = buf; p < end; ) {
+		if (get_varint(p, end, &key, &n) != 0)
+			return NULL;
+		p += n;
+		field = (unsigned)(key >> 3);
+		wt = key & 7;
+		if (field <= 14)
+			cnt[field]++;
+		if (wt == 0) {
+			if (get_varint(p, end, &v, &n) != 0)
+				return NULL;
+			p += n;
+		} else if (wt == 2) {
+			if (get_varint(p, end, &v, &n) != 0 ||
+			    v > (uint64_t)(end - p - n))
+				return NULL;
+			p += n + v;
+		} else if (wt == 1 && end - p >= 8)
+			p += 8;
+		else if (wt == 5 && end - p >= 4)
+			p += 4;
+		else
+			return NULL;
+	}
+	if (cnt[6] == 0 || cnt[6] > lim->max_strings ||
+	    cnt[1] > PD_MAX_SAMPLE_TYPES || cnt[3] > lim->max_locations ||
+	    cnt[4] > lim->max_locations || cnt[5] > lim->max_functions ||
+	    cnt[11] > 1)
+		return NULL;
+
+	/* Pass 2: everything but the samples, into a PbProfile. */
+	scratch = arena_new();
+	pa.alloc = pb_alloc;
+	pa.free = pb_nofree;
+	pa.allocator_data = scratch;
+	perftools__profiles__profile__init(&pb);
+	pb.sample_type = arena_alloc(scratch, cnt[1], sizeof(*pb.sample_type));
+	pb.mapping = arena_alloc(scratch, cnt[3], sizeof(*pb.mapping));
+	pb.location = arena_alloc(scratch, cnt[4], sizeof(*pb.location));
+	pb.function = arena_alloc(scratch, cnt[5], sizeof(*pb.function));
+	pb.string_table = arena_alloc(scratch, cnt[6],
+	    sizeof(*pb.string_table));
+	memset(&comments, 0, sizeof(comments));
+	memset(&fb, 0, sizeof(fb));
+	for (p = buf; p < end; ) {
+		get_varint(p, end, &key, &n);
+		p += n;
+		field = (unsigned)(key >> 3);
+		wt = key & 7;
+		if (field == 13) {
+			if (read_varints(&p, end, wt, &comments,
+			    SIZE_MAX) == -1)
+				goto out;
+			continue;
+		}
+		if (wt != 2) {
+			v = 0;
+			if (wt == 0) {
+				get_varint(p, end, &v, &n);
+				p += n;
+			} else
+				p += wt == 1 ? 8 : 4;
+			switch (field) {
+			case 7: pb.drop_frames = (int64_t)v; break;
+			case 8: pb.keep_frames = (int64_t)v; break;
+			case 9: pb.time_nanos = (int64_t)v; break;
+			case 10: pb.duration_nanos = (int64_t)v; break;
+			case 12: pb.period = (int64_t)v; break;
+			case 14: pb.default_sample_type = (int64_t)v; break;
+			default: break;
+			}
+			continue;
+		}
+		get_varint(p, end, &v, &n);
+		p += n;
+		switch (field) {
+		case 1:
+			if ((pb.sample_type[pb.n_sample_type++] = FAST_UNPACK(
+			    value_type, &pa, v, p)) == NULL)
+				goto out;
+			break;
+		case 3:
+			if ((pb.mapping[pb.n_mapping++] = FAST_UNPACK(mapping,
+			    &pa, v, p)) == NULL)
+				goto out;
+			break;
+		case 4:
+			if ((pb.location[pb.n_location++] = FAST_UNPACK(
+			    location, &pa, v, p)) == NULL)
+				goto out;
+			break;
+		case 5:
+			if ((pb.function[pb.n_function++] = FAST_UNPACK(
+			    function, &pa, v, p)) == NULL)
+				goto out;
+			break;
+		case 6:
+			pb.string_table[pb.n_string_table].len = v;
+			pb.string_table[pb.n_string_table++].data =
+			    (uint8_t *)(uintptr_t)p;
+			break;
+		case 11:
+			if ((pb.period_type = FAST_UNPACK(value_type, &pa, v,
+			    p)) == NULL)
+				goto out;
+			break;
+		default:
+			break;
+		}
+		p += v;
+	}
+	pb.n_comment = comments.n;
+	pb.comment = (int64_t *)comments.v;
+
+	pr = profile_new();
+	pr->path = arena_strndup(pr->arena, path, strlen(path));
+	memset(&c, 0, sizeof(c));
+	c.pb = &pb;
+	c.p = pr;
+	c.d = d;
+	if (conv_strings(&c, lim) == -1 ||
+	    conv_header(&c) == -1 ||
+	    conv_mappings(&c, &mm, scratch, lim) == -1 ||
+	    conv_functions(&c, &fm, scratch, lim) == -1 ||
+	    conv_locations(&c, &lm, &mm, &fm, scratch, lim) == -1)
+		goto out;
+
+	/* Pass 3: the samples, off the wire. */
+	pr->nsamples = cnt[2];
+	pr->samples = arena_calloc(pr->arena, pr->nsamples,
+	    sizeof(*pr->samples));
+	for (p = buf, ns = 0; p < end; ) {
+		get_varint(p, end, &key, &n);
+		p += n;
+		wt = key & 7;
+		if (wt == 1 || wt == 5) {
+			p += wt == 1 ? 8 : 4;
+			continue;
+		}
+		get_varint(p, end, &v, &n);
+		p += n;
+		if (wt == 0)
+			continue;
+		if (key >> 3 == 2 && fast_sample(&c, &lm, lim, &fb, ns++, p,
+		    p + v) == -1)
+			goto out;
+		p += v;
+	}
+	ok = 1;
+out:
+	free(comments.v);
+	free(fb.locs.v);
+	free(fb.vals.v);
+	free(fb.labs.v);
+	arena_free(scratch);
+	if (!ok) {
+		profile_free(pr);
+		diag_init(d, d->path);
+		return NULL;
+	}
+	return pr;
+}
+
+static struct profile *
+decode_raw(const unsigned char *buf, size_t len, const char *path,
+    const struct pd_limits *lim, struct diag *d)
+{
+	struct profile *p;
+
+	if (len == 0 || legacy_kind(buf, len) != NULL ||
+	    scan_top_level(buf, len, d) == -1)
+		return decode_slow(buf, len, path, lim, d);
+	if ((p = decode_fast(buf, len, path, lim, d)) != NULL)
+		return p;
+	return decode_slow(buf, len, path, lim, d);
+}
+
 struct profile *
 pprof_decode(const void *buf, size_t len, const char *path,
     const struct pd_limits *lim, struct diag *d)
@@ -843,8 +1206,8 @@ pprof_load(const char *path, const struct pd_limits *lim, struct diag *d)
 {
 	struct pd_limits	 deflim;
 	struct profile		*p;
-	unsigned char		*buf = NULL;
-	size_t			 len = 0;
+	unsigned char		*buf = NULL, *raw;
+	size_t			 len = 0, rawlen;
 
 	if (lim == NULL) {
 		pd_limits_default(&deflim);
@@ -852,8 +1215,20 @@ pprof_load(const char *path, const struct pd_limits *lim, struct diag *d)
 	}
 	if (read_all(path, lim, &buf, &len, d) == -1)
 		return NULL;
-	p = pprof_decode(buf, len, path, lim, d);
+	if (!gunzip_is_gzip(buf, len)) {
+		p = decode_raw(buf, len, path, lim, d);
+		free(buf);
+		return p;
+	}
+	/* As pprof_decode(), but the compressed bytes go before decoding. */
+	if (gunzip(buf, len, &raw, &rawlen, lim->max_inflated,
+	    lim->max_ratio, d) == -1) {
+		free(buf);
+		return NULL;
+	}
 	free(buf);
+	p = decode_raw(raw, rawlen, path, lim, d);
+	free(raw);
 	return p;
 }
 

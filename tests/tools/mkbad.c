@@ -302,6 +302,33 @@ main(int argc, char *argv[])
 	b.vals[1][1] = INT64_MAX;
 	put_profile("value-overflow.pb", &b.p);
 
+	/* Labels whose values hold quotes, markup and a newline. */
+	base_init(&b);
+	{
+		static const char *const extra[] = { "span_id",
+		    "a\"b<c>&d\ne'f" };
+		ProtobufCBinaryData	 strs[11];
+		Perftools__Profiles__Label lab[2], *labp[2];
+
+		memcpy(strs, b.strs, sizeof(b.strs));
+		for (i = 0; i < 2; i++) {
+			strs[9 + i].data = (uint8_t *)(uintptr_t)extra[i];
+			strs[9 + i].len = strlen(extra[i]);
+			perftools__profiles__label__init(&lab[i]);
+			labp[i] = &lab[i];
+		}
+		lab[0].key = 9;
+		lab[0].str = 10;
+		lab[1].key = 10;	/* a key that is itself awkward */
+		lab[1].num = -7;
+		lab[1].num_unit = 2;
+		b.p.string_table = strs;
+		b.p.n_string_table = 11;
+		b.s[0].label = labp;
+		b.s[0].n_label = 2;
+		put_profile("../good/label-values.pb", &b.p);
+	}
+
 	/* Valid but awkward: every value zero, and negative values. */
 	base_init(&b);
 	for (i = 0; i < 3; i++)

@@ -290,6 +290,9 @@ test_few_samples(void)
 	 */
 	CHECK(r != NULL && r->verdict == VERDICT_INSUFFICIENT);
 	CHECK(r != NULL && fabs(r->delta - 1.0 / 3) < 1e-12);
+	/* main holds every sample on both sides: only one split exists */
+	r = row(&d, "main");
+	CHECK(r != NULL && r->verdict == VERDICT_INSUFFICIENT);
 	delta_release(&d);
 	agg_free(ab);
 	agg_free(an);

@@ -1,0 +1,1 @@
+$PROFDIFF top -q -f json tests/data/good/label-values.pb | jq -c .rows; $PROFDIFF diff -q -f json tests/data/good/label-values.pb tests/data/good/valid.pb | jq -c "[.rows[] | {name, verdict}]"; $PROFDIFF diff -q -f markdown tests/data/good/label-values.pb tests/data/good/valid.pb | tail -3
