@@ -994,7 +994,7 @@ decode_fast(const unsigned char *buf, size_t len, const char *path,
 	struct fastbuf		 fb;
 	struct u64vec		 comments;
 	PbProfile		 pb;
-	uint64_t		 key, v;
+	uint64_t		 key, v = 0;
 	size_t			 n, cnt[15], ns;
 	unsigned		 field, wt;
 	int			 ok = 0;
