@@ -98,6 +98,5 @@ int	delta_compute(const struct agg *base, const struct agg *new,
 	    const struct delta_opts *, struct delta *);
 void	delta_release(struct delta *);
 
-const char *verdict_name(enum verdict);
 
 #endif

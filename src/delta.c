@@ -35,21 +35,6 @@ struct graph {
 	size_t		*in_start;
 };
 
-const char *
-verdict_name(enum verdict v)
-{
-	switch (v) {
-	case VERDICT_REGRESSED:
-		return "regressed";
-	case VERDICT_IMPROVED:
-		return "improved";
-	case VERDICT_UNCHANGED:
-		return "unchanged";
-	default:
-		return "insufficient";
-	}
-}
-
 static double
 norm(int64_t v, int64_t total, double seconds, enum delta_norm how)
 {

@@ -116,8 +116,9 @@ fmt_cells(struct cells *c, const struct delta_row *row,
 	fmt_p(c->q, sizeof(c->q), row->q, row->tested);
 }
 
+/* The verdict as scripts read it (JSON, CSV)... */
 static const char *
-verdict_text(enum verdict v)
+verdict_name(enum verdict v)
 {
 	switch (v) {
 	case VERDICT_REGRESSED:
@@ -125,10 +126,21 @@ verdict_text(enum verdict v)
 	case VERDICT_IMPROVED:
 		return "improved";
 	case VERDICT_UNCHANGED:
-		return "~";
+		return "unchanged";
 	default:
-		return "too few samples";
+		return "insufficient";
 	}
+}
+
+/* ...and as people read it (text, Markdown). */
+static const char *
+verdict_text(enum verdict v)
+{
+	if (v == VERDICT_UNCHANGED)
+		return "~";
+	if (v == VERDICT_INSUFFICIENT)
+		return "too few samples";
+	return verdict_name(v);
 }
 
 /* The sentence on what these sample counts can detect. */
