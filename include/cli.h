@@ -87,6 +87,12 @@ void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
 FILE	*cli_open_output(struct opts *);
 int	 cli_close_output(FILE *, struct opts *, int ok);
 
+struct filter;
+
+/* --focus/--ignore: see cli.c. */
+int	 cli_filters(struct opts *, const char *cmd, struct filter **);
+char	*cli_filters_text(const struct opts *);
+
 /* Print "profdiff: " and a formatted warning/error line to stderr. */
 void	cli_warn(const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));

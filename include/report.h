@@ -29,6 +29,7 @@ struct top_report {
 	const struct top_row *rows;	/* sorted; all nodes */
 	size_t		 nrows;
 	size_t		 nshow;		/* rows to print */
+	const char	*filters;	/* "--focus RE" etc., or NULL */
 };
 
 int	report_top_text(FILE *, const struct top_report *);

@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "diag.h"
+#include "filter.h"
 #include "xmalloc.h"
 
 enum {
@@ -57,9 +59,9 @@ static const struct cli_opt cli_opts[] = {
 	{ { "min-effect", required_argument, NULL, O_MIN_EFFECT }, OPT_DIFF,
 	  "X[pp]|X%", "smallest change that matters, in points or relative "
 	  "percent (default 1pp and 10%)" },
-	{ { "focus", required_argument, NULL, O_FOCUS }, OPT_DIFF, "RE",
+	{ { "focus", required_argument, NULL, O_FOCUS }, 0, "RE",
 	  "keep only samples with a frame matching RE" },
-	{ { "ignore", required_argument, NULL, O_IGNORE }, OPT_DIFF, "RE",
+	{ { "ignore", required_argument, NULL, O_IGNORE }, 0, "RE",
 	  "drop samples with a frame matching RE" },
 	{ { "color", required_argument, NULL, O_COLOR }, OPT_DIFF, "WHEN",
 	  "auto (default), always or never; NO_COLOR is honoured" },
@@ -495,6 +497,43 @@ cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	free(o->operands);
 	o->operands = NULL;
 	return rc;
+}
+
+/*
+ * --focus and --ignore, for every subcommand: compile them into *flt and
+ * hook them into o's aggregation.  -1 after a message on a bad regex.
+ */
+int
+cli_filters(struct opts *o, const char *cmd, struct filter **flt)
+{
+	struct diag d;
+
+	*flt = NULL;
+	if (o->focus == NULL && o->ignore == NULL)
+		return 0;
+	diag_init(&d, NULL);
+	if ((*flt = filter_new(o->focus, o->ignore, &d)) == NULL) {
+		cli_warn("%s: %s", cmd, d.msg);
+		return -1;
+	}
+	o->agg.keep = filter_keep;
+	o->agg.keep_arg = *flt;
+	return 0;
+}
+
+/* The active filters as the report header lists them, or NULL. */
+char *
+cli_filters_text(const struct opts *o)
+{
+	char *s = NULL;
+
+	if (o->focus != NULL && o->ignore != NULL)
+		xasprintf(&s, "--focus %s --ignore %s", o->focus, o->ignore);
+	else if (o->focus != NULL)
+		xasprintf(&s, "--focus %s", o->focus);
+	else if (o->ignore != NULL)
+		xasprintf(&s, "--ignore %s", o->ignore);
+	return s;
 }
 
 /* Output: stdout, or a temporary file renamed into place when complete. */

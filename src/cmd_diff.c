@@ -85,20 +85,6 @@ warn_pair(const struct side *b, const struct side *n)
 		    fb->sample_type);
 }
 
-static char *
-filters_text(const struct opts *o)
-{
-	char *s = NULL;
-
-	if (o->focus != NULL && o->ignore != NULL)
-		xasprintf(&s, "--focus %s --ignore %s", o->focus, o->ignore);
-	else if (o->focus != NULL)
-		xasprintf(&s, "--focus %s", o->focus);
-	else if (o->ignore != NULL)
-		xasprintf(&s, "--ignore %s", o->ignore);
-	return s;
-}
-
 /*
  * Everything diff and check-significance share.  Returns the exit status
  * for a usage or input error (2), or 0 with the report written; for
@@ -119,7 +105,6 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	struct sortrow		*srows;
 	char			*filters = NULL, *method = NULL;
 	struct filter		*flt = NULL;
-	struct diag		 dg;
 	FILE			*fp;
 	int			 rc = 0, ok, any_reg = 0, any_imp = 0;
 
@@ -140,15 +125,9 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	}
 	if (!o.nrows_set)	/* check lists every significant row */
 		o.nrows = kind == DIFF_REPORT ? PD_DIFF_ROWS : 0;
-	if (o.focus != NULL || o.ignore != NULL) {
-		diag_init(&dg, NULL);
-		if ((flt = filter_new(o.focus, o.ignore, &dg)) == NULL) {
-			cli_warn("%s: %s", cmd, dg.msg);
-			free(o.operands);
-			return 2;
-		}
-		o.agg.keep = filter_keep;
-		o.agg.keep_arg = flt;
+	if (cli_filters(&o, cmd, &flt) == -1) {
+		free(o.operands);
+		return 2;
 	}
 	memset(&b, 0, sizeof(b));
 	memset(&n, 0, sizeof(n));
@@ -255,7 +234,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.min_effect_pp = o.min_effect_pp;
 	r.min_effect_rel = o.min_effect_rel;
 	r.has_counts = dopts.has_counts;
-	r.filters = filters = filters_text(&o);
+	r.filters = filters = cli_filters_text(&o);
 
 	if (kind == DIFF_CHECK) {
 		if (any_reg || (o.fail_on == FAIL_ANY_CHANGE && any_imp)) {

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "facts.h"
+#include "filter.h"
 #include "load.h"
 #include "report.h"
 #include "xmalloc.h"
@@ -58,7 +59,9 @@ cmd_top(int argc, char **argv)
 	struct top_report	 r;
 	struct top_row		*rows;
 	FILE			*fp;
-	size_t			 i, n;
+	size_t			 i, n, nrows;
+	struct filter		*flt = NULL;
+	char			*filters = NULL;
 	int			 rc, ok;
 
 	if ((rc = cli_parse(argc, argv, OPT_TOP, "top", &o)) != 0)
@@ -70,21 +73,30 @@ cmd_top(int argc, char **argv)
 		free(o.operands);
 		return 2;
 	}
+	if (cli_filters(&o, "top", &flt) == -1) {
+		free(o.operands);
+		return 2;
+	}
 	if (side_load(&s, o.operands, o.noperands, &o) == -1) {
 		side_free(&s);
+		filter_free(flt);
 		free(o.operands);
 		return 2;
 	}
 
 	n = agg_nnodes(s.agg);
 	rows = xreallocarray(NULL, n, sizeof(*rows));
-	for (i = 0; i < n; i++) {
+	/* Nodes with nothing in them (as pprof, which never prints them). */
+	for (i = 0, nrows = 0; i < n; i++) {
 		const struct agg_node *nd = agg_node(s.agg, i);
 
-		rows[i].name = nd->name;
-		rows[i].flat = nd->flat[AGG_VALUE];
-		rows[i].cum = nd->cum[AGG_VALUE];
+		if (nd->flat[AGG_VALUE] == 0 && nd->cum[AGG_VALUE] == 0)
+			continue;
+		rows[nrows].name = nd->name;
+		rows[nrows].flat = nd->flat[AGG_VALUE];
+		rows[nrows++].cum = nd->cum[AGG_VALUE];
 	}
+	n = nrows;
 	qsort(rows, n, sizeof(*rows), o.cum ? cmp_cum : cmp_flat);
 
 	memset(&r, 0, sizeof(r));
@@ -96,6 +108,7 @@ cmd_top(int argc, char **argv)
 	r.sort_cum = o.cum;
 	r.rows = rows;
 	r.nrows = n;
+	r.filters = filters = cli_filters_text(&o);
 	r.nshow = o.nrows == 0 || (size_t)o.nrows > n ? n : (size_t)o.nrows;
 
 	if (!o.quiet)
@@ -120,7 +133,9 @@ cmd_top(int argc, char **argv)
 			rc = 2;
 	}
 	free(rows);
+	free(filters);
 	side_free(&s);
+	filter_free(flt);
 	free(o.operands);
 	return rc;
 }

@@ -90,6 +90,11 @@ report_top_text(FILE *fp, const struct top_report *r)
 	    r->merged.unit) : "minimum";
 
 	report_facts_text(fp, &r->merged, "File: ", r->nprofiles);
+	if (r->filters != NULL) {
+		fputs("Filters: ", fp);
+		report_put_text(fp, r->filters);
+		fputs(" (percentages are of the whole profile)\n", fp);
+	}
 	units_label(shown, sizeof(shown), sum, r->merged.unit, unit);
 	units_label(tot, sizeof(tot), r->pct_total, r->merged.unit, unit);
 	units_percent(sp, sizeof(sp), sum, r->pct_total);
@@ -170,6 +175,10 @@ report_top_json(FILE *fp, const struct top_report *r)
 	json_facts(fp, &r->merged);
 	fputs(",\"granularity\":", fp);
 	report_put_json(fp, r->granularity);
+	if (r->filters != NULL) {
+		fputs(",\"filters\":", fp);
+		report_put_json(fp, r->filters);
+	}
 	fprintf(fp, ",\"sort\":\"%s\",\"rows\":[", r->sort_cum ? "cum" :
 	    "flat");
 	for (i = 0; i < r->nshow; i++) {

@@ -1,0 +1,1 @@
+$PROFDIFF top --ignore "[" examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -n 5 --focus "calculateScore" examples/bad.pb.gz
