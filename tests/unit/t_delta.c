@@ -103,6 +103,18 @@ aggregate(const struct profile *p)
 	return a;
 }
 
+/* The defaults of profdiff diff. */
+static void
+std_opts(struct delta_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->alpha = 0.05;
+	o->min_effect_pp = 1;
+	o->min_effect_rel = 10;
+	o->has_counts = 1;
+	o->max_callers = 3;
+}
+
 static const struct delta_row *
 row(const struct delta *d, const char *name)
 {
@@ -203,12 +215,7 @@ test_regression_path(void)
 	struct delta	 d;
 	const struct delta_row *r;
 
-	memset(&o, 0, sizeof(o));
-	o.alpha = 0.05;
-	o.min_effect_pp = 1;
-	o.min_effect_rel = 10;
-	o.has_counts = 1;
-	o.max_callers = 3;
+	std_opts(&o);
 	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
 	CHECK_INT(d.base_n, 10000);
 	CHECK_INT(d.new_n, 14010);
@@ -276,12 +283,7 @@ test_few_samples(void)
 	struct delta	 d;
 	const struct delta_row *r;
 
-	memset(&o, 0, sizeof(o));
-	o.alpha = 0.05;
-	o.min_effect_pp = 1;
-	o.min_effect_rel = 10;
-	o.has_counts = 1;
-	o.max_callers = 3;
+	std_opts(&o);
 	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
 	r = row(&d, "a");
 	/*
@@ -333,12 +335,7 @@ test_replicates(void)
 		diag_init(&dg, "t");
 		agg_add(i < 3 ? ab : an, p[i], &src, &dg);
 	}
-	memset(&o, 0, sizeof(o));
-	o.alpha = 0.05;
-	o.min_effect_pp = 1;
-	o.min_effect_rel = 10;
-	o.has_counts = 1;
-	o.max_callers = 3;
+	std_opts(&o);
 	CHECK(delta_compute(ab, an, each, 3, each + 3, 3, &o, &d) == 0);
 	CHECK(d.replicates);
 	r = row(&d, "a");
