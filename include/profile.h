@@ -115,6 +115,14 @@ struct profile	*pprof_load(const char *path, const struct pd_limits *,
 struct profile	*pprof_decode(const void *buf, size_t len, const char *path,
 		    const struct pd_limits *, struct diag *);
 
+/*
+ * The same, for raw (not gzipped) bytes, without the fast path that
+ * reads samples straight off the wire: the reference the fast path must
+ * agree with, for differential tests.
+ */
+struct profile	*pprof_decode_reference(const void *buf, size_t len,
+		    const char *path, const struct pd_limits *, struct diag *);
+
 /* A new empty profile owning a new arena, for hand-built tests. */
 struct profile	*profile_new(void);
 void		 profile_free(struct profile *);	/* NULL is a no-op */

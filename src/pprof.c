@@ -1179,6 +1179,19 @@ decode_raw(const unsigned char *buf, size_t len, const char *path,
 }
 
 struct profile *
+pprof_decode_reference(const void *buf, size_t len, const char *path,
+    const struct pd_limits *lim, struct diag *d)
+{
+	struct pd_limits deflim;
+
+	if (lim == NULL) {
+		pd_limits_default(&deflim);
+		lim = &deflim;
+	}
+	return decode_slow(buf, len, path, lim, d);
+}
+
+struct profile *
 pprof_decode(const void *buf, size_t len, const char *path,
     const struct pd_limits *lim, struct diag *d)
 {

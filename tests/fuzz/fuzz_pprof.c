@@ -2,20 +2,122 @@
  * Fuzz target: bytes -> pprof_decode() -> facts and aggregation of every
  * sample type at every granularity.  Whatever the input, the decoder must
  * either refuse it with a diagnostic or give a model that the core can
- * fold without crashing, overflowing or leaking.  Built with libFuzzer by
+ * fold without crashing, overflowing or leaking.  Raw input is also
+ * decoded by the reference decoder (no fast path), and the two results
+ * must agree exactly: the same refusal, or the same model.  Built with
+ * libFuzzer by
  * `make fuzz`; tests/fuzz/replay.c runs the same function on the files of
  * a corpus without libFuzzer, in `make check`.
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "agg.h"
 #include "diag.h"
+#include "gunzip.h"
 #include "facts.h"
 #include "profdiff.h"
 #include "profile.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+#define SAME(a, b)	do { if ((a) != (b)) abort(); } while (0)
+#define SAME_STR(a, b)	do {						\
+	if (((a) == NULL) != ((b) == NULL) ||				\
+	    ((a) != NULL && strcmp((a), (b)) != 0))			\
+		abort();						\
+} while (0)
+
+/* Abort unless the two decoded profiles are the same model. */
+static void
+same_profile(const struct profile *a, const struct profile *b)
+{
+	size_t i, j;
+
+	SAME(a->nsample_types, b->nsample_types);
+	for (i = 0; i < a->nsample_types; i++) {
+		SAME_STR(a->sample_types[i].type, b->sample_types[i].type);
+		SAME_STR(a->sample_types[i].unit, b->sample_types[i].unit);
+	}
+	SAME_STR(a->period_type.type, b->period_type.type);
+	SAME_STR(a->period_type.unit, b->period_type.unit);
+	SAME(a->period, b->period);
+	SAME(a->time_nanos, b->time_nanos);
+	SAME(a->duration_nanos, b->duration_nanos);
+	SAME_STR(a->default_sample_type, b->default_sample_type);
+	SAME_STR(a->drop_frames, b->drop_frames);
+	SAME_STR(a->keep_frames, b->keep_frames);
+	SAME(a->ncomments, b->ncomments);
+	for (i = 0; i < a->ncomments; i++)
+		SAME_STR(a->comments[i], b->comments[i]);
+	SAME(a->nmappings, b->nmappings);
+	SAME(a->nfunctions, b->nfunctions);
+	for (i = 0; i < a->nfunctions; i++) {
+		SAME(a->functions[i].id, b->functions[i].id);
+		SAME_STR(a->functions[i].name, b->functions[i].name);
+		SAME_STR(a->functions[i].filename, b->functions[i].filename);
+	}
+	SAME(a->nlocations, b->nlocations);
+	for (i = 0; i < a->nlocations; i++) {
+		const struct pf_location *la = &a->locations[i];
+		const struct pf_location *lb = &b->locations[i];
+
+		SAME(la->id, lb->id);
+		SAME(la->address, lb->address);
+		SAME(la->nlines, lb->nlines);
+		SAME(la->mapping == NULL, lb->mapping == NULL);
+		for (j = 0; j < la->nlines; j++) {
+			SAME(la->lines[j].line, lb->lines[j].line);
+			SAME(la->lines[j].function == NULL,
+			    lb->lines[j].function == NULL);
+			if (la->lines[j].function != NULL)
+				SAME(la->lines[j].function->id,
+				    lb->lines[j].function->id);
+		}
+	}
+	SAME(a->nsamples, b->nsamples);
+	for (i = 0; i < a->nsamples; i++) {
+		const struct pf_sample *sa = &a->samples[i];
+		const struct pf_sample *sb = &b->samples[i];
+
+		SAME(sa->nlocs, sb->nlocs);
+		for (j = 0; j < sa->nlocs; j++)
+			SAME(sa->locs[j]->id, sb->locs[j]->id);
+		for (j = 0; j < a->nsample_types; j++)
+			SAME(sa->values[j], sb->values[j]);
+		SAME(sa->nlabels, sb->nlabels);
+		for (j = 0; j < sa->nlabels; j++) {
+			SAME_STR(sa->labels[j].key, sb->labels[j].key);
+			SAME_STR(sa->labels[j].str, sb->labels[j].str);
+			SAME(sa->labels[j].num, sb->labels[j].num);
+			SAME_STR(sa->labels[j].num_unit,
+			    sb->labels[j].num_unit);
+		}
+	}
+}
+
+/* The fast path and the reference decoder must agree on raw input. */
+static void
+differential(const uint8_t *data, size_t len, const struct pd_limits *lim,
+    const struct profile *p, const struct diag *d)
+{
+	struct diag	 rd;
+	struct profile	*r;
+
+	if (gunzip_is_gzip(data, len))
+		return;
+	diag_init(&rd, "fuzz");
+	r = pprof_decode_reference(data, len, "fuzz", lim, &rd);
+	SAME(p == NULL, r == NULL);
+	if (p == NULL) {
+		SAME(d->code, rd.code);
+		SAME(strcmp(d->msg, rd.msg) == 0, 1);
+	} else
+		same_profile(p, r);
+	profile_free(r);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
@@ -34,7 +136,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	pd_limits_default(&lim);
 	lim.max_inflated = 64u << 20;	/* keep the fuzzer's memory small */
 	diag_init(&d, "fuzz");
-	if ((p = pprof_decode(data, len, "fuzz", &lim, &d)) == NULL)
+	p = pprof_decode(data, len, "fuzz", &lim, &d);
+	differential(data, len, &lim, p, &d);
+	if (p == NULL)
 		return 0;
 	for (vi = 0; vi < p->nsample_types; vi++) {
 		facts_compute(p, (int)vi, &f);
