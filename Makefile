@@ -68,7 +68,7 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
-FUZZ_TARGETS = pprof options
+FUZZ_TARGETS = pprof options folded
 tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 # Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
@@ -82,7 +82,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_SRC = $(LIB_SRC) $(BUILD)/profile.pb-c.c
 FUZZ_SEEDS_pprof = tests/data/corpus tests/data/good tests/data/bad examples
 FUZZ_SEEDS_options = tests/fuzz/seeds-options
-export FUZZ_SEEDS_pprof FUZZ_SEEDS_options
+FUZZ_SEEDS_folded = tests/fuzz/seeds-folded tests/data/folded
+export FUZZ_SEEDS_pprof FUZZ_SEEDS_options FUZZ_SEEDS_folded
 fuzz: $(GEN)
 	@mkdir -p build-fuzz tests/fuzz/crashers
 	for t in $(FUZZ_TARGETS); do \

@@ -16,6 +16,7 @@ enum diag_code {
 	DIAG_LIMIT,		/* an input limit from profdiff.h was hit */
 	DIAG_EMPTY,		/* a valid profile with nothing to show */
 	DIAG_USAGE,		/* a request the input cannot satisfy */
+	DIAG_FOLDED,		/* text that is not well-formed folded stacks */
 };
 
 struct diag {

@@ -99,6 +99,7 @@ struct profile {
 	struct pf_valuetype period_type;
 	int64_t		 period;
 	const char	*default_sample_type;	/* "" when unset */
+	enum pf_format { PF_PPROF = 0, PF_FOLDED } format;	/* the decoder */
 };
 
 /*

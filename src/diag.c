@@ -44,6 +44,7 @@ diag_kind(enum diag_code code)
 		[DIAG_LIMIT] = "limit exceeded",
 		[DIAG_EMPTY] = "empty profile",
 		[DIAG_USAGE] = "cannot use profile",
+		[DIAG_FOLDED] = "bad folded stacks",
 	};
 
 	if ((size_t)code >= sizeof(kinds) / sizeof(kinds[0]))

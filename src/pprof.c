@@ -19,6 +19,7 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "folded.h"
 #include "gunzip.h"
 #include "profdiff.h"
 #include "profile.h"
@@ -1170,6 +1171,9 @@ decode_raw(const unsigned char *buf, size_t len, const char *path,
 {
 	struct profile *p;
 
+	/* Text is folded stacks, unless it is a legacy pprof format. */
+	if (len > 0 && legacy_kind(buf, len) == NULL && folded_sniff(buf, len))
+		return folded_decode(buf, len, path, lim, d);
 	if (len == 0 || legacy_kind(buf, len) != NULL ||
 	    scan_top_level(buf, len, d) == -1)
 		return decode_slow(buf, len, path, lim, d);

@@ -165,6 +165,17 @@ run_replay() {
 		not_ok "$b: fuzz replay (options)"
 		tail -20 "$tmp/replay"
 	fi
+	set -- tests/fuzz/seeds-folded/* tests/data/folded/*.folded* \
+	    tests/data/folded/bad/* tests/data/bad/*.txt
+	for f in tests/fuzz/crashers/folded-*; do
+		[ -f "$f" ] && set -- "$@" "$f"
+	done
+	if "$b/tests/replay_folded" "$@" >"$tmp/replay" 2>&1; then
+		ok "$b: fuzz replay of $# folded-stack inputs"
+	else
+		not_ok "$b: fuzz replay (folded stacks)"
+		tail -20 "$tmp/replay"
+	fi
 }
 
 # Byte-identical output in every format, whatever the environment's size

@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "gunzip.h"
 #include "facts.h"
+#include "folded.h"
 #include "profdiff.h"
 #include "profile.h"
 
@@ -98,7 +99,10 @@ same_profile(const struct profile *a, const struct profile *b)
 	}
 }
 
-/* The fast path and the reference decoder must agree on raw input. */
+/*
+ * The fast path and the reference decoder must agree on raw input.  The
+ * reference has no folded-stack path: text is fuzz_folded.c's business.
+ */
 static void
 differential(const uint8_t *data, size_t len, const struct pd_limits *lim,
     const struct profile *p, const struct diag *d)
@@ -106,7 +110,7 @@ differential(const uint8_t *data, size_t len, const struct pd_limits *lim,
 	struct diag	 rd;
 	struct profile	*r;
 
-	if (gunzip_is_gzip(data, len))
+	if (gunzip_is_gzip(data, len) || folded_sniff(data, len))
 		return;
 	diag_init(&rd, "fuzz");
 	r = pprof_decode_reference(data, len, "fuzz", lim, &rd);

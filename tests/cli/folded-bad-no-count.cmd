@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/folded/bad/no-count.folded

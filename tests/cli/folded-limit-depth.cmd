@@ -1,0 +1,1 @@
+$PROFDIFF top --max-depth 8 tests/data/folded/perf-bad.folded

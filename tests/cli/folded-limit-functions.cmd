@@ -1,0 +1,1 @@
+$PROFDIFF top --max-functions 5 tests/data/folded/perf-bad.folded

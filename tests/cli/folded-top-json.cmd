@@ -1,0 +1,1 @@
+$PROFDIFF top -f json -n 3 tests/data/folded/pyspy.folded

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/folded/perf-bad.folded

@@ -1,0 +1,173 @@
+/*
+ * Fuzz target: bytes -> folded_decode() -> facts and aggregation at
+ * every granularity, as fuzz_pprof.c does for protobuf input.  Whatever
+ * the text, the decoder must either refuse it with a one-line diagnostic
+ * that names a line, or give a model that the core can fold without
+ * crashing, overflowing or leaking.  folded_sniff() runs on every input
+ * too, and on text it accepts pprof_decode() must take the folded path
+ * and agree with folded_decode().  Built with libFuzzer by `make fuzz`;
+ * tests/fuzz/replay.c runs it on the seeds in `make check`.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "diag.h"
+#include "facts.h"
+#include "folded.h"
+#include "gunzip.h"
+#include "profdiff.h"
+#include "profile.h"
+
+int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+#define SAME(a, b)	do { if ((a) != (b)) abort(); } while (0)
+
+/* A refusal is one line that names a line, a limit or blank text. */
+static void
+check_refusal(const struct diag *d)
+{
+	if (d->code != DIAG_FOLDED && d->code != DIAG_LIMIT)
+		abort();
+	if (strchr(d->msg, '\n') != NULL)
+		abort();
+	if (strncmp(d->msg, "line ", 5) != 0 &&
+	    strncmp(d->msg, "no stack lines", 14) != 0)
+		abort();
+}
+
+/*
+ * An accepted input's samples, names joined root first with ';', must
+ * spell its stack lines again: an oracle for the decoder's line
+ * splitting, interning and reuse of the previous line's frames, written
+ * here the plain way.
+ */
+static void
+check_stacks(const struct profile *p, const uint8_t *data, size_t len)
+{
+	const uint8_t	*s = data, *end = data + len, *e, *nl, *c;
+	const char	*name;
+	size_t		 i = 0, j, n, off;
+
+	if (len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0)
+		s += 3;
+	for (; s < end; s = nl != NULL ? nl + 1 : end) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		e = nl != NULL ? nl : end;
+		while (e > s && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		if (e == s)
+			continue;
+		for (c = e; c[-1] != ' ' && c[-1] != '\t'; c--)
+			continue;
+		while (c[-1] == ' ' || c[-1] == '\t')
+			c--;
+		if (i >= p->nsamples)
+			abort();
+		off = 0;
+		for (j = p->samples[i].nlocs; j-- > 0; ) {
+			name = p->samples[i].locs[j]->lines[0].function->name;
+			n = strlen(name);
+			if (off + n > (size_t)(c - s) ||
+			    memcmp(s + off, name, n) != 0)
+				abort();
+			off += n;
+			if (j > 0 && s[off++] != ';')
+				abort();
+		}
+		if (off != (size_t)(c - s))
+			abort();
+		i++;
+	}
+	SAME(i, p->nsamples);
+}
+
+/* The model's invariants, which agg relies on. */
+static void
+check_model(const struct profile *p)
+{
+	size_t i, j;
+
+	SAME(p->format, PF_FOLDED);
+	SAME(p->nsample_types, 1);
+	SAME(p->nlocations, p->nfunctions);
+	if (p->nsamples == 0)
+		abort();
+	for (i = 0; i < p->nsamples; i++) {
+		if (p->samples[i].nlocs == 0 || p->samples[i].values[0] < 0)
+			abort();
+		for (j = 0; j < p->samples[i].nlocs; j++)
+			if (p->samples[i].locs[j] < p->locations ||
+			    p->samples[i].locs[j] >=
+			    p->locations + p->nlocations ||
+			    p->samples[i].locs[j]->lines[0].function->name[0] ==
+			    '\0')
+				abort();
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
+{
+	struct pd_limits	 lim;
+	struct diag		 d, pd;
+	struct profile		*p, *pp;
+	struct agg_opts		 o = { 0 };
+	struct agg_src		 src;
+	struct facts		 f;
+	struct agg		*a;
+	const char		*why;
+	int			 g;
+
+	pd_limits_default(&lim);
+	lim.max_inflated = 64u << 20;	/* keep the fuzzer's memory small */
+	lim.max_depth = 4096;
+	lim.max_functions = 1u << 16;
+	diag_init(&d, "fuzz");
+	p = folded_decode(data, len, "fuzz", &lim, &d);
+	if (p == NULL)
+		check_refusal(&d);
+	else {
+		check_model(p);
+		check_stacks(p, data, len);
+	}
+
+	/* Through the pprof entry point, sniffed text takes the same path. */
+	if (!gunzip_is_gzip(data, len) && folded_sniff(data, len)) {
+		diag_init(&pd, "fuzz");
+		pp = pprof_decode(data, len, "fuzz", &lim, &pd);
+		if (pp == NULL || p == NULL) {
+			/* A legacy text header is the one other answer. */
+			if (!(pp == NULL && pd.code == DIAG_LEGACY)) {
+				SAME(pp == NULL, p == NULL);
+				if (pp == NULL && strcmp(pd.msg, d.msg) != 0)
+					abort();
+			}
+		} else
+			SAME(pp->nsamples, p->nsamples);
+		profile_free(pp);
+	}
+	if (p == NULL)
+		return 0;
+
+	facts_compute(p, 0, &f);
+	memset(&src, 0, sizeof(src));
+	facts_count_source(p, 0, &src, &why);
+	for (g = AGG_FUNCTIONS; g <= AGG_ADDRESSES; g++) {
+		o.gran = (enum agg_gran)g;
+		o.noinlines = g == AGG_LINES;
+		a = agg_new(&o);
+		diag_init(&d, "fuzz");
+		if (agg_add(a, p, &src, &d) == 0) {
+			size_t i;
+
+			for (i = 0; i < agg_nnodes(a); i++)
+				(void)agg_node(a, i)->name[0];
+		}
+		agg_free(a);
+	}
+	profile_free(p);
+	return 0;
+}
