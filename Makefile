@@ -10,6 +10,12 @@ MANDIR	?= $(PREFIX)/share/man
 PKGS	 = libprotobuf-c zlib libbsd-overlay
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+# libdeflate (Debian: libdeflate-dev), when installed, inflates gzip 2.3
+# times as fast as zlib; gunzip.c falls back to zlib on any error.
+ifeq ($(shell pkg-config --exists libdeflate && echo yes),yes)
+PKG_CFLAGS += -DHAVE_LIBDEFLATE $(shell pkg-config --cflags libdeflate)
+PKG_LIBS   += $(shell pkg-config --libs libdeflate)
+endif
 
 ifeq ($(SANITIZE),1)
 BUILD	?= build-san

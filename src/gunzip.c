@@ -4,11 +4,22 @@
  * with a message instead of eating the machine.  zlib checks each
  * member's CRC-32 and ISIZE trailer; this file checks what comes after a
  * member.  No I/O here.
+ *
+ * Built with libdeflate (HAVE_LIBDEFLATE), a valid input is inflated by
+ * libdeflate, about 2.3 times as fast as zlib (bench/FINDINGS.md).  It
+ * only ever succeeds: on anything it does not accept, or that would not
+ * fit under the cap, the input is inflated again by zlib, which then
+ * reports the error in its own words, so that every message stays the
+ * same.  A member whose header has a CRC is left to zlib, which checks
+ * it (libdeflate skips it).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#ifdef HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
 
 #include "diag.h"
 #include "gunzip.h"
@@ -21,6 +32,74 @@ gunzip_is_gzip(const void *buf, size_t len)
 
 	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
 }
+
+#ifdef HAVE_LIBDEFLATE
+#define GZ_FHCRC	0x02	/* header flag: the header has a CRC-16 */
+
+/*
+ * Inflate every member with libdeflate into one buffer of at most limit
+ * bytes.  Returns 0, or -1 if zlib must do it (an error, or more output
+ * than limit, or a header CRC), with nothing allocated.
+ */
+static int
+gunzip_fast(const unsigned char *in, size_t inlen, unsigned char **out,
+    size_t *outlen, uint64_t limit)
+{
+	struct libdeflate_decompressor *dc;
+	enum libdeflate_result	 rc;
+	unsigned char		*buf;
+	size_t			 cap, len = 0, pos = 0, used, got;
+
+	if (inlen < 18 || limit > SIZE_MAX)
+		return -1;
+	/*
+	 * The last member's ISIZE, the whole output of a single member
+	 * below 4 GiB, is only a hint: the buffer grows if it is wrong, and
+	 * never past the limit.
+	 */
+	cap = (size_t)in[inlen - 4] | (size_t)in[inlen - 3] << 8 |
+	    (size_t)in[inlen - 2] << 16 | (size_t)in[inlen - 1] << 24;
+	if (cap < (1u << 16))
+		cap = 1u << 16;
+	if (cap > limit)
+		cap = (size_t)limit;
+	if ((dc = libdeflate_alloc_decompressor()) == NULL)
+		return -1;
+	buf = xmalloc(cap ? cap : 1);
+	for (;;) {
+		if (inlen - pos < 18 || !gunzip_is_gzip(in + pos, inlen - pos) ||
+		    (in[pos + 3] & GZ_FHCRC) != 0)
+			goto zlib;
+		rc = libdeflate_gzip_decompress_ex(dc, in + pos, inlen - pos,
+		    buf + len, cap - len, &used, &got);
+		if (rc == LIBDEFLATE_INSUFFICIENT_SPACE && cap < limit) {
+			cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+			if (cap > limit)
+				cap = (size_t)limit;
+			buf = xreallocarray(buf, cap, 1);
+			continue;
+		}
+		if (rc != LIBDEFLATE_SUCCESS)
+			goto zlib;
+		len += got;
+		pos += used;
+		if (pos == inlen)
+			break;
+	}
+	libdeflate_free_decompressor(dc);
+	/* Give back what a wrong hint asked for beyond the output. */
+	if (cap - len > (1u << 20))
+		buf = xreallocarray(buf, len ? len : 1, 1);
+	*out = buf;
+	*outlen = len;
+	return 0;
+
+zlib:
+	libdeflate_free_decompressor(dc);
+	free(buf);
+	return -1;
+}
+#endif
 
 int
 gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
@@ -40,6 +119,10 @@ gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
 	/* Tiny inputs get room for at least 1 MiB, whatever the ratio. */
 	if (limit < (1u << 20) && max_out >= (1u << 20))
 		limit = 1u << 20;
+#ifdef HAVE_LIBDEFLATE
+	if (gunzip_fast(in, inlen, out, outlen, limit) == 0)
+		return 0;
+#endif
 
 	memset(&z, 0, sizeof(z));
 	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK)
