@@ -66,7 +66,7 @@ $(BUILD)/%.o: src/%.c $(wildcard include/*.h) $(GEN)
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/tap.h $(BUILD)/libprofdiff.a
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
@@ -127,6 +127,42 @@ bad-data: $(BUILD)/tests/mkbad
 	mkdir -p tests/data/bad tests/data/good
 	$(BUILD)/tests/mkbad tests/data/bad
 
+# A real browser draws the flame graphs: headless Chromium (Debian package
+# chromium) renders examples/pricing-diff.svg and a freshly made diff SVG
+# to PNG.  The inline script must run (init() marks the SVG with
+# data-frames) with nothing on the console, and each PNG must be
+# non-empty.  D-Bus and GPU complaints of a headless machine are not
+# errors.  Optional: `make check` does not need Chromium.
+CHROMIUM ?= chromium
+CHROMIUM_FLAGS = --headless --no-sandbox --disable-gpu --hide-scrollbars \
+	--enable-logging=stderr --v=0
+check-browser: all
+	@command -v $(CHROMIUM) >/dev/null 2>&1 || { echo "check-browser: \
+	    $(CHROMIUM) not found; install it with: apt-get install -y \
+	    chromium" >&2; exit 1; }
+	@mkdir -p $(BUILD)/browser
+	$(BUILD)/$(PROG) diff -q -f svg -o $(BUILD)/browser/fresh.svg \
+	    examples/good.pb.gz examples/bad.pb.gz
+	@rc=0; for s in examples/pricing-diff.svg $(BUILD)/browser/fresh.svg; do \
+	    o=$(BUILD)/browser/$$(basename $$s .svg); \
+	    u=file://$$(cd $$(dirname $$s) && pwd)/$$(basename $$s); \
+	    h=$$(sed -n 's/^<svg [^>]* height="\([0-9]*\)".*/\1/p' $$s); \
+	    rm -f $$o.png; \
+	    $(CHROMIUM) $(CHROMIUM_FLAGS) --dump-dom $$u >$$o.dom 2>$$o.err; \
+	    $(CHROMIUM) $(CHROMIUM_FLAGS) --window-size=1200,$${h:-800} \
+	        --screenshot=$$o.png $$u >/dev/null 2>>$$o.err; \
+	    if grep -i 'CONSOLE\|Uncaught\|:ERROR:' $$o.err | grep -v 'dbus'; then \
+	        echo "check-browser: $$s: errors in the browser" >&2; rc=1; \
+	    elif ! grep -q 'data-frames="[1-9]' $$o.dom; then \
+	        echo "check-browser: $$s: the script did not run" >&2; rc=1; \
+	    elif [ ! -s $$o.png ]; then \
+	        echo "check-browser: $$s: no PNG" >&2; rc=1; \
+	    else \
+	        echo "check-browser: $$s: ok, $$(grep -o 'data-frames="[0-9]*"' \
+	            $$o.dom) drawn, $$o.png $$(wc -c <$$o.png) bytes"; \
+	    fi; \
+	done; exit $$rc
+
 demo: all
 	sh examples/demo.sh
 
@@ -140,5 +176,5 @@ clean:
 
 include bench/bench.mk
 
-.PHONY: all check check-all check-valgrind tests bad-data fuzz demo install clean
+.PHONY: all check check-all check-valgrind check-browser tests bad-data fuzz demo install clean
 .SUFFIXES:

@@ -22,4 +22,11 @@ run $pd check-significance --min-effect 8 examples/good.pb.gz examples/good2.pb.
 echo
 echo "== The CI gate on the bad build."
 run $pd check-significance -n 3 examples/good.pb.gz examples/bad.pb.gz
+echo
+echo "== Only the service's own code: library frames charged to their callers."
+run $pd diff -n 4 --show '^main\.' examples/good.pb.gz examples/bad.pb.gz
+echo
+echo "== The same comparison as a differential flame graph."
+run $pd diff -q -f svg -o build/pricing-diff.svg examples/good.pb.gz examples/bad.pb.gz
+echo "Open build/pricing-diff.svg in a browser (examples/pricing-diff.png is a rendering)."
 exit 0

@@ -51,13 +51,27 @@ struct agg_opts {
 	enum agg_gran	 gran;
 	int		 noinlines;	/* attribute inlined frames to their caller */
 	/*
-	 * Keep a sample?  NULL keeps every one.  A dropped sample still
-	 * counts in agg_total(), agg_abs_total() and agg_nsamples(), so
-	 * shares stay shares of the whole profile, as with pprof's -focus.
-	 * The callback sees the sample as stored, before drop_frames.
+	 * Also build the calling-context tree (agg_tree()), for flame
+	 * graphs.  It costs a node per distinct path from a root, so it is
+	 * off unless asked for.
 	 */
-	int		(*keep)(void *arg, const struct pf_sample *);
-	void		*keep_arg;
+	int		 tree;
+	/*
+	 * Group by this label instead of by frame: one node per value of
+	 * the label ("KEY=VALUE", numeric values in their unit, as pprof
+	 * prints tags), and one for the samples without it ("KEY unset").
+	 * Each sample adds to the flat and cum of the node of each distinct
+	 * value it carries; there are no edges and no tree.  NULL groups by
+	 * frame, as everything above describes.
+	 */
+	const char	*label_key;
+	/*
+	 * Fold the nodes (and the tree) only, no edges: agg_nedges() stays
+	 * 0.  For aggregates asked only about nodes, such as the one per
+	 * profile kept for tests between replicates; it saves about half
+	 * of the folding and the edge table.
+	 */
+	int		 noedges;
 };
 
 /*
@@ -70,6 +84,13 @@ struct agg_src {
 	int		 value_index;
 	int		 count_index;
 	int64_t		 count_divisor;
+	/*
+	 * Which samples to fold, one byte per sample of the profile, or
+	 * NULL for all.  A sample left out still counts in agg_total(),
+	 * agg_abs_total() and agg_nsamples(), so shares stay shares of the
+	 * whole profile, as with pprof's -focus.
+	 */
+	const unsigned char *keep;
 };
 
 struct agg_node {
@@ -117,6 +138,27 @@ long		 agg_find(const struct agg *, const char *name);
 
 size_t		 agg_nedges(const struct agg *);
 const struct agg_edge *agg_edge(const struct agg *, size_t);
+
+/*
+ * The calling-context tree, when agg_opts.tree is set: one tree node per
+ * distinct path of frames from a root, so a function reached by two
+ * paths has two tree nodes, and recursion nests.  cum is what the
+ * samples through the path added, flat what stopped there.  Tree nodes
+ * are numbered in the order they were made, so a parent comes before
+ * its children.  Frames cut by drop_frames are not in it; frames of the
+ * same node one after the other (a direct recursion) are.
+ */
+#define AGG_ROOT	SIZE_MAX	/* the parent of a top-level frame */
+
+struct agg_tnode {
+	size_t		 parent;	/* tree node index, or AGG_ROOT */
+	size_t		 node;		/* agg_node() index */
+	int64_t		 flat[AGG_NCOLS];
+	int64_t		 cum[AGG_NCOLS];
+};
+
+size_t		 agg_ntree(const struct agg *);
+const struct agg_tnode *agg_tree(const struct agg *, size_t);
 
 /*
  * Sum of the column over all samples added, and the number of samples

@@ -17,6 +17,8 @@ enum cli_format {
 	FMT_JSON,
 	FMT_CSV,
 	FMT_MARKDOWN,
+	FMT_FOLDED,
+	FMT_SVG,
 };
 
 enum cli_normalize {
@@ -37,6 +39,8 @@ enum cli_fail_on {
 	FAIL_REGRESSION = 0,
 	FAIL_ANY_CHANGE,
 };
+
+struct filter;
 
 /* Which options a subcommand takes: a bit per option group. */
 #define OPT_TOP		0x01	/* --cum */
@@ -60,6 +64,15 @@ struct opts {
 	enum cli_fail_on fail_on;
 	const char	*focus;
 	const char	*ignore;
+	const char	*hide;
+	const char	*show;
+	char		**tags;		/* --tag KEY=VALUE, in order */
+	size_t		 ntags;
+	char		**tag_ignores;
+	size_t		 ntag_ignores;
+	int		 relative;
+	struct filter	*filter;	/* compiled by cli_filters() */
+	int		 flame_base;	/* svg: frame widths from the base */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	int		 quiet;		/* no warnings */
 	char		**operands;	/* non-option arguments, in order */
@@ -78,6 +91,8 @@ struct opts {
  */
 int	cli_parse(int argc, char **argv, int mask, const char *cmd,
 	    struct opts *o);
+/* Free what cli_parse() and cli_filters() allocated in o. */
+void	cli_release(struct opts *);
 void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
 
 /*
@@ -87,15 +102,20 @@ void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
 FILE	*cli_open_output(struct opts *);
 int	 cli_close_output(FILE *, struct opts *, int ok);
 
-struct filter;
-
-/* --focus/--ignore: see cli.c. */
-int	 cli_filters(struct opts *, const char *cmd, struct filter **);
+/*
+ * Compile the filter options into o->filter (NULL when there are none);
+ * -1 after a message on a bad expression.
+ */
+int	 cli_filters(struct opts *, const char *cmd);
+/* The active filters as the report header lists them, or NULL; free it. */
 char	*cli_filters_text(const struct opts *);
 
 /* Print "profdiff: " and a formatted warning/error line to stderr. */
 void	cli_warn(const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
+
+/* The share of an aggregate's |value| that the filters kept. */
+double	kept_share(const struct agg *, int64_t whole);
 
 int	cmd_top(int, char **);
 int	cmd_diff(int, char **);

@@ -98,5 +98,54 @@ int	delta_compute(const struct agg *base, const struct agg *new,
 	    const struct delta_opts *, struct delta *);
 void	delta_release(struct delta *);
 
+/*
+ * The per-row machinery of delta_compute(), for anything else that tests
+ * cumulative sample counts between the same two sides (the frames of a
+ * flame graph): the test, the --min-effect relevance rule, and the
+ * verdict once the p-values are adjusted.  The caller collects the
+ * p-values of the rows it tested and runs stats_bh() over them.
+ *
+ * A judge holds the sides' sample totals (one per profile when both
+ * sides have two or more, and the test is Welch's between profiles) and
+ * scratch space; delta_judge_release() frees it.
+ */
+struct delta_judge {
+	const struct delta_opts *o;		/* borrowed */
+	int64_t		 base_n, new_n;		/* sample counts */
+	int		 replicates;
+	size_t		 nb, nn;		/* profiles per side */
+	int64_t		*base_each_n;		/* their sample counts */
+	int64_t		*new_each_n;
+	double		*scratch;
+};
+
+void	delta_judge_init(struct delta_judge *, const struct delta_opts *,
+	    const struct agg *base, const struct agg *new,
+	    struct agg *const *base_each, size_t nb,
+	    struct agg *const *new_each, size_t nn);
+void	delta_judge_release(struct delta_judge *);
+
+/*
+ * Test k1 samples of base against k2 of new.  With replicates, be[nb]
+ * and ne[nn] are the counts of the same row in each profile.  Returns
+ * 1 with st filled, 0 when the row cannot be tested (no counts, an
+ * empty side), or -1 if a count is invalid for the statistics.
+ */
+int	delta_judge_test(struct delta_judge *, int64_t k1, int64_t k2,
+	    const int64_t *be, const int64_t *ne, struct stats_result *st);
+
+/* Is a change of the cum share from bs to ns at least --min-effect? */
+int	delta_judge_relevant(const struct delta_judge *, double bs,
+	    double ns);
+
+/*
+ * The verdict of a row: untested rows have too few samples; a tested
+ * one with q <= alpha that is relevant regressed (delta > 0) or
+ * improved; otherwise it is unchanged, unless no split of its k1 + k2
+ * samples could have been significant (one profile per side).
+ */
+enum verdict delta_judge_verdict(const struct delta_judge *, int tested,
+	    double q, int relevant, double delta, int64_t k1, int64_t k2);
+
 
 #endif

@@ -11,6 +11,8 @@
 
 #include "agg.h"
 #include "facts.h"
+#include "filter.h"
+#include "profile.h"
 
 struct opts;
 
@@ -23,11 +25,13 @@ struct side {
 	char		*sample_type;	/* resolved name, owned */
 	char		*unit;
 	int		 has_counts;	/* every profile had a count source */
+	enum pf_format	 format;	/* of the first profile */
+	struct filter_stats fstats;	/* what o->filter did, all profiles */
 };
 
 /*
  * Load paths into s.  With keep_each, also keep one aggregate per profile
- * (for tests between replicates).  want_type, if not NULL, is the sample
+ * (for tests between replicates), of nodes and tree only (no edges).  want_type, if not NULL, is the sample
  * type the other side chose; it overrides o->sample_index's default.
  */
 int	side_load_ex(struct side *, char *const *paths, size_t n,
@@ -42,7 +46,9 @@ int	side_load(struct side *, char *const *paths, size_t n,
  * (the new side takes the sample type the base side chose), with the
  * same result and the same one error message, the base side's if both
  * fail.  Either side may be partly filled on error; side_free() both.
- * Memory holds one decoded profile per side at a time.
+ * Memory holds one decoded profile per side at a time.  keep_each has
+ * effect only when both sides have two profiles or more (replicates);
+ * otherwise each stays NULL.
  */
 int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	    struct side *n, char *const *npaths, size_t nn,

@@ -30,6 +30,9 @@ struct top_report {
 	size_t		 nrows;
 	size_t		 nshow;		/* rows to print */
 	const char	*filters;	/* "--focus RE" etc., or NULL */
+	int		 relative;	/* percentages of the filtered samples */
+	double		 kept;		/* share of |value| the filters kept */
+	const char	*by_label;	/* rows are this label's values */
 };
 
 int	report_top_text(FILE *, const struct top_report *);
@@ -61,6 +64,10 @@ struct diff_report {
 	int		 has_counts;
 	int		 color;		/* ANSI colour in text */
 	const char	*filters;	/* "--focus RE" etc., or NULL */
+	int		 relative;	/* shares of the filtered samples */
+	double		 base_kept;	/* share of |value| the filters kept */
+	double		 new_kept;
+	const char	*by_label;	/* rows are this label's values */
 	/* check-significance only */
 	int		 exit_status;
 	const char	*conclusion;

@@ -71,4 +71,11 @@ void		 units_percent(char *buf, size_t len, int64_t value,
  */
 const char	*units_pick(int64_t minval, int64_t total, const char *unit);
 
+/*
+ * The unit of a numeric label: num_unit when set, else pprof's guess from
+ * the key (InferNumLabelUnits: "alignment" and "request" are bytes, any
+ * other key is its own unit, so a label "bytes" is in bytes).
+ */
+const char	*units_of_label(const char *key, const char *num_unit);
+
 #endif

@@ -29,6 +29,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "profile.h"
+#include "units.h"
 #include "xmalloc.h"
 
 #define NONE		SIZE_MAX	/* no node, no edge, not resolved */
@@ -64,16 +65,27 @@ etab_new(size_t cap)
 }
 
 /*
- * A node with what the hot loop needs beside it, one cache line in all:
- * the stamp of the last stack that added to its cum, and the last edge
- * looked up from it (its callee, and its slot in the edge table).
+ * A node, with the last edge looked up from it (its callee, and its slot
+ * in the edge table).
  */
 struct node {
 	struct agg_node	 n;
-	uint64_t	 seen;
 	size_t		 callee;
 	size_t		 eslot;
 };
+
+/*
+ * What folding touches of a node on every frame, apart from the rest so
+ * that those of all nodes fit in L2 (24 bytes a node): the stamp of the last
+ * stack that added to its cum, and the cum itself, copied into the node
+ * at the end of each agg_add().
+ */
+struct nhot {
+	uint64_t	 seen;
+	int64_t		 cum[AGG_NCOLS];
+};
+
+#define NONE32		UINT32_MAX
 
 /*
  * A mapping as profile.Merge keys it (size rounded up to 4 KiB, file
@@ -95,6 +107,7 @@ struct agg {
 	struct arena	*names;		/* node names */
 
 	struct node	*nodes;
+	struct nhot	*hot;		/* per node, see struct nhot */
 	uint64_t	*nhash;		/* hash of each node's name */
 	size_t		 nnodes, nodecap;
 	size_t		*ntab;		/* open addressing: node index + 1 */
@@ -110,6 +123,11 @@ struct agg {
 	size_t		*mtab;		/* open addressing: mkey index + 1 */
 	size_t		 mtabcap;
 
+	struct agg_tnode *tree;		/* calling-context tree, if asked */
+	size_t		 ntree, treecap;
+	size_t		*ttab;		/* open addressing: tree index + 1 */
+	size_t		 ttabcap;
+
 	uint64_t	 stamp;		/* one per distinct stack folded */
 	int64_t		 total[AGG_NCOLS];
 	int64_t		 abstotal[AGG_NCOLS];
@@ -120,17 +138,41 @@ struct agg {
 	size_t		 buflen, bufcap;
 };
 
-/* Where the frames of a location are in view.frames[]. */
+/*
+ * A location as folding sees it: its frames, and the edge out of it.
+ * A location that is one frame (most are) holds its node in off;
+ * otherwise off is where its frames are in view.frames[].
+ *
+ * The edge table is large and touched at random, and looking up an
+ * edge in it was the costliest load of folding.  But a call site calls
+ * the same function nearly every time, so the edge from a location's
+ * innermost frame to the next frame of the stack is nearly always the
+ * same one: that edge (ecallee, eslot) and the weight added to it since
+ * it was cached (ew) are kept here, in the cache line that folding
+ * reads anyway.  The edges between the inlined frames of a location
+ * never change, and each is kept the same way in its inner frame
+ * (struct vframe).  view_flush() adds the weights into the table.
+ */
 struct locframes {
-	size_t		 off;		/* first frame, or NONE if not yet */
-	size_t		 n;
+	uint32_t	 off;		/* NONE32 if not resolved yet */
+	uint32_t	 n;
+	uint32_t	 ecallee;	/* node, or NONE32 */
+	uint32_t	 eslot;		/* its slot in the edge table */
+	int64_t		 ew[AGG_NCOLS];
+};
+
+/* A frame of a location of several, and the edge into it from its caller. */
+struct vframe {
+	uint32_t	 node;
+	uint32_t	 eslot;		/* NONE32 until the edge is cached */
+	int64_t		 ew[AGG_NCOLS];
 };
 
 /* Per-agg_add() state: pprof's view of one profile. */
 struct view {
 	const struct profile *p;
 	struct locframes *loc;		/* per location */
-	size_t		*frames;	/* node indices, innermost first */
+	struct vframe	*frames;	/* innermost first */
 	size_t		 nframes, framecap;
 	unsigned char	*pflags;	/* PRUNE_* per location, or NULL */
 	size_t		*lineoff;	/* first line kept after pruning */
@@ -197,12 +239,15 @@ agg_free(struct agg *a)
 		return;
 	arena_free(a->names);
 	free(a->nodes);
+	free(a->hot);
 	free(a->nhash);
 	free(a->ntab);
 	free(a->eorder);
 	free(a->etab);
 	free(a->mkeys);
 	free(a->mtab);
+	free(a->tree);
+	free(a->ttab);
 	free(a->buf);
 	free(a);
 }
@@ -224,10 +269,13 @@ agg_dup(const struct agg *src)
 	a->buflen = a->bufcap = 0;
 	a->nodes = xreallocarray(NULL, src->nodecap ? src->nodecap : 1,
 	    sizeof(*a->nodes));
+	a->hot = xreallocarray(NULL, src->nodecap ? src->nodecap : 1,
+	    sizeof(*a->hot));
 	a->nhash = xreallocarray(NULL, src->nodecap ? src->nodecap : 1,
 	    sizeof(*a->nhash));
 	if (src->nnodes > 0) {
 		memcpy(a->nodes, src->nodes, src->nnodes * sizeof(*a->nodes));
+		memcpy(a->hot, src->hot, src->nnodes * sizeof(*a->hot));
 		memcpy(a->nhash, src->nhash, src->nnodes * sizeof(*a->nhash));
 	}
 	for (i = 0; i < a->nnodes; i++)
@@ -264,6 +312,16 @@ agg_dup(const struct agg *src)
 	if (src->mtabcap > 0) {
 		a->mtab = xreallocarray(NULL, src->mtabcap, sizeof(*a->mtab));
 		memcpy(a->mtab, src->mtab, src->mtabcap * sizeof(*a->mtab));
+	}
+	a->tree = NULL;
+	if (src->treecap > 0) {
+		a->tree = xreallocarray(NULL, src->treecap, sizeof(*a->tree));
+		memcpy(a->tree, src->tree, src->ntree * sizeof(*a->tree));
+	}
+	a->ttab = NULL;
+	if (src->ttabcap > 0) {
+		a->ttab = xreallocarray(NULL, src->ttabcap, sizeof(*a->ttab));
+		memcpy(a->ttab, src->ttab, src->ttabcap * sizeof(*a->ttab));
 	}
 	return a;
 }
@@ -500,14 +558,19 @@ node_get(struct agg *a)
 		}
 	}
 	if (a->nnodes == a->nodecap) {
+		/* Folding keeps node indices in 32 bits. */
+		if (a->nodecap >= NONE32 / 2)
+			xmalloc(SIZE_MAX);	/* reports out of memory */
 		a->nodecap = a->nodecap ? a->nodecap * 2 : 256;
 		a->nodes = xreallocarray(a->nodes, a->nodecap,
 		    sizeof(*a->nodes));
+		a->hot = xreallocarray(a->hot, a->nodecap, sizeof(*a->hot));
 		a->nhash = xreallocarray(a->nhash, a->nodecap,
 		    sizeof(*a->nhash));
 	}
 	n = a->nnodes++;
 	memset(&a->nodes[n], 0, sizeof(a->nodes[n]));
+	memset(&a->hot[n], 0, sizeof(a->hot[n]));
 	a->nodes[n].n.name = arena_strndup(a->names, a->buf, a->buflen);
 	a->nhash[n] = h;
 	a->nodes[n].callee = NONE;
@@ -543,6 +606,8 @@ edge_table_grow(struct agg *a)
 	size_t		 cap, i, j;
 
 	cap = a->etabcap ? a->etabcap * 2 : 1024;
+	if (cap > NONE32)	/* views keep slots in 32 bits */
+		xmalloc(SIZE_MAX);	/* reports out of memory and exits */
 	tab = etab_new(cap);
 	for (i = 0; i < a->nedges; i++) {
 		const struct edge *old = &a->etab[a->eorder[i]];
@@ -559,12 +624,15 @@ edge_table_grow(struct agg *a)
 		a->nodes[i].callee = NONE;
 }
 
+static void view_flush(struct agg *, struct view *);
+
 /*
  * Find or add the edge caller -> callee.  Stacks repeat, so the last
- * edge looked up from each caller is tried before the table.
+ * edge looked up from each caller is tried before the table.  The view's
+ * cached edges are flushed before the table moves.
  */
 static struct edge *
-edge_get(struct agg *a, size_t caller, size_t callee)
+edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 {
 	struct edge	*ed;
 	size_t		 j;
@@ -578,8 +646,10 @@ edge_get(struct agg *a, size_t caller, size_t callee)
 			if (ed->e.caller == caller && ed->e.callee == callee)
 				goto found;
 	}
-	if (2 * (a->nedges + 1) > a->etabcap)
+	if (2 * (a->nedges + 1) > a->etabcap) {
+		view_flush(a, v);
 		edge_table_grow(a);
+	}
 	j = edge_slot(a->etab, a->etabcap, caller, callee);
 	ed = &a->etab[j];
 	memset(ed, 0, sizeof(*ed));
@@ -592,6 +662,37 @@ found:
 	return ed;
 }
 
+/*
+ * Add the weights the locations' and frames' cached edges gathered into
+ * the edge table, and forget the cached edges.
+ */
+static void
+view_flush(struct agg *a, struct view *v)
+{
+	struct locframes	*lf;
+	struct vframe		*vf;
+	size_t			 li, i;
+	int			 c;
+
+	for (i = 0; i < v->nframes; i++) {
+		vf = &v->frames[i];
+		if (vf->eslot == NONE32)
+			continue;
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->etab[vf->eslot].e.w[c] += vf->ew[c];
+		vf->eslot = NONE32;
+	}
+
+	for (li = 0; li < v->p->nlocations; li++) {
+		lf = &v->loc[li];
+		if (lf->ecallee == NONE32)
+			continue;
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->etab[lf->eslot].e.w[c] += lf->ew[c];
+		lf->ecallee = NONE32;
+	}
+}
+
 static void
 view_push(struct view *v, size_t node)
 {
@@ -600,7 +701,8 @@ view_push(struct view *v, size_t node)
 		v->frames = xreallocarray(v->frames, v->framecap,
 		    sizeof(*v->frames));
 	}
-	v->frames[v->nframes++] = node;
+	v->frames[v->nframes].node = (uint32_t)node;
+	v->frames[v->nframes++].eslot = NONE32;
 }
 
 /* The node of one frame of a location. */
@@ -623,7 +725,8 @@ view_resolve(struct agg *a, struct view *v, size_t li)
 	const struct pf_location	*loc = &v->p->locations[li];
 	size_t				 k, lo;
 
-	v->loc[li].off = v->nframes;
+	size_t				 off = v->nframes;
+
 	lo = v->lineoff != NULL ? v->lineoff[li] : 0;
 	if (loc->nlines == 0)
 		view_push(v, frame_node(a, v, loc, NULL));
@@ -633,7 +736,11 @@ view_resolve(struct agg *a, struct view *v, size_t li)
 	else
 		for (k = lo; k < loc->nlines; k++)
 			view_push(v, frame_node(a, v, loc, &loc->lines[k]));
-	v->loc[li].n = v->nframes - v->loc[li].off;
+	v->loc[li].n = (uint32_t)(v->nframes - off);
+	if (v->loc[li].n == 1)
+		v->loc[li].off = v->frames[--v->nframes].node;
+	else
+		v->loc[li].off = (uint32_t)off;
 }
 
 /*
@@ -1065,6 +1172,65 @@ stacks_add(struct stacks *st, const struct pf_sample *s, const int64_t *w)
 	}
 }
 
+static uint64_t
+tree_hash(size_t parent, size_t node)
+{
+	return hash_pair(parent == AGG_ROOT ? 0 : parent + 1, node);
+}
+
+static void
+tree_table_grow(struct agg *a)
+{
+	size_t	 cap, i, j;
+
+	cap = a->ttabcap ? a->ttabcap * 2 : 1024;
+	free(a->ttab);
+	a->ttab = xcalloc(cap, sizeof(*a->ttab));
+	a->ttabcap = cap;
+	for (i = 0; i < a->ntree; i++) {
+		for (j = tree_hash(a->tree[i].parent, a->tree[i].node) &
+		    (cap - 1); a->ttab[j] != 0; j = (j + 1) & (cap - 1))
+			continue;
+		a->ttab[j] = i + 1;
+	}
+}
+
+/* The child of tree node parent (or a root) for node, made if new. */
+static size_t
+tree_child(struct agg *a, size_t parent, size_t node)
+{
+	struct agg_tnode	*t;
+	uint64_t		 h = tree_hash(parent, node);
+	size_t			 j;
+
+	if (a->ttabcap != 0) {
+		for (j = h & (a->ttabcap - 1); a->ttab[j] != 0;
+		    j = (j + 1) & (a->ttabcap - 1)) {
+			t = &a->tree[a->ttab[j] - 1];
+			if (t->parent == parent && t->node == node)
+				return a->ttab[j] - 1;
+		}
+	}
+	if (a->ntree == a->treecap) {
+		a->treecap = a->treecap ? a->treecap * 2 : 256;
+		a->tree = xreallocarray(a->tree, a->treecap,
+		    sizeof(*a->tree));
+	}
+	t = &a->tree[a->ntree++];
+	memset(t, 0, sizeof(*t));
+	t->parent = parent;
+	t->node = node;
+	if (2 * a->ntree > a->ttabcap)
+		tree_table_grow(a);
+	else {
+		for (j = h & (a->ttabcap - 1); a->ttab[j] != 0;
+		    j = (j + 1) & (a->ttabcap - 1))
+			continue;
+		a->ttab[j] = a->ntree;
+	}
+	return a->ntree - 1;
+}
+
 /* Was caller -> callee among the first ne edges counted for this stack? */
 static int
 edge_counted(const struct view *v, size_t ne, size_t caller, size_t callee)
@@ -1078,43 +1244,101 @@ edge_counted(const struct view *v, size_t ne, size_t caller, size_t callee)
 	return 0;
 }
 
+/* Add the stack's weights to an edge it has not counted yet. */
+static void
+fold_edge(struct agg *a, struct view *v, const struct ustack *u,
+    struct locframes *from, size_t caller, size_t callee)
+{
+	struct edge	*ed;
+	int		 c;
+
+	if (from != NULL && from->ecallee == callee) {
+		for (c = 0; c < AGG_NCOLS; c++)
+			from->ew[c] += u->w[c];
+		return;
+	}
+	ed = edge_get(a, v, caller, callee);
+	if (from == NULL) {
+		for (c = 0; c < AGG_NCOLS; c++)
+			ed->e.w[c] += u->w[c];
+		return;
+	}
+	/* Cache this edge in the location, flushing the one it held. */
+	if (from->ecallee != NONE32)
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->etab[from->eslot].e.w[c] += from->ew[c];
+	from->ecallee = (uint32_t)callee;
+	from->eslot = (uint32_t)(ed - a->etab);
+	for (c = 0; c < AGG_NCOLS; c++)
+		from->ew[c] = u->w[c];
+}
+
+/*
+ * The same for the edge between two inlined frames of a location, into
+ * view.frames[fi]: that edge never changes.
+ */
+static void
+fold_inline_edge(struct agg *a, struct view *v, const struct ustack *u,
+    size_t fi, size_t caller, size_t callee)
+{
+	struct edge	*ed;
+	int		 c;
+
+	if (v->frames[fi].eslot == NONE32) {
+		/* edge_get() may flush the view, and so comes first. */
+		ed = edge_get(a, v, caller, callee);
+		v->frames[fi].eslot = (uint32_t)(ed - a->etab);
+		for (c = 0; c < AGG_NCOLS; c++)
+			v->frames[fi].ew[c] = 0;
+	}
+	for (c = 0; c < AGG_NCOLS; c++)
+		v->frames[fi].ew[c] += u->w[c];
+}
+
 /*
  * Fold one stack (leaf first) into the nodes and edges: graph.newGraph's
  * loop, from the root down, frames of a location outermost first.  The
- * stamp makes "seen in this stack" an O(1) test per node.
+ * stamp makes "seen in this stack" an O(1) test per node.  The edge from
+ * a location into the first frame of the next goes through the cache of
+ * the outer location (struct locframes).
  */
 static void
 fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 {
 	const struct profile	*p = v->p;
-	struct edge		*ed;
+	struct locframes	*lf, *from = NULL;
 	size_t			 j, k, li, lo, n, parent = NONE, ne = 0;
+	size_t			 t = AGG_ROOT;
 	int			 c, first;
 
 	a->stamp++;
 	lo = view_prune_sample(v, u->locs, u->nlocs);
 	for (j = u->nlocs; j > lo; j--) {
 		li = (size_t)(u->locs[j - 1] - p->locations);
-		if (v->loc[li].off == NONE)
+		lf = &v->loc[li];
+		if (lf->off == NONE32)
 			view_resolve(a, v, li);
-		for (k = v->loc[li].n; k > 0; k--) {
-			n = v->frames[v->loc[li].off + k - 1];
-			first = a->nodes[n].seen != a->stamp;
+		for (k = lf->n; k > 0; k--) {
+			n = lf->n == 1 ? lf->off :
+			    v->frames[lf->off + k - 1].node;
+			first = a->hot[n].seen != a->stamp;
 			if (first) {
-				a->nodes[n].seen = a->stamp;
+				a->hot[n].seen = a->stamp;
 				for (c = 0; c < AGG_NCOLS; c++)
-					a->nodes[n].n.cum[c] += u->w[c];
+					a->hot[n].cum[c] += u->w[c];
 			}
 			/*
 			 * An edge into a node met for the first time in this
 			 * stack is new to the stack too; only recursion needs
 			 * the list of the edges already counted.
 			 */
-			if (parent != NONE && n != parent &&
+			if (parent != NONE && n != parent && !a->opts.noedges &&
 			    (first || !edge_counted(v, ne, parent, n))) {
-				ed = edge_get(a, parent, n);
-				for (c = 0; c < AGG_NCOLS; c++)
-					ed->e.w[c] += u->w[c];
+				if (k == lf->n)
+					fold_edge(a, v, u, from, parent, n);
+				else
+					fold_inline_edge(a, v, u,
+					    lf->off + k - 1, parent, n);
 				if (ne == v->epcap) {
 					v->epcap = v->epcap ? 2 * v->epcap : 256;
 					v->epairs = xreallocarray(v->epairs,
@@ -1124,12 +1348,79 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 				v->epairs[ne++].callee = n;
 			}
 			parent = n;
+			if (a->opts.tree) {
+				t = tree_child(a, t, n);
+				for (c = 0; c < AGG_NCOLS; c++)
+					a->tree[t].cum[c] += u->w[c];
+			}
 		}
+		from = lf;
 	}
 	/* The flat value goes to the innermost frame of the leaf location. */
 	if (parent != NONE)
 		for (c = 0; c < AGG_NCOLS; c++)
 			a->nodes[parent].n.flat[c] += u->w[c];
+	if (t != AGG_ROOT)
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->tree[t].flat[c] += u->w[c];
+}
+
+/* Add a sample to the node of each distinct value of the label key. */
+static void
+fold_labels(struct agg *a, const struct pf_sample *s, const int64_t *w)
+{
+	const char	*key = a->opts.label_key;
+	char		 num[UNITS_BUFSZ];
+	size_t		 i, n;
+	int		 c, any = 0;
+
+	a->stamp++;
+	for (i = 0; i <= s->nlabels; i++) {
+		a->buflen = 0;
+		if (i < s->nlabels) {
+			const struct pf_label *l = &s->labels[i];
+
+			if (strcmp(l->key, key) != 0)
+				continue;
+			buf_add(a, key, strlen(key));
+			buf_add(a, "=", 1);
+			if (l->str != NULL)
+				buf_add(a, l->str, strlen(l->str));
+			else {
+				units_format(num, sizeof(num), l->num,
+				    units_of_label(l->key, l->num_unit));
+				buf_add(a, num, strlen(num));
+			}
+			any = 1;
+		} else if (any)
+			break;
+		else {
+			buf_add(a, key, strlen(key));
+			buf_add(a, " unset", 6);
+		}
+		buf_reserve(a, 1);
+		a->buf[a->buflen] = '\0';
+		n = node_get(a);
+		if (a->hot[n].seen == a->stamp)
+			continue;
+		a->hot[n].seen = a->stamp;
+		for (c = 0; c < AGG_NCOLS; c++) {
+			a->nodes[n].n.flat[c] += w[c];
+			a->hot[n].cum[c] += w[c];
+		}
+	}
+}
+
+/* Copy the cums folding keeps beside the nodes into the nodes. */
+static void
+sync_cum(struct agg *a)
+{
+	size_t	 i;
+	int	 c;
+
+	for (i = 0; i < a->nnodes; i++)
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->nodes[i].n.cum[c] = a->hot[i].cum[c];
 }
 
 int
@@ -1159,23 +1450,35 @@ agg_add(struct agg *a, const struct profile *p, const struct agg_src *src,
 			a->abstotal[c] += w[c] < 0 ? -w[c] : w[c];
 		}
 		a->nsamples++;
-		if (a->opts.keep != NULL && !a->opts.keep(a->opts.keep_arg, s))
+		if (src->keep != NULL && !src->keep[i])
 			continue;
-		stacks_add(&st, s, w);
+		if (a->opts.label_key != NULL)
+			fold_labels(a, s, w);
+		else
+			stacks_add(&st, s, w);
+	}
+	if (a->opts.label_key != NULL) {
+		sync_cum(a);
+		a->nprofiles++;
+		return 0;
 	}
 
 	memset(&v, 0, sizeof(v));
 	v.p = p;
 	v.loc = xreallocarray(NULL, p->nlocations, sizeof(*v.loc));
-	for (li = 0; li < p->nlocations; li++)
-		v.loc[li].off = NONE;
+	for (li = 0; li < p->nlocations; li++) {
+		v.loc[li].off = NONE32;
+		v.loc[li].ecallee = NONE32;
+	}
 	view_mappings_setup(a, &v);
 	view_prune_setup(a, &v);
 	for (i = 0; i < st.n; i++)
 		fold_stack(a, &v, &st.u[i]);
+	view_flush(a, &v);
 	view_free(&v);
 	free(st.u);
 	free(st.tab);
+	sync_cum(a);
 	a->nprofiles++;
 	return 0;
 }
@@ -1208,6 +1511,18 @@ agg_find(const struct agg *a, const char *name)
 			return (long)n;
 	}
 	return -1;
+}
+
+size_t
+agg_ntree(const struct agg *a)
+{
+	return a->ntree;
+}
+
+const struct agg_tnode *
+agg_tree(const struct agg *a, size_t i)
+{
+	return i < a->ntree ? &a->tree[i] : NULL;
 }
 
 size_t

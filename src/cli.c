@@ -25,7 +25,8 @@ enum {
 	O_CUM = 256, O_GRAN, O_NOINLINES, O_MAX_INPUT, O_MAX_INFLATED,
 	O_MAX_RATIO, O_MAX_STRINGS, O_MAX_LOCATIONS, O_MAX_FUNCTIONS,
 	O_MAX_DEPTH, O_NORMALIZE, O_SORT, O_ALPHA, O_MIN_EFFECT, O_FAIL_ON,
-	O_FOCUS, O_IGNORE, O_COLOR,
+	O_FOCUS, O_IGNORE, O_COLOR, O_HIDE, O_SHOW, O_TAG, O_TAG_IGNORE,
+	O_RELATIVE, O_BY_LABEL, O_FLAME_WIDTH,
 };
 
 struct cli_opt {
@@ -46,8 +47,10 @@ static const struct cli_opt cli_opts[] = {
 	  "functions, filefunctions, files, lines or addresses" },
 	{ { "noinlines", no_argument, NULL, O_NOINLINES }, 0, NULL,
 	  "attribute inlined frames to their out-of-line caller" },
+	{ { "by-label", required_argument, NULL, O_BY_LABEL }, 0, "KEY",
+	  "rows are the values of label KEY instead of functions" },
 	{ { "format", required_argument, NULL, 'f' }, 0, "F",
-	  "text, json or csv; diff and check also take markdown" },
+	  "text, json, csv, folded or svg; diff and check also markdown" },
 	{ { "output", required_argument, NULL, 'o' }, 0, "FILE",
 	  "write to FILE (atomically) instead of standard output" },
 	{ { "normalize", required_argument, NULL, O_NORMALIZE },
@@ -63,6 +66,18 @@ static const struct cli_opt cli_opts[] = {
 	  "keep only samples with a frame matching RE" },
 	{ { "ignore", required_argument, NULL, O_IGNORE }, 0, "RE",
 	  "drop samples with a frame matching RE" },
+	{ { "hide", required_argument, NULL, O_HIDE }, 0, "RE",
+	  "remove frames matching RE from the stacks" },
+	{ { "show", required_argument, NULL, O_SHOW }, 0, "RE",
+	  "remove frames not matching RE from the stacks" },
+	{ { "tag", required_argument, NULL, O_TAG }, 0, "KEY=VALUE",
+	  "keep samples whose label KEY matches (regex, or range 1kb:4mb)" },
+	{ { "tag-ignore", required_argument, NULL, O_TAG_IGNORE }, 0,
+	  "KEY=VALUE", "drop samples whose label KEY matches" },
+	{ { "relative", no_argument, NULL, O_RELATIVE }, 0, NULL,
+	  "percentages of what the filters keep, not of the whole profile" },
+	{ { "flame-width", required_argument, NULL, O_FLAME_WIDTH }, OPT_DIFF,
+	  "SIDE", "svg: frame widths from the new (default) or base profile" },
 	{ { "color", required_argument, NULL, O_COLOR }, OPT_DIFF, "WHEN",
 	  "auto (default), always or never; NO_COLOR is honoured" },
 	{ { "fail-on", required_argument, NULL, O_FAIL_ON }, OPT_CHECK,
@@ -292,7 +307,7 @@ static int
 parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
 	static const char *const fmts[] = { "text", "json", "csv",
-	    "markdown" };
+	    "markdown", "folded", "svg" };
 	static const char *const norms[] = { "total", "duration", "none" };
 	static const char *const sorts[] = { "delta", "flat", "p", "name",
 	    "new" };
@@ -312,6 +327,8 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 
 	o->operands = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->noperands = 0;
+	o->tags = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->tag_ignores = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->sep = -1;
 	optind = 0;		/* glibc: also resets its internal state */
 	opterr = 0;
@@ -376,12 +393,12 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			o->agg.noinlines = 1;
 			break;
 		case 'f':
-			v = pick(optarg, fmts, (mask & OPT_DIFF) ? 4 : 3);
-			if (v < 0)
+			v = pick(optarg, fmts, 6);
+			if (v < 0 || (v == FMT_MARKDOWN && !(mask & OPT_DIFF)))
 				return bad_arg(cmd, "format", optarg,
 				    (mask & OPT_DIFF) ?
-				    "text, json, csv or markdown" :
-				    "text, json or csv");
+				    "text, json, csv, markdown, folded or svg" :
+				    "text, json, csv, folded or svg");
 			o->format = (enum cli_format)v;
 			break;
 		case 'o':
@@ -424,6 +441,34 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			break;
 		case O_IGNORE:
 			o->ignore = optarg;
+			break;
+		case O_HIDE:
+			o->hide = optarg;
+			break;
+		case O_SHOW:
+			o->show = optarg;
+			break;
+		case O_TAG:
+			o->tags[o->ntags++] = optarg;
+			break;
+		case O_TAG_IGNORE:
+			o->tag_ignores[o->ntag_ignores++] = optarg;
+			break;
+		case O_RELATIVE:
+			o->relative = 1;
+			break;
+		case O_BY_LABEL:
+			if (optarg[0] == '\0')
+				return bad_arg(cmd, "by-label", optarg,
+				    "a label key");
+			o->agg.label_key = optarg;
+			break;
+		case O_FLAME_WIDTH:
+			if ((v = pick(optarg, (const char *const []){ "new",
+			    "base" }, 2)) < 0)
+				return bad_arg(cmd, "flame-width", optarg,
+				    "new or base");
+			o->flame_base = v;
 			break;
 		case O_COLOR:
 			if ((v = pick(optarg, colors, 3)) < 0)
@@ -494,45 +539,81 @@ cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 
 	if ((rc = parse(argc, argv, mask, cmd, o)) == 0)
 		return 0;
-	free(o->operands);
-	o->operands = NULL;
+	cli_release(o);
 	return rc;
 }
 
+void
+cli_release(struct opts *o)
+{
+	free(o->operands);
+	free(o->tags);
+	free(o->tag_ignores);
+	filter_free(o->filter);
+	o->operands = o->tags = o->tag_ignores = NULL;
+	o->filter = NULL;
+}
+
 /*
- * --focus and --ignore, for every subcommand: compile them into *flt and
- * hook them into o's aggregation.  -1 after a message on a bad regex.
+ * The filter options, for every subcommand, compiled once into
+ * o->filter; load.c applies it to each profile as it is loaded.
  */
 int
-cli_filters(struct opts *o, const char *cmd, struct filter **flt)
+cli_filters(struct opts *o, const char *cmd)
 {
-	struct diag d;
+	struct filter_spec	 sp;
+	struct diag		 d;
 
-	*flt = NULL;
-	if (o->focus == NULL && o->ignore == NULL)
-		return 0;
+	memset(&sp, 0, sizeof(sp));
+	sp.focus = o->focus;
+	sp.ignore = o->ignore;
+	sp.hide = o->hide;
+	sp.show = o->show;
+	sp.tags = o->tags;
+	sp.ntags = o->ntags;
+	sp.tag_ignores = o->tag_ignores;
+	sp.ntag_ignores = o->ntag_ignores;
+	sp.relative = o->relative;
 	diag_init(&d, NULL);
-	if ((*flt = filter_new(o->focus, o->ignore, &d)) == NULL) {
+	if (filter_new(&sp, &o->filter, &d) == -1) {
 		cli_warn("%s: %s", cmd, d.msg);
 		return -1;
 	}
-	o->agg.keep = filter_keep;
-	o->agg.keep_arg = *flt;
 	return 0;
+}
+
+static void
+text_add(char **s, const char *opt, const char *arg)
+{
+	char *t;
+
+	xasprintf(&t, "%s%s%s%s%s", *s ? *s : "", *s ? " " : "", opt,
+	    arg ? " " : "", arg ? arg : "");
+	free(*s);
+	*s = t;
 }
 
 /* The active filters as the report header lists them, or NULL. */
 char *
 cli_filters_text(const struct opts *o)
 {
-	char *s = NULL;
+	char	*s = NULL;
+	size_t	 i;
 
-	if (o->focus != NULL && o->ignore != NULL)
-		xasprintf(&s, "--focus %s --ignore %s", o->focus, o->ignore);
-	else if (o->focus != NULL)
-		xasprintf(&s, "--focus %s", o->focus);
-	else if (o->ignore != NULL)
-		xasprintf(&s, "--ignore %s", o->ignore);
+	if (o->focus != NULL)
+		text_add(&s, "--focus", o->focus);
+	if (o->ignore != NULL)
+		text_add(&s, "--ignore", o->ignore);
+	if (o->hide != NULL)
+		text_add(&s, "--hide", o->hide);
+	if (o->show != NULL)
+		text_add(&s, "--show", o->show);
+	for (i = 0; i < o->ntags; i++)
+		text_add(&s, "--tag", o->tags[i]);
+	for (i = 0; i < o->ntag_ignores; i++)
+		text_add(&s, "--tag-ignore", o->tag_ignores[i]);
+	if (o->relative)
+		text_add(&s, "--relative", NULL);
 	return s;
 }
 

@@ -15,8 +15,10 @@
 #include "delta.h"
 #include "diag.h"
 #include "filter.h"
+#include "flame.h"
 #include "load.h"
 #include "report.h"
+#include "report_flame.h"
 #include "stats.h"
 #include "xmalloc.h"
 
@@ -104,14 +106,25 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	size_t			*order = NULL, i, nb, nrows;
 	struct sortrow		*srows;
 	char			*filters = NULL, *method = NULL;
-	struct filter		*flt = NULL;
 	FILE			*fp;
+	struct flame		 fl;
+	struct flame_report	 fr;
 	int			 rc = 0, ok, any_reg = 0, any_imp = 0;
 
 	*status = 0;
+	memset(&fl, 0, sizeof(fl));
 	if ((rc = cli_parse(argc, argv, OPT_DIFF | (kind == DIFF_CHECK ?
 	    OPT_CHECK : 0), cmd, &o)) != 0)
 		return rc == 1 ? 0 : 2;
+	if (o.format == FMT_SVG || o.format == FMT_FOLDED) {
+		if (o.agg.label_key != NULL) {
+			cli_warn("%s: --by-label has no call tree to draw: use "
+			    "--format text, json, csv or markdown", cmd);
+			cli_release(&o);
+			return 2;
+		}
+		o.agg.tree = 1;		/* flame graphs need the tree */
+	}
 	nb = o.sep >= 0 ? (size_t)o.sep : o.noperands == 2 ? 1 : 0;
 	if (nb == 0 || nb >= o.noperands) {
 		cli_warn(o.noperands == 2 || o.sep >= 0 ?
@@ -120,20 +133,24 @@ diff_run(int argc, char **argv, int is_check, int *status)
 		    "%s: with more than two profiles, put -- between the base "
 		    "profiles and the new ones", cmd);
 		cli_usage(stderr, cmd);
-		free(o.operands);
+		cli_release(&o);
 		return 2;
 	}
 	if (!o.nrows_set)	/* check lists every significant row */
 		o.nrows = kind == DIFF_REPORT ? PD_DIFF_ROWS : 0;
-	if (cli_filters(&o, cmd, &flt) == -1) {
-		free(o.operands);
+	if (cli_filters(&o, cmd) == -1) {
+		cli_release(&o);
 		return 2;
 	}
 	memset(&b, 0, sizeof(b));
 	memset(&n, 0, sizeof(n));
-	/* The two sides decode in parallel, one on each core. */
+	/*
+	 * The two sides decode in parallel, one on each core.  The single
+	 * profiles behind each side are kept only where the test uses them:
+	 * between replicates, two or more on each side.
+	 */
 	if (side_load_pair(&b, o.operands, nb, &n, o.operands + nb,
-	    o.noperands - nb, &o, 1) == -1) {
+	    o.noperands - nb, &o, nb >= 2 && o.noperands - nb >= 2) == -1) {
 		rc = 2;
 		goto out;
 	}
@@ -171,6 +188,16 @@ diff_run(int argc, char **argv, int is_check, int *status)
 		    "statistics (negative, or above 2^52)", cmd);
 		rc = 2;
 		goto out;
+	}
+	/* Folded stacks are every stack, untested; the SVG what shows. */
+	if ((o.format == FMT_SVG || o.format == FMT_FOLDED) &&
+	    flame_compute(b.agg, n.agg, b.each, b.nprofiles, n.each,
+	    n.nprofiles, o.format == FMT_SVG ? &dopts : NULL,
+	    o.format == FMT_SVG ? FLAME_MIN_SHARE : 0, &fl) == -1) {
+		cli_warn("%s: sample counts are out of range for the "
+		    "statistics (negative, or above 2^52)", cmd);
+		rc = 2;
+		goto out_delta;
 	}
 
 	order = xreallocarray(NULL, d.nrows + 1, sizeof(*order));
@@ -235,6 +262,10 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.min_effect_rel = o.min_effect_rel;
 	r.has_counts = dopts.has_counts;
 	r.filters = filters = cli_filters_text(&o);
+	r.relative = o.relative;
+	r.base_kept = kept_share(b.agg, b.merged.total);
+	r.new_kept = kept_share(n.agg, n.merged.total);
+	r.by_label = o.agg.label_key;
 
 	if (kind == DIFF_CHECK) {
 		if (any_reg || (o.fail_on == FAIL_ANY_CHANGE && any_imp)) {
@@ -275,6 +306,24 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	case FMT_MARKDOWN:
 		ok = report_diff_markdown(fp, &r) == 0;
 		break;
+	case FMT_SVG:
+	case FMT_FOLDED:
+		memset(&fr, 0, sizeof(fr));
+		fr.fl = &fl;
+		fr.base = r.base;
+		fr.new = r.new;
+		fr.nbase = r.nbase;
+		fr.nnew = r.nnew;
+		fr.method = r.method;
+		fr.alpha = r.alpha;
+		fr.min_effect_pp = r.min_effect_pp;
+		fr.min_effect_rel = r.min_effect_rel;
+		fr.has_counts = r.has_counts;
+		fr.filters = r.filters;
+		fr.width_base = o.flame_base;
+		ok = (o.format == FMT_SVG ? report_flame_svg(fp, &fr) :
+		    report_flame_folded(fp, &fr)) == 0;
+		break;
 	default:
 		ok = report_diff_text(fp, &r) == 0;
 		break;
@@ -282,6 +331,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	if (cli_close_output(fp, &o, ok) == -1 || !ok)
 		rc = 2;
 out_delta:
+	flame_release(&fl);
 	delta_release(&d);
 out:
 	free(order);
@@ -289,8 +339,7 @@ out:
 	free(method);
 	side_free(&b);
 	side_free(&n);
-	filter_free(flt);
-	free(o.operands);
+	cli_release(&o);
 	return rc;
 }
 

@@ -4,6 +4,7 @@
  * the facts to check before trusting it.  Loads, aggregates, sorts and
  * hands plain rows to a report writer.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +13,10 @@
 #include "cli.h"
 #include "diag.h"
 #include "facts.h"
-#include "filter.h"
+#include "flame.h"
 #include "load.h"
 #include "report.h"
+#include "report_flame.h"
 #include "xmalloc.h"
 
 static int
@@ -51,6 +53,26 @@ cmp_cum(const void *a, const void *b)
 	return 0;
 }
 
+/*
+ * What the filters kept: the value folded into nodes, as a share of the
+ * value of the whole profile (facts are computed before filtering).
+ */
+double
+kept_share(const struct agg *a, int64_t whole)
+{
+	double	 kept = 0;
+	size_t	 i;
+
+	if (whole == 0)
+		return 0;
+	for (i = 0; i < agg_nnodes(a); i++) {
+		int64_t f = agg_node(a, i)->flat[AGG_VALUE];
+
+		kept += (double)(f < 0 ? -f : f);
+	}
+	return kept / fabs((double)whole);
+}
+
 int
 cmd_top(int argc, char **argv)
 {
@@ -58,29 +80,38 @@ cmd_top(int argc, char **argv)
 	struct side		 s;
 	struct top_report	 r;
 	struct top_row		*rows;
+	struct flame		 fl;
+	struct flame_report	 fr;
 	FILE			*fp;
 	size_t			 i, n, nrows;
-	struct filter		*flt = NULL;
 	char			*filters = NULL;
 	int			 rc, ok;
 
 	if ((rc = cli_parse(argc, argv, OPT_TOP, "top", &o)) != 0)
 		return rc == 1 ? 0 : 2;
+	if (o.format == FMT_SVG || o.format == FMT_FOLDED) {
+		if (o.agg.label_key != NULL) {
+			cli_warn("top: --by-label has no call tree to draw: use "
+			    "--format text, json or csv");
+			cli_release(&o);
+			return 2;
+		}
+		o.agg.tree = 1;		/* flame graphs need the tree */
+	}
 	if (o.noperands == 0 || o.sep != -1) {
 		cli_warn(o.noperands == 0 ? "top: no profile given" :
 		    "top: -- has no meaning here; list the profiles to merge");
 		cli_usage(stderr, "top");
-		free(o.operands);
+		cli_release(&o);
 		return 2;
 	}
-	if (cli_filters(&o, "top", &flt) == -1) {
-		free(o.operands);
+	if (cli_filters(&o, "top") == -1) {
+		cli_release(&o);
 		return 2;
 	}
 	if (side_load(&s, o.operands, o.noperands, &o) == -1) {
 		side_free(&s);
-		filter_free(flt);
-		free(o.operands);
+		cli_release(&o);
 		return 2;
 	}
 
@@ -109,6 +140,9 @@ cmd_top(int argc, char **argv)
 	r.rows = rows;
 	r.nrows = n;
 	r.filters = filters = cli_filters_text(&o);
+	r.relative = o.relative;
+	r.kept = kept_share(s.agg, s.merged.total);
+	r.by_label = o.agg.label_key;
 	r.nshow = o.nrows == 0 || (size_t)o.nrows > n ? n : (size_t)o.nrows;
 
 	if (!o.quiet)
@@ -125,6 +159,20 @@ cmd_top(int argc, char **argv)
 		case FMT_CSV:
 			ok = report_top_csv(fp, &r) == 0;
 			break;
+		case FMT_SVG:
+		case FMT_FOLDED:
+			/* One side: no statistics, so nothing can fail. */
+			flame_compute(NULL, s.agg, NULL, 0, NULL, 0, NULL,
+			    o.format == FMT_SVG ? FLAME_MIN_SHARE : 0, &fl);
+			memset(&fr, 0, sizeof(fr));
+			fr.fl = &fl;
+			fr.new = &s.merged;
+			fr.nnew = s.nprofiles;
+			fr.filters = filters;
+			ok = (o.format == FMT_SVG ? report_flame_svg(fp, &fr) :
+			    report_flame_folded(fp, &fr)) == 0;
+			flame_release(&fl);
+			break;
 		default:
 			ok = report_top_text(fp, &r) == 0;
 			break;
@@ -135,7 +183,6 @@ cmd_top(int argc, char **argv)
 	free(rows);
 	free(filters);
 	side_free(&s);
-	filter_free(flt);
-	free(o.operands);
+	cli_release(&o);
 	return rc;
 }

@@ -251,28 +251,77 @@ node_count(const struct agg *a, const char *name)
 	return i < 0 ? 0 : agg_node(a, (size_t)i)->cum[AGG_COUNT];
 }
 
-static int
-test_row(struct delta *d, struct delta_row *row,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    const struct delta_opts *o, int64_t *k1, int64_t *n1, int64_t *k2,
-    int64_t *n2, double *scratch)
+void
+delta_judge_init(struct delta_judge *j, const struct delta_opts *o,
+    const struct agg *base, const struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
 {
 	size_t i;
 
-	if (d->replicates) {
-		for (i = 0; i < nb; i++) {
-			k1[i] = node_count(be[i], row->name);
-			n1[i] = agg_total(be[i], AGG_COUNT);
-		}
-		for (i = 0; i < nn; i++) {
-			k2[i] = node_count(ne[i], row->name);
-			n2[i] = agg_total(ne[i], AGG_COUNT);
-		}
-		return stats_replicates(k1, n1, nb, k2, n2, nn, o->alpha,
-		    scratch, &row->st);
-	}
-	return stats_counts(row->base_count, d->base_n, row->new_count,
-	    d->new_n, o->alpha, &row->st);
+	memset(j, 0, sizeof(*j));
+	j->o = o;
+	j->base_n = agg_total(base, AGG_COUNT);
+	j->new_n = agg_total(new, AGG_COUNT);
+	j->replicates = nb >= 2 && nn >= 2;
+	if (!j->replicates)
+		return;
+	j->nb = nb;
+	j->nn = nn;
+	j->base_each_n = xcalloc(nb, sizeof(*j->base_each_n));
+	j->new_each_n = xcalloc(nn, sizeof(*j->new_each_n));
+	j->scratch = xcalloc(nb + nn, sizeof(*j->scratch));
+	for (i = 0; i < nb; i++)
+		j->base_each_n[i] = agg_total(be[i], AGG_COUNT);
+	for (i = 0; i < nn; i++)
+		j->new_each_n[i] = agg_total(ne[i], AGG_COUNT);
+}
+
+void
+delta_judge_release(struct delta_judge *j)
+{
+	free(j->base_each_n);
+	free(j->new_each_n);
+	free(j->scratch);
+	memset(j, 0, sizeof(*j));
+}
+
+int
+delta_judge_test(struct delta_judge *j, int64_t k1, int64_t k2,
+    const int64_t *be, const int64_t *ne, struct stats_result *st)
+{
+	if (!j->o->has_counts || j->base_n <= 0 || j->new_n <= 0)
+		return 0;
+	if (j->replicates) {
+		if (stats_replicates(be, j->base_each_n, j->nb, ne,
+		    j->new_each_n, j->nn, j->o->alpha, j->scratch, st) == -1)
+			return -1;
+	} else if (stats_counts(k1, j->base_n, k2, j->new_n, j->o->alpha,
+	    st) == -1)
+		return -1;
+	return st->method != STATS_UNTESTABLE;
+}
+
+int
+delta_judge_relevant(const struct delta_judge *j, double bs, double ns)
+{
+	const struct delta_opts *o = j->o;
+
+	return fabs(ns - bs) * 100 >= o->min_effect_pp &&
+	    (bs == 0 || fabs(ns - bs) / bs * 100 >= o->min_effect_rel);
+}
+
+enum verdict
+delta_judge_verdict(const struct delta_judge *j, int tested, double q,
+    int relevant, double delta, int64_t k1, int64_t k2)
+{
+	if (!tested)
+		return VERDICT_INSUFFICIENT;
+	if (q <= j->o->alpha && relevant)
+		return delta > 0 ? VERDICT_REGRESSED : VERDICT_IMPROVED;
+	if (!j->replicates && too_few(k1 + k2, j->base_n, j->new_n,
+	    j->o->alpha))
+		return VERDICT_INSUFFICIENT;
+	return VERDICT_UNCHANGED;
 }
 
 int
@@ -281,12 +330,13 @@ delta_compute(const struct agg *base, const struct agg *new,
     const struct delta_opts *o, struct delta *d)
 {
 	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
-	size_t		*brow, *nrow, *scratch, i, m;
-	int64_t		*k1 = NULL, *n1 = NULL, *k2 = NULL, *n2 = NULL;
-	double		*p, *dscratch = NULL, bestse = -1, bestdf = 0, se, tq;
+	size_t		*brow, *nrow, *scratch, i, k, m;
+	int64_t		*k1 = NULL, *k2 = NULL;
+	double		*p, bestse = -1, bestdf = 0, se, tq;
+	struct delta_judge judge;
 	struct graph	 g;
 	long		 j;
-	int		 rc = 0;
+	int		 rc = 0, t;
 
 	memset(d, 0, sizeof(*d));
 	d->base_total = agg_total(base, AGG_VALUE);
@@ -333,12 +383,10 @@ delta_compute(const struct agg *base, const struct agg *new,
 		nrow[i] = d->nrows++;
 	}
 
+	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
 	if (d->replicates) {
 		k1 = xcalloc(nb, sizeof(*k1));
-		n1 = xcalloc(nb, sizeof(*n1));
 		k2 = xcalloc(nn, sizeof(*k2));
-		n2 = xcalloc(nn, sizeof(*n2));
-		dscratch = xcalloc(nb + nn, sizeof(*dscratch));
 	}
 	p = xcalloc(d->nrows + 1, sizeof(*p));
 	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
@@ -363,18 +411,21 @@ delta_compute(const struct agg *base, const struct agg *new,
 		bs = share(row->base_cum, d->base_total);
 		ns = share(row->new_cum, d->new_total);
 		row->delta_share = ns - bs;
-		row->relevant = fabs(ns - bs) * 100 >= o->min_effect_pp &&
-		    (bs == 0 || fabs(ns - bs) / bs * 100 >= o->min_effect_rel);
+		row->relevant = delta_judge_relevant(&judge, bs, ns);
 
 		row->q = NAN;
-		if (!o->has_counts || d->base_n <= 0 || d->new_n <= 0)
-			continue;
-		if (test_row(d, row, be, nb, ne, nn, o, k1, n1, k2, n2,
-		    dscratch) == -1) {
+		if (d->replicates && o->has_counts) {
+			for (k = 0; k < nb; k++)
+				k1[k] = node_count(be[k], row->name);
+			for (k = 0; k < nn; k++)
+				k2[k] = node_count(ne[k], row->name);
+		}
+		if ((t = delta_judge_test(&judge, row->base_count,
+		    row->new_count, k1, k2, &row->st)) == -1) {
 			rc = -1;
 			break;
 		}
-		if (row->st.method == STATS_UNTESTABLE)
+		if (t == 0)
 			continue;
 		row->tested = 1;
 		p[m++] = row->st.p;
@@ -402,18 +453,11 @@ delta_compute(const struct agg *base, const struct agg *new,
 	for (i = 0, m = 0; i < d->nrows && rc == 0; i++) {
 		struct delta_row *row = &d->rows[i];
 
-		row->verdict = VERDICT_INSUFFICIENT;
-		if (!row->tested)
-			continue;
-		row->q = p[m++];
-		if (row->q <= o->alpha && row->relevant)
-			row->verdict = row->delta > 0 ? VERDICT_REGRESSED :
-			    VERDICT_IMPROVED;
-		else if (!d->replicates && too_few(row->base_count +
-		    row->new_count, d->base_n, d->new_n, o->alpha))
-			row->verdict = VERDICT_INSUFFICIENT;
-		else
-			row->verdict = VERDICT_UNCHANGED;
+		if (row->tested)
+			row->q = p[m++];
+		row->verdict = delta_judge_verdict(&judge, row->tested,
+		    row->q, row->relevant, row->delta, row->base_count,
+		    row->new_count);
 	}
 	if (bestse < 0)
 		d->mde = d->noise = -1;
@@ -444,10 +488,8 @@ delta_compute(const struct agg *base, const struct agg *new,
 	free(brow);
 	free(nrow);
 	free(k1);
-	free(n1);
 	free(k2);
-	free(n2);
-	free(dscratch);
+	delta_judge_release(&judge);
 	return rc;
 }
 

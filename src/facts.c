@@ -39,6 +39,7 @@ facts_count_source(const struct profile *p, int vi, struct agg_src *src,
 	src->value_index = vi;
 	src->count_index = -1;
 	src->count_divisor = 0;
+	src->keep = NULL;
 	if (is_count(v)) {
 		src->count_index = vi;
 		*why = "the sample type is a count";

@@ -84,6 +84,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 {
 	struct agg_src	 src;
 	struct profile	*p;
+	unsigned char	*keep = NULL;
 	const char	*why, *want;
 	size_t		 i;
 	int		 vi;
@@ -102,6 +103,17 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		    handoff_wait(wait, &want_type) == -1) {
 			profile_free(p);
 			return -2;
+		}
+		if (i == 0)
+			s->format = p->format;
+		else if (p->format != s->format) {
+			diag_set(d, DIAG_USAGE, -1, "%s cannot be merged with "
+			    "%s (%s): one side is all pprof or all folded",
+			    p->format == PF_FOLDED ? "folded stacks" :
+			    "a pprof profile", s->format == PF_FOLDED ?
+			    "folded stacks" : "a pprof profile", paths[0]);
+			profile_free(p);
+			goto fail;
 		}
 		want = want_type != NULL ? want_type :
 		    s->sample_type != NULL ? s->sample_type : o->sample_index;
@@ -135,18 +147,23 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		facts_count_source(p, vi, &src, &why);
 		if (why == NULL)
 			s->has_counts = 0;
+		/* After the facts, which describe the whole profile. */
+		filter_apply(o->filter, p, &keep, &s->fstats);
+		src.keep = keep;
 		if (agg_add(s->agg, p, &src, d) == -1) {
 			profile_free(p);
 			goto fail;
 		}
 		/*
-		 * After the first profile the merged agg is that profile's
-		 * own: copying it costs a fraction of adding it again.
+		 * The tests between replicates ask each profile's agg only
+		 * for node counts (delta.c) and the tree (flame.c): no edges,
+		 * which halves the folding and the memory of each.
 		 */
-		if (keep_each && i == 0)
-			s->each[i] = agg_dup(s->agg);
-		else if (keep_each) {
-			s->each[i] = agg_new(&o->agg);
+		if (keep_each) {
+			struct agg_opts eo = o->agg;
+
+			eo.noedges = 1;
+			s->each[i] = agg_new(&eo);
 			if (agg_add(s->each[i], p, &src, d) == -1) {
 				profile_free(p);
 				goto fail;
@@ -163,6 +180,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		}
 		s->nprofiles = i + 1;
 		profile_free(p);
+		free(keep);
+		keep = NULL;
 	}
 	s->merged.sample_type = s->sample_type;
 	s->merged.unit = s->unit;
@@ -176,6 +195,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	return 0;
 
 fail:
+	free(keep);
 	handoff_post(post, -1, NULL);
 	return -1;
 }
@@ -225,6 +245,13 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	pthread_t	 t;
 	int		 rc;
 
+	/*
+	 * The per-profile aggs serve only tests between replicates, which
+	 * need two profiles or more on each side: otherwise they would be
+	 * copies of the merged ones, and cost as much memory.
+	 */
+	if (nb < 2 || nn < 2)
+		keep_each = 0;
 	memset(n, 0, sizeof(*n));
 	memset(&h, 0, sizeof(h));
 	memset(&ns, 0, sizeof(ns));

@@ -723,7 +723,10 @@ conv_samples(struct conv *c, const struct idmap *lm,
 			    "(raise with --max-depth)", i, ps->n_location_id,
 			    lim->max_depth);
 		sp->values = arena_alloc(p->arena, ps->n_value, sizeof(int64_t));
-		memcpy(sp->values, ps->value, ps->n_value * sizeof(int64_t));
+		/* No sample types: protobuf-c leaves value NULL. */
+		if (ps->n_value > 0)
+			memcpy(sp->values, ps->value,
+			    ps->n_value * sizeof(int64_t));
 		sp->nlocs = ps->n_location_id;
 		sp->locs = arena_alloc(p->arena, sp->nlocs,
 		    sizeof(*sp->locs));

@@ -168,13 +168,17 @@ put_detectable(FILE *fp, const struct diff_report *r)
 static void
 put_method(FILE *fp, const struct diff_report *r)
 {
-	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over %zu functions; "
+	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over %zu %s; "
 	    "minimum effect %gpp and %g%%.\n", r->method, r->alpha,
-	    r->d->ntested, r->min_effect_pp, r->min_effect_rel);
+	    r->d->ntested, r->by_label ? "label values" : r->granularity,
+	    r->min_effect_pp, r->min_effect_rel);
 	if (r->filters != NULL) {
 		fputs("Filters: ", fp);
 		report_put_text(fp, r->filters);
-		fputs(" (shares are of the whole profile)\n", fp);
+		fprintf(fp, " (they keep %.2f%% of base and %.2f%% of new; "
+		    "shares are of %s)\n", 100 * r->base_kept,
+		    100 * r->new_kept, r->relative ? "what they keep" :
+		    "the whole profiles");
 	}
 }
 
@@ -197,7 +201,8 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	}
 	fprintf(fp, "\n%10s %10s %10s %10s %11s %6s %16s %8s %8s  %-15s %s\n",
 	    "base flat", "new flat", "base cum", "new cum", "delta", "rel",
-	    "95% CI (pp)", "p", "q", "verdict", r->granularity);
+	    "95% CI (pp)", "p", "q", "verdict", r->by_label ? r->by_label :
+	    r->granularity);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 		const char *color = NULL;
@@ -300,8 +305,9 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		    r->exit_status);
 	if (r->nshow == 0)
 		return ferror(fp) ? -1 : 0;
-	fputs("\n| base flat | new flat | base cum | new cum | delta | rel | "
-	    "95% CI (pp) | p | q | verdict | function |\n", fp);
+	fprintf(fp, "\n| base flat | new flat | base cum | new cum | delta | rel | "
+	    "95%% CI (pp) | p | q | verdict | %s |\n", r->by_label ?
+	    r->by_label : r->granularity);
 	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n", fp);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
@@ -371,7 +377,11 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :
 	    r->norm == DELTA_NORM_DURATION ? "duration" : "none");
 	fputs(",\"granularity\":", fp);
-	report_put_json(fp, r->granularity);
+	report_put_json(fp, r->by_label ? "label" : r->granularity);
+	if (r->by_label != NULL) {
+		fputs(",\"by_label\":", fp);
+		report_put_json(fp, r->by_label);
+	}
 	fputs(",\"method\":", fp);
 	report_put_json(fp, r->method);
 	fprintf(fp, ",\"alpha\":%g,\"min_effect_pp\":%g,"
@@ -385,6 +395,9 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	if (r->filters != NULL) {
 		fputs(",\"filters\":", fp);
 		report_put_json(fp, r->filters);
+		fprintf(fp, ",\"relative\":%s,\"filters_keep_base\":%.6f,"
+		    "\"filters_keep_new\":%.6f", r->relative ? "true" : "false",
+		    r->base_kept, r->new_kept);
 	}
 	if (r->kind == DIFF_CHECK) {
 		fputs(",\"result\":", fp);

@@ -93,13 +93,16 @@ report_top_text(FILE *fp, const struct top_report *r)
 	if (r->filters != NULL) {
 		fputs("Filters: ", fp);
 		report_put_text(fp, r->filters);
-		fputs(" (percentages are of the whole profile)\n", fp);
+		fprintf(fp, " (they keep %.2f%% of the profile; percentages "
+		    "are of %s)\n", 100 * r->kept, r->relative ?
+		    "what they keep" : "the whole profile");
 	}
 	units_label(shown, sizeof(shown), sum, r->merged.unit, unit);
 	units_label(tot, sizeof(tot), r->pct_total, r->merged.unit, unit);
 	units_percent(sp, sizeof(sp), sum, r->pct_total);
-	fprintf(fp, "Showing %zu of %zu %s, accounting for %s, %s of %s "
-	    "total\n", r->nshow, r->nrows, r->granularity, shown,
+	fprintf(fp, "Showing %zu of %zu %s%s, accounting for %s, %s of %s "
+	    "total\n", r->nshow, r->nrows, r->by_label ? "values of label " :
+	    r->granularity, r->by_label ? r->by_label : "", shown,
 	    sp + strspn(sp, " "), tot);
 	fprintf(fp, "%10s %6s %6s %10s %6s\n", "flat", "flat%", "sum%", "cum",
 	    "cum%");
@@ -173,11 +176,18 @@ report_top_json(FILE *fp, const struct top_report *r)
 	}
 	fputs("],\"merged\":", fp);
 	json_facts(fp, &r->merged);
+	fprintf(fp, ",\"total\":%" PRId64, r->pct_total);
 	fputs(",\"granularity\":", fp);
-	report_put_json(fp, r->granularity);
+	report_put_json(fp, r->by_label ? "label" : r->granularity);
+	if (r->by_label != NULL) {
+		fputs(",\"by_label\":", fp);
+		report_put_json(fp, r->by_label);
+	}
 	if (r->filters != NULL) {
 		fputs(",\"filters\":", fp);
 		report_put_json(fp, r->filters);
+		fprintf(fp, ",\"relative\":%s,\"filters_keep\":%.6f",
+		    r->relative ? "true" : "false", r->kept);
 	}
 	fprintf(fp, ",\"sort\":\"%s\",\"rows\":[", r->sort_cum ? "cum" :
 	    "flat");

@@ -99,3 +99,73 @@ report_put_csv(FILE *fp, const char *s)
 	}
 	fputc('"', fp);
 }
+
+/*
+ * XML character data or an attribute value (either quote): the five
+ * markup characters as entities; control bytes, which XML 1.0 forbids
+ * even as references, spelled \xNN as report_put_text() does; invalid
+ * UTF-8 and the non-characters U+FFFE and U+FFFF as U+FFFD.  At most
+ * len bytes of s.
+ */
+void
+report_put_xml(FILE *fp, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end;
+	size_t n;
+
+	end = p + strnlen(s, len);
+	while (p < end) {
+		switch (*p) {
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		case '\'':
+			fputs("&apos;", fp);
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f) {
+				fprintf(fp, "\\x%02x", *p);
+				break;
+			}
+			if ((n = utf8_len(p)) == 0 || (size_t)(end - p) < n) {
+				fputs("\xef\xbf\xbd", fp);	/* U+FFFD */
+				break;
+			}
+			if (n == 3 && p[0] == 0xef && p[1] == 0xbf &&
+			    p[2] >= 0xbe)
+				fputs("\xef\xbf\xbd", fp);
+			else
+				fwrite(p, 1, n, fp);
+			p += n;
+			continue;
+		}
+		p++;
+	}
+}
+
+/*
+ * A frame name in a folded stack ("a;b;c 12"): the separator ';' and
+ * control bytes (a newline would end the line) as \xNN, and the rest
+ * as it is, so that distinct names stay distinct.
+ */
+void
+report_put_folded(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p == ';' || *p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\x%02x", *p);
+		else
+			fputc(*p, fp);
+	}
+}

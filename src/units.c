@@ -305,3 +305,13 @@ units_pick(int64_t minval, int64_t total, const char *unit)
 		    "minimum", &u);
 	return u[0] != '\0' ? u : unit;
 }
+
+const char *
+units_of_label(const char *key, const char *num_unit)
+{
+	if (num_unit != NULL && num_unit[0] != '\0')
+		return num_unit;
+	if (strcmp(key, "alignment") == 0 || strcmp(key, "request") == 0)
+		return "bytes";
+	return key;
+}

@@ -7,6 +7,9 @@
 #       --format json <file>
 # and for tests/expected/diff/<base>--<new>.<index>.txt
 #   PROFDIFF diff -n 0 -i <index> --format json <base> <new>
+# and for tests/expected/filter/<name>.txt, with the flags of case <name>
+# in tests/filter-cases.tsv,
+#   PROFDIFF top -n 0 -i <index> <flags> --format json <file>
 # where each profile is looked up in tests/data/corpus/, examples/ and
 # ../shared/corpus/ (relative to the repository root), in that order.
 # Goldens whose profile is in none of them are skipped and counted.
@@ -199,7 +202,8 @@ def main:
 
 	# The total.  pprof sums |value| over all samples; in a diff it prints
 	# the base total, checked when profdiff names the base (base.total).
-	| (if $mode == "top" then $g.profiles[0].total // error("profdiff output has no profiles[0].total")
+	| (if $mode == "filter" then $g.total // error("profdiff output has no total")
+	   elif $mode == "top" then $g.profiles[0].total // error("profdiff output has no profiles[0].total")
 	   else $g.base.total end) as $dtotal
 	| (if $dtotal == null then null else
 		($lines[:$h] | map(capture("^Showing nodes accounting for .*, .* of (?<t>[^ ]*) total$") | .t)[0]
@@ -298,6 +302,22 @@ for golden in tests/expected/diff/*.txt; do
 	check "diff/${golden##*/}" "$golden" diff \
 	    diff -n 0 -i "$index" --format json "$bpath" "$npath"
 done
+
+# The filter cases: pprof's total is then the denominator of its
+# percentages (of the filtered samples with -relative_percentages), which
+# profdiff prints as "total".
+grep -v '^#' tests/filter-cases.tsv > "$tmp/cases"
+while IFS='	' read -r name file index pflags dflags; do
+	golden=tests/expected/filter/$name.txt
+	[ -f "$golden" ] || continue
+	if ! path=$(find_profile "$file"); then
+		nskip=$((nskip + 1))
+		continue
+	fi
+	# shellcheck disable=SC2086
+	check "filter/$name" "$golden" filter \
+	    top -n 0 -i "$index" $dflags --format json "$path"
+done < "$tmp/cases"
 
 echo "conformance: $npass passed, $nfail failed, $nskip skipped"
 [ "$nfail" -eq 0 ]

@@ -211,6 +211,18 @@ echo "$DIFF_PAIRS" | while IFS=: read -r base new; do
 	done <"$tmp/u"
 done
 
+# The filter cases: tests/filter-cases.tsv, one golden each.
+mkdir -p "$OUT/filter"
+rm -f "$OUT"/filter/*.txt
+grep -v '^#' tests/filter-cases.tsv | while IFS='	' read -r name file index pflags dflags; do
+	path=$(locate "$file") || { echo "gen-expected: skip filter $name, no $file" >&2; continue; }
+	flag=$(units "$path" | sed -n "$((index + 1))p")
+	flag=$(unitflag "$flag")
+	# shellcheck disable=SC2086
+	run "$OUT/filter/$name.txt" -sample_index="$index" -unit="$flag" \
+	    $pflags "$path" || true
+done
+
 # The README: versions first, then the unit choices and the rejected files.
 {
 	echo "# Conformance goldens"
@@ -234,6 +246,9 @@ done
 	echo "- \`top/<file>.<index>.<gran>.txt\`: the same with \`-<gran>\` (one of"
 	echo "  $(echo "$GRANS" | sed 's/ /, /g')) for $(echo "$GRAN_FILES" | sed 's/ /, /g')."
 	echo "- \`diff/<base>--<new>.<index>.txt\`: the same with \`-diff_base=<base> <new>\`."
+	echo "- \`filter/<name>.txt\`: the same with the filter flags of case <name> in"
+	echo "  tests/filter-cases.tsv (-focus, -ignore, -hide, -show, -tagfocus, -tagignore,"
+	echo "  -relative_percentages), which also lists profdiff's flags for the case."
 	echo
 	echo "\`<file>\` is looked up in tests/data/corpus/, examples/ and ../shared/corpus/,"
 	echo "in that order.  Goldens whose profile is only in ../shared/corpus/ (licenses"

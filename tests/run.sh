@@ -79,6 +79,39 @@ run_cli() {
 	done
 }
 
+# Every SVG the CLI goldens hold (flame graphs) and the committed example
+# is well-formed XML (xmllint, when installed) and has sound geometry
+# (tests/tools/svgcheck.c: children inside their parent, widths adding
+# up, no frame under the minimum drawn width).
+run_svg() {
+	b=$1
+	for f in tests/cli/*.stdout examples/*.svg; do
+		[ -f "$f" ] || continue
+		head -c 5 "$f" | grep -q '^<?xml' || continue
+		if command -v xmllint >/dev/null 2>&1; then
+			if xmllint --noout "$f" >"$tmp/xml" 2>&1; then
+				ok "$b: xmllint $f"
+			else
+				not_ok "$b: xmllint $f"
+				head -5 "$tmp/xml"
+			fi
+		fi
+		if "$b/tests/svgcheck" "$f" >"$tmp/svg" 2>&1; then
+			ok "$b: svgcheck $f"
+		else
+			not_ok "$b: svgcheck $f"
+			head -5 "$tmp/svg"
+		fi
+	done
+	# The committed example is what profdiff draws today.
+	if "$b/profdiff" diff -q -f svg examples/good.pb.gz examples/bad.pb.gz |
+	    cmp -s - examples/pricing-diff.svg; then
+		ok "$b: examples/pricing-diff.svg is current"
+	else
+		not_ok "$b: examples/pricing-diff.svg is stale (make demo writes build/pricing-diff.svg)"
+	fi
+}
+
 # Add the counts of a sub-suite's "NAME: N passed, N failed" line, whose
 # output is in $2 and whose failure lines start with $3.
 add_summary() {
@@ -219,6 +252,25 @@ run_usage_man() {
 	fi
 }
 
+# Every long option of every subcommand's --help is documented in the
+# man page and in the README.
+run_options_doc() {
+	b=$1
+	for c in top diff check-significance; do
+		"$b/profdiff" help "$c"
+	done | sed -n 's/^ *\(-., \)\{0,1\}--\([a-z-]*\).*/\2/p' | sort -u >"$tmp/opts"
+	missing=
+	while read -r o; do
+		grep -q -- "Fl \\\\-$o\\b" man/profdiff.1 || missing="$missing man:--$o"
+		grep -q -- "--$o\\b" README.md || missing="$missing README:--$o"
+	done <"$tmp/opts"
+	if [ -z "$missing" ] && [ -s "$tmp/opts" ]; then
+		ok "$b: all $(wc -l <"$tmp/opts") long options are in the man page and README"
+	else
+		not_ok "$b: options not documented:$missing"
+	fi
+}
+
 run_man() {
 	if command -v mandoc >/dev/null 2>&1; then
 		if mandoc -Tlint -W warning man/profdiff.1 >"$tmp/lint" 2>&1; then
@@ -237,14 +289,17 @@ for b in $BUILDS; do
 	fi
 	if [ "${ONLY:-}" = cli ]; then
 		run_cli "$b"
+		run_svg "$b"
 		continue
 	fi
 	run_unit "$b"
 	run_cli "$b"
+	run_svg "$b"
 	run_conformance "$b"
 	[ "$b" = "${BUILDS%% *}" ] && run_sim "$b"
 	run_corpus_sweep "$b"
 	run_usage_man "$b"
+	run_options_doc "$b"
 	run_replay "$b"
 	run_determinism "$b"
 done

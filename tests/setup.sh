@@ -7,7 +7,7 @@ set -eu
 
 pkgs="make gcc pkg-config libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libbsd-dev libdeflate-dev"
 if [ "${1:-}" = test ]; then
-	pkgs="$pkgs jq mandoc valgrind"
+	pkgs="$pkgs jq mandoc valgrind libxml2-utils"
 fi
 
 missing=""

@@ -2,7 +2,8 @@
  * Fuzz target: the option parser shared by every subcommand.  The input
  * is split at NUL bytes into argument words after the subcommand name;
  * whatever they say, cli_parse() must return 0, 1 (help) or -1 (usage
- * error) without crashing, leaking or reading past argv.
+ * error), and cli_filters() compile the filter options or refuse them,
+ * without crashing, leaking or reading past argv.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -40,8 +41,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			start = i + 1;
 		}
 	argv[argc] = NULL;
-	if (cli_parse(argc, argv, masks[which], cmds[which], &o) == 0)
-		free(o.operands);
+	/* Then compile the filters: regexes, KEY=VALUE, numeric ranges. */
+	if (cli_parse(argc, argv, masks[which], cmds[which], &o) == 0) {
+		(void)cli_filters(&o, cmds[which]);
+		cli_release(&o);
+	}
 	free(buf);
 	return 0;
 }

@@ -1,6 +1,7 @@
 /*
  * Fuzz target: bytes -> pprof_decode() -> facts and aggregation of every
- * sample type at every granularity.  Whatever the input, the decoder must
+ * sample type at every granularity, then the filters (which rewrite the
+ * profile) and aggregation with the call tree and by label.  Whatever the input, the decoder must
  * either refuse it with a diagnostic or give a model that the core can
  * fold without crashing, overflowing or leaking.  Raw input is also
  * decoded by the reference decoder (no fast path), and the two results
@@ -18,6 +19,7 @@
 #include "diag.h"
 #include "gunzip.h"
 #include "facts.h"
+#include "filter.h"
 #include "folded.h"
 #include "profdiff.h"
 #include "profile.h"
@@ -123,6 +125,62 @@ differential(const uint8_t *data, size_t len, const struct pd_limits *lim,
 	profile_free(r);
 }
 
+/*
+ * The filters rewrite a profile in place (hide, show, relative), so they
+ * run last, twice: keeping the dropped samples in the totals, then not.
+ * Each result is folded with the calling-context tree and by label.
+ */
+static void
+filtered(struct profile *p)
+{
+	static char		*tags[] = { "bytes=1kb:", "thread_name=a,^b" };
+	static char		*ignores[] = { "span_id=239" };
+	struct filter_spec	 sp;
+	struct filter_stats	 st;
+	struct filter		*f;
+	struct agg_opts		 o = { 0 };
+	struct agg_src		 src;
+	struct diag		 d;
+	struct agg		*a;
+	unsigned char		*keep;
+	const char		*why;
+	int			 rel, by;
+
+	if (p->nsample_types == 0)
+		return;
+	memset(&sp, 0, sizeof(sp));
+	sp.focus = "[aeiou]";
+	sp.ignore = "^z";
+	sp.hide = "[0-9]$";
+	sp.show = "[a-y]";
+	sp.tags = tags;
+	sp.ntags = 1;
+	sp.tag_ignores = ignores;
+	sp.ntag_ignores = 1;
+	memset(&st, 0, sizeof(st));
+	for (rel = 0; rel <= 1; rel++) {
+		sp.relative = rel;
+		sp.ntags = (size_t)rel + 1;
+		diag_init(&d, "fuzz");
+		if (filter_new(&sp, &f, &d) == -1)
+			abort();
+		filter_apply(f, p, &keep, &st);
+		if (st.kept > st.samples)
+			abort();
+		facts_count_source(p, 0, &src, &why);
+		src.keep = keep;
+		for (by = 0; by <= 1; by++) {
+			o.tree = !by;
+			o.label_key = by ? "thread_name" : NULL;
+			a = agg_new(&o);
+			(void)agg_add(a, p, &src, &d);
+			agg_free(a);
+		}
+		free(keep);
+		filter_free(f);
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
@@ -161,6 +219,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 			agg_free(a);
 		}
 	}
+	filtered(p);
 	profile_free(p);
 	return 0;
 }

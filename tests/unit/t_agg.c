@@ -14,115 +14,14 @@
 #include "diag.h"
 #include "profile.h"
 #include "tap.h"
-
-/* Capacities of a hand-built profile; generous for every test. */
-#define T_MAX	64
-
-/*
- * Start a profile with room for T_MAX of everything and the given
- * sample types ("type/unit" strings).
- */
-static struct profile *
-t_new(int ntypes, ...)
-{
-	struct profile	*p;
-	va_list		 ap;
-	int		 i;
-
-	p = profile_new();
-	p->sample_types = arena_calloc(p->arena, ntypes,
-	    sizeof(*p->sample_types));
-	p->nsample_types = ntypes;
-	va_start(ap, ntypes);
-	for (i = 0; i < ntypes; i++) {
-		p->sample_types[i].type = va_arg(ap, const char *);
-		p->sample_types[i].unit = va_arg(ap, const char *);
-	}
-	va_end(ap);
-	p->functions = arena_calloc(p->arena, T_MAX, sizeof(*p->functions));
-	p->locations = arena_calloc(p->arena, T_MAX, sizeof(*p->locations));
-	p->mappings = arena_calloc(p->arena, T_MAX, sizeof(*p->mappings));
-	p->samples = arena_calloc(p->arena, T_MAX, sizeof(*p->samples));
-	return p;
-}
-
-static struct pf_mapping *
-t_map(struct profile *p, uint64_t start, uint64_t limit, const char *file,
-    const char *build_id)
-{
-	struct pf_mapping *m = &p->mappings[p->nmappings++];
-
-	m->id = p->nmappings;
-	m->memory_start = start;
-	m->memory_limit = limit;
-	m->filename = file;
-	m->build_id = build_id;
-	return m;
-}
-
-static struct pf_function *
-t_fn(struct profile *p, const char *name, const char *file)
-{
-	struct pf_function *f = &p->functions[p->nfunctions++];
-
-	f->id = p->nfunctions;
-	f->name = name;
-	f->system_name = name;
-	f->filename = file;
-	return f;
-}
-
-/*
- * A location with nlines (function, line) pairs, innermost first, as in
- * profile.proto.
- */
-static struct pf_location *
-t_loc(struct profile *p, const struct pf_mapping *m, uint64_t addr,
-    int nlines, ...)
-{
-	struct pf_location	*l = &p->locations[p->nlocations++];
-	va_list			 ap;
-	int			 i;
-
-	l->id = p->nlocations;
-	l->mapping = m;
-	l->address = addr;
-	l->nlines = nlines;
-	l->lines = arena_calloc(p->arena, nlines, sizeof(*l->lines));
-	va_start(ap, nlines);
-	for (i = 0; i < nlines; i++) {
-		l->lines[i].function = va_arg(ap, const struct pf_function *);
-		l->lines[i].line = va_arg(ap, int);
-	}
-	va_end(ap);
-	return l;
-}
-
-/* A sample: the values (one per sample type), then the stack, leaf first. */
-static void
-t_sample(struct profile *p, const int64_t *values, int nlocs, ...)
-{
-	struct pf_sample	*s = &p->samples[p->nsamples++];
-	va_list			 ap;
-	int			 i;
-
-	s->values = arena_calloc(p->arena, p->nsample_types,
-	    sizeof(*s->values));
-	memcpy(s->values, values, p->nsample_types * sizeof(*s->values));
-	s->nlocs = nlocs;
-	s->locs = arena_calloc(p->arena, nlocs, sizeof(*s->locs));
-	va_start(ap, nlocs);
-	for (i = 0; i < nlocs; i++)
-		s->locs[i] = va_arg(ap, const struct pf_location *);
-	va_end(ap);
-}
+#include "tprofile.h"
 
 static struct agg *
 t_agg(const struct profile *p, enum agg_gran g, int noinlines, int vi,
     int ci, int64_t div)
 {
 	struct agg_opts	 o = { .gran = g, .noinlines = noinlines };
-	struct agg_src	 src = { vi, ci, div };
+	struct agg_src	 src = { vi, ci, div, NULL };
 	struct diag	 d;
 	struct agg	*a;
 
@@ -520,7 +419,7 @@ test_merge(void)
 	struct profile		*p1, *p2;
 	struct pf_location	*lm, *la;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, -1, 0 };
+	struct agg_src		 src = { 0, -1, 0, NULL };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -558,7 +457,7 @@ test_overflow(void)
 	struct profile		*p, *q;
 	struct pf_location	*lm;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, -1, 0 };
+	struct agg_src		 src = { 0, -1, 0, NULL };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -622,16 +521,16 @@ test_bad_request(void)
 	p = t_new(2, "samples", "count", "cpu", "nanoseconds");
 	a = agg_new(&o);
 	diag_init(&d, "test");
-	src = (struct agg_src){ 2, -1, 0 };
+	src = (struct agg_src){ 2, -1, 0, NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
 	CHECK_INT(d.code, DIAG_USAGE);
-	src = (struct agg_src){ -1, -1, 0 };
+	src = (struct agg_src){ -1, -1, 0, NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
-	src = (struct agg_src){ 1, 5, 0 };
+	src = (struct agg_src){ 1, 5, 0, NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
-	src = (struct agg_src){ 1, -1, -3 };
+	src = (struct agg_src){ 1, -1, -3, NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
-	src = (struct agg_src){ 1, 0, 0 };
+	src = (struct agg_src){ 1, 0, 0, NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), 0);
 	CHECK_INT(agg_nprofiles(a), 1);
 	CHECK_INT(agg_nsamples(a), 0);
@@ -738,7 +637,7 @@ test_mapping_merge_profiles(void)
 	struct pf_mapping	*m, *other;
 	struct pf_location	*l;
 	struct agg_opts		 o = { .gran = AGG_ADDRESSES };
-	struct agg_src		 src = { 0, -1, 0 };
+	struct agg_src		 src = { 0, -1, 0, NULL };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -852,21 +751,15 @@ test_many(void)
 	profile_free(p);
 }
 
-/* The keep callback: keep samples whose leaf is the given location. */
-static int
-keep_leaf(void *arg, const struct pf_sample *s)
-{
-	return s->nlocs > 0 && s->locs[0] == arg;
-}
-
-/* Samples the callback drops count in the totals, in no node. */
+/* Samples the keep mask leaves out count in the totals, in no node. */
 static void
 test_keep(void)
 {
+	static const unsigned char keep[] = { 1, 0, 1, 1 };
 	struct profile		*p;
 	struct pf_location	*lm, *la, *lb;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, -1, 0 };
+	struct agg_src		 src = { 0, -1, 0, keep };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -878,8 +771,6 @@ test_keep(void)
 	t_sample(p, (int64_t[]){ 2 }, 2, lb, lm);
 	t_sample(p, (int64_t[]){ 4 }, 3, la, lb, lm);
 	t_sample(p, (int64_t[]){ 0 }, 2, lb, lm);
-	o.keep = keep_leaf;
-	o.keep_arg = la;
 	diag_init(&d, "test");
 	a = agg_new(&o);
 	CHECK_INT(agg_add(a, p, &src, &d), 0);
@@ -889,6 +780,146 @@ test_keep(void)
 	CHECK_INT(node(a, "b")->flat[AGG_VALUE], 0);
 	CHECK_INT(agg_total(a, AGG_VALUE), 7);
 	CHECK_INT(agg_nsamples(a), 3);
+	agg_free(a);
+	profile_free(p);
+}
+
+/* The tree node for a path of names from a root, or NULL. */
+static const struct agg_tnode *
+tpath(const struct agg *a, int n, ...)
+{
+	const struct agg_tnode	*t = NULL;
+	size_t			 parent = AGG_ROOT, i;
+	va_list			 ap;
+	const char		*name;
+
+	va_start(ap, n);
+	while (n-- > 0) {
+		name = va_arg(ap, const char *);
+		for (i = 0, t = NULL; i < agg_ntree(a); i++)
+			if (agg_tree(a, i)->parent == parent &&
+			    strcmp(agg_node(a, agg_tree(a, i)->node)->name,
+			    name) == 0) {
+				t = agg_tree(a, i);
+				break;
+			}
+		if (t == NULL)
+			break;
+		parent = i;
+	}
+	va_end(ap);
+	return t;
+}
+
+/*
+ * The calling-context tree keeps paths apart that the graph joins: b
+ * called from main and from a is one node but two tree nodes, and a
+ * recursion nests.
+ */
+static void
+test_tree(void)
+{
+	struct profile		*p;
+	struct pf_location	*lm, *la, *lb;
+	struct agg_opts		 o = { .gran = AGG_FUNCTIONS, .tree = 1 };
+	struct agg_src		 src = { 0, 0, 0, NULL };
+	struct diag		 d;
+	struct agg		*a, *c;
+	size_t			 i;
+
+	p = t_new(1, "samples", "count");
+	lm = t_loc(p, NULL, 0x10, 1, t_fn(p, "main", ""), 0);
+	la = t_loc(p, NULL, 0x20, 1, t_fn(p, "a", ""), 0);
+	lb = t_loc(p, NULL, 0x30, 1, t_fn(p, "b", ""), 0);
+	t_sample(p, (int64_t[]){ 1 }, 2, lb, lm);
+	t_sample(p, (int64_t[]){ 2 }, 3, lb, la, lm);
+	t_sample(p, (int64_t[]){ 4 }, 2, la, lm);
+	t_sample(p, (int64_t[]){ 8 }, 3, la, la, lm);
+	diag_init(&d, "test");
+	a = agg_new(&o);
+	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	CHECK_INT(agg_ntree(a), 5);
+	CHECK_INT(tpath(a, 1, "main")->cum[AGG_VALUE], 15);
+	CHECK_INT(tpath(a, 1, "main")->flat[AGG_VALUE], 0);
+	CHECK_INT(tpath(a, 2, "main", "b")->cum[AGG_VALUE], 1);
+	CHECK_INT(tpath(a, 2, "main", "b")->flat[AGG_VALUE], 1);
+	CHECK_INT(tpath(a, 2, "main", "a")->cum[AGG_VALUE], 14);
+	CHECK_INT(tpath(a, 2, "main", "a")->flat[AGG_VALUE], 4);
+	CHECK_INT(tpath(a, 3, "main", "a", "b")->flat[AGG_VALUE], 2);
+	CHECK_INT(tpath(a, 3, "main", "a", "a")->cum[AGG_VALUE], 8);
+	CHECK_INT(tpath(a, 3, "main", "a", "a")->flat[AGG_COUNT], 8);
+	/* The graph counts the recursion once. */
+	CHECK_INT(node(a, "a")->cum[AGG_VALUE], 14);
+	/* Parents come first; a copy has the same tree. */
+	for (i = 0; i < agg_ntree(a); i++)
+		CHECK(agg_tree(a, i)->parent == AGG_ROOT ||
+		    agg_tree(a, i)->parent < i);
+	c = agg_dup(a);
+	CHECK_INT(agg_add(c, p, &src, &d), 0);
+	CHECK_INT(agg_ntree(c), 5);
+	CHECK_INT(tpath(c, 2, "main", "a")->cum[AGG_VALUE], 28);
+	CHECK_INT(tpath(a, 2, "main", "a")->cum[AGG_VALUE], 14);
+	agg_free(c);
+	agg_free(a);
+	/* No tree unless asked for. */
+	o.tree = 0;
+	a = agg_new(&o);
+	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	CHECK_INT(agg_ntree(a), 0);
+	CHECK(agg_tree(a, 0) == NULL);
+	agg_free(a);
+	profile_free(p);
+}
+
+/*
+ * --by-label: a node per value; a sample with two values of the key
+ * counts in both, once each; samples without it go to "KEY unset";
+ * numeric values print in their unit.
+ */
+static void
+test_by_label(void)
+{
+	struct profile		*p;
+	struct pf_location	*lm;
+	struct pf_sample	*s;
+	struct agg_opts		 o = { .gran = AGG_FUNCTIONS,
+				    .label_key = "ep" };
+	struct agg_src		 src = { 0, -1, 0, NULL };
+	struct diag		 d;
+	struct agg		*a;
+
+	p = t_new(1, "samples", "count");
+	lm = t_loc(p, NULL, 0x10, 1, t_fn(p, "main", ""), 0);
+	t_sample(p, (int64_t[]){ 1 }, 1, lm);
+	t_sample(p, (int64_t[]){ 2 }, 1, lm);
+	t_sample(p, (int64_t[]){ 4 }, 1, lm);
+	t_sample(p, (int64_t[]){ 8 }, 1, lm);
+	s = &p->samples[0];
+	s->labels = arena_calloc(p->arena, 2, sizeof(*s->labels));
+	s->labels[0] = (struct pf_label){ "ep", "/a", 0, "" };
+	s->labels[1] = (struct pf_label){ "other", "x", 0, "" };
+	s->nlabels = 2;
+	s = &p->samples[1];
+	s->labels = arena_calloc(p->arena, 3, sizeof(*s->labels));
+	s->labels[0] = (struct pf_label){ "ep", "/a", 0, "" };
+	s->labels[1] = (struct pf_label){ "ep", "/b", 0, "" };
+	s->labels[2] = (struct pf_label){ "ep", "/a", 0, "" };
+	s->nlabels = 3;
+	s = &p->samples[2];
+	s->labels = arena_calloc(p->arena, 1, sizeof(*s->labels));
+	s->labels[0] = (struct pf_label){ "ep", NULL, 2048, "bytes" };
+	s->nlabels = 1;
+	diag_init(&d, "test");
+	a = agg_new(&o);
+	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	CHECK_INT(agg_nnodes(a), 4);
+	CHECK_INT(node(a, "ep=/a")->cum[AGG_VALUE], 3);
+	CHECK_INT(node(a, "ep=/a")->flat[AGG_VALUE], 3);
+	CHECK_INT(node(a, "ep=/b")->cum[AGG_VALUE], 2);
+	CHECK_INT(node(a, "ep=2kB")->cum[AGG_VALUE], 4);
+	CHECK_INT(node(a, "ep unset")->cum[AGG_VALUE], 8);
+	CHECK_INT(agg_nedges(a), 0);
+	CHECK_INT(agg_total(a, AGG_VALUE), 15);
 	agg_free(a);
 	profile_free(p);
 }
@@ -926,6 +957,8 @@ main(void)
 	test_empty_stack();
 	test_many();
 	test_keep();
+	test_tree();
+	test_by_label();
 	test_gran_names();
 	return tap_done();
 }

@@ -1,0 +1,400 @@
+/*
+ * Frames for flame graphs: the calling-context trees of the two sides,
+ * merged by the path of frame names from the root, so that a frame of
+ * base and one of new are the same frame when every name above them is
+ * the same.  A frame's cum is what the samples through its path added;
+ * its share, the change of that share, and the test of its cum sample
+ * counts are those of a function's row in delta.c, through the same
+ * delta_judge.  Only frames at least min_share of either side (and whose
+ * parent is) are tested, so that Benjamini-Hochberg counts the frames a
+ * reader can see, not the thousands of slivers no one could.
+ *
+ * Smaller frames are not even made: a profile of random deep stacks has
+ * millions of distinct paths, and a flame graph shows a few thousand.
+ * Each side's tree is walked to make the frames that pass min_share on
+ * that side, then both are walked again to add their values to the
+ * frames that exist, so a frame large on one side only still gets the
+ * other side's numbers.  What the frames not made held stays in their
+ * parent's cum (cum - flat - the children's cum).  No I/O here, and
+ * nothing about how frames are drawn.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "delta.h"
+#include "flame.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+/* The frame table while it is built: open addressing on (parent, name). */
+struct fbuild {
+	struct flame	*fl;
+	size_t		 cap;
+	size_t		*tab;		/* frame index + 1, or 0 */
+	uint64_t	*hash;		/* per frame */
+	size_t		 tabcap;
+};
+
+static uint64_t
+name_hash(const char *s)
+{
+	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
+
+	for (; *s != '\0'; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+static uint64_t
+key_hash(size_t parent, uint64_t nh)
+{
+	uint64_t h = nh ^ ((uint64_t)parent * 0x9e3779b97f4a7c15ULL);
+
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 29;
+	return h;
+}
+
+static void
+tab_grow(struct fbuild *b)
+{
+	size_t i, j, cap = b->tabcap ? b->tabcap * 2 : 1024;
+
+	free(b->tab);
+	b->tab = xcalloc(cap, sizeof(*b->tab));
+	b->tabcap = cap;
+	for (i = 0; i < b->fl->nframes; i++) {
+		for (j = b->hash[i] & (cap - 1); b->tab[j] != 0;
+		    j = (j + 1) & (cap - 1))
+			continue;
+		b->tab[j] = i + 1;
+	}
+}
+
+/* The child of parent named name, made if new and make is set; or -1. */
+static long
+frame_get(struct fbuild *b, size_t parent, const char *name, uint64_t nh,
+    int make)
+{
+	struct flame		*fl = b->fl;
+	struct flame_frame	*f;
+	uint64_t		 h = key_hash(parent, nh);
+	size_t			 j;
+
+	for (j = h & (b->tabcap - 1); b->tab[j] != 0;
+	    j = (j + 1) & (b->tabcap - 1)) {
+		f = &fl->frames[b->tab[j] - 1];
+		if (b->hash[b->tab[j] - 1] == h && f->parent == parent &&
+		    strcmp(f->name, name) == 0)
+			return (long)(b->tab[j] - 1);
+	}
+	if (!make)
+		return -1;
+	if (fl->nframes == b->cap) {
+		b->cap *= 2;
+		fl->frames = xreallocarray(fl->frames, b->cap,
+		    sizeof(*fl->frames));
+		b->hash = xreallocarray(b->hash, b->cap, sizeof(*b->hash));
+	}
+	f = &fl->frames[fl->nframes];
+	memset(f, 0, sizeof(*f));
+	f->name = name;
+	f->parent = parent;
+	f->depth = fl->frames[parent].depth + 1;
+	b->hash[fl->nframes] = h;
+	fl->nframes++;
+	if (2 * fl->nframes > b->tabcap)
+		tab_grow(b);
+	else {
+		for (j = h & (b->tabcap - 1); b->tab[j] != 0;
+		    j = (j + 1) & (b->tabcap - 1))
+			continue;
+		b->tab[j] = fl->nframes;
+	}
+	return (long)(fl->nframes - 1);
+}
+
+/*
+ * Map every tree node of a to its frame, making the frames of nodes
+ * whose |cum| is at least make_min (none if make_min is negative), or
+ * FLAME_NONE.  Tree nodes come after their parents, so the parent's
+ * frame is known.  The caller frees the map.
+ */
+static size_t *
+map_tree(struct fbuild *b, const struct agg *a, double make_min)
+{
+	size_t		 n = agg_ntree(a), nn = agg_nnodes(a), i, pf;
+	size_t		*map = xreallocarray(NULL, n + 1, sizeof(*map));
+	uint64_t	*nh = xreallocarray(NULL, nn + 1, sizeof(*nh));
+	unsigned char	*have = xcalloc(nn + 1, 1);
+	long		 f;
+
+	for (i = 0; i < n; i++) {
+		const struct agg_tnode *t = agg_tree(a, i);
+		const char *name = agg_node(a, t->node)->name;
+
+		pf = t->parent == AGG_ROOT ? 0 : map[t->parent];
+		if (pf == FLAME_NONE) {
+			map[i] = FLAME_NONE;
+			continue;
+		}
+		if (!have[t->node]) {
+			nh[t->node] = name_hash(name);
+			have[t->node] = 1;
+		}
+		f = frame_get(b, pf, name, nh[t->node], make_min >= 0 &&
+		    fabs((double)t->cum[AGG_VALUE]) >= make_min);
+		map[i] = f < 0 ? FLAME_NONE : (size_t)f;
+	}
+	free(nh);
+	free(have);
+	return map;
+}
+
+/* Add a side's values to the frames that exist (making none). */
+static void
+add_side(struct fbuild *b, const struct agg *a, int is_new)
+{
+	size_t	*map = map_tree(b, a, -1), i;
+
+	for (i = 0; i < agg_ntree(a); i++) {
+		const struct agg_tnode *t = agg_tree(a, i);
+		struct flame_frame *f;
+
+		if (map[i] == FLAME_NONE)
+			continue;
+		f = &b->fl->frames[map[i]];
+
+		if (is_new) {
+			f->new_cum += t->cum[AGG_VALUE];
+			f->new_flat += t->flat[AGG_VALUE];
+			f->new_count += t->cum[AGG_COUNT];
+		} else {
+			f->base_cum += t->cum[AGG_VALUE];
+			f->base_flat += t->flat[AGG_VALUE];
+			f->base_count += t->cum[AGG_COUNT];
+		}
+	}
+	free(map);
+}
+
+/* Each profile's cum count of every frame, into column col of each[]. */
+static void
+add_each(struct fbuild *b, const struct agg *a, int64_t *each, size_t ncol,
+    size_t col)
+{
+	size_t	*map = map_tree(b, a, -1), i;
+
+	for (i = 0; i < agg_ntree(a); i++)
+		if (map[i] != FLAME_NONE)
+			each[map[i] * ncol + col] += agg_tree(a, i)->cum[AGG_COUNT];
+	free(map);
+}
+
+static double
+share(int64_t v, int64_t total)
+{
+	return total != 0 ? (double)v / (double)total : 0;
+}
+
+struct kidkey {
+	size_t		 parent;
+	const char	*name;
+	size_t		 idx;
+};
+
+static int
+cmp_kid(const void *a, const void *b)
+{
+	const struct kidkey *x = a, *y = b;
+
+	if (x->parent != y->parent)
+		return x->parent < y->parent ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void
+link_kids(struct flame *fl)
+{
+	struct kidkey	*k;
+	size_t		 i, n = fl->nframes - 1;
+
+	k = xreallocarray(NULL, n + 1, sizeof(*k));
+	for (i = 1; i < fl->nframes; i++) {
+		k[i - 1].parent = fl->frames[i].parent;
+		k[i - 1].name = fl->frames[i].name;
+		k[i - 1].idx = i;
+	}
+	qsort(k, n, sizeof(*k), cmp_kid);
+	fl->kids = xreallocarray(NULL, n + 1, sizeof(*fl->kids));
+	for (i = 0; i < n; i++) {
+		struct flame_frame *p = &fl->frames[k[i].parent];
+
+		if (p->nkids++ == 0)
+			p->kid0 = i;
+		fl->kids[i] = k[i].idx;
+	}
+	free(k);
+}
+
+/*
+ * The least |cum| of a frame worth making on a side: min_share of its
+ * total, a hair lower so that rounding never loses a visible frame.
+ */
+static double
+make_min(int64_t total, double min_share)
+{
+	return min_share * fabs((double)total) * (1 - 1e-9);
+}
+
+/* The root's columns: the whole side, and what no frame holds. */
+static void
+fill_root(struct flame *fl)
+{
+	struct flame_frame	*r = &fl->frames[0];
+	size_t			 i;
+
+	r->base_cum = r->base_flat = fl->base_total;
+	r->new_cum = r->new_flat = fl->new_total;
+	r->base_count = fl->base_n;
+	r->new_count = fl->new_n;
+	for (i = 1; i < fl->nframes; i++)
+		if (fl->frames[i].parent == 0) {
+			r->base_flat -= fl->frames[i].base_cum;
+			r->new_flat -= fl->frames[i].new_cum;
+		}
+}
+
+static int
+judge_frames(struct flame *fl, const struct agg *base, const struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    const struct delta_opts *o, int64_t *each)
+{
+	struct delta_judge	 judge;
+	double			*p;
+	size_t			*scratch, i, m, ncol = nb + nn;
+	int			 rc = 0, t;
+
+	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
+	fl->replicates = judge.replicates;
+	p = xcalloc(fl->nframes + 1, sizeof(*p));
+	scratch = xcalloc(fl->nframes + 1, sizeof(*scratch));
+	for (i = 1, m = 0; i < fl->nframes; i++) {
+		struct flame_frame *f = &fl->frames[i];
+
+		f->relevant = delta_judge_relevant(&judge, f->base_share,
+		    f->new_share);
+		if (!f->visible)
+			continue;
+		t = delta_judge_test(&judge, f->base_count, f->new_count,
+		    each != NULL ? each + i * ncol : NULL,
+		    each != NULL ? each + i * ncol + nb : NULL, &f->st);
+		if (t == -1) {
+			rc = -1;
+			break;
+		}
+		if (t == 1) {
+			f->tested = 1;
+			p[m++] = f->st.p;
+		}
+	}
+	fl->ntested = m;
+	stats_bh(p, m, scratch);
+	for (i = 1, m = 0; i < fl->nframes && rc == 0; i++) {
+		struct flame_frame *f = &fl->frames[i];
+
+		if (f->tested)
+			f->q = p[m++];
+		f->verdict = delta_judge_verdict(&judge, f->tested, f->q,
+		    f->relevant, f->delta, f->base_count, f->new_count);
+	}
+	free(p);
+	free(scratch);
+	delta_judge_release(&judge);
+	return rc;
+}
+
+int
+flame_compute(const struct agg *base, const struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    const struct delta_opts *o, double min_share, struct flame *fl)
+{
+	struct fbuild	 b;
+	int64_t		*each = NULL;
+	size_t		 i, ncol = nb + nn;
+	int		 rc = 0;
+
+	memset(fl, 0, sizeof(*fl));
+	memset(&b, 0, sizeof(b));
+	b.fl = fl;
+	b.cap = 256;
+	fl->frames = xcalloc(b.cap, sizeof(*fl->frames));
+	b.hash = xcalloc(b.cap, sizeof(*b.hash));
+	fl->nframes = 1;
+	fl->frames[0].name = "all";
+	fl->frames[0].parent = FLAME_NONE;
+	fl->single = base == NULL;
+	fl->min_share = min_share;
+	tab_grow(&b);
+
+	fl->new_total = agg_total(new, AGG_VALUE);
+	fl->new_n = agg_total(new, AGG_COUNT);
+	if (base != NULL) {
+		fl->base_total = agg_total(base, AGG_VALUE);
+		fl->base_n = agg_total(base, AGG_COUNT);
+		free(map_tree(&b, base, make_min(fl->base_total, min_share)));
+	}
+	free(map_tree(&b, new, make_min(fl->new_total, min_share)));
+	if (base != NULL)
+		add_side(&b, base, 0);
+	add_side(&b, new, 1);
+	fill_root(fl);
+
+	if (base != NULL && o != NULL && nb >= 2 && nn >= 2) {
+		each = xcalloc(fl->nframes * ncol + 1, sizeof(*each));
+		for (i = 0; i < nb; i++)
+			add_each(&b, be[i], each, ncol, i);
+		for (i = 0; i < nn; i++)
+			add_each(&b, ne[i], each, ncol, nb + i);
+	}
+	free(b.tab);
+	free(b.hash);
+
+	for (i = 0; i < fl->nframes; i++) {
+		struct flame_frame *f = &fl->frames[i];
+
+		f->base_share = share(f->base_cum, fl->base_total);
+		f->new_share = share(f->new_cum, fl->new_total);
+		f->delta = f->new_share - f->base_share;
+		f->status = fl->single || (f->base_cum != 0 &&
+		    f->new_cum != 0) ? STATUS_BOTH : f->new_cum == 0 &&
+		    f->base_cum != 0 ? STATUS_GONE : f->base_cum == 0 &&
+		    f->new_cum != 0 ? STATUS_NEW : STATUS_BOTH;
+		f->q = NAN;
+		f->verdict = VERDICT_INSUFFICIENT;
+		f->visible = i == 0 || (fl->frames[f->parent].visible &&
+		    (fabs(f->base_share) >= min_share ||
+		    fabs(f->new_share) >= min_share));
+		if (f->visible)
+			fl->nvisible++;
+	}
+	link_kids(fl);
+	if (!fl->single && o != NULL)
+		rc = judge_frames(fl, base, new, be, nb, ne, nn, o, each);
+	free(each);
+	return rc;
+}
+
+void
+flame_release(struct flame *fl)
+{
+	free(fl->frames);
+	free(fl->kids);
+	memset(fl, 0, sizeof(*fl));
+}

@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -f json --tag bytes=1kb: -i alloc_space tests/data/corpus/go-heap-series-t0.pb.gz tests/data/corpus/go-heap-series-t9.pb.gz | jq -c "{granularity, filters, relative, filters_keep_base, filters_keep_new, tested}"

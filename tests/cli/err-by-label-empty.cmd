@@ -1,0 +1,1 @@
+$PROFDIFF top --by-label "" examples/bad.pb.gz

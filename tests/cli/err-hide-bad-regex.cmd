@@ -1,0 +1,1 @@
+$PROFDIFF top --hide "a[" examples/bad.pb.gz

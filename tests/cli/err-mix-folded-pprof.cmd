@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/folded/pyspy.folded examples/bad.pb.gz

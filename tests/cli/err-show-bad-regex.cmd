@@ -1,0 +1,1 @@
+$PROFDIFF check-significance --show "*(" examples/good.pb.gz examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top --tag span_id examples/bad.pb.gz

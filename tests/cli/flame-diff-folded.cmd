@@ -1,0 +1,1 @@
+$PROFDIFF diff -f folded examples/good.pb.gz examples/bad.pb.gz

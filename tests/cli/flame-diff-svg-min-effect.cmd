@@ -1,0 +1,1 @@
+for m in 1pp 50pp; do printf '%s: ' $m; $PROFDIFF diff -q -f svg --min-effect $m examples/good.pb.gz examples/bad.pb.gz | grep -c '<rect [^>]*fill="rgb(255,\|<rect [^>]*fill="rgb([0-9]*,[0-9]*,255)'; done

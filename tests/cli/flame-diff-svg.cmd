@@ -1,0 +1,1 @@
+$PROFDIFF diff -f svg examples/good.pb.gz examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -f folded --by-label span_id examples/bad.pb.gz

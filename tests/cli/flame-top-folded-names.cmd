@@ -1,0 +1,1 @@
+$PROFDIFF top -q -f folded tests/data/flame/names.pb

@@ -1,0 +1,1 @@
+$PROFDIFF top -f folded examples/bad.pb.gz

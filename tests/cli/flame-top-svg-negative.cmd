@@ -1,0 +1,1 @@
+$PROFDIFF top -q -f svg tests/data/good/negative-values.pb

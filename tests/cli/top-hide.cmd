@@ -1,0 +1,1 @@
+$PROFDIFF top -n 6 --hide "^runtime\\." examples/bad.pb.gz

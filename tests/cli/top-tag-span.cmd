@@ -1,0 +1,1 @@
+$PROFDIFF top -q -n 5 --tag span_id=239 ../shared/corpus/go-cpu-span-id-labels.pb.gz

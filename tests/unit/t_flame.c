@@ -1,0 +1,425 @@
+/*
+ * Tests of flame.c (the two calling-context trees merged by name path,
+ * with the table's test and verdict per frame) on trees whose answer is
+ * known, and of the flame writers' escaping.  Profiles are built by hand
+ * from folded stacks, with no protobuf.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "arena.h"
+#include "delta.h"
+#include "diag.h"
+#include "facts.h"
+#include "flame.h"
+#include "profile.h"
+#include "report_flame.h"
+#include "tap.h"
+
+#define MAXF	32
+
+/*
+ * A profile from "root;mid;leaf" stacks (root first, as folded stacks
+ * are written) with a count each; sample types samples/count and
+ * cpu/nanoseconds at 10ms a sample.
+ */
+static struct profile *
+build(const char *const *stacks, const int64_t *counts, size_t n)
+{
+	struct profile		*p = profile_new();
+	struct arena		*a = p->arena;
+	const char		*names[MAXF];
+	size_t			 nf = 0, i, j, k;
+
+	p->nsample_types = 2;
+	p->sample_types = arena_calloc(a, 2, sizeof(*p->sample_types));
+	p->sample_types[0].type = "samples";
+	p->sample_types[0].unit = "count";
+	p->sample_types[1].type = "cpu";
+	p->sample_types[1].unit = "nanoseconds";
+	p->period_type.type = "cpu";
+	p->period_type.unit = "nanoseconds";
+	p->period = 10000000;
+	p->functions = arena_calloc(a, MAXF, sizeof(*p->functions));
+	p->locations = arena_calloc(a, MAXF, sizeof(*p->locations));
+	p->samples = arena_calloc(a, n, sizeof(*p->samples));
+	p->nsamples = n;
+	for (i = 0; i < n; i++) {
+		char	*copy = arena_strndup(a, stacks[i], strlen(stacks[i]));
+		char	*frames[MAXF], *tok, *save = NULL;
+		size_t	 depth = 0;
+
+		for (tok = strtok_r(copy, ";", &save); tok != NULL;
+		    tok = strtok_r(NULL, ";", &save))
+			frames[depth++] = tok;
+		p->samples[i].nlocs = depth;
+		p->samples[i].locs = arena_calloc(a, depth,
+		    sizeof(*p->samples[i].locs));
+		for (j = 0; j < depth; j++) {
+			const char *fn = frames[depth - 1 - j];	/* leaf first */
+
+			for (k = 0; k < nf; k++)
+				if (strcmp(names[k], fn) == 0)
+					break;
+			if (k == nf) {
+				names[nf] = fn;
+				p->functions[nf].id = nf + 1;
+				p->functions[nf].name = fn;
+				p->functions[nf].system_name = fn;
+				p->functions[nf].filename = "";
+				p->locations[nf].id = nf + 1;
+				p->locations[nf].nlines = 1;
+				p->locations[nf].lines = arena_calloc(a, 1,
+				    sizeof(struct pf_line));
+				p->locations[nf].lines[0].function =
+				    &p->functions[nf];
+				nf++;
+			}
+			p->samples[i].locs[j] = &p->locations[k];
+		}
+		p->samples[i].values = arena_calloc(a, 2, sizeof(int64_t));
+		p->samples[i].values[0] = counts[i];
+		p->samples[i].values[1] = counts[i] * 10000000;
+	}
+	p->nfunctions = p->nlocations = nf;
+	return p;
+}
+
+static struct agg *
+aggregate(const struct profile *p)
+{
+	struct agg_opts	 o;
+	struct agg_src	 src;
+	struct agg	*a;
+	struct diag	 d;
+	const char	*why;
+
+	memset(&o, 0, sizeof(o));
+	o.tree = 1;
+	a = agg_new(&o);
+	facts_count_source(p, 1, &src, &why);
+	diag_init(&d, "t");
+	CHECK(agg_add(a, p, &src, &d) == 0);
+	return a;
+}
+
+static void
+std_opts(struct delta_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->alpha = 0.05;
+	o->min_effect_pp = 1;
+	o->min_effect_rel = 10;
+	o->has_counts = 1;
+	o->max_callers = 3;
+}
+
+/* The frame at a ";"-separated path from the root, or NULL. */
+static const struct flame_frame *
+frame(const struct flame *fl, const char *path)
+{
+	char		 buf[256], *tok, *save = NULL;
+	size_t		 cur = 0, k;
+
+	strlcpy(buf, path, sizeof(buf));
+	for (tok = strtok_r(buf, ";", &save); tok != NULL;
+	    tok = strtok_r(NULL, ";", &save)) {
+		const struct flame_frame *f = &fl->frames[cur];
+
+		for (k = 0; k < f->nkids; k++)
+			if (strcmp(fl->frames[fl->kids[f->kid0 + k]].name,
+			    tok) == 0)
+				break;
+		if (k == f->nkids)
+			return NULL;
+		cur = fl->kids[f->kid0 + k];
+	}
+	return &fl->frames[cur];
+}
+
+struct pair {
+	struct profile	*pb, *pn;
+	struct agg	*b, *n;
+	struct flame	 fl;
+};
+
+static int
+pair_make(struct pair *p, const char *const *bs, const int64_t *bc,
+    size_t nb, const char *const *ns, const int64_t *nc, size_t nn)
+{
+	struct delta_opts o;
+
+	std_opts(&o);
+	p->pb = build(bs, bc, nb);
+	p->pn = build(ns, nc, nn);
+	p->b = aggregate(p->pb);
+	p->n = aggregate(p->pn);
+	return flame_compute(p->b, p->n, &p->b, 1, &p->n, 1, &o,
+	    FLAME_MIN_SHARE, &p->fl);
+}
+
+static void
+pair_free(struct pair *p)
+{
+	flame_release(&p->fl);
+	agg_free(p->b);
+	agg_free(p->n);
+	profile_free(p->pb);
+	profile_free(p->pn);
+}
+
+/*
+ * A parent with no time of its own whose two children each grow by 3
+ * points: neither child alone need be a finding, but the parent's
+ * cumulative share grew by 6 points, and it must say so (colouring by
+ * leaf, or by flat time, would leave it white).
+ */
+static void
+test_parent_of_growth(void)
+{
+	static const char *const bs[] = { "main;p;a", "main;p;b", "main;q" };
+	static const int64_t bc[] = { 1000, 1000, 8000 };
+	static const int64_t nc[] = { 1300, 1300, 7400 };
+	struct pair		 p;
+	const struct flame_frame *f, *a;
+
+	CHECK(pair_make(&p, bs, bc, 3, bs, nc, 3) == 0);
+	f = frame(&p.fl, "main;p");
+	a = frame(&p.fl, "main;p;a");
+	CHECK(f != NULL && a != NULL);
+	if (f == NULL || a == NULL) {
+		pair_free(&p);
+		return;
+	}
+	CHECK_INT(f->base_flat, 0);
+	CHECK_INT(f->new_flat, 0);
+	CHECK_INT(f->base_count, 2000);
+	CHECK_INT(f->new_count, 2600);
+	CHECK_NEAR(f->delta, 0.06, 1e-12);
+	CHECK(f->tested);
+	CHECK_INT(f->verdict, VERDICT_REGRESSED);
+	CHECK_NEAR(a->delta, 0.03, 1e-12);
+	CHECK_INT(a->verdict, VERDICT_REGRESSED);
+	/*
+	 * The sibling that gave the time up lost 6 points of 80: under the
+	 * default 10% relative --min-effect, so no finding, as in the table.
+	 */
+	CHECK_INT(frame(&p.fl, "main;q")->verdict, VERDICT_UNCHANGED);
+	/* main holds everything on both sides: it cannot change. */
+	CHECK_NEAR(frame(&p.fl, "main")->delta, 0, 1e-12);
+	CHECK_INT(frame(&p.fl, "main")->verdict, VERDICT_INSUFFICIENT);
+	/* The root is the whole profile, untested. */
+	CHECK_INT(p.fl.frames[0].base_cum, 10000 * 10000000LL);
+	CHECK_INT(p.fl.frames[0].new_count, 10000);
+	CHECK(!p.fl.frames[0].tested);
+	CHECK_INT(p.fl.ntested, 5);	/* main, p, a, b, q */
+	pair_free(&p);
+}
+
+/* A frame only in base is kept, with new share 0, and is a finding. */
+static void
+test_only_in_base(void)
+{
+	static const char *const bs[] = { "main;gone;leaf", "main;x" };
+	static const int64_t bc[] = { 300, 700 };
+	static const char *const ns[] = { "main;x" };
+	static const int64_t nc[] = { 1000 };
+	struct pair		 p;
+	const struct flame_frame *f;
+
+	CHECK(pair_make(&p, bs, bc, 2, ns, nc, 1) == 0);
+	f = frame(&p.fl, "main;gone");
+	CHECK(f != NULL);
+	if (f != NULL) {
+		CHECK_INT(f->status, STATUS_GONE);
+		CHECK_NEAR(f->base_share, 0.3, 1e-12);
+		CHECK_NEAR(f->new_share, 0, 1e-12);
+		CHECK(f->visible);
+		CHECK_INT(f->verdict, VERDICT_IMPROVED);
+	}
+	f = frame(&p.fl, "main;gone;leaf");
+	CHECK(f != NULL && f->status == STATUS_GONE && f->visible);
+	f = frame(&p.fl, "main;x");
+	CHECK(f != NULL && f->status == STATUS_BOTH &&
+	    f->verdict == VERDICT_REGRESSED);
+	pair_free(&p);
+}
+
+/* Sampling noise is no finding; and few samples are said to be few. */
+static void
+test_noise(void)
+{
+	static const char *const bs[] = { "main;a", "main;b" };
+	static const int64_t bc[] = { 500, 500 }, nc[] = { 520, 480 };
+	static const int64_t fb[] = { 1, 1 }, fn[] = { 1, 1 };
+	struct pair		 p;
+
+	CHECK(pair_make(&p, bs, bc, 2, bs, nc, 2) == 0);
+	CHECK(frame(&p.fl, "main;a")->tested);
+	CHECK_INT(frame(&p.fl, "main;a")->verdict, VERDICT_UNCHANGED);
+	CHECK_INT(frame(&p.fl, "main;b")->verdict, VERDICT_UNCHANGED);
+	pair_free(&p);
+
+	CHECK(pair_make(&p, bs, fb, 2, bs, fn, 2) == 0);
+	CHECK_INT(frame(&p.fl, "main;a")->verdict, VERDICT_INSUFFICIENT);
+	pair_free(&p);
+}
+
+/*
+ * Frames merge by the whole path: x under a and x under b are two
+ * frames; children are in byte order of their names; frames under the
+ * minimum share of both sides are neither visible nor tested.
+ */
+static void
+test_paths(void)
+{
+	static const char *const bs[] = { "main;b;x", "main;a;x", "main;a",
+	    "main;tiny" };
+	static const int64_t bc[] = { 4000, 5999, 1, 0 };
+	static const int64_t nc[] = { 5000, 5000, 0, 0 };
+	static const char *const ns[] = { "main;b;x", "main;a;x", "main;a",
+	    "main;tiny" };
+	static const int64_t tc[] = { 4000, 5999, 1, 1 };
+	struct pair		 p;
+	const struct flame_frame *m, *ax, *bx;
+
+	CHECK(pair_make(&p, bs, tc, 4, ns, nc, 3) == 0);
+	m = frame(&p.fl, "main");
+	ax = frame(&p.fl, "main;a;x");
+	bx = frame(&p.fl, "main;b;x");
+	CHECK(m != NULL && ax != NULL && bx != NULL && ax != bx);
+	if (m != NULL && m->nkids == 2) {
+		CHECK_STR(p.fl.frames[p.fl.kids[m->kid0]].name, "a");
+		CHECK_STR(p.fl.frames[p.fl.kids[m->kid0 + 1]].name, "b");
+	} else
+		CHECK(!"main has two children");
+	CHECK_INT(frame(&p.fl, "main;a")->base_flat, 1 * 10000000);
+	CHECK_INT(frame(&p.fl, "main;a")->base_cum, 6000 * 10000000LL);
+	/* tiny is 1 of 10000 in base and absent from new: not made. */
+	CHECK(frame(&p.fl, "main;tiny") == NULL);
+	CHECK_INT(m->base_cum - m->base_flat -
+	    frame(&p.fl, "main;a")->base_cum -
+	    frame(&p.fl, "main;b")->base_cum, 1 * 10000000);
+	pair_free(&p);
+
+	/* With no minimum every frame is made, and cum adds up. */
+	p.pb = build(bs, tc, 4);
+	p.pn = build(ns, nc, 3);
+	p.b = aggregate(p.pb);
+	p.n = aggregate(p.pn);
+	CHECK(flame_compute(p.b, p.n, NULL, 0, NULL, 0, NULL, 0, &p.fl) == 0);
+	CHECK(frame(&p.fl, "main;tiny") != NULL);
+	CHECK_INT(p.fl.ntested, 0);
+	for (size_t i = 1; i < p.fl.nframes; i++) {
+		const struct flame_frame *f = &p.fl.frames[i];
+		int64_t s = f->new_flat;
+
+		for (size_t k = 0; k < f->nkids; k++)
+			s += p.fl.frames[p.fl.kids[f->kid0 + k]].new_cum;
+		if (s != f->new_cum)
+			CHECK(!"cum == flat + children's cum");
+	}
+	pair_free(&p);
+	(void)bc;
+}
+
+/* Three profiles a side: Welch's test between them, per frame. */
+static void
+test_replicates(void)
+{
+	static const char *const st[] = { "main;a", "main;b" };
+	static const int64_t c[6][2] = { { 500, 500 }, { 520, 480 },
+	    { 480, 520 }, { 700, 300 }, { 690, 310 }, { 710, 290 } };
+	struct profile	*p[6];
+	struct agg	*each[6], *ab, *an;
+	struct agg_opts	 ao;
+	struct agg_src	 src;
+	struct diag	 dg;
+	struct delta_opts o;
+	struct flame	 fl;
+	const char	*why;
+	size_t		 i;
+
+	memset(&ao, 0, sizeof(ao));
+	ao.tree = 1;
+	ab = agg_new(&ao);
+	an = agg_new(&ao);
+	for (i = 0; i < 6; i++) {
+		p[i] = build(st, c[i], 2);
+		facts_count_source(p[i], 1, &src, &why);
+		each[i] = aggregate(p[i]);
+		diag_init(&dg, "t");
+		agg_add(i < 3 ? ab : an, p[i], &src, &dg);
+	}
+	std_opts(&o);
+	CHECK(flame_compute(ab, an, each, 3, each + 3, 3, &o,
+	    FLAME_MIN_SHARE, &fl) == 0);
+	CHECK(fl.replicates);
+	CHECK_INT(frame(&fl, "main;a")->st.method, STATS_WELCH);
+	CHECK_INT(frame(&fl, "main;a")->verdict, VERDICT_REGRESSED);
+	CHECK_INT(frame(&fl, "main;b")->verdict, VERDICT_IMPROVED);
+	flame_release(&fl);
+	agg_free(ab);
+	agg_free(an);
+	for (i = 0; i < 6; i++) {
+		agg_free(each[i]);
+		profile_free(p[i]);
+	}
+}
+
+/* One profile: values only, nothing tested. */
+static void
+test_single(void)
+{
+	static const char *const st[] = { "main;a", "main;b" };
+	static const int64_t c[] = { 30, 70 };
+	struct profile	*p = build(st, c, 2);
+	struct agg	*a = aggregate(p);
+	struct flame	 fl;
+
+	CHECK(flame_compute(NULL, a, NULL, 0, NULL, 0, NULL, FLAME_MIN_SHARE,
+	    &fl) == 0);
+	CHECK(fl.single);
+	CHECK_INT(fl.ntested, 0);
+	CHECK_NEAR(frame(&fl, "main;b")->new_share, 0.7, 1e-12);
+	CHECK_INT(frame(&fl, "main;b")->verdict, VERDICT_INSUFFICIENT);
+	flame_release(&fl);
+	agg_free(a);
+	profile_free(p);
+}
+
+/* Names cannot break a folded line or the SVG's XML. */
+static void
+test_escaping(void)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*fp = open_memstream(&buf, &len);
+
+	report_put_folded(fp, "a;b\nc d");
+	fputc('|', fp);
+	report_put_xml(fp, "<&\"'>\x01\xff\xef\xbf\xbe\xc3\xa9", SIZE_MAX);
+	fputc('|', fp);
+	report_put_xml(fp, "abcdef", 3);
+	fclose(fp);
+	CHECK_STR(buf, "a\\x3bb\\x0ac d|&lt;&amp;&quot;&apos;&gt;\\x01"
+	    "\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9|abc");
+	free(buf);
+}
+
+int
+main(void)
+{
+	test_parent_of_growth();
+	test_only_in_base();
+	test_noise();
+	test_paths();
+	test_replicates();
+	test_single();
+	test_escaping();
+	return tap_done();
+}
