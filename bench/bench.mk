@@ -4,7 +4,11 @@
 # bench/out/ (once; delete them to regenerate) and runs bench/run.sh,
 # which writes bench/RESULTS.md.  BENCH_SIZES=small|medium|large limits
 # the pairs; BENCH_RUNS sets the repetitions; BENCH_PPROF_LARGE=1 also
-# runs go tool pprof on the large pair.
+# runs go tool pprof on the large pair.  BENCH_MANY (default 200) is the
+# number of small profiles per side merged by top and diff, measured at
+# BENCH_MANY_STEPS profiles per side (BENCH_MANY=0 skips it).  `make
+# check` runs bench-smoke: the harness once on the small pair, into
+# $(BUILD)/bench/, to show that it works; it asserts no time.
 
 BENCH_OUT	 = bench/out
 BENCH_TOOLS	 = $(BUILD)/bench/genprof $(BUILD)/bench/rusage $(BUILD)/bench/stages
@@ -38,10 +42,45 @@ $(BENCH_OUT)/%-bad.pb.gz: bench/genprof.c | $(BUILD)/bench/genprof
 BENCH_SIZES	?= small medium large
 BENCH_FILES	 = $(foreach s,$(BENCH_SIZES),$(BENCH_OUT)/$(s)-good.pb.gz $(BENCH_OUT)/$(s)-bad.pb.gz)
 
-bench-data: $(BENCH_FILES)
+# Many profiles of one program (the small pair's sizes), each a window
+# of its own: the same program seed, a sample seed per file.
+BENCH_MANY	?= 200
+BENCH_MANY_STEPS ?= 25 50 100 200
+BENCH_MANY_STAMP = $(BENCH_OUT)/many/stamp-$(BENCH_MANY)
+ifeq ($(BENCH_MANY),0)
+BENCH_MANY_DEP	 =
+else
+BENCH_MANY_DEP	 = $(BENCH_MANY_STAMP)
+endif
 
-bench: all $(BENCH_TOOLS) $(BENCH_FILES)
-	BUILD=$(BUILD) BENCH_SIZES="$(BENCH_SIZES)" sh bench/run.sh
+$(BENCH_OUT)/many/stamp-%: bench/genprof.c | $(BUILD)/bench/genprof
+	@mkdir -p $(BENCH_OUT)/many
+	i=1; while [ $$i -le $* ]; do \
+	    n=$$(printf %03d $$i); \
+	    $(BUILD)/bench/genprof -s 1 -S $$i $(BENCH_small) \
+	        $(BENCH_OUT)/many/good-$$n.pb.gz && \
+	    $(BUILD)/bench/genprof -b -s 1 -S $$i $(BENCH_small) \
+	        $(BENCH_OUT)/many/bad-$$n.pb.gz || exit 1; \
+	    i=$$((i + 1)); \
+	done
+	touch $@
 
-.PHONY: bench bench-data
+bench-data: $(BENCH_FILES) $(BENCH_MANY_DEP)
+
+bench: all $(BENCH_TOOLS) $(BENCH_FILES) $(BENCH_MANY_DEP)
+	BUILD=$(BUILD) BENCH_SIZES="$(BENCH_SIZES)" BENCH_MANY=$(BENCH_MANY) \
+	    BENCH_MANY_STEPS="$(BENCH_MANY_STEPS)" sh bench/run.sh
+
+# The smoke test of `make check`: one run on the small pair, no pprof,
+# no plot, results under $(BUILD)/bench/ (bench/RESULTS.md is left alone).
+bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small-bad.pb.gz
+	BUILD=$(BUILD) BENCH_SIZES=small BENCH_RUNS=1 BENCH_PPROF=0 \
+	    BENCH_MANY=0 BENCH_PLOT=0 \
+	    BENCH_RESULTS=$(BUILD)/bench/RESULTS-smoke.md sh bench/run.sh \
+	    > /dev/null
+	@echo "bench-smoke: ok ($(BUILD)/bench/RESULTS-smoke.md)"
+
+check: bench-smoke
+
+.PHONY: bench bench-data bench-smoke
 .PRECIOUS: $(BENCH_OUT)/%-good.pb.gz $(BENCH_OUT)/%-bad.pb.gz

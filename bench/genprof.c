@@ -8,10 +8,13 @@
  * one at a time with protobuf-c and gzipped as they go, so that memory
  * holds the program and never the samples.  The same seed gives the same
  * bytes.  With -b, the "bad" variant shifts weight onto a few named
- * functions, as a regression would.
+ * functions, as a regression would.  -S gives the samples a seed of
+ * their own (by default the program's): profiles of the same program
+ * taken at different times, as when many are merged.
  *
- * usage: genprof [-b] [-s seed] [-n samples] [-f functions]
- *            [-l locations] [-d mean_depth] [-D max_depth] [-z level] out
+ * usage: genprof [-b] [-s seed] [-S sample_seed] [-n samples]
+ *            [-f functions] [-l locations] [-d mean_depth] [-D max_depth]
+ *            [-z level] out
  *
  * out "-" is standard output.  Stack depths are 4 plus an exponential
  * draw (mean_depth in all), capped at max_depth; about one frame in 25
@@ -305,9 +308,9 @@ out_int(struct out *o, unsigned field, int64_t v)
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: genprof [-b] [-s seed] [-n samples] "
-	    "[-f functions] [-l locations] [-d mean_depth] [-D max_depth] "
-	    "[-z level] out\n");
+	fprintf(stderr, "usage: genprof [-b] [-s seed] [-S sample_seed] "
+	    "[-n samples] [-f functions] [-l locations] [-d mean_depth] "
+	    "[-D max_depth] [-z level] out\n");
 	exit(2);
 }
 
@@ -332,18 +335,22 @@ main(int argc, char **argv)
 	ValueType	 st[2], pt;
 	Sample		 s;
 	Label		 lab, *labp = &lab;
-	uint64_t	 seed = 1, *stack, *ids;
+	uint64_t	 seed = 1, sseed = 0, *stack, *ids;
 	int64_t		 vals[2], handler[8], k_handler, k_bytes, u_bytes;
 	size_t		 nsamples = 1000, nfn = 2000, nloc = 10000;
 	size_t		 maxdepth = 200, i, j, d, n;
 	double		 meandepth = 30, pbad;
-	int		 bad = 0, level = 6, ch;
+	int		 bad = 0, level = 6, ch, have_sseed = 0;
 	char		 mode[8], hname[32];
 
-	while ((ch = getopt(argc, argv, "bs:n:f:l:d:D:z:")) != -1) {
+	while ((ch = getopt(argc, argv, "bs:S:n:f:l:d:D:z:")) != -1) {
 		switch (ch) {
 		case 'b': bad = 1; break;
 		case 's': seed = num(optarg, 0, INT64_MAX); break;
+		case 'S':
+			sseed = num(optarg, 0, INT64_MAX);
+			have_sseed = 1;
+			break;
 		case 'n': nsamples = num(optarg, 1, 1ULL << 32); break;
 		case 'f': nfn = num(optarg, NBAD + 1, 1ULL << 24); break;
 		case 'l': nloc = num(optarg, NBAD + 1, 1ULL << 24); break;
@@ -357,6 +364,8 @@ main(int argc, char **argv)
 	argv += optind;
 	if (argc != 1)
 		usage();
+	if (!have_sseed)
+		sseed = seed;
 
 	memset(&pg, 0, sizeof(pg));
 	prog_build(&pg, seed, nfn, nloc);
@@ -387,7 +396,7 @@ main(int argc, char **argv)
 		out_msg(&o, 1, &st[i].base);
 
 	/* The samples, with their own stream of random numbers. */
-	r.s = seed * 0x9e3779b97f4a7c15ULL + (bad ? 0x5bd1e995 : 0x27d4eb2f);
+	r.s = sseed * 0x9e3779b97f4a7c15ULL + (bad ? 0x5bd1e995 : 0x27d4eb2f);
 	pbad = bad ? 0.30 : 0.02;
 	stack = xcalloc(maxdepth, sizeof(*stack));
 	ids = xcalloc(maxdepth, sizeof(*ids));

@@ -6,8 +6,13 @@
 # median is reported; go tool pprof runs once on the medium pair (it
 # takes minutes) and on the large pair only with BENCH_PPROF_LARGE=1.
 # Times and peak RSS come from bench/rusage.c (fork, exec, wait4).
-# BENCH_PROFDIFF_PAR=path also times `diff` with that binary (a build
-# whose cmd_diff.c loads the two sides with side_load_pair()).
+# BENCH_PROFDIFF_PAR=path also times `diff` with that binary.
+# BENCH_PPROF=0 skips go tool pprof.  BENCH_MANY=N (N small profiles per
+# side under bench/out/many/, made by bench.mk) times top and diff on
+# BENCH_MANY_STEPS profiles per side, BENCH_MANY_RUNS times each
+# (default 3); BENCH_MANY=0 skips it.  With gnuplot installed, the
+# times are also drawn against the input size into bench/scaling.svg
+# (BENCH_PLOT=0 skips it).
 set -eu
 
 BUILD=${BUILD:-build}
@@ -18,8 +23,16 @@ OUT=bench/out
 RESULTS=${BENCH_RESULTS:-bench/RESULTS.md}
 PROFDIFF=$BUILD/profdiff
 RUSAGE=$BUILD/bench/rusage
-TMP=$OUT/run.tmp
-mkdir -p "$TMP"
+MANY=${BENCH_MANY:-0}
+MANY_STEPS=${BENCH_MANY_STEPS:-25 50 100 200}
+MANY_RUNS=${BENCH_MANY_RUNS:-3}
+PLOT=${BENCH_PLOT:-1}
+PLOT_OUT=${BENCH_PLOT_OUT:-bench/scaling.svg}
+TMP=$OUT/run.tmp.$$
+mkdir -p "$TMP" "$(dirname "$RESULTS")"
+trap 'rm -rf "$TMP"' EXIT
+# One line per measured point of the plot: series, input MB, wall s.
+: > "$TMP/plot.dat"
 
 # median FILE: median wall time and median peak RSS (KB) of the lines
 # "wall maxrss status" in FILE.
@@ -54,7 +67,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
 
 have_go=0
-if command -v go > /dev/null 2>&1 && go tool pprof -h > /dev/null 2>&1; then
+if [ "${BENCH_PPROF:-1}" = 1 ] && command -v go > /dev/null 2>&1 &&
+    go tool pprof -h > /dev/null 2>&1; then
 	have_go=1
 fi
 
@@ -145,11 +159,124 @@ for size in $SIZES; do
 			echo "| $size | | pprof -diff_base ÷ profdiff diff: time, memory | $(ratio "$(wall "$size.pdiff")" "$(wall "$size.diff")")× | | | $(ratio "$(rss "$size.pdiff")" "$(rss "$size.diff")")× | |"
 		elif [ "$have_go" = 1 ]; then
 			echo "| $size | | pprof skipped (BENCH_PPROF_LARGE=1 runs it) | | | | | |"
+		elif [ "${BENCH_PPROF:-1}" != 1 ]; then
+			echo "| $size | | pprof skipped (BENCH_PPROF=0) | | | | | |"
 		else
 			echo "| $size | | pprof skipped: go is not installed | | | | | |"
 		fi
 	} >> "$TMP/results.md"
+	rawbmb=$(awk -v b="$rawb" 'BEGIN { printf "%.2f", b / 1048576 }')
+	{
+		echo "zcat $rawmb $(wall "$size.zcat2")"
+		echo "top $rawbmb $(wall "$size.top")"
+		echo "diff $rawmb $(wall "$size.diff")"
+	} >> "$TMP/plot.dat"
 done
+
+# Many profiles per side, merged: top on the bad ones, diff of the good
+# ones against the bad ones.
+if [ "$MANY" -gt 0 ]; then
+	{
+		echo
+		echo "Merging many profiles: N profiles per side, each a window of the"
+		echo "same program (the small pair's sizes, \`genprof -s 1 -S i\`)."
+		echo "Medians of $MANY_RUNS runs.  The floor of top is \`zcat\` of its N"
+		echo "files, that of diff \`zcat\` of all 2N.  With two profiles or more"
+		echo "per side, diff also keeps one aggregate per profile for the test"
+		echo "between replicates."
+		echo
+		echo "    profdiff top B1 ... BN"
+		echo "    profdiff diff G1 ... GN -- B1 ... BN"
+		echo
+		echo "| N per side | input (gz / raw MB) | step | wall s | × floor | ms per profile | peak RSS MB | RSS ÷ raw input |"
+		echo "|---:|---|---|---:|---:|---:|---:|---:|"
+	} >> "$TMP/results.md"
+	for k in $MANY_STEPS; do
+		[ "$k" -le "$MANY" ] || continue
+		G=""; B=""
+		i=1
+		while [ "$i" -le "$k" ]; do
+			n=$(printf %03d "$i")
+			G="$G $OUT/many/good-$n.pb.gz"
+			B="$B $OUT/many/bad-$n.pb.gz"
+			i=$((i + 1))
+		done
+		echo "bench: $k profiles per side" >&2
+		# shellcheck disable=SC2086
+		{
+			gzmb=$(ls -l $G $B | awk '{ s += $5 } END { printf "%.1f", s / 1048576 }')
+			rawg=$(zcat $G | wc -c)
+			rawb=$(zcat $B | wc -c)
+			measure "many$k.zcat2" "$MANY_RUNS" sh -c 'zcat "$@" > /dev/null' sh $G $B
+			measure "many$k.zcat1" "$MANY_RUNS" sh -c 'zcat "$@" > /dev/null' sh $B
+			measure "many$k.top" "$MANY_RUNS" "$PROFDIFF" top $B
+			measure "many$k.diff" "$MANY_RUNS" "$PROFDIFF" diff $G -- $B
+		}
+		rawmb=$(awk -v a="$rawg" -v b="$rawb" 'BEGIN { printf "%.1f", (a + b) / 1048576 }')
+		rawbmb=$(awk -v b="$rawb" 'BEGIN { printf "%.1f", b / 1048576 }')
+		mrow() {	# label name floor rawkb nprofiles
+			w=$(wall "$2"); r=$(rss "$2")
+			per=$(awk -v w="$w" -v n="$5" 'BEGIN { printf "%.1f", 1000 * w / n }')
+			echo "| $k | $gzmb / $rawmb | $1 | $w | $(ratio "$w" "$(wall "$3")") | $per | $(mb "$r") | $(ratio "$r" "$4") |"
+		}
+		{
+			mrow "zcat all" "many$k.zcat2" "many$k.zcat2" $(((rawg + rawb) / 1024)) $((2 * k))
+			mrow "zcat bad" "many$k.zcat1" "many$k.zcat1" $((rawb / 1024)) "$k"
+			mrow "profdiff top" "many$k.top" "many$k.zcat1" $((rawb / 1024)) "$k"
+			mrow "profdiff diff" "many$k.diff" "many$k.zcat2" $(((rawg + rawb) / 1024)) $((2 * k))
+		} >> "$TMP/results.md"
+		{
+			echo "zcat-many $rawmb $(wall "many$k.zcat2")"
+			echo "top-many $rawbmb $(wall "many$k.top")"
+			echo "diff-many $rawmb $(wall "many$k.diff")"
+		} >> "$TMP/plot.dat"
+	done
+fi
+
+# The plot: wall time against inflated input, log-log, so that linear
+# scaling is a line of slope 1 and the distance to zcat is the ratio.
+if [ "$PLOT" = 1 ]; then
+	echo >> "$TMP/results.md"
+	if command -v gnuplot > /dev/null 2>&1; then
+		# series, then its title and style; series without points
+		# (BENCH_MANY=0) are left out.
+		plots=""
+		while IFS="|" read -r series style title; do
+			awk -v s="$series" '$1 == s { print $2, $3 }' "$TMP/plot.dat" |
+			    sort -n > "$TMP/plot-$series.dat"
+			[ -s "$TMP/plot-$series.dat" ] || continue
+			plots="$plots${plots:+, }\"$TMP/plot-$series.dat\" with linespoints $style title \"$title\""
+		done <<-EOF
+		zcat|lw 2 pt 7|zcat, pairs (the floor)
+		top|lw 2 pt 5|profdiff top, one profile
+		diff|lw 2 pt 9|profdiff diff, pairs
+		zcat-many|lw 1 dt 2 pt 6|zcat, N profiles per side
+		top-many|lw 1 dt 2 pt 4|profdiff top, N profiles
+		diff-many|lw 1 dt 2 pt 8|profdiff diff, N per side
+		EOF
+		{
+			echo 'set terminal svg size 800,520 dynamic font "sans,12" background "#ffffff"'
+			echo "set output \"$PLOT_OUT\""
+			echo 'set title "profdiff: wall time against input size (bench/run.sh)"'
+			echo 'set xlabel "inflated input (MB, log scale)"'
+			echo 'set ylabel "wall time (s, log scale)"'
+			echo 'set logscale xy'
+			echo 'set grid'
+			echo 'set key top left'
+			echo "plot $plots"
+		} > "$TMP/plot.gp"
+		if gnuplot "$TMP/plot.gp" 2> "$TMP/plot.err"; then
+			link=$PLOT_OUT
+			[ "$(dirname "$PLOT_OUT")" = "$(dirname "$RESULTS")" ] &&
+			    link=$(basename "$PLOT_OUT")
+			echo "Plot of these times against the input size: [$(basename "$PLOT_OUT")]($link)." >> "$TMP/results.md"
+		else
+			echo "Plot skipped: gnuplot failed: $(head -1 "$TMP/plot.err")" >> "$TMP/results.md"
+		fi
+	else
+		echo "Plot skipped: gnuplot is not installed (Debian: apt-get install gnuplot-nox)." >> "$TMP/results.md"
+	fi
+fi
 
 if [ -f bench/FINDINGS.md ]; then
 	echo >> "$TMP/results.md"
