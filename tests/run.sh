@@ -50,6 +50,15 @@ run_cli() {
 		[ -f "$c" ] || continue
 		base=${c%.cmd}
 		name=$(basename "$base")
+		# Cases on the shared corpus (licenses that keep its files
+		# out of this tree) run where it is checked out beside us.
+		case $(cat "$c") in
+		*../shared/corpus/*)
+			if [ ! -d "$root/../shared/corpus" ]; then
+				echo "# skip $b: cli $name (no ../shared/corpus)"
+				continue
+			fi ;;
+		esac
 		(cd "$root" && sh -c "$(cat "$c")") \
 		    >"$tmp/out" 2>"$tmp/err" </dev/null
 		echo $? >"$tmp/exit"
