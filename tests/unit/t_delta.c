@@ -16,75 +16,7 @@
 #include "facts.h"
 #include "profile.h"
 #include "tap.h"
-
-#define MAXF	32
-
-/*
- * A profile from "root;mid;leaf" stacks (root first, as folded stacks
- * are written) with a count each; sample types samples/count and
- * cpu/nanoseconds at 10ms a sample.
- */
-static struct profile *
-build(const char *const *stacks, const int64_t *counts, size_t n)
-{
-	struct profile		*p = profile_new();
-	struct arena		*a = p->arena;
-	const char		*names[MAXF];
-	size_t			 nf = 0, i, j, k;
-
-	p->nsample_types = 2;
-	p->sample_types = arena_calloc(a, 2, sizeof(*p->sample_types));
-	p->sample_types[0].type = "samples";
-	p->sample_types[0].unit = "count";
-	p->sample_types[1].type = "cpu";
-	p->sample_types[1].unit = "nanoseconds";
-	p->period_type.type = "cpu";
-	p->period_type.unit = "nanoseconds";
-	p->period = 10000000;
-	p->functions = arena_calloc(a, MAXF, sizeof(*p->functions));
-	p->locations = arena_calloc(a, MAXF, sizeof(*p->locations));
-	p->samples = arena_calloc(a, n, sizeof(*p->samples));
-	p->nsamples = n;
-	for (i = 0; i < n; i++) {
-		char	*copy = arena_strndup(a, stacks[i], strlen(stacks[i]));
-		char	*frames[MAXF], *tok, *save = NULL;
-		size_t	 depth = 0;
-
-		for (tok = strtok_r(copy, ";", &save); tok != NULL;
-		    tok = strtok_r(NULL, ";", &save))
-			frames[depth++] = tok;
-		p->samples[i].nlocs = depth;
-		p->samples[i].locs = arena_calloc(a, depth,
-		    sizeof(*p->samples[i].locs));
-		for (j = 0; j < depth; j++) {
-			const char *fn = frames[depth - 1 - j];	/* leaf first */
-
-			for (k = 0; k < nf; k++)
-				if (strcmp(names[k], fn) == 0)
-					break;
-			if (k == nf) {
-				names[nf] = fn;
-				p->functions[nf].id = nf + 1;
-				p->functions[nf].name = fn;
-				p->functions[nf].system_name = fn;
-				p->functions[nf].filename = "";
-				p->locations[nf].id = nf + 1;
-				p->locations[nf].nlines = 1;
-				p->locations[nf].lines = arena_calloc(a, 1,
-				    sizeof(struct pf_line));
-				p->locations[nf].lines[0].function =
-				    &p->functions[nf];
-				nf++;
-			}
-			p->samples[i].locs[j] = &p->locations[k];
-		}
-		p->samples[i].values = arena_calloc(a, 2, sizeof(int64_t));
-		p->samples[i].values[0] = counts[i];
-		p->samples[i].values[1] = counts[i] * 10000000;
-	}
-	p->nfunctions = p->nlocations = nf;
-	return p;
-}
+#include "tprofile.h"
 
 static struct agg *
 aggregate(const struct profile *p)
@@ -131,7 +63,7 @@ test_count_source(void)
 {
 	static const char *const st[] = { "a" };
 	static const int64_t c[] = { 1 };
-	struct profile	*p = build(st, c, 1);
+	struct profile	*p = t_build(st, c, 1);
 	struct agg_src	 src;
 	struct facts	 f;
 	const char	*why;
@@ -209,7 +141,7 @@ test_regression_path(void)
 		"main;parse", "main;gc",
 	};
 	static const int64_t nc[] = { 4000, 500, 4000, 500, 5000, 10 };
-	struct profile	*b = build(bs, bc, 4), *n = build(ns, nc, 6);
+	struct profile	*b = t_build(bs, bc, 4), *n = t_build(ns, nc, 6);
 	struct agg	*ab = aggregate(b), *an = aggregate(n);
 	struct delta_opts o;
 	struct delta	 d;
@@ -277,7 +209,7 @@ test_few_samples(void)
 	static const char *const bs[] = { "main;a", "main;b" };
 	static const int64_t bc[] = { 1, 2 };
 	static const int64_t nc[] = { 2, 1 };
-	struct profile	*b = build(bs, bc, 2), *n = build(bs, nc, 2);
+	struct profile	*b = t_build(bs, bc, 2), *n = t_build(bs, nc, 2);
 	struct agg	*ab = aggregate(b), *an = aggregate(n);
 	struct delta_opts o;
 	struct delta	 d;
@@ -320,12 +252,12 @@ test_replicates(void)
 	const char	*why;
 	size_t		 i;
 
-	p[0] = build(st, c1, 2);
-	p[1] = build(st, c2, 2);
-	p[2] = build(st, c3, 2);
-	p[3] = build(st, n1, 2);
-	p[4] = build(st, n2, 2);
-	p[5] = build(st, n3, 2);
+	p[0] = t_build(st, c1, 2);
+	p[1] = t_build(st, c2, 2);
+	p[2] = t_build(st, c3, 2);
+	p[3] = t_build(st, n1, 2);
+	p[4] = t_build(st, n2, 2);
+	p[5] = t_build(st, n3, 2);
 	memset(&ao, 0, sizeof(ao));
 	ab = agg_new(&ao);
 	an = agg_new(&ao);

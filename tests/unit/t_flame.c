@@ -19,75 +19,7 @@
 #include "profile.h"
 #include "report_flame.h"
 #include "tap.h"
-
-#define MAXF	32
-
-/*
- * A profile from "root;mid;leaf" stacks (root first, as folded stacks
- * are written) with a count each; sample types samples/count and
- * cpu/nanoseconds at 10ms a sample.
- */
-static struct profile *
-build(const char *const *stacks, const int64_t *counts, size_t n)
-{
-	struct profile		*p = profile_new();
-	struct arena		*a = p->arena;
-	const char		*names[MAXF];
-	size_t			 nf = 0, i, j, k;
-
-	p->nsample_types = 2;
-	p->sample_types = arena_calloc(a, 2, sizeof(*p->sample_types));
-	p->sample_types[0].type = "samples";
-	p->sample_types[0].unit = "count";
-	p->sample_types[1].type = "cpu";
-	p->sample_types[1].unit = "nanoseconds";
-	p->period_type.type = "cpu";
-	p->period_type.unit = "nanoseconds";
-	p->period = 10000000;
-	p->functions = arena_calloc(a, MAXF, sizeof(*p->functions));
-	p->locations = arena_calloc(a, MAXF, sizeof(*p->locations));
-	p->samples = arena_calloc(a, n, sizeof(*p->samples));
-	p->nsamples = n;
-	for (i = 0; i < n; i++) {
-		char	*copy = arena_strndup(a, stacks[i], strlen(stacks[i]));
-		char	*frames[MAXF], *tok, *save = NULL;
-		size_t	 depth = 0;
-
-		for (tok = strtok_r(copy, ";", &save); tok != NULL;
-		    tok = strtok_r(NULL, ";", &save))
-			frames[depth++] = tok;
-		p->samples[i].nlocs = depth;
-		p->samples[i].locs = arena_calloc(a, depth,
-		    sizeof(*p->samples[i].locs));
-		for (j = 0; j < depth; j++) {
-			const char *fn = frames[depth - 1 - j];	/* leaf first */
-
-			for (k = 0; k < nf; k++)
-				if (strcmp(names[k], fn) == 0)
-					break;
-			if (k == nf) {
-				names[nf] = fn;
-				p->functions[nf].id = nf + 1;
-				p->functions[nf].name = fn;
-				p->functions[nf].system_name = fn;
-				p->functions[nf].filename = "";
-				p->locations[nf].id = nf + 1;
-				p->locations[nf].nlines = 1;
-				p->locations[nf].lines = arena_calloc(a, 1,
-				    sizeof(struct pf_line));
-				p->locations[nf].lines[0].function =
-				    &p->functions[nf];
-				nf++;
-			}
-			p->samples[i].locs[j] = &p->locations[k];
-		}
-		p->samples[i].values = arena_calloc(a, 2, sizeof(int64_t));
-		p->samples[i].values[0] = counts[i];
-		p->samples[i].values[1] = counts[i] * 10000000;
-	}
-	p->nfunctions = p->nlocations = nf;
-	return p;
-}
+#include "tprofile.h"
 
 static struct agg *
 aggregate(const struct profile *p)
@@ -154,8 +86,8 @@ pair_make(struct pair *p, const char *const *bs, const int64_t *bc,
 	struct delta_opts o;
 
 	std_opts(&o);
-	p->pb = build(bs, bc, nb);
-	p->pn = build(ns, nc, nn);
+	p->pb = t_build(bs, bc, nb);
+	p->pn = t_build(ns, nc, nn);
 	p->b = aggregate(p->pb);
 	p->n = aggregate(p->pn);
 	return flame_compute(p->b, p->n, &p->b, 1, &p->n, 1, &o,
@@ -307,8 +239,8 @@ test_paths(void)
 	pair_free(&p);
 
 	/* With no minimum every frame is made, and cum adds up. */
-	p.pb = build(bs, tc, 4);
-	p.pn = build(ns, nc, 3);
+	p.pb = t_build(bs, tc, 4);
+	p.pn = t_build(ns, nc, 3);
 	p.b = aggregate(p.pb);
 	p.n = aggregate(p.pn);
 	CHECK(flame_compute(p.b, p.n, NULL, 0, NULL, 0, NULL, 0, &p.fl) == 0);
@@ -349,7 +281,7 @@ test_replicates(void)
 	ab = agg_new(&ao);
 	an = agg_new(&ao);
 	for (i = 0; i < 6; i++) {
-		p[i] = build(st, c[i], 2);
+		p[i] = t_build(st, c[i], 2);
 		facts_count_source(p[i], 1, &src, &why);
 		each[i] = aggregate(p[i]);
 		diag_init(&dg, "t");
@@ -377,7 +309,7 @@ test_single(void)
 {
 	static const char *const st[] = { "main;a", "main;b" };
 	static const int64_t c[] = { 30, 70 };
-	struct profile	*p = build(st, c, 2);
+	struct profile	*p = t_build(st, c, 2);
 	struct agg	*a = aggregate(p);
 	struct flame	 fl;
 

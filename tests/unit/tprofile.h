@@ -1,7 +1,8 @@
 /*
  * Hand-built profiles for the unit tests: a struct profile is plain C, so
- * a test writes the one it needs, with no protobuf.  Include after
- * profile.h and arena.h.
+ * a test writes the one it needs, with no protobuf: piece by piece
+ * (t_new, t_fn, t_loc, t_sample, t_labels) or from folded stacks
+ * (t_build).  Include after profile.h and arena.h.
  */
 #ifndef TPROFILE_H
 #define TPROFILE_H
@@ -129,6 +130,75 @@ t_labels(struct profile *p, struct pf_sample *s, int n, ...)
 		s->labels[i].num_unit = va_arg(ap, const char *);
 	}
 	va_end(ap);
+}
+
+#define T_MAXF	32
+
+/*
+ * A profile from "root;mid;leaf" stacks (root first, as folded stacks
+ * are written) with a count each; sample types samples/count and
+ * cpu/nanoseconds at 10ms a sample.
+ */
+static inline struct profile *
+t_build(const char *const *stacks, const int64_t *counts, size_t n)
+{
+	struct profile		*p = profile_new();
+	struct arena		*a = p->arena;
+	const char		*names[T_MAXF];
+	size_t			 nf = 0, i, j, k;
+
+	p->nsample_types = 2;
+	p->sample_types = arena_calloc(a, 2, sizeof(*p->sample_types));
+	p->sample_types[0].type = "samples";
+	p->sample_types[0].unit = "count";
+	p->sample_types[1].type = "cpu";
+	p->sample_types[1].unit = "nanoseconds";
+	p->period_type.type = "cpu";
+	p->period_type.unit = "nanoseconds";
+	p->period = 10000000;
+	p->functions = arena_calloc(a, T_MAXF, sizeof(*p->functions));
+	p->locations = arena_calloc(a, T_MAXF, sizeof(*p->locations));
+	p->samples = arena_calloc(a, n, sizeof(*p->samples));
+	p->nsamples = n;
+	for (i = 0; i < n; i++) {
+		char	*copy = arena_strndup(a, stacks[i], strlen(stacks[i]));
+		char	*frames[T_MAXF], *tok, *save = NULL;
+		size_t	 depth = 0;
+
+		for (tok = strtok_r(copy, ";", &save); tok != NULL;
+		    tok = strtok_r(NULL, ";", &save))
+			frames[depth++] = tok;
+		p->samples[i].nlocs = depth;
+		p->samples[i].locs = arena_calloc(a, depth,
+		    sizeof(*p->samples[i].locs));
+		for (j = 0; j < depth; j++) {
+			const char *fn = frames[depth - 1 - j];	/* leaf first */
+
+			for (k = 0; k < nf; k++)
+				if (strcmp(names[k], fn) == 0)
+					break;
+			if (k == nf) {
+				names[nf] = fn;
+				p->functions[nf].id = nf + 1;
+				p->functions[nf].name = fn;
+				p->functions[nf].system_name = fn;
+				p->functions[nf].filename = "";
+				p->locations[nf].id = nf + 1;
+				p->locations[nf].nlines = 1;
+				p->locations[nf].lines = arena_calloc(a, 1,
+				    sizeof(struct pf_line));
+				p->locations[nf].lines[0].function =
+				    &p->functions[nf];
+				nf++;
+			}
+			p->samples[i].locs[j] = &p->locations[k];
+		}
+		p->samples[i].values = arena_calloc(a, 2, sizeof(int64_t));
+		p->samples[i].values[0] = counts[i];
+		p->samples[i].values[1] = counts[i] * 10000000;
+	}
+	p->nfunctions = p->nlocations = nf;
+	return p;
 }
 
 #endif
