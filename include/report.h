@@ -87,5 +87,7 @@ void	report_facts_json(FILE *, const struct facts *);
 void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */
 void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
 void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
+/* A p- or q-value as the tables print it ("3.1e-61", "0.023"; "-" for NaN). */
+void	report_put_p(char *buf, size_t len, double p);
 
 #endif

@@ -71,19 +71,6 @@ fmt_rel(char *buf, size_t len, const struct delta_row *row)
 }
 
 static void
-fmt_p(char *buf, size_t len, double p, int tested)
-{
-	if (!tested || isnan(p))
-		snprintf(buf, len, "-");
-	else if (p < 1e-300)
-		snprintf(buf, len, "<1e-300");
-	else if (p < 0.001)
-		snprintf(buf, len, "%.1e", p);
-	else
-		snprintf(buf, len, "%.3f", p);
-}
-
-static void
 fmt_ci(char *buf, size_t len, const struct delta_row *row)
 {
 	if (!row->tested || row->st.method == STATS_MW_EXACT ||
@@ -112,8 +99,8 @@ fmt_cells(struct cells *c, const struct delta_row *row,
 	fmt_delta(c->dl, sizeof(c->dl), row->delta, r);
 	fmt_rel(c->rel, sizeof(c->rel), row);
 	fmt_ci(c->ci, sizeof(c->ci), row);
-	fmt_p(c->p, sizeof(c->p), row->st.p, row->tested);
-	fmt_p(c->q, sizeof(c->q), row->q, row->tested);
+	report_put_p(c->p, sizeof(c->p), row->tested ? row->st.p : NAN);
+	report_put_p(c->q, sizeof(c->q), row->tested ? row->q : NAN);
 }
 
 /* The verdict as scripts read it (JSON, CSV)... */

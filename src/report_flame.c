@@ -32,6 +32,7 @@
 #include "delta.h"
 #include "facts.h"
 #include "flame.h"
+#include "report.h"
 #include "report_flame.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -312,19 +313,6 @@ verdict_name(enum verdict v)
 }
 
 static void
-fmt_p(char *buf, size_t len, double p)
-{
-	if (isnan(p))
-		snprintf(buf, len, "-");
-	else if (p < 1e-300)
-		snprintf(buf, len, "<1e-300");
-	else if (p < 0.001)
-		snprintf(buf, len, "%.1e", p);
-	else
-		snprintf(buf, len, "%.3f", p);
-}
-
-static void
 put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 {
 	const struct flame	*fl = r->fl;
@@ -353,8 +341,8 @@ put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 	else if (!f->tested)
 		fputs("\nnot tested: too few samples", fp);
 	else {
-		fmt_p(p, sizeof(p), f->st.p);
-		fmt_p(q, sizeof(q), f->q);
+		report_put_p(p, sizeof(p), f->st.p);
+		report_put_p(q, sizeof(q), f->q);
 		fprintf(fp, "\np %s, q %s: %s", p, q, verdict_name(f->verdict));
 	}
 	fputs("</title>", fp);

@@ -3,6 +3,7 @@
  * (which may hold newlines, quotes, NUL spelled as \x00, or invalid
  * UTF-8) can break a row, a JSON document or a CSV record.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -168,4 +169,17 @@ report_put_folded(FILE *fp, const char *s)
 		else
 			fputc(*p, fp);
 	}
+}
+
+void
+report_put_p(char *buf, size_t len, double p)
+{
+	if (isnan(p))
+		snprintf(buf, len, "-");
+	else if (p < 1e-300)
+		snprintf(buf, len, "<1e-300");
+	else if (p < 0.001)
+		snprintf(buf, len, "%.1e", p);
+	else
+		snprintf(buf, len, "%.3f", p);
 }
