@@ -46,6 +46,11 @@ struct filter_spec {
 
 /* What one or more filter_apply() calls did, for warnings and headers. */
 struct filter_stats {
+	const char	*focus;		/* the options applied, NULL if not */
+	const char	*ignore;
+	const char	*hide;
+	const char	*show;
+	size_t		 ntags, ntag_ignores;
 	size_t		 samples;	/* samples seen */
 	size_t		 kept;
 	size_t		 focus_hits;	/* locations matched by --focus ... */

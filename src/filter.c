@@ -31,6 +31,7 @@ struct tagf {
 };
 
 struct filter {
+	const char	*focus_pat, *ignore_pat, *hide_pat, *show_pat;
 	regex_t		 focus, ignore, hide, show;
 	int		 has_focus, has_ignore, has_hide, has_show;
 	struct tagf	*tags;
@@ -335,6 +336,10 @@ filter_new(const struct filter_spec *sp, struct filter **out, struct diag *d)
 		return 0;
 	f = xcalloc(1, sizeof(*f));
 	f->relative = sp->relative;
+	f->focus_pat = sp->focus;
+	f->ignore_pat = sp->ignore;
+	f->hide_pat = sp->hide;
+	f->show_pat = sp->show;
 	f->tags = xcalloc(sp->ntags ? sp->ntags : 1, sizeof(*f->tags));
 	f->tignores = xcalloc(sp->ntag_ignores ? sp->ntag_ignores : 1,
 	    sizeof(*f->tignores));
@@ -544,6 +549,12 @@ filter_apply(const struct filter *f, struct profile *p, unsigned char **keep,
 		st->kept += p->nsamples;
 		return;
 	}
+	st->focus = f->focus_pat;
+	st->ignore = f->ignore_pat;
+	st->hide = f->hide_pat;
+	st->show = f->show_pat;
+	st->ntags = f->ntags;
+	st->ntag_ignores = f->ntignores;
 	fl = locations(f, p, st);
 	if (!f->relative)
 		mask = xcalloc(p->nsamples ? p->nsamples : 1, 1);

@@ -296,8 +296,23 @@ side_load(struct side *s, char *const *paths, size_t n, const struct opts *o)
 void
 side_warn(const struct side *s, const char *tag)
 {
-	const struct facts *m = &s->merged;
-	size_t i;
+	const struct facts		*m = &s->merged;
+	const struct filter_stats	*fs = &s->fstats;
+	const char			*what;
+	size_t				 i;
+
+	/* pprof's "Focus expression matched no samples", per side. */
+	what = fs->focus != NULL && fs->focus_hits == 0 ? "--focus" :
+	    fs->hide != NULL && fs->hide_hits == 0 ? "--hide" :
+	    fs->show != NULL && fs->show_hits == 0 ? "--show" :
+	    fs->ntags > 0 && fs->tag_hits == 0 ? "--tag" : NULL;
+	if (what != NULL)
+		cli_warn("%s%s: %s matched nothing%s", tag, s->nprofiles == 1 ?
+		    m->path : "merged profiles", what, strcmp(what, "--tag") ==
+		    0 ? " (every --tag must match the same sample)" : "");
+	else if (fs->samples > 0 && fs->kept == 0)
+		cli_warn("%s%s: the filters keep no sample", tag,
+		    s->nprofiles == 1 ? m->path : "merged profiles");
 
 	if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES)
 		cli_warn("%s%s: only %lld samples: shares are uncertain by up "

@@ -1,0 +1,1 @@
+$PROFDIFF check-significance -q --tag endpoint=/x examples/good.pb.gz examples/bad.pb.gz

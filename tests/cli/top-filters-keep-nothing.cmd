@@ -1,0 +1,1 @@
+$PROFDIFF top -n 3 --ignore . examples/bad.pb.gz

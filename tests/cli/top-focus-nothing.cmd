@@ -1,0 +1,1 @@
+$PROFDIFF top -n 3 --focus nosuchfunction examples/bad.pb.gz
