@@ -28,6 +28,7 @@
 #include "agg.h"
 #include "arena.h"
 #include "diag.h"
+#include "itab.h"
 #include "profile.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -526,17 +527,14 @@ frame_name(struct agg *a, const struct view *v, const struct pf_location *loc,
 static void
 node_table_grow(struct agg *a)
 {
-	size_t	 cap, i, j;
+	size_t	 cap, i;
 
 	cap = a->ntabcap ? a->ntabcap * 2 : 1024;
 	free(a->ntab);
 	a->ntab = xcalloc(cap, sizeof(*a->ntab));
 	a->ntabcap = cap;
 	for (i = 0; i < a->nnodes; i++) {
-		for (j = a->nhash[i] & (cap - 1); a->ntab[j] != 0;
-		    j = (j + 1) & (cap - 1))
-			continue;
-		a->ntab[j] = i + 1;
+		itab_place(a->ntab, cap, a->nhash[i], i);
 	}
 }
 
@@ -578,10 +576,7 @@ node_get(struct agg *a)
 	if (2 * a->nnodes > a->ntabcap)
 		node_table_grow(a);
 	else {
-		for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
-		    j = (j + 1) & (a->ntabcap - 1))
-			continue;
-		a->ntab[j] = n + 1;
+		itab_place(a->ntab, a->ntabcap, h, n);
 	}
 	return n;
 }
@@ -883,17 +878,14 @@ view_prune_sample(const struct view *v, const struct pf_location *const *locs,
 static void
 mkey_table_grow(struct agg *a)
 {
-	size_t	 cap, i, j;
+	size_t	 cap, i;
 
 	cap = a->mtabcap ? a->mtabcap * 2 : 64;
 	free(a->mtab);
 	a->mtab = xcalloc(cap, sizeof(*a->mtab));
 	a->mtabcap = cap;
 	for (i = 0; i < a->nmkeys; i++) {
-		for (j = a->mkeys[i].hash & (cap - 1); a->mtab[j] != 0;
-		    j = (j + 1) & (cap - 1))
-			continue;
-		a->mtab[j] = i + 1;
+		itab_place(a->mtab, cap, a->mkeys[i].hash, i);
 	}
 }
 
@@ -935,10 +927,7 @@ mkey_get(struct agg *a, const struct pf_mapping *m)
 	if (2 * a->nmkeys > a->mtabcap)
 		mkey_table_grow(a);
 	else {
-		for (j = h & (a->mtabcap - 1); a->mtab[j] != 0;
-		    j = (j + 1) & (a->mtabcap - 1))
-			continue;
-		a->mtab[j] = a->nmkeys;
+		itab_place(a->mtab, a->mtabcap, h, a->nmkeys - 1);
 	}
 	return k;
 }
@@ -1115,17 +1104,14 @@ hash_stack(const struct pf_location *const *locs, size_t n)
 static void
 stacks_grow(struct stacks *st)
 {
-	size_t	 cap, i, j;
+	size_t	 cap, i;
 
 	cap = st->tabcap ? st->tabcap * 2 : 1024;
 	free(st->tab);
 	st->tab = xcalloc(cap, sizeof(*st->tab));
 	st->tabcap = cap;
 	for (i = 0; i < st->n; i++) {
-		for (j = st->u[i].hash & (cap - 1); st->tab[j] != 0;
-		    j = (j + 1) & (cap - 1))
-			continue;
-		st->tab[j] = i + 1;
+		itab_place(st->tab, cap, st->u[i].hash, i);
 	}
 }
 
@@ -1165,10 +1151,7 @@ stacks_add(struct stacks *st, const struct pf_sample *s, const int64_t *w)
 	if (2 * st->n > st->tabcap)
 		stacks_grow(st);
 	else {
-		for (j = h & (st->tabcap - 1); st->tab[j] != 0;
-		    j = (j + 1) & (st->tabcap - 1))
-			continue;
-		st->tab[j] = st->n;
+		itab_place(st->tab, st->tabcap, h, st->n - 1);
 	}
 }
 
@@ -1181,17 +1164,15 @@ tree_hash(size_t parent, size_t node)
 static void
 tree_table_grow(struct agg *a)
 {
-	size_t	 cap, i, j;
+	size_t	 cap, i;
 
 	cap = a->ttabcap ? a->ttabcap * 2 : 1024;
 	free(a->ttab);
 	a->ttab = xcalloc(cap, sizeof(*a->ttab));
 	a->ttabcap = cap;
 	for (i = 0; i < a->ntree; i++) {
-		for (j = tree_hash(a->tree[i].parent, a->tree[i].node) &
-		    (cap - 1); a->ttab[j] != 0; j = (j + 1) & (cap - 1))
-			continue;
-		a->ttab[j] = i + 1;
+		itab_place(a->ttab, cap, tree_hash(a->tree[i].parent,
+		    a->tree[i].node), i);
 	}
 }
 
@@ -1223,10 +1204,7 @@ tree_child(struct agg *a, size_t parent, size_t node)
 	if (2 * a->ntree > a->ttabcap)
 		tree_table_grow(a);
 	else {
-		for (j = h & (a->ttabcap - 1); a->ttab[j] != 0;
-		    j = (j + 1) & (a->ttabcap - 1))
-			continue;
-		a->ttab[j] = a->ntree;
+		itab_place(a->ttab, a->ttabcap, h, a->ntree - 1);
 	}
 	return a->ntree - 1;
 }

@@ -26,6 +26,7 @@
 #include "agg.h"
 #include "delta.h"
 #include "flame.h"
+#include "itab.h"
 #include "stats.h"
 #include "xmalloc.h"
 
@@ -64,16 +65,13 @@ key_hash(size_t parent, uint64_t nh)
 static void
 tab_grow(struct fbuild *b)
 {
-	size_t i, j, cap = b->tabcap ? b->tabcap * 2 : 1024;
+	size_t i, cap = b->tabcap ? b->tabcap * 2 : 1024;
 
 	free(b->tab);
 	b->tab = xcalloc(cap, sizeof(*b->tab));
 	b->tabcap = cap;
 	for (i = 0; i < b->fl->nframes; i++) {
-		for (j = b->hash[i] & (cap - 1); b->tab[j] != 0;
-		    j = (j + 1) & (cap - 1))
-			continue;
-		b->tab[j] = i + 1;
+		itab_place(b->tab, cap, b->hash[i], i);
 	}
 }
 
@@ -112,10 +110,7 @@ frame_get(struct fbuild *b, size_t parent, const char *name, uint64_t nh,
 	if (2 * fl->nframes > b->tabcap)
 		tab_grow(b);
 	else {
-		for (j = h & (b->tabcap - 1); b->tab[j] != 0;
-		    j = (j + 1) & (b->tabcap - 1))
-			continue;
-		b->tab[j] = fl->nframes;
+		itab_place(b->tab, b->tabcap, h, fl->nframes - 1);
 	}
 	return (long)(fl->nframes - 1);
 }

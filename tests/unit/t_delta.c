@@ -17,35 +17,7 @@
 #include "profile.h"
 #include "tap.h"
 #include "tprofile.h"
-
-static struct agg *
-aggregate(const struct profile *p)
-{
-	struct agg_opts	 o;
-	struct agg_src	 src;
-	struct agg	*a;
-	struct diag	 d;
-	const char	*why;
-
-	memset(&o, 0, sizeof(o));
-	a = agg_new(&o);
-	facts_count_source(p, 1, &src, &why);
-	diag_init(&d, "t");
-	CHECK(agg_add(a, p, &src, &d) == 0);
-	return a;
-}
-
-/* The defaults of profdiff diff. */
-static void
-std_opts(struct delta_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->alpha = 0.05;
-	o->min_effect_pp = 1;
-	o->min_effect_rel = 10;
-	o->has_counts = 1;
-	o->max_callers = 3;
-}
+#include "tdelta.h"
 
 static const struct delta_row *
 row(const struct delta *d, const char *name)
@@ -142,12 +114,12 @@ test_regression_path(void)
 	};
 	static const int64_t nc[] = { 4000, 500, 4000, 500, 5000, 10 };
 	struct profile	*b = t_build(bs, bc, 4), *n = t_build(ns, nc, 6);
-	struct agg	*ab = aggregate(b), *an = aggregate(n);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
 	struct delta_opts o;
 	struct delta	 d;
 	const struct delta_row *r;
 
-	std_opts(&o);
+	t_delta_opts(&o);
 	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
 	CHECK_INT(d.base_n, 10000);
 	CHECK_INT(d.new_n, 14010);
@@ -210,12 +182,12 @@ test_few_samples(void)
 	static const int64_t bc[] = { 1, 2 };
 	static const int64_t nc[] = { 2, 1 };
 	struct profile	*b = t_build(bs, bc, 2), *n = t_build(bs, nc, 2);
-	struct agg	*ab = aggregate(b), *an = aggregate(n);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
 	struct delta_opts o;
 	struct delta	 d;
 	const struct delta_row *r;
 
-	std_opts(&o);
+	t_delta_opts(&o);
 	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
 	r = row(&d, "a");
 	/*
@@ -263,11 +235,11 @@ test_replicates(void)
 	an = agg_new(&ao);
 	for (i = 0; i < 6; i++) {
 		facts_count_source(p[i], 1, &src, &why);
-		each[i] = aggregate(p[i]);
+		each[i] = t_aggregate(p[i], 0);
 		diag_init(&dg, "t");
 		agg_add(i < 3 ? ab : an, p[i], &src, &dg);
 	}
-	std_opts(&o);
+	t_delta_opts(&o);
 	CHECK(delta_compute(ab, an, each, 3, each + 3, 3, &o, &d) == 0);
 	CHECK(d.replicates);
 	r = row(&d, "a");

@@ -20,35 +20,7 @@
 #include "report_flame.h"
 #include "tap.h"
 #include "tprofile.h"
-
-static struct agg *
-aggregate(const struct profile *p)
-{
-	struct agg_opts	 o;
-	struct agg_src	 src;
-	struct agg	*a;
-	struct diag	 d;
-	const char	*why;
-
-	memset(&o, 0, sizeof(o));
-	o.tree = 1;
-	a = agg_new(&o);
-	facts_count_source(p, 1, &src, &why);
-	diag_init(&d, "t");
-	CHECK(agg_add(a, p, &src, &d) == 0);
-	return a;
-}
-
-static void
-std_opts(struct delta_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->alpha = 0.05;
-	o->min_effect_pp = 1;
-	o->min_effect_rel = 10;
-	o->has_counts = 1;
-	o->max_callers = 3;
-}
+#include "tdelta.h"
 
 /* The frame at a ";"-separated path from the root, or NULL. */
 static const struct flame_frame *
@@ -85,11 +57,11 @@ pair_make(struct pair *p, const char *const *bs, const int64_t *bc,
 {
 	struct delta_opts o;
 
-	std_opts(&o);
+	t_delta_opts(&o);
 	p->pb = t_build(bs, bc, nb);
 	p->pn = t_build(ns, nc, nn);
-	p->b = aggregate(p->pb);
-	p->n = aggregate(p->pn);
+	p->b = t_aggregate(p->pb, 1);
+	p->n = t_aggregate(p->pn, 1);
 	return flame_compute(p->b, p->n, &p->b, 1, &p->n, 1, &o,
 	    FLAME_MIN_SHARE, &p->fl);
 }
@@ -241,8 +213,8 @@ test_paths(void)
 	/* With no minimum every frame is made, and cum adds up. */
 	p.pb = t_build(bs, tc, 4);
 	p.pn = t_build(ns, nc, 3);
-	p.b = aggregate(p.pb);
-	p.n = aggregate(p.pn);
+	p.b = t_aggregate(p.pb, 1);
+	p.n = t_aggregate(p.pn, 1);
 	CHECK(flame_compute(p.b, p.n, NULL, 0, NULL, 0, NULL, 0, &p.fl) == 0);
 	CHECK(frame(&p.fl, "main;tiny") != NULL);
 	CHECK_INT(p.fl.ntested, 0);
@@ -283,11 +255,11 @@ test_replicates(void)
 	for (i = 0; i < 6; i++) {
 		p[i] = t_build(st, c[i], 2);
 		facts_count_source(p[i], 1, &src, &why);
-		each[i] = aggregate(p[i]);
+		each[i] = t_aggregate(p[i], 1);
 		diag_init(&dg, "t");
 		agg_add(i < 3 ? ab : an, p[i], &src, &dg);
 	}
-	std_opts(&o);
+	t_delta_opts(&o);
 	CHECK(flame_compute(ab, an, each, 3, each + 3, 3, &o,
 	    FLAME_MIN_SHARE, &fl) == 0);
 	CHECK(fl.replicates);
@@ -310,7 +282,7 @@ test_single(void)
 	static const char *const st[] = { "main;a", "main;b" };
 	static const int64_t c[] = { 30, 70 };
 	struct profile	*p = t_build(st, c, 2);
-	struct agg	*a = aggregate(p);
+	struct agg	*a = t_aggregate(p, 1);
 	struct flame	 fl;
 
 	CHECK(flame_compute(NULL, a, NULL, 0, NULL, 0, NULL, FLAME_MIN_SHARE,
