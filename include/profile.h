@@ -124,6 +124,30 @@ struct profile	*pprof_decode(const void *buf, size_t len, const char *path,
 struct profile	*pprof_decode_reference(const void *buf, size_t len,
 		    const char *path, const struct pd_limits *, struct diag *);
 
+/*
+ * Reading a profile's samples one at a time, so that they never all sit
+ * in memory (for a profile of a large service, they are most of it):
+ * pprof_open() decodes and validates everything but the samples, which
+ * pprof_next() reads in their order in the file.  The header's samples
+ * is NULL and its nsamples is how many pprof_next() will return; the
+ * header is the reader's, but its user may rewrite its locations (as
+ * filters do).  pprof_next() returns 1 with *s valid until the next
+ * call, 0 after the last sample, or -1 with the diag filled (the
+ * message decoding the whole file at once would give).  Every sample's
+ * locs point into the header's locations.  pprof_open_mem() reads bytes
+ * that must outlive the reader.
+ */
+struct pf_reader;
+
+struct pf_reader *pprof_open(const char *path, const struct pd_limits *,
+		    struct diag *);
+struct pf_reader *pprof_open_mem(const void *buf, size_t len,
+		    const char *path, const struct pd_limits *, struct diag *);
+struct profile	*pprof_header(const struct pf_reader *);
+int		 pprof_next(struct pf_reader *, const struct pf_sample **s,
+		    struct diag *);
+void		 pprof_close(struct pf_reader *);	/* NULL is a no-op */
+
 /* A new empty profile owning a new arena, for hand-built tests. */
 struct profile	*profile_new(void);
 void		 profile_free(struct profile *);	/* NULL is a no-op */

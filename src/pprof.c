@@ -879,19 +879,143 @@ read_varints(const unsigned char **pp, const unsigned char *end, unsigned wt,
 	return 0;
 }
 
-struct label4 {
-	uint64_t	 f[5];		/* key, str, num, num_unit by number */
+/*
+ * One sample read off the wire, in buffers reused from one sample to
+ * the next.
+ */
+struct sbuf {
+	const struct pf_location **locs;
+	size_t		 nlocs, loccap;
+	int64_t		*vals;		/* nsample_types of them, at least 1 */
+	size_t		 nvals;
+	struct pf_label	*labs;
+	size_t		 nlabs, labcap;
 };
+
+/*
+ * A profile being read: its header (everything but the samples) decoded
+ * at pprof_open(), its samples one at a time by pprof_next().  On the
+ * fast path the samples are read off the wire (pass 3 of decode_fast());
+ * otherwise, and from the first sample the fast path cannot read, they
+ * come from a profile decode_slow() or folded_decode() built whole.
+ */
+struct pf_reader {
+	struct profile	*p;		/* the header; p->samples is NULL */
+	unsigned char	*raw;		/* the bytes, when the reader owns them */
+	const unsigned char *buf;	/* the wire */
+	size_t		 len;
+	const unsigned char *at;	/* fast path: where pass 3 goes on */
+	struct arena	*keep;		/* fast path: the location id map */
+	struct idmap	 lm;
+	const char	**strs;
+	size_t		 nstrs;
+	struct pd_limits lim;
+	struct sbuf	 sb;
+	struct pf_sample s;		/* what pprof_next() returned last */
+	size_t		 next;		/* how many it has returned */
+	struct profile	*full;		/* every sample decoded, or NULL */
+	struct pf_sample *samples;	/* full's, taken out of it */
+	int		 failed;
+};
+
+/* Room for one more frame; -1 past the depth limit. */
+static int
+sbuf_loc(struct pf_reader *r, uint64_t id)
+{
+	struct sbuf	*sb = &r->sb;
+	long		 k;
+
+	if (sb->nlocs >= r->lim.max_depth || id == 0 ||
+	    (k = idmap_get(&r->lm, id)) < 0)
+		return -1;
+	if (sb->nlocs == sb->loccap) {
+		sb->loccap = sb->loccap ? 2 * sb->loccap : 64;
+		sb->locs = xreallocarray(sb->locs, sb->loccap,
+		    sizeof(*sb->locs));
+	}
+	sb->locs[sb->nlocs++] = &r->p->locations[k];
+	return 0;
+}
+
+/*
+ * The location ids of a packed (wt 2) or single (wt 0) field at *pp;
+ * -1 if malformed, or on anything decode_slow() would refuse.
+ */
+static int
+read_locs(struct pf_reader *r, const unsigned char **pp,
+    const unsigned char *end, unsigned wt)
+{
+	const unsigned char *p = *pp, *e;
+	uint64_t	 v, l;
+	size_t		 n;
+
+	if (wt == 0) {
+		if (get_varint(p, end, &v, &n) != 0 || sbuf_loc(r, v) == -1)
+			return -1;
+		*pp = p + n;
+		return 0;
+	}
+	if (wt != 2 || get_varint(p, end, &l, &n) != 0 ||
+	    l > (uint64_t)(end - p - n))
+		return -1;
+	p += n;
+	for (e = p + l; p < e; p += n) {
+		/* Most ids are below 128: one byte. */
+		if (*p < 0x80) {
+			n = 1;
+			if (sbuf_loc(r, *p) == -1)
+				return -1;
+		} else if (get_varint(p, e, &v, &n) != 0 ||
+		    sbuf_loc(r, v) == -1)
+			return -1;
+	}
+	*pp = e;
+	return 0;
+}
+
+/* The values, as read_locs() reads location ids. */
+static int
+read_vals(struct pf_reader *r, const unsigned char **pp,
+    const unsigned char *end, unsigned wt)
+{
+	const unsigned char *p = *pp, *e;
+	struct sbuf	*sb = &r->sb;
+	uint64_t	 v, l;
+	size_t		 n;
+
+	if (wt == 0) {
+		if (get_varint(p, end, &v, &n) != 0 ||
+		    sb->nvals >= r->p->nsample_types)
+			return -1;
+		sb->vals[sb->nvals++] = (int64_t)v;
+		*pp = p + n;
+		return 0;
+	}
+	if (wt != 2 || get_varint(p, end, &l, &n) != 0 ||
+	    l > (uint64_t)(end - p - n))
+		return -1;
+	p += n;
+	for (e = p + l; p < e; p += n) {
+		if (get_varint(p, e, &v, &n) != 0 ||
+		    sb->nvals >= r->p->nsample_types)
+			return -1;
+		sb->vals[sb->nvals++] = (int64_t)v;
+	}
+	*pp = e;
+	return 0;
+}
 
 /* One Label message; -1 unless it holds only its four varint fields. */
 static int
-read_label(const unsigned char *p, const unsigned char *end,
-    struct label4 *lb)
+read_label(struct pf_reader *r, const unsigned char *p,
+    const unsigned char *end)
 {
-	uint64_t	 key, v;
+	struct sbuf	*sb = &r->sb;
+	struct pf_label	*lp;
+	uint64_t	 f[5], key, v;
 	size_t		 n;
 
-	memset(lb, 0, sizeof(*lb));
+	memset(f, 0, sizeof(f));
 	while (p < end) {
 		if (get_varint(p, end, &key, &n) != 0)
 			return -1;
@@ -900,84 +1024,64 @@ read_label(const unsigned char *p, const unsigned char *end,
 		    get_varint(p, end, &v, &n) != 0)
 			return -1;
 		p += n;
-		lb->f[key >> 3] = v;
+		f[key >> 3] = v;
 	}
+	if (f[1] >= r->nstrs || f[2] >= r->nstrs || f[4] >= r->nstrs)
+		return -1;
+	if (sb->nlabs == sb->labcap) {
+		sb->labcap = sb->labcap ? 2 * sb->labcap : 8;
+		sb->labs = xreallocarray(sb->labs, sb->labcap,
+		    sizeof(*sb->labs));
+	}
+	lp = &sb->labs[sb->nlabs++];
+	lp->key = r->strs[f[1]];
+	lp->str = f[2] != 0 ? r->strs[f[2]] : NULL;
+	lp->num = (int64_t)f[3];
+	lp->num_unit = r->strs[f[4]];
 	return 0;
 }
 
-struct fastbuf {
-	struct u64vec	 locs, vals, labs;	/* labs: 4 words a label */
-};
-
-/* Pass 3 for one sample message in [p, end). */
+/* Pass 3 for one sample message in [p, end), into r->s. */
 static int
-fast_sample(struct conv *c, const struct idmap *lm,
-    const struct pd_limits *lim, struct fastbuf *fb, size_t i,
-    const unsigned char *p, const unsigned char *end)
+fast_sample(struct pf_reader *r, const unsigned char *p,
+    const unsigned char *end)
 {
-	struct profile	*pr = c->p;
-	struct pf_sample *sp = &pr->samples[i];
-	struct label4	 lb;
+	struct sbuf	*sb = &r->sb;
 	uint64_t	 key, l;
-	size_t		 n, j;
-	long		 k;
+	size_t		 n;
 
-	fb->locs.n = fb->vals.n = fb->labs.n = 0;
+	sb->nlocs = sb->nvals = sb->nlabs = 0;
 	while (p < end) {
 		if (get_varint(p, end, &key, &n) != 0)
 			return -1;
 		p += n;
 		switch (key >> 3) {
 		case 1:
-			if (read_varints(&p, end, key & 7, &fb->locs,
-			    lim->max_depth) == -1)
+			if (read_locs(r, &p, end, key & 7) == -1)
 				return -1;
 			break;
 		case 2:
-			if (read_varints(&p, end, key & 7, &fb->vals,
-			    pr->nsample_types) == -1)
+			if (read_vals(r, &p, end, key & 7) == -1)
 				return -1;
 			break;
 		case 3:
 			if ((key & 7) != 2 || get_varint(p, end, &l, &n) != 0 ||
 			    l > (uint64_t)(end - p - n) ||
-			    read_label(p + n, p + n + l, &lb) == -1)
+			    read_label(r, p + n, p + n + l) == -1)
 				return -1;
 			p += n + l;
-			for (j = 1; j <= 4; j++)
-				u64_push(&fb->labs, lb.f[j]);
 			break;
 		default:
 			return -1;
 		}
 	}
-	if (fb->vals.n != pr->nsample_types)
+	if (sb->nvals != r->p->nsample_types)
 		return -1;
-	sp->values = arena_alloc(pr->arena, fb->vals.n, sizeof(int64_t));
-	for (j = 0; j < fb->vals.n; j++)
-		sp->values[j] = (int64_t)fb->vals.v[j];
-	sp->nlocs = fb->locs.n;
-	sp->locs = arena_alloc(pr->arena, sp->nlocs, sizeof(*sp->locs));
-	for (j = 0; j < sp->nlocs; j++) {
-		if ((k = idmap_get(lm, fb->locs.v[j])) < 0 ||
-		    fb->locs.v[j] == 0)
-			return -1;
-		sp->locs[j] = &pr->locations[k];
-	}
-	sp->nlabels = fb->labs.n / 4;
-	sp->labels = arena_calloc(pr->arena, sp->nlabels, sizeof(*sp->labels));
-	for (j = 0; j < sp->nlabels; j++) {
-		const uint64_t	*f = &fb->labs.v[4 * j];
-		struct pf_label	*lp = &sp->labels[j];
-
-		if (f[0] >= c->nstrs || f[1] >= c->nstrs || f[3] >= c->nstrs)
-			return -1;
-		lp->key = c->strs[f[0]];
-		lp->num = (int64_t)f[2];
-		lp->num_unit = c->strs[f[3]];
-		if (f[1] != 0)
-			lp->str = c->strs[f[1]];
-	}
+	r->s.locs = sb->locs;
+	r->s.nlocs = sb->nlocs;
+	r->s.values = sb->vals;
+	r->s.labels = sb->labs;
+	r->s.nlabels = sb->nlabs;
 	return 0;
 }
 
@@ -985,21 +1089,24 @@ fast_sample(struct conv *c, const struct idmap *lm,
 #define FAST_UNPACK(type, pa, len, data) \
 	perftools__profiles__##type##__unpack((pa), (len), (data))
 
-static struct profile *
-decode_fast(const unsigned char *buf, size_t len, const char *path,
-    const struct pd_limits *lim, struct diag *d)
+/*
+ * Passes 1 and 2 of the fast path, into r->p; -1 (nothing in the diag)
+ * on anything but a well-formed profile.  Pass 3 is pprof_next().
+ */
+static int
+fast_header(struct pf_reader *r, const char *path, struct diag *d)
 {
-	const unsigned char *p, *end = buf + len;
+	const unsigned char *p, *buf = r->buf, *end = r->buf + r->len;
+	const struct pd_limits *lim = &r->lim;
 	ProtobufCAllocator	 pa;
 	struct arena		*scratch;
 	struct profile		*pr = NULL;
-	struct idmap		 mm, fm, lm;
+	struct idmap		 mm, fm;
 	struct conv		 c;
-	struct fastbuf		 fb;
 	struct u64vec		 comments;
 	PbProfile		 pb;
 	uint64_t		 key, v = 0;
-	size_t			 n, cnt[15], ns;
+	size_t			 n, cnt[15];
 	unsigned		 field, wt;
 	int			 ok = 0;
 
@@ -1007,7 +1114,7 @@ decode_fast(const unsigned char *buf, size_t len, const char *path,
 	memset(cnt, 0, sizeof(cnt));
 	for (p = buf; p < end; ) {
 		if (get_varint(p, end, &key, &n) != 0)
-			return NULL;
+			return -1;
 		p += n;
 		field = (unsigned)(key >> 3);
 		wt = key & 7;
@@ -1015,25 +1122,25 @@ decode_fast(const unsigned char *buf, size_t len, const char *path,
 			cnt[field]++;
 		if (wt == 0) {
 			if (get_varint(p, end, &v, &n) != 0)
-				return NULL;
+				return -1;
 			p += n;
 		} else if (wt == 2) {
 			if (get_varint(p, end, &v, &n) != 0 ||
 			    v > (uint64_t)(end - p - n))
-				return NULL;
+				return -1;
 			p += n + v;
 		} else if (wt == 1 && end - p >= 8)
 			p += 8;
 		else if (wt == 5 && end - p >= 4)
 			p += 4;
 		else
-			return NULL;
+			return -1;
 	}
 	if (cnt[6] == 0 || cnt[6] > lim->max_strings ||
 	    cnt[1] > PD_MAX_SAMPLE_TYPES || cnt[3] > lim->max_locations ||
 	    cnt[4] > lim->max_locations || cnt[5] > lim->max_functions ||
 	    cnt[11] > 1)
-		return NULL;
+		return -1;
 
 	/* Pass 2: everything but the samples, into a PbProfile. */
 	scratch = arena_new();
@@ -1048,7 +1155,6 @@ decode_fast(const unsigned char *buf, size_t len, const char *path,
 	pb.string_table = arena_alloc(scratch, cnt[6],
 	    sizeof(*pb.string_table));
 	memset(&comments, 0, sizeof(comments));
-	memset(&fb, 0, sizeof(fb));
 	for (p = buf; p < end; ) {
 		get_varint(p, end, &key, &n);
 		p += n;
@@ -1125,64 +1231,289 @@ decode_fast(const unsigned char *buf, size_t len, const char *path,
 	c.pb = &pb;
 	c.p = pr;
 	c.d = d;
+	/* The location map outlives the protobuf-c tree, for pass 3. */
+	r->keep = arena_new();
 	if (conv_strings(&c, lim) == -1 ||
 	    conv_header(&c) == -1 ||
 	    conv_mappings(&c, &mm, scratch, lim) == -1 ||
 	    conv_functions(&c, &fm, scratch, lim) == -1 ||
-	    conv_locations(&c, &lm, &mm, &fm, scratch, lim) == -1)
+	    conv_locations(&c, &r->lm, &mm, &fm, r->keep, lim) == -1)
 		goto out;
-
-	/* Pass 3: the samples, off the wire. */
 	pr->nsamples = cnt[2];
-	pr->samples = arena_calloc(pr->arena, pr->nsamples,
-	    sizeof(*pr->samples));
-	for (p = buf, ns = 0; p < end; ) {
-		get_varint(p, end, &key, &n);
+	r->p = pr;
+	r->strs = c.strs;
+	r->nstrs = c.nstrs;
+	r->at = buf;
+	r->sb.vals = xcalloc(pr->nsample_types ? pr->nsample_types : 1,
+	    sizeof(*r->sb.vals));
+	ok = 1;
+out:
+	free(comments.v);
+	arena_free(scratch);
+	if (!ok) {
+		profile_free(pr);
+		arena_free(r->keep);
+		r->keep = NULL;
+		diag_init(d, d->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Read every sample from a profile built whole, from sample r->next on. */
+static void
+take_samples(struct pf_reader *r, struct profile *full)
+{
+	r->full = full;
+	r->samples = full->samples;
+	full->samples = NULL;
+}
+
+/* Open over the bytes at r->buf, which r may own (r->raw). */
+static struct pf_reader *
+reader_start(struct pf_reader *r, const char *path, struct diag *d)
+{
+	const unsigned char	*buf = r->buf;
+	size_t			 len = r->len;
+	struct profile		*p = NULL;
+
+	/* Text is folded stacks, unless it is a legacy pprof format. */
+	if (len > 0 && legacy_kind(buf, len) == NULL && folded_sniff(buf, len))
+		p = folded_decode(buf, len, path, &r->lim, d);
+	else if (len == 0 || legacy_kind(buf, len) != NULL ||
+	    scan_top_level(buf, len, d) == -1 || fast_header(r, path, d) == -1)
+		p = decode_slow(buf, len, path, &r->lim, d);
+	else
+		return r;
+	if (p == NULL) {
+		pprof_close(r);
+		return NULL;
+	}
+	take_samples(r, p);
+	r->p = p;
+	return r;
+}
+
+struct pf_reader *
+pprof_open_mem(const void *buf, size_t len, const char *path,
+    const struct pd_limits *lim, struct diag *d)
+{
+	struct pf_reader *r;
+
+	r = xcalloc(1, sizeof(*r));
+	if (lim == NULL)
+		pd_limits_default(&r->lim);
+	else
+		r->lim = *lim;
+	if (gunzip_is_gzip(buf, len)) {
+		if (gunzip(buf, len, &r->raw, &r->len, r->lim.max_inflated,
+		    r->lim.max_ratio, d) == -1) {
+			free(r);
+			return NULL;
+		}
+		r->buf = r->raw;
+	} else {
+		r->buf = buf;
+		r->len = len;
+	}
+	return reader_start(r, path, d);
+}
+
+struct pf_reader *
+pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
+{
+	struct pf_reader *r;
+	unsigned char	*buf = NULL;
+	size_t		 len = 0;
+
+	r = xcalloc(1, sizeof(*r));
+	if (lim == NULL)
+		pd_limits_default(&r->lim);
+	else
+		r->lim = *lim;
+	if (read_all(path, &r->lim, &buf, &len, d) == -1) {
+		free(r);
+		return NULL;
+	}
+	if (!gunzip_is_gzip(buf, len)) {
+		r->raw = buf;
+		r->len = len;
+	} else {
+		/* The compressed bytes go before decoding. */
+		if (gunzip(buf, len, &r->raw, &r->len, r->lim.max_inflated,
+		    r->lim.max_ratio, d) == -1) {
+			free(buf);
+			free(r);
+			return NULL;
+		}
+		free(buf);
+	}
+	r->buf = r->raw;
+	return reader_start(r, path, d);
+}
+
+struct profile *
+pprof_header(const struct pf_reader *r)
+{
+	return r->p;
+}
+
+/*
+ * A sample of the profile built whole, its frames made to point into
+ * the header's locations (they are the same, by index, when the fast
+ * path gave up halfway through the samples).
+ */
+static const struct pf_sample *
+whole_sample(struct pf_reader *r, const struct pf_sample *s)
+{
+	struct sbuf	*sb = &r->sb;
+	size_t		 j;
+
+	if (r->full == r->p)
+		return s;
+	r->s = *s;
+	if (s->nlocs > sb->loccap) {
+		sb->loccap = s->nlocs;
+		sb->locs = xreallocarray(sb->locs, sb->loccap,
+		    sizeof(*sb->locs));
+	}
+	for (j = 0; j < s->nlocs; j++)
+		sb->locs[j] = &r->p->locations[s->locs[j] -
+		    r->full->locations];
+	r->s.locs = sb->locs;
+	return &r->s;
+}
+
+int
+pprof_next(struct pf_reader *r, const struct pf_sample **out,
+    struct diag *d)
+{
+	const unsigned char *p, *end = r->buf + r->len;
+	struct profile	*full;
+	uint64_t	 key, v;
+	size_t		 n;
+	unsigned	 wt;
+
+	if (r->failed)
+		return -1;
+	if (r->next == r->p->nsamples)
+		return 0;
+	if (r->samples != NULL) {
+		*out = whole_sample(r, &r->samples[r->next++]);
+		return 1;
+	}
+	for (p = r->at; p < end; ) {
+		/* The top level was checked by scan_top_level(). */
+		if (get_varint(p, end, &key, &n) != 0)
+			break;
 		p += n;
 		wt = key & 7;
 		if (wt == 1 || wt == 5) {
 			p += wt == 1 ? 8 : 4;
 			continue;
 		}
-		get_varint(p, end, &v, &n);
+		if (get_varint(p, end, &v, &n) != 0)
+			break;
 		p += n;
 		if (wt == 0)
 			continue;
-		if (key >> 3 == 2 && fast_sample(&c, &lm, lim, &fb, ns++, p,
-		    p + v) == -1)
-			goto out;
-		p += v;
+		if (key >> 3 != 2) {
+			p += v;
+			continue;
+		}
+		r->at = p + v;
+		if (fast_sample(r, p, p + v) == -1)
+			break;
+		r->next++;
+		*out = &r->s;
+		return 1;
 	}
-	ok = 1;
-out:
-	free(comments.v);
-	free(fb.locs.v);
-	free(fb.vals.v);
-	free(fb.labs.v);
-	arena_free(scratch);
-	if (!ok) {
-		profile_free(pr);
-		diag_init(d, d->path);
-		return NULL;
+	/*
+	 * The fast path cannot read this sample: decode_slow() reports
+	 * what is wrong in its own words, or reads the rest.
+	 */
+	diag_init(d, d->path);
+	if ((full = decode_slow(r->buf, r->len, r->p->path, &r->lim, d)) ==
+	    NULL) {
+		r->failed = 1;
+		return -1;
 	}
-	return pr;
+	take_samples(r, full);
+	*out = whole_sample(r, &r->samples[r->next++]);
+	return 1;
 }
 
-static struct profile *
-decode_raw(const unsigned char *buf, size_t len, const char *path,
-    const struct pd_limits *lim, struct diag *d)
+void
+pprof_close(struct pf_reader *r)
 {
-	struct profile *p;
+	if (r == NULL)
+		return;
+	if (r->full != r->p)
+		profile_free(r->full);
+	profile_free(r->p);
+	arena_free(r->keep);
+	free(r->raw);
+	free(r->sb.locs);
+	free(r->sb.vals);
+	free(r->sb.labs);
+	free(r);
+}
 
-	/* Text is folded stacks, unless it is a legacy pprof format. */
-	if (len > 0 && legacy_kind(buf, len) == NULL && folded_sniff(buf, len))
-		return folded_decode(buf, len, path, lim, d);
-	if (len == 0 || legacy_kind(buf, len) != NULL ||
-	    scan_top_level(buf, len, d) == -1)
-		return decode_slow(buf, len, path, lim, d);
-	if ((p = decode_fast(buf, len, path, lim, d)) != NULL)
-		return p;
-	return decode_slow(buf, len, path, lim, d);
+/*
+ * Every sample of an open reader, copied into its header, which is
+ * returned; the reader is closed either way.
+ */
+static struct profile *
+read_whole(struct pf_reader *r, struct diag *d)
+{
+	const struct pf_sample *s;
+	struct profile	*p;
+	struct pf_sample *sp;
+	size_t		 i, j;
+	int		 rc;
+
+	if (r == NULL)
+		return NULL;
+	p = r->p;
+	p->samples = arena_calloc(p->arena, p->nsamples, sizeof(*p->samples));
+	for (i = 0; (rc = pprof_next(r, &s, d)) == 1; i++) {
+		sp = &p->samples[i];
+		sp->nlocs = s->nlocs;
+		sp->locs = arena_alloc(p->arena, s->nlocs, sizeof(*sp->locs));
+		memcpy(sp->locs, s->locs, s->nlocs * sizeof(*sp->locs));
+		sp->values = arena_alloc(p->arena, p->nsample_types,
+		    sizeof(*sp->values));
+		/* No sample types: nothing to copy, from NULL or not. */
+		if (p->nsample_types > 0)
+			memcpy(sp->values, s->values,
+			    p->nsample_types * sizeof(*sp->values));
+		sp->nlabels = s->nlabels;
+		sp->labels = arena_calloc(p->arena, s->nlabels,
+		    sizeof(*sp->labels));
+		for (j = 0; j < s->nlabels; j++) {
+			const struct pf_label *l = &s->labels[j];
+			struct pf_label *lp = &sp->labels[j];
+
+			/* Strings of a whole profile go with the reader. */
+			lp->key = arena_strndup(p->arena, l->key,
+			    strlen(l->key));
+			lp->str = l->str == NULL ? NULL : arena_strndup(
+			    p->arena, l->str, strlen(l->str));
+			lp->num = l->num;
+			lp->num_unit = arena_strndup(p->arena, l->num_unit,
+			    strlen(l->num_unit));
+		}
+	}
+	if (rc == -1) {
+		pprof_close(r);
+		return NULL;
+	}
+	/* The header now holds the samples: keep it from pprof_close(). */
+	if (r->full == r->p)
+		r->full = NULL;
+	r->p = NULL;
+	pprof_close(r);
+	return p;
 }
 
 struct profile *
@@ -1202,54 +1533,13 @@ struct profile *
 pprof_decode(const void *buf, size_t len, const char *path,
     const struct pd_limits *lim, struct diag *d)
 {
-	struct pd_limits	 deflim;
-	struct profile		*p;
-	unsigned char		*raw;
-	size_t			 rawlen;
-
-	if (lim == NULL) {
-		pd_limits_default(&deflim);
-		lim = &deflim;
-	}
-	if (!gunzip_is_gzip(buf, len))
-		return decode_raw(buf, len, path, lim, d);
-	if (gunzip(buf, len, &raw, &rawlen, lim->max_inflated,
-	    lim->max_ratio, d) == -1)
-		return NULL;
-	p = decode_raw(raw, rawlen, path, lim, d);
-	free(raw);
-	return p;
+	return read_whole(pprof_open_mem(buf, len, path, lim, d), d);
 }
 
 struct profile *
 pprof_load(const char *path, const struct pd_limits *lim, struct diag *d)
 {
-	struct pd_limits	 deflim;
-	struct profile		*p;
-	unsigned char		*buf = NULL, *raw;
-	size_t			 len = 0, rawlen;
-
-	if (lim == NULL) {
-		pd_limits_default(&deflim);
-		lim = &deflim;
-	}
-	if (read_all(path, lim, &buf, &len, d) == -1)
-		return NULL;
-	if (!gunzip_is_gzip(buf, len)) {
-		p = decode_raw(buf, len, path, lim, d);
-		free(buf);
-		return p;
-	}
-	/* As pprof_decode(), but the compressed bytes go before decoding. */
-	if (gunzip(buf, len, &raw, &rawlen, lim->max_inflated,
-	    lim->max_ratio, d) == -1) {
-		free(buf);
-		return NULL;
-	}
-	free(buf);
-	p = decode_raw(raw, rawlen, path, lim, d);
-	free(raw);
-	return p;
+	return read_whole(pprof_open(path, lim, d), d);
 }
 
 int
