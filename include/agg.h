@@ -128,6 +128,29 @@ int		 agg_add(struct agg *, const struct profile *,
 		    const struct agg_src *, struct diag *);
 
 /*
+ * The same, a sample at a time, for samples that are read one at a
+ * time and not kept (pprof_next()): agg_begin() takes the profile's
+ * header (locations, mappings, sample types; p->samples is not read),
+ * which must stay as it is until agg_end().  agg_sample() adds a sample
+ * whose locs point into p->locations; with fold 0 it counts only in the
+ * totals (a sample a filter dropped, as agg_src.keep does).  Folding
+ * the samples this way gives the same agg as agg_add() on a profile
+ * holding them, node and edge order included.  agg_sample() returns 0,
+ * or -1 with DIAG_LIMIT when a sum would overflow: that sample is not
+ * added, but the agg holds the samples before it and is fit only for
+ * agg_end() and agg_free().  agg_end() finishes the profile and frees
+ * the run.  agg_begin() returns NULL with the diag filled when the
+ * agg_src does not fit the profile.
+ */
+struct agg_run;
+
+struct agg_run	*agg_begin(struct agg *, const struct profile *,
+		    const struct agg_src *, struct diag *);
+int		 agg_sample(struct agg_run *, const struct pf_sample *,
+		    int fold, struct diag *);
+void		 agg_end(struct agg_run *);	/* NULL is a no-op */
+
+/*
  * Nodes and edges are numbered in the order they were first met.  The
  * pointers returned stay valid until the next agg_add() or agg_free().
  */

@@ -53,6 +53,27 @@ void	facts_count_source(const struct profile *, int vi, struct agg_src *,
  */
 int	facts_compute(const struct profile *, int vi, struct facts *);
 
+/*
+ * The same, a sample at a time (pprof_next()): facts_begin() reads the
+ * header, facts_sample() each sample, and facts_end() returns 0, or -1
+ * if any sum overflowed (facts_sample() says so at once, too).
+ */
+struct facts_run {
+	struct facts	*f;
+	const struct profile *p;
+	int		 vi, cpu_vi, count_index;
+	int64_t		 count_divisor;
+	int64_t		 cpu;
+	int		 overflow;
+};
+
+struct pf_sample;
+
+void	facts_begin(struct facts_run *, const struct profile *, int vi,
+	    struct facts *);
+int	facts_sample(struct facts_run *, const struct pf_sample *);
+int	facts_end(struct facts_run *);
+
 /* Add b into a (merging profiles); path becomes NULL. -1 on overflow. */
 int	facts_merge(struct facts *a, const struct facts *b);
 

@@ -81,4 +81,24 @@ void		 filter_free(struct filter *);	/* NULL is a no-op */
 void		 filter_apply(const struct filter *, struct profile *,
 		    unsigned char **keep, struct filter_stats *st);
 
+/*
+ * The same, a sample at a time (pprof_next()): filter_begin() flags the
+ * locations of the profile's header, and rewrites them for --hide and
+ * --show.  filter_sample() returns 1 to keep the sample, with *out the
+ * sample to fold (s itself, or its stack without the hidden frames,
+ * valid until the next call), or 0 to drop it: with the spec's relative
+ * the dropped sample leaves the profile, otherwise it stays in the
+ * totals.  A NULL filter keeps everything.  Adds to *st.
+ */
+struct filter_run;
+struct pf_sample;
+
+struct filter_run *filter_begin(const struct filter *, struct profile *,
+		    struct filter_stats *st);
+int		 filter_sample(struct filter_run *, const struct pf_sample *s,
+		    const struct pf_sample **out);
+void		 filter_end(struct filter_run *);	/* NULL is a no-op */
+/* Are dropped samples removed from the profile (the spec's relative)? */
+int		 filter_relative(const struct filter *);
+
 #endif

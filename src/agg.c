@@ -179,6 +179,8 @@ struct view {
 	size_t		*lineoff;	/* first line kept after pruning */
 	uint64_t	*reloc;		/* address delta per mapping */
 	const char	**mfile;	/* file name printed per mapping */
+	unsigned char	*mseen;		/* per mapping: placed yet? */
+	size_t		 mdone;		/* how many are */
 	struct epair {
 		size_t	 caller, callee;
 	}		*epairs;	/* the edges one stack has counted */
@@ -962,29 +964,33 @@ static void
 view_mappings_setup(struct agg *a, struct view *v)
 {
 	const struct profile	*p = v->p;
-	unsigned char		*seen;
-	size_t			 i, j, k, n = p->nmappings;
-	size_t			 done = 0;
+	size_t			 n = p->nmappings;
 
 	v->reloc = xcalloc(n, sizeof(*v->reloc));
 	v->mfile = xcalloc(n, sizeof(*v->mfile));
-	seen = xcalloc(n, 1);
+	v->mseen = xcalloc(n ? n : 1, 1);
 	if (a->nmkeys == 0 && p->nmappings > 0)
-		done += view_map(a, v, &p->mappings[0], seen);
-	for (i = 0; i < p->nsamples && done < p->nmappings; i++) {
-		const struct pf_sample *s = &p->samples[i];
+		v->mdone += view_map(a, v, &p->mappings[0], v->mseen);
+}
 
-		for (k = 0; k < p->nsample_types; k++)
-			if (s->values[k] != 0)
-				break;
-		if (k == p->nsample_types)
-			continue;
-		for (j = 0; j < s->nlocs; j++)
-			if (s->locs[j]->mapping != NULL)
-				done += view_map(a, v, s->locs[j]->mapping,
-				    seen);
-	}
-	free(seen);
+/* Place the mappings a sample uses, before it is folded. */
+static void
+view_mappings_sample(struct agg *a, struct view *v, const struct pf_sample *s)
+{
+	const struct profile	*p = v->p;
+	size_t			 j, k;
+
+	if (v->mdone == p->nmappings)
+		return;
+	for (k = 0; k < p->nsample_types; k++)
+		if (s->values[k] != 0)
+			break;
+	if (k == p->nsample_types)
+		return;
+	for (j = 0; j < s->nlocs; j++)
+		if (s->locs[j]->mapping != NULL)
+			v->mdone += view_map(a, v, s->locs[j]->mapping,
+			    v->mseen);
 }
 
 static void
@@ -996,6 +1002,7 @@ view_free(struct view *v)
 	free(v->lineoff);
 	free(v->reloc);
 	free(v->mfile);
+	free(v->mseen);
 	free(v->epairs);
 }
 
@@ -1022,16 +1029,11 @@ add_abs(int64_t *sum, int64_t x)
 	return __builtin_add_overflow(*sum, x < 0 ? -x : x, sum) ? -1 : 0;
 }
 
-/*
- * Check the request and the sums before touching the agg, so that a
- * failed agg_add() leaves it as it was.
- */
+/* Is the request one the profile can answer? */
 static int
-check_add(const struct agg *a, const struct profile *p,
-    const struct agg_src *src, struct diag *d)
+check_src(const struct profile *p, const struct agg_src *src, struct diag *d)
 {
-	int64_t	 abs[AGG_NCOLS];
-	size_t	 i, nst = p->nsample_types;
+	size_t	 nst = p->nsample_types;
 
 	if (src->value_index < 0 || (size_t)src->value_index >= nst)
 		return diag_set(d, DIAG_USAGE, -1,
@@ -1044,6 +1046,22 @@ check_add(const struct agg *a, const struct profile *p,
 	if (src->count_divisor < 0)
 		return diag_set(d, DIAG_USAGE, -1,
 		    "negative count divisor %" PRId64, src->count_divisor);
+	return 0;
+}
+
+/*
+ * Check the request and the sums before touching the agg, so that a
+ * failed agg_add() leaves it as it was.
+ */
+static int
+check_add(const struct agg *a, const struct profile *p,
+    const struct agg_src *src, struct diag *d)
+{
+	int64_t	 abs[AGG_NCOLS];
+	size_t	 i;
+
+	if (check_src(p, src, d) == -1)
+		return -1;
 	abs[AGG_VALUE] = a->abstotal[AGG_VALUE];
 	abs[AGG_COUNT] = a->abstotal[AGG_COUNT];
 	for (i = 0; i < p->nsamples; i++) {
@@ -1063,97 +1081,12 @@ check_add(const struct agg *a, const struct profile *p,
 	return 0;
 }
 
-/*
- * The distinct stacks of one agg_add(), with the summed columns of the
- * samples that have them, in the order of their first sample.  Folding
- * each stack once is what makes a profile of a million samples cheap:
- * the result is the same as folding the samples one by one, node and
- * edge order included.
- */
+/* A stack being folded, and the columns of its sample. */
 struct ustack {
 	const struct pf_location *const *locs;
 	size_t		 nlocs;
-	uint64_t	 hash;
 	int64_t		 w[AGG_NCOLS];
 };
-
-struct stacks {
-	struct ustack	*u;
-	size_t		 n, cap;
-	size_t		*tab;		/* open addressing: index + 1 */
-	size_t		 tabcap;
-};
-
-static uint64_t
-hash_stack(const struct pf_location *const *locs, size_t n)
-{
-	uint64_t	 h = 0x9e3779b97f4a7c15ULL ^ n;
-	size_t		 i;
-
-	for (i = 0; i < n; i++) {
-		h ^= (uint64_t)(uintptr_t)locs[i];
-		h *= 0xff51afd7ed558ccdULL;
-		h ^= h >> 32;
-	}
-	h ^= h >> 29;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 32;
-	return h;
-}
-
-static void
-stacks_grow(struct stacks *st)
-{
-	size_t	 cap, i;
-
-	cap = st->tabcap ? st->tabcap * 2 : 1024;
-	free(st->tab);
-	st->tab = xcalloc(cap, sizeof(*st->tab));
-	st->tabcap = cap;
-	for (i = 0; i < st->n; i++) {
-		itab_place(st->tab, cap, st->u[i].hash, i);
-	}
-}
-
-static void
-stacks_add(struct stacks *st, const struct pf_sample *s, const int64_t *w)
-{
-	const struct pf_location *const *locs = s->locs;
-	struct ustack	*u;
-	uint64_t	 h;
-	size_t		 j, c;
-
-	h = hash_stack(locs, s->nlocs);
-	if (st->tabcap != 0) {
-		for (j = h & (st->tabcap - 1); st->tab[j] != 0;
-		    j = (j + 1) & (st->tabcap - 1)) {
-			u = &st->u[st->tab[j] - 1];
-			if (u->hash == h && u->nlocs == s->nlocs &&
-			    (u->nlocs == 0 || u->locs == locs ||
-			    memcmp(u->locs, locs, u->nlocs * sizeof(*locs)) ==
-			    0)) {
-				for (c = 0; c < AGG_NCOLS; c++)
-					u->w[c] += w[c];
-				return;
-			}
-		}
-	}
-	if (st->n == st->cap) {
-		st->cap = st->cap ? st->cap * 2 : 256;
-		st->u = xreallocarray(st->u, st->cap, sizeof(*st->u));
-	}
-	u = &st->u[st->n++];
-	u->locs = locs;
-	u->nlocs = s->nlocs;
-	u->hash = h;
-	for (c = 0; c < AGG_NCOLS; c++)
-		u->w[c] = w[c];
-	if (2 * st->n > st->tabcap)
-		stacks_grow(st);
-	else {
-		itab_place(st->tab, st->tabcap, h, st->n - 1);
-	}
-}
 
 static uint64_t
 tree_hash(size_t parent, size_t node)
@@ -1401,63 +1334,110 @@ sync_cum(struct agg *a)
 			a->nodes[i].n.cum[c] = a->hot[i].cum[c];
 }
 
+/* One profile being folded, a sample at a time. */
+struct agg_run {
+	struct agg	*a;
+	struct view	 v;
+	struct agg_src	 src;
+	size_t		 i;		/* samples seen */
+};
+
+struct agg_run *
+agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
+    struct diag *d)
+{
+	struct agg_run	*r;
+	size_t		 li;
+
+	if (check_src(p, src, d) == -1)
+		return NULL;
+	r = xcalloc(1, sizeof(*r));
+	r->a = a;
+	r->src = *src;
+	r->v.p = p;
+	if (a->opts.label_key != NULL)
+		return r;
+	r->v.loc = xreallocarray(NULL, p->nlocations, sizeof(*r->v.loc));
+	for (li = 0; li < p->nlocations; li++) {
+		r->v.loc[li].off = NONE32;
+		r->v.loc[li].ecallee = NONE32;
+	}
+	view_mappings_setup(a, &r->v);
+	view_prune_setup(a, &r->v);
+	return r;
+}
+
+int
+agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
+    struct diag *d)
+{
+	struct agg	*a = r->a;
+	struct ustack	 u;
+	int64_t		 abs[AGG_NCOLS];
+	size_t		 i = r->i++;
+	int		 c;
+
+	if (r->v.mseen != NULL)
+		view_mappings_sample(a, &r->v, s);
+	/* graph.newGraph skips samples whose value is zero. */
+	u.w[AGG_VALUE] = s->values[r->src.value_index];
+	if (u.w[AGG_VALUE] == 0)
+		return 0;
+	u.w[AGG_COUNT] = sample_count(s, &r->src);
+	abs[AGG_VALUE] = a->abstotal[AGG_VALUE];
+	abs[AGG_COUNT] = a->abstotal[AGG_COUNT];
+	if (add_abs(&abs[AGG_VALUE], u.w[AGG_VALUE]) == -1)
+		return diag_set(d, DIAG_LIMIT, -1, "sample %zu: sum of "
+		    "sample type %d overflows a 64-bit integer", i,
+		    r->src.value_index);
+	if (add_abs(&abs[AGG_COUNT], u.w[AGG_COUNT]) == -1)
+		return diag_set(d, DIAG_LIMIT, -1, "sample %zu: sum of "
+		    "sample counts overflows a 64-bit integer", i);
+	for (c = 0; c < AGG_NCOLS; c++) {
+		a->total[c] += u.w[c];
+		a->abstotal[c] = abs[c];
+	}
+	a->nsamples++;
+	if (!fold)
+		return 0;
+	if (a->opts.label_key != NULL)
+		fold_labels(a, s, u.w);
+	else {
+		u.locs = s->locs;
+		u.nlocs = s->nlocs;
+		fold_stack(a, &r->v, &u);
+	}
+	return 0;
+}
+
+void
+agg_end(struct agg_run *r)
+{
+	if (r == NULL)
+		return;
+	if (r->a->opts.label_key == NULL)
+		view_flush(r->a, &r->v);
+	view_free(&r->v);
+	sync_cum(r->a);
+	r->a->nprofiles++;
+	free(r);
+}
+
 int
 agg_add(struct agg *a, const struct profile *p, const struct agg_src *src,
     struct diag *d)
 {
-	struct view	 v;
-	struct stacks	 st;
-	size_t		 i, li;
-	int64_t		 w[AGG_NCOLS];
-	int		 c;
+	struct agg_run	*r;
+	size_t		 i;
 
-	if (check_add(a, p, src, d) == -1)
+	if (check_add(a, p, src, d) == -1 ||
+	    (r = agg_begin(a, p, src, d)) == NULL)
 		return -1;
-
-	memset(&st, 0, sizeof(st));
-	for (i = 0; i < p->nsamples; i++) {
-		const struct pf_sample *s = &p->samples[i];
-
-		/* graph.newGraph skips samples whose value is zero. */
-		w[AGG_VALUE] = s->values[src->value_index];
-		if (w[AGG_VALUE] == 0)
-			continue;
-		w[AGG_COUNT] = sample_count(s, src);
-		for (c = 0; c < AGG_NCOLS; c++) {
-			a->total[c] += w[c];
-			a->abstotal[c] += w[c] < 0 ? -w[c] : w[c];
-		}
-		a->nsamples++;
-		if (src->keep != NULL && !src->keep[i])
-			continue;
-		if (a->opts.label_key != NULL)
-			fold_labels(a, s, w);
-		else
-			stacks_add(&st, s, w);
-	}
-	if (a->opts.label_key != NULL) {
-		sync_cum(a);
-		a->nprofiles++;
-		return 0;
-	}
-
-	memset(&v, 0, sizeof(v));
-	v.p = p;
-	v.loc = xreallocarray(NULL, p->nlocations, sizeof(*v.loc));
-	for (li = 0; li < p->nlocations; li++) {
-		v.loc[li].off = NONE32;
-		v.loc[li].ecallee = NONE32;
-	}
-	view_mappings_setup(a, &v);
-	view_prune_setup(a, &v);
-	for (i = 0; i < st.n; i++)
-		fold_stack(a, &v, &st.u[i]);
-	view_flush(a, &v);
-	view_free(&v);
-	free(st.u);
-	free(st.tab);
-	sync_cum(a);
-	a->nprofiles++;
+	/* check_add() saw every sum fit: agg_sample() cannot fail. */
+	for (i = 0; i < p->nsamples; i++)
+		(void)agg_sample(r, &p->samples[i], src->keep == NULL ||
+		    src->keep[i], d);
+	agg_end(r);
 	return 0;
 }
 

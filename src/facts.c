@@ -81,15 +81,19 @@ facts_count_source(const struct profile *p, int vi, struct agg_src *src,
 	*why = NULL;
 }
 
-int
-facts_compute(const struct profile *p, int vi, struct facts *f)
+void
+facts_begin(struct facts_run *r, const struct profile *p, int vi,
+    struct facts *f)
 {
 	struct agg_src	 src;
 	size_t		 i;
-	int		 cpu_vi = -1;
-	int64_t		 cpu = 0;
 
+	memset(r, 0, sizeof(*r));
 	memset(f, 0, sizeof(*f));
+	r->f = f;
+	r->p = p;
+	r->vi = vi;
+	r->cpu_vi = -1;
 	f->path = p->path;
 	f->sample_type = p->sample_types[vi].type;
 	f->unit = p->sample_types[vi].unit;
@@ -104,6 +108,8 @@ facts_compute(const struct profile *p, int vi, struct facts *f)
 		f->duration_ns = p->duration_nanos;
 
 	facts_count_source(p, vi, &src, &f->count_source);
+	r->count_index = src.count_index;
+	r->count_divisor = src.count_divisor;
 	if (src.count_index >= 0)
 		strlcpy(f->count_type, p->sample_types[src.count_index].type,
 		    sizeof(f->count_type));
@@ -120,40 +126,70 @@ facts_compute(const struct profile *p, int vi, struct facts *f)
 	for (i = 0; i < p->nsample_types; i++)
 		if (strcmp(p->sample_types[i].type, "cpu") == 0 &&
 		    strcmp(p->sample_types[i].unit, "nanoseconds") == 0)
-			cpu_vi = (int)i;
-	f->is_cpu = cpu_vi >= 0 || strcmp(p->period_type.type, "cpu") == 0;
-
+			r->cpu_vi = (int)i;
+	f->is_cpu = r->cpu_vi >= 0 || strcmp(p->period_type.type, "cpu") == 0;
 	f->samples = f->count_source != NULL ? 0 : -1;
-	for (i = 0; i < p->nsamples; i++) {
-		const int64_t *v = p->samples[i].values;
+}
 
-		if (__builtin_add_overflow(f->total, v[vi], &f->total))
-			return -1;
-		if (src.count_index >= 0) {
-			if (__builtin_add_overflow(f->samples,
-			    v[src.count_index], &f->samples))
-				return -1;
-		} else if (src.count_divisor > 0) {
-			if (__builtin_add_overflow(f->samples,
-			    v[vi] / src.count_divisor, &f->samples))
-				return -1;
-		}
-		if (cpu_vi >= 0 &&
-		    __builtin_add_overflow(cpu, v[cpu_vi], &cpu))
-			return -1;
+int
+facts_sample(struct facts_run *r, const struct pf_sample *s)
+{
+	struct facts	*f = r->f;
+	const int64_t	*v = s->values;
+
+	if (r->overflow)
+		return -1;
+	if (__builtin_add_overflow(f->total, v[r->vi], &f->total))
+		return r->overflow = -1;
+	if (r->count_index >= 0) {
+		if (__builtin_add_overflow(f->samples, v[r->count_index],
+		    &f->samples))
+			return r->overflow = -1;
+	} else if (r->count_divisor > 0) {
+		if (__builtin_add_overflow(f->samples,
+		    v[r->vi] / r->count_divisor, &f->samples))
+			return r->overflow = -1;
 	}
+	if (r->cpu_vi >= 0 &&
+	    __builtin_add_overflow(r->cpu, v[r->cpu_vi], &r->cpu))
+		return r->overflow = -1;
+	return 0;
+}
+
+int
+facts_end(struct facts_run *r)
+{
+	const struct profile	*p = r->p;
+	struct facts		*f = r->f;
+	int64_t			 cpu;
+
+	if (r->overflow)
+		return -1;
 	f->cpu_ns = -1;
 	f->cpu_util = -1;
-	if (cpu_vi >= 0)
-		f->cpu_ns = cpu;
+	if (r->cpu_vi >= 0)
+		f->cpu_ns = r->cpu;
 	else if (f->is_cpu && strcmp(p->period_type.unit, "nanoseconds") == 0 &&
 	    p->period > 0 && f->samples >= 0 &&
-	    src.count_index >= 0 &&
+	    r->count_index >= 0 &&
 	    !__builtin_mul_overflow(f->samples, p->period, &cpu))
 		f->cpu_ns = cpu;
 	if (f->cpu_ns >= 0 && f->duration_ns > 0)
 		f->cpu_util = (double)f->cpu_ns / (double)f->duration_ns;
 	return 0;
+}
+
+int
+facts_compute(const struct profile *p, int vi, struct facts *f)
+{
+	struct facts_run r;
+	size_t		 i;
+
+	facts_begin(&r, p, vi, f);
+	for (i = 0; i < p->nsamples; i++)
+		if (facts_sample(&r, &p->samples[i]) == -1)
+			return -1;
+	return facts_end(&r);
 }
 
 int

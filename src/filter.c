@@ -512,65 +512,131 @@ keep_sample(const struct filter *f, const struct profile *p,
 	return 1;
 }
 
-/* Remove the hidden locations from a kept sample's stack. */
-static int
-unhide(struct profile *p, const unsigned char *fl, struct pf_sample *s)
-{
-	const struct pf_location **locs;
-	size_t		 i, n = 0;
+/* One profile being filtered, a sample at a time. */
+struct filter_run {
+	const struct filter *f;		/* NULL: keep everything */
+	struct profile	*p;
+	struct filter_stats *st;
+	unsigned char	*fl;		/* L_* per location */
+	const struct pf_location **locs;	/* a stack without its hidden */
+	size_t		 cap;		/*   frames */
+	struct pf_sample s;
+};
 
-	for (i = 0; i < s->nlocs; i++)
-		if (!(fl[s->locs[i] - p->locations] & L_HIDDEN))
-			n++;
-	if (n == s->nlocs)
-		return 1;
-	if (n == 0)
-		return 0;
-	locs = arena_alloc(p->arena, n, sizeof(*locs));
-	for (i = 0, n = 0; i < s->nlocs; i++)
-		if (!(fl[s->locs[i] - p->locations] & L_HIDDEN))
-			locs[n++] = s->locs[i];
-	s->locs = locs;
-	s->nlocs = n;
-	return 1;
-}
-
-void
-filter_apply(const struct filter *f, struct profile *p, unsigned char **keep,
+struct filter_run *
+filter_begin(const struct filter *f, struct profile *p,
     struct filter_stats *st)
 {
-	unsigned char	*fl, *mask = NULL;
-	size_t		 i, n = 0;
-	int		 k;
+	struct filter_run *r;
 
-	*keep = NULL;
-	if (f == NULL) {
-		st->samples += p->nsamples;
-		st->kept += p->nsamples;
-		return;
-	}
+	r = xcalloc(1, sizeof(*r));
+	r->f = f;
+	r->p = p;
+	r->st = st;
+	if (f == NULL)
+		return r;
 	st->focus = f->focus_pat;
 	st->ignore = f->ignore_pat;
 	st->hide = f->hide_pat;
 	st->show = f->show_pat;
 	st->ntags = f->ntags;
 	st->ntag_ignores = f->ntignores;
-	fl = locations(f, p, st);
-	if (!f->relative)
+	r->fl = locations(f, p, st);
+	return r;
+}
+
+/* A kept sample's stack without its hidden locations; 0 if none is left. */
+static int
+unhide(struct filter_run *r, const struct pf_sample *s,
+    const struct pf_sample **out)
+{
+	const struct profile *p = r->p;
+	size_t		 i, n = 0;
+
+	*out = s;
+	for (i = 0; i < s->nlocs; i++)
+		if (!(r->fl[s->locs[i] - p->locations] & L_HIDDEN))
+			n++;
+	if (n == s->nlocs)
+		return 1;
+	if (n == 0)
+		return 0;
+	if (n > r->cap) {
+		r->cap = n;
+		r->locs = xreallocarray(r->locs, r->cap, sizeof(*r->locs));
+	}
+	for (i = 0, n = 0; i < s->nlocs; i++)
+		if (!(r->fl[s->locs[i] - p->locations] & L_HIDDEN))
+			r->locs[n++] = s->locs[i];
+	r->s = *s;
+	r->s.locs = r->locs;
+	r->s.nlocs = n;
+	*out = &r->s;
+	return 1;
+}
+
+int
+filter_sample(struct filter_run *r, const struct pf_sample *s,
+    const struct pf_sample **out)
+{
+	int k;
+
+	*out = s;
+	k = r->f == NULL || (keep_sample(r->f, r->p, r->fl, s, r->st) &&
+	    unhide(r, s, out));
+	r->st->samples++;
+	r->st->kept += k;
+	return k;
+}
+
+void
+filter_end(struct filter_run *r)
+{
+	if (r == NULL)
+		return;
+	free(r->fl);
+	free(r->locs);
+	free(r);
+}
+
+void
+filter_apply(const struct filter *f, struct profile *p, unsigned char **keep,
+    struct filter_stats *st)
+{
+	struct filter_run *r;
+	const struct pf_sample *out;
+	unsigned char	*mask = NULL;
+	size_t		 i, n = 0;
+	int		 k;
+
+	r = filter_begin(f, p, st);
+	if (f != NULL && !f->relative)
 		mask = xcalloc(p->nsamples ? p->nsamples : 1, 1);
 	for (i = 0; i < p->nsamples; i++) {
 		struct pf_sample *s = &p->samples[i];
 
-		k = keep_sample(f, p, fl, s, st) && unhide(p, fl, s);
-		st->samples++;
-		st->kept += k;
+		k = filter_sample(r, s, &out);
+		if (k && out != s) {
+			/* The run's stack is reused: the profile keeps a copy. */
+			s->locs = arena_alloc(p->arena, out->nlocs,
+			    sizeof(*s->locs));
+			memcpy(s->locs, out->locs, out->nlocs *
+			    sizeof(*s->locs));
+			s->nlocs = out->nlocs;
+		}
 		if (mask != NULL)
 			mask[i] = (unsigned char)k;
 		else if (k)
 			p->samples[n++] = *s;
 	}
-	if (mask == NULL)
+	if (f != NULL && mask == NULL)
 		p->nsamples = n;
-	free(fl);
+	filter_end(r);
 	*keep = mask;
+}
+
+int
+filter_relative(const struct filter *f)
+{
+	return f != NULL && f->relative;
 }

@@ -77,15 +77,102 @@ handoff_wait(struct handoff *h, const char **type)
  * decoded, and -2 is returned with nothing in the diag if the other side
  * failed first.
  */
+/*
+ * An error found in what the header says (a sample type, a format) is
+ * reported only if the rest of the file decodes: otherwise the decoding
+ * error, as when the whole file was decoded before anything was asked.
+ */
+static void
+drain(struct pf_reader *r, struct diag *d)
+{
+	const struct pf_sample	*s;
+	struct diag		 dd;
+	int			 rc;
+
+	diag_init(&dd, d->path);
+	while ((rc = pprof_next(r, &s, &dd)) == 1)
+		;
+	if (rc == -1)
+		*d = dd;
+}
+
+/*
+ * Fold the samples of one profile as they are read: into its facts,
+ * through the filter, into the side's agg and, with each, into the
+ * profile's own.  The errors come in the order they would have if each
+ * step had gone over every sample in turn: decoding, then the facts'
+ * sums, then the aggs'.
+ */
+static int
+fold_profile(struct side *s, struct pf_reader *r, int vi,
+    const struct opts *o, struct agg *each, struct facts *f, struct diag *d)
+{
+	struct profile		*p = pprof_header(r);
+	const struct pf_sample	*smp, *out;
+	struct facts_run	 fr;
+	struct filter_run	*flt;
+	struct agg_run		*ar = NULL, *er = NULL;
+	struct agg_src		 src;
+	struct diag		 ad, ed;
+	const char		*why;
+	int			 rc, k, afail = 0, efail = 0;
+	int			 relative = filter_relative(o->filter);
+
+	facts_begin(&fr, p, vi, f);
+	facts_count_source(p, vi, &src, &why);
+	if (why == NULL)
+		s->has_counts = 0;
+	src.keep = NULL;
+	/* After the facts, which describe the whole profile. */
+	flt = filter_begin(o->filter, p, &s->fstats);
+	diag_init(&ad, d->path);
+	diag_init(&ed, d->path);
+	if ((ar = agg_begin(s->agg, p, &src, &ad)) == NULL ||
+	    (each != NULL && (er = agg_begin(each, p, &src, &ed)) == NULL))
+		afail = 1;
+	while ((rc = pprof_next(r, &smp, d)) == 1) {
+		(void)facts_sample(&fr, smp);
+		if (afail)
+			continue;
+		k = filter_sample(flt, smp, &out);
+		if (!k && relative)
+			continue;
+		if (agg_sample(ar, out, k, &ad) == -1)
+			afail = 1;
+		else if (er != NULL && !efail &&
+		    agg_sample(er, out, k, &ed) == -1)
+			efail = 1;
+	}
+	agg_end(ar);
+	agg_end(er);
+	filter_end(flt);
+	if (rc == -1)
+		return -1;
+	if (facts_end(&fr) == -1)
+		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
+		    "overflows a 64-bit integer", s->sample_type);
+	if (afail || efail) {
+		*d = afail ? ad : ed;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * side_load_ex() without the printing: on error the diag is filled and
+ * -1 returned.  With post, the sample type chosen is published to it;
+ * with wait, want_type is taken from it after the first profile's
+ * header is decoded, and -2 is returned with nothing in the diag if the
+ * other side failed first.
+ */
 static int
 side_load_d(struct side *s, char *const *paths, size_t n,
     const struct opts *o, const char *want_type, int keep_each,
     struct diag *d, struct handoff *post, struct handoff *wait)
 {
-	struct agg_src	 src;
+	struct pf_reader *r = NULL;
 	struct profile	*p;
-	unsigned char	*keep = NULL;
-	const char	*why, *want;
+	const char	*want;
 	size_t		 i;
 	int		 vi;
 
@@ -97,11 +184,12 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	s->has_counts = 1;
 	for (i = 0; i < n; i++) {
 		diag_init(d, paths[i]);
-		if ((p = pprof_load(paths[i], &o->limits, d)) == NULL)
+		if ((r = pprof_open(paths[i], &o->limits, d)) == NULL)
 			goto fail;
+		p = pprof_header(r);
 		if (wait != NULL && i == 0 &&
 		    handoff_wait(wait, &want_type) == -1) {
-			profile_free(p);
+			pprof_close(r);
 			return -2;
 		}
 		if (i == 0)
@@ -112,15 +200,12 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			    p->format == PF_FOLDED ? "folded stacks" :
 			    "a pprof profile", s->format == PF_FOLDED ?
 			    "folded stacks" : "a pprof profile", paths[0]);
-			profile_free(p);
-			goto fail;
+			goto fail_drain;
 		}
 		want = want_type != NULL ? want_type :
 		    s->sample_type != NULL ? s->sample_type : o->sample_index;
-		if ((vi = profile_sample_index(p, want, d)) < 0) {
-			profile_free(p);
-			goto fail;
-		}
+		if ((vi = profile_sample_index(p, want, d)) < 0)
+			goto fail_drain;
 		if (s->sample_type == NULL) {
 			s->sample_type = xstrdup(p->sample_types[vi].type);
 			s->unit = xstrdup(p->sample_types[vi].unit);
@@ -129,30 +214,11 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			diag_set(d, DIAG_USAGE, -1, "sample type %s is in %s "
 			    "here but in %s in %s", s->sample_type,
 			    p->sample_types[vi].unit, s->unit, paths[0]);
-			profile_free(p);
-			goto fail;
+			goto fail_drain;
 		}
 		if (p->nsamples == 0) {
 			diag_set(d, DIAG_EMPTY, -1, "the profile has no samples");
-			profile_free(p);
-			goto fail;
-		}
-		if (facts_compute(p, vi, &s->facts[i]) == -1) {
-			diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
-			    "overflows a 64-bit integer", s->sample_type);
-			profile_free(p);
-			goto fail;
-		}
-		s->facts[i].path = paths[i];
-		facts_count_source(p, vi, &src, &why);
-		if (why == NULL)
-			s->has_counts = 0;
-		/* After the facts, which describe the whole profile. */
-		filter_apply(o->filter, p, &keep, &s->fstats);
-		src.keep = keep;
-		if (agg_add(s->agg, p, &src, d) == -1) {
-			profile_free(p);
-			goto fail;
+			goto fail_drain;
 		}
 		/*
 		 * The tests between replicates ask each profile's agg only
@@ -164,24 +230,22 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 
 			eo.noedges = 1;
 			s->each[i] = agg_new(&eo);
-			if (agg_add(s->each[i], p, &src, d) == -1) {
-				profile_free(p);
-				goto fail;
-			}
 		}
+		if (fold_profile(s, r, vi, o, keep_each ? s->each[i] : NULL,
+		    &s->facts[i], d) == -1)
+			goto fail;
+		s->facts[i].path = paths[i];
 		if (i == 0)
 			s->merged = s->facts[0];
 		else if (facts_merge(&s->merged, &s->facts[i]) == -1) {
 			diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
 			    "over all profiles overflows a 64-bit integer",
 			    s->sample_type);
-			profile_free(p);
 			goto fail;
 		}
 		s->nprofiles = i + 1;
-		profile_free(p);
-		free(keep);
-		keep = NULL;
+		pprof_close(r);
+		r = NULL;
 	}
 	s->merged.sample_type = s->sample_type;
 	s->merged.unit = s->unit;
@@ -194,8 +258,15 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	handoff_post(post, 1, s->sample_type);	/* NULL if no profiles */
 	return 0;
 
+fail_drain:
+	drain(r, d);
 fail:
-	free(keep);
+	/* each[i] is freed by side_free() only up to nprofiles. */
+	if (keep_each && i < n && r != NULL) {
+		agg_free(s->each[i]);
+		s->each[i] = NULL;
+	}
+	pprof_close(r);
 	handoff_post(post, -1, NULL);
 	return -1;
 }
