@@ -105,6 +105,7 @@ cmd_top(int argc, char **argv)
 		cli_release(&o);
 		return 2;
 	}
+	o.agg.noedges = 1;	/* a flat/cum table and its tree need no edges */
 	if (cli_filters(&o, "top") == -1) {
 		cli_release(&o);
 		return 2;
