@@ -639,62 +639,89 @@ conv_functions(struct conv *c, struct idmap *m, struct arena *scratch,
 	return 0;
 }
 
+/* Convert location i; its ids[i] is kept for the id map. */
+static int
+conv_location(struct conv *c, size_t i, const PbLocation *pl,
+    const struct idmap *mm, const struct idmap *fm, uint64_t *ids)
+{
+	struct profile	*p = c->p;
+	struct pf_location *lp = &p->locations[i];
+	size_t		 j;
+	long		 k;
+
+	lp->id = ids[i] = pl->id;
+	lp->address = pl->address;
+	lp->is_folded = pl->is_folded;
+	if (pl->mapping_id != 0) {
+		if ((k = idmap_get(mm, pl->mapping_id)) < 0)
+			return diag_set(c->d, DIAG_CORRUPT, -1,
+			    "location %zu: mapping_id %llu not defined",
+			    i, (unsigned long long)pl->mapping_id);
+		lp->mapping = &p->mappings[k];
+	}
+	lp->nlines = pl->n_line;
+	lp->lines = arena_calloc(p->arena, lp->nlines, sizeof(*lp->lines));
+	for (j = 0; j < pl->n_line; j++) {
+		uint64_t fid = pl->line[j]->function_id;
+
+		lp->lines[j].line = pl->line[j]->line;
+		lp->lines[j].column = pl->line[j]->column;
+		if (fid == 0)
+			continue;
+		if ((k = idmap_get(fm, fid)) < 0)
+			return diag_set(c->d, DIAG_CORRUPT, -1,
+			    "location %zu: line %zu: function_id %llu "
+			    "not defined", i, j, (unsigned long long)fid);
+		lp->lines[j].function = &p->functions[k];
+	}
+	return 0;
+}
+
+/* Room for n locations, and their ids in scratch; -1 past the limit. */
+static int
+conv_locations_alloc(struct conv *c, size_t n, struct arena *scratch,
+    const struct pd_limits *lim, uint64_t **ids)
+{
+	struct profile	*p = c->p;
+
+	if (n > lim->max_locations)
+		return diag_set(c->d, DIAG_LIMIT, -1, "%zu locations, more "
+		    "than the limit of %zu (raise with --max-locations)",
+		    n, lim->max_locations);
+	p->nlocations = n;
+	p->locations = arena_calloc(p->arena, n, sizeof(*p->locations));
+	*ids = arena_alloc(scratch, n, sizeof(**ids));
+	return 0;
+}
+
+static int
+conv_locations_map(struct conv *c, struct idmap *lm, struct arena *scratch,
+    const uint64_t *ids)
+{
+	long	 rc;
+	int	 dup;
+
+	if ((rc = idmap_build(lm, scratch, ids, sizeof(*ids),
+	    c->p->nlocations, &dup)) != 0)
+		return dup_or_zero(c, "location", rc, dup, ids[-rc - 1]);
+	return 0;
+}
+
 static int
 conv_locations(struct conv *c, struct idmap *lm, const struct idmap *mm,
     const struct idmap *fm, struct arena *scratch,
     const struct pd_limits *lim)
 {
 	const PbProfile	*pb = c->pb;
-	struct profile	*p = c->p;
 	uint64_t	*ids;
-	size_t		 i, j;
-	long		 rc, k;
-	int		 dup;
+	size_t		 i;
 
-	if (pb->n_location > lim->max_locations)
-		return diag_set(c->d, DIAG_LIMIT, -1, "%zu locations, more "
-		    "than the limit of %zu (raise with --max-locations)",
-		    pb->n_location, lim->max_locations);
-	p->nlocations = pb->n_location;
-	p->locations = arena_calloc(p->arena, p->nlocations,
-	    sizeof(*p->locations));
-	ids = arena_alloc(scratch, p->nlocations, sizeof(*ids));
-	for (i = 0; i < pb->n_location; i++) {
-		const PbLocation	*pl = pb->location[i];
-		struct pf_location	*lp = &p->locations[i];
-
-		lp->id = ids[i] = pl->id;
-		lp->address = pl->address;
-		lp->is_folded = pl->is_folded;
-		if (pl->mapping_id != 0) {
-			if ((k = idmap_get(mm, pl->mapping_id)) < 0)
-				return diag_set(c->d, DIAG_CORRUPT, -1,
-				    "location %zu: mapping_id %llu not defined",
-				    i, (unsigned long long)pl->mapping_id);
-			lp->mapping = &p->mappings[k];
-		}
-		lp->nlines = pl->n_line;
-		lp->lines = arena_calloc(p->arena, lp->nlines,
-		    sizeof(*lp->lines));
-		for (j = 0; j < pl->n_line; j++) {
-			uint64_t fid = pl->line[j]->function_id;
-
-			lp->lines[j].line = pl->line[j]->line;
-			lp->lines[j].column = pl->line[j]->column;
-			if (fid == 0)
-				continue;
-			if ((k = idmap_get(fm, fid)) < 0)
-				return diag_set(c->d, DIAG_CORRUPT, -1,
-				    "location %zu: line %zu: function_id %llu "
-				    "not defined", i, j,
-				    (unsigned long long)fid);
-			lp->lines[j].function = &p->functions[k];
-		}
-	}
-	if ((rc = idmap_build(lm, scratch, ids, sizeof(*ids), p->nlocations,
-	    &dup)) != 0)
-		return dup_or_zero(c, "location", rc, dup, ids[-rc - 1]);
-	return 0;
+	if (conv_locations_alloc(c, pb->n_location, scratch, lim, &ids) == -1)
+		return -1;
+	for (i = 0; i < pb->n_location; i++)
+		if (conv_location(c, i, pb->location[i], mm, fm, ids) == -1)
+			return -1;
+	return conv_locations_map(c, lm, scratch, ids);
 }
 
 static int
@@ -1106,9 +1133,10 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	struct u64vec		 comments;
 	PbProfile		 pb;
 	uint64_t		 key, v = 0;
-	size_t			 n, cnt[15];
+	uint64_t		*ids;
+	size_t			 n, i, cnt[15];
 	unsigned		 field, wt;
-	int			 ok = 0;
+	int			 ok = 0, rc;
 
 	/* Pass 1: count the repeated fields (the wire is known good). */
 	memset(cnt, 0, sizeof(cnt));
@@ -1150,7 +1178,6 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	perftools__profiles__profile__init(&pb);
 	pb.sample_type = arena_alloc(scratch, cnt[1], sizeof(*pb.sample_type));
 	pb.mapping = arena_alloc(scratch, cnt[3], sizeof(*pb.mapping));
-	pb.location = arena_alloc(scratch, cnt[4], sizeof(*pb.location));
 	pb.function = arena_alloc(scratch, cnt[5], sizeof(*pb.function));
 	pb.string_table = arena_alloc(scratch, cnt[6],
 	    sizeof(*pb.string_table));
@@ -1198,9 +1225,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 				goto out;
 			break;
 		case 4:
-			if ((pb.location[pb.n_location++] = FAST_UNPACK(
-			    location, &pa, v, p)) == NULL)
-				goto out;
+			pb.n_location++;	/* read in pass 2b */
 			break;
 		case 5:
 			if ((pb.function[pb.n_function++] = FAST_UNPACK(
@@ -1237,7 +1262,38 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	    conv_header(&c) == -1 ||
 	    conv_mappings(&c, &mm, scratch, lim) == -1 ||
 	    conv_functions(&c, &fm, scratch, lim) == -1 ||
-	    conv_locations(&c, &r->lm, &mm, &fm, r->keep, lim) == -1)
+	    conv_locations_alloc(&c, pb.n_location, r->keep, lim, &ids) == -1)
+		goto out;
+	/*
+	 * Pass 2b: the locations, which need the functions (written after
+	 * them), one at a time, so that protobuf-c's tree of them (about
+	 * 150 bytes a location) never exists whole.
+	 */
+	for (p = buf, i = 0; p < end; ) {
+		get_varint(p, end, &key, &n);
+		p += n;
+		wt = key & 7;
+		if (wt == 1 || wt == 5) {
+			p += wt == 1 ? 8 : 4;
+			continue;
+		}
+		get_varint(p, end, &v, &n);
+		p += n;
+		if (wt == 0)
+			continue;
+		if (key >> 3 == 4) {
+			PbLocation *pl;
+
+			if ((pl = FAST_UNPACK(location, NULL, v, p)) == NULL)
+				goto out;
+			rc = conv_location(&c, i++, pl, &mm, &fm, ids);
+			perftools__profiles__location__free_unpacked(pl, NULL);
+			if (rc == -1)
+				goto out;
+		}
+		p += v;
+	}
+	if (conv_locations_map(&c, &r->lm, r->keep, ids) == -1)
 		goto out;
 	pr->nsamples = cnt[2];
 	r->p = pr;
