@@ -179,6 +179,7 @@ struct view {
 	size_t		*lineoff;	/* first line kept after pruning */
 	uint64_t	*reloc;		/* address delta per mapping */
 	const char	**mfile;	/* file name printed per mapping */
+	uint32_t	*fnode;		/* per function at -functions, or NULL */
 	unsigned char	*mseen;		/* per mapping: placed yet? */
 	size_t		 mdone;		/* how many are */
 	struct epair {
@@ -707,8 +708,25 @@ static size_t
 frame_node(struct agg *a, const struct view *v, const struct pf_location *loc,
     const struct pf_line *ln)
 {
+	uint32_t	*fn = NULL;
+	size_t		 n;
+
+	/*
+	 * At -functions a named function's frames are all one node, named
+	 * by the function alone: found once per function, not per
+	 * location (a function has several call sites).
+	 */
+	if (v->fnode != NULL && ln != NULL && ln->function != NULL &&
+	    str(ln->function->name)[0] != '\0') {
+		fn = &v->fnode[ln->function - v->p->functions];
+		if (*fn != NONE32)
+			return *fn;
+	}
 	frame_name(a, v, loc, ln);
-	return node_get(a);
+	n = node_get(a);
+	if (fn != NULL)
+		*fn = (uint32_t)n;
+	return n;
 }
 
 /*
@@ -1003,6 +1021,7 @@ view_free(struct view *v)
 	free(v->reloc);
 	free(v->mfile);
 	free(v->mseen);
+	free(v->fnode);
 	free(v->epairs);
 }
 
@@ -1361,6 +1380,11 @@ agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
 	for (li = 0; li < p->nlocations; li++) {
 		r->v.loc[li].off = NONE32;
 		r->v.loc[li].ecallee = NONE32;
+	}
+	if (a->opts.gran == AGG_FUNCTIONS) {
+		r->v.fnode = xreallocarray(NULL, p->nfunctions ?
+		    p->nfunctions : 1, sizeof(*r->v.fnode));
+		memset(r->v.fnode, 0xff, p->nfunctions * sizeof(*r->v.fnode));
 	}
 	view_mappings_setup(a, &r->v);
 	view_prune_setup(a, &r->v);
