@@ -68,6 +68,36 @@ cmp_edge(const void *a, const void *b)
 	return 0;
 }
 
+/*
+ * Sort by (from, to): a counting sort by to, then a stable one by from.
+ * Both keys are row numbers below nrows; several hundred thousand edges
+ * sort several times faster so than with qsort().
+ */
+static void
+sort_edges(struct uedge *e, size_t n, size_t nrows)
+{
+	struct uedge	*tmp;
+	size_t		*pos, i;
+
+	tmp = xreallocarray(NULL, n ? n : 1, sizeof(*tmp));
+	pos = xcalloc(nrows + 1, sizeof(*pos));
+	for (i = 0; i < n; i++)
+		pos[e[i].to + 1]++;
+	for (i = 0; i < nrows; i++)
+		pos[i + 1] += pos[i];
+	for (i = 0; i < n; i++)
+		tmp[pos[e[i].to]++] = e[i];
+	memset(pos, 0, (nrows + 1) * sizeof(*pos));
+	for (i = 0; i < n; i++)
+		pos[tmp[i].from + 1]++;
+	for (i = 0; i < nrows; i++)
+		pos[i + 1] += pos[i];
+	for (i = 0; i < n; i++)
+		e[pos[tmp[i].from]++] = tmp[i];
+	free(pos);
+	free(tmp);
+}
+
 static void
 graph_build(struct graph *g, const struct agg *base, const struct agg *new,
     const size_t *brow, const size_t *nrow, size_t nrows)
@@ -92,7 +122,7 @@ graph_build(struct graph *g, const struct agg *base, const struct agg *new,
 		g->e[nb + i].base = 0;
 		g->e[nb + i].new = e->w[AGG_VALUE];
 	}
-	qsort(g->e, nb + nn, sizeof(*g->e), cmp_edge);
+	sort_edges(g->e, nb + nn, nrows);
 	/* Merge the base and new halves of each edge. */
 	for (i = 0, j = 0; i < nb + nn; i++) {
 		if (j > 0 && cmp_edge(&g->e[j - 1], &g->e[i]) == 0) {
