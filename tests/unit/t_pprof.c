@@ -482,6 +482,79 @@ test_not_profiles(void)
 	CHECK_INT(d.code, DIAG_FOLDED);	/* text is read as folded stacks */
 }
 
+/*
+ * The reader: samples one at a time, pointing into the header; from a
+ * sample the fast path cannot read (an unknown field, which protobuf-c
+ * skips), the rest from decode_slow(), mapped to the same locations;
+ * and a bad sample after a good one refused with decode_slow()'s words.
+ */
+static void
+test_reader(void)
+{
+	struct fixture		 f;
+	struct pf_reader	*r;
+	const struct pf_sample	*s;
+	struct profile		*h;
+	struct diag		 d;
+	ProtobufCMessageUnknownField unk;
+	uint8_t			 five = 5, *buf;
+	size_t			 len;
+	int			 pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		fixture_init(&f);
+		if (pass == 1) {
+			unk.tag = 9;
+			unk.wire_type = PROTOBUF_C_WIRE_TYPE_VARINT;
+			unk.len = 1;
+			unk.data = &five;
+			f.s[1].base.n_unknown_fields = 1;
+			f.s[1].base.unknown_fields = &unk;
+		}
+		buf = encode(&f.p, &len);
+		diag_init(&d, "r.pb");
+		CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
+		if (r == NULL) {
+			free(buf);
+			continue;
+		}
+		h = pprof_header(r);
+		CHECK(h->samples == NULL);
+		CHECK_INT(h->nsamples, 2);
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(s->nlocs, 2);
+		CHECK(s->locs[0] == &h->locations[1]);
+		CHECK(s->locs[1] == &h->locations[0]);
+		CHECK_INT(s->values[1], 3000);
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(s->nlocs, 1);
+		CHECK(s->locs[0] == &h->locations[0]);
+		CHECK_INT(s->values[0], 1);
+		CHECK_INT(s->nlabels, 2);
+		CHECK(s->nlabels == 2 && strcmp(s->labels[0].key, "span_id") == 0 &&
+		    strcmp(s->labels[0].str, "abc123") == 0 &&
+		    s->labels[1].str == NULL && s->labels[1].num == 4096);
+		CHECK_INT(pprof_next(r, &s, &d), 0);
+		pprof_close(r);
+		free(buf);
+	}
+
+	fixture_init(&f);
+	f.ids1[0] = 99;
+	buf = encode(&f.p, &len);
+	diag_init(&d, "r.pb");
+	CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
+	if (r != NULL) {
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(pprof_next(r, &s, &d), -1);
+		CHECK_INT(d.code, DIAG_CORRUPT);
+		CHECK(strcmp(d.msg, "sample 1: location_id 99 not defined") == 0);
+		CHECK_INT(pprof_next(r, &s, &d), -1);
+		pprof_close(r);
+	}
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -490,5 +563,6 @@ main(void)
 	test_limits();
 	test_refusals();
 	test_not_profiles();
+	test_reader();
 	return tap_done();
 }
