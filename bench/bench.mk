@@ -78,6 +78,7 @@ bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small
 	    BENCH_MANY=0 BENCH_PLOT=0 \
 	    BENCH_RESULTS=$(BUILD)/bench/RESULTS-smoke.md sh bench/run.sh \
 	    > /dev/null
+	$(BUILD)/bench/stages -r 1 $(BENCH_OUT)/small-bad.pb.gz > /dev/null
 	@echo "bench-smoke: ok ($(BUILD)/bench/RESULTS-smoke.md)"
 
 check: bench-smoke

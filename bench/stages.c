@@ -1,11 +1,14 @@
 /*
  * stages: time each stage of loading one profile on its own, to see
  * where profdiff spends its time: reading the file, inflating it
- * (gunzip), decoding and validating the protobuf (pprof_decode on the
- * inflated bytes) and folding the samples (agg_add).  Each stage runs
- * -r times and the fastest run is printed (CPU time, so that other load
- * on the machine disturbs it less), with the arena size of the
- * decoded profile.
+ * (gunzip), decoding and validating everything but the samples
+ * (pprof_open_mem on the inflated bytes), reading the samples off the
+ * wire (pprof_next), and folding them as they are read (agg_sample),
+ * with edges as diff folds them and without as top does.  The folding
+ * times are of reading and folding, less the reading alone.  Each stage
+ * runs -r times and the fastest run is printed (CPU time, so that other
+ * load on the machine disturbs it less), with the arena size of the
+ * decoded header.
  *
  * usage: stages [-r runs] profile.pb.gz
  */
@@ -67,21 +70,61 @@ die(const struct diag *d)
 	errx(2, "%s", buf);
 }
 
+/* Read (and with a, fold) every sample of raw; returns the CPU time. */
+static double
+pass(const unsigned char *raw, size_t rawlen, const char *path,
+    const struct pd_limits *lim, struct agg *a, size_t *nsamples)
+{
+	struct pf_reader	*rd;
+	struct agg_run		*run = NULL;
+	const struct pf_sample	*s;
+	struct agg_src		 src;
+	struct diag		 d;
+	const char		*why;
+	double			 t;
+	int			 rc, vi;
+
+	diag_init(&d, path);
+	if ((rd = pprof_open_mem(raw, rawlen, path, lim, &d)) == NULL)
+		die(&d);
+	if (a != NULL) {
+		if ((vi = profile_sample_index(pprof_header(rd), NULL,
+		    &d)) < 0)
+			die(&d);
+		facts_count_source(pprof_header(rd), vi, &src, &why);
+		src.keep = NULL;
+		if ((run = agg_begin(a, pprof_header(rd), &src, &d)) == NULL)
+			die(&d);
+	}
+	*nsamples = 0;
+	t = now();
+	while ((rc = pprof_next(rd, &s, &d)) == 1) {
+		(*nsamples)++;
+		if (run != NULL && agg_sample(run, s, 1, &d) == -1)
+			die(&d);
+	}
+	if (rc == -1)
+		die(&d);
+	agg_end(run);
+	t = now() - t;
+	pprof_close(rd);
+	return t;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct pd_limits lim;
 	struct agg_opts	 ao;
-	struct agg_src	 src;
 	struct diag	 d;
-	struct profile	*p = NULL;
+	struct pf_reader *rd = NULL;
+	const struct profile *p;
 	struct agg	*a;
 	struct rusage	 ru;
 	unsigned char	*gz, *raw = NULL;
-	const char	*why;
-	size_t		 gzlen, rawlen = 0;
-	double		 t, best[4] = { 1e9, 1e9, 1e9, 1e9 };
-	int		 runs = 3, r, ch, vi;
+	size_t		 gzlen, rawlen = 0, ns = 0, nloc = 0, nfn = 0, used = 0;
+	double		 t, best[6] = { 1e9, 1e9, 1e9, 1e9, 1e9, 1e9 };
+	int		 runs = 3, r, ch, e;
 
 	while ((ch = getopt(argc, argv, "r:")) != -1) {
 		switch (ch) {
@@ -119,43 +162,50 @@ main(int argc, char **argv)
 			best[1] = t;
 		free(gz);
 
-		profile_free(p);
 		t = now();
-		if ((p = pprof_decode(raw, rawlen, argv[optind], &lim,
+		if ((rd = pprof_open_mem(raw, rawlen, argv[optind], &lim,
 		    &d)) == NULL)
 			die(&d);
 		if ((t = now() - t) < best[2])
 			best[2] = t;
+		p = pprof_header(rd);
+		nloc = p->nlocations;
+		nfn = p->nfunctions;
+		used = arena_used(p->arena);
+		pprof_close(rd);
 
-		if ((vi = profile_sample_index(p, NULL, &d)) < 0)
-			die(&d);
-		facts_count_source(p, vi, &src, &why);
-		a = agg_new(&ao);
-		t = now();
-		if (agg_add(a, p, &src, &d) == -1)
-			die(&d);
-		if ((t = now() - t) < best[3])
+		if ((t = pass(raw, rawlen, argv[optind], &lim, NULL,
+		    &ns)) < best[3])
 			best[3] = t;
-		if (r == runs - 1)
-			printf("nodes %zu, edges %zu, samples %zu\n",
-			    agg_nnodes(a), agg_nedges(a), agg_nsamples(a));
-		agg_free(a);
+		for (e = 0; e < 2; e++) {
+			ao.noedges = e;
+			a = agg_new(&ao);
+			if ((t = pass(raw, rawlen, argv[optind], &lim, a,
+			    &ns)) < best[4 + e])
+				best[4 + e] = t;
+			if (r == runs - 1)
+				printf("%s: nodes %zu, edges %zu, samples %zu\n",
+				    e ? "without edges" : "with edges",
+				    agg_nnodes(a), agg_nedges(a),
+				    agg_nsamples(a));
+			agg_free(a);
+		}
 	}
 	getrusage(RUSAGE_SELF, &ru);
 	printf("file %s: %zu bytes gzipped, %zu inflated, %zu samples, "
 	    "%zu locations, %zu functions\n", argv[optind], gzlen, rawlen,
-	    p->nsamples, p->nlocations, p->nfunctions);
-	printf("profile arena %zu bytes (%.2fx the inflated size)\n",
-	    arena_used(p->arena), (double)arena_used(p->arena) /
-	    (double)rawlen);
-	printf("%-10s %8.3f s\n", "read", best[0]);
-	printf("%-10s %8.3f s  %7.1f MB/s of output\n", "inflate", best[1],
+	    ns, nloc, nfn);
+	printf("header arena %zu bytes (%.2fx the inflated size)\n", used,
+	    (double)used / (double)rawlen);
+	printf("%-14s %8.3f s\n", "read", best[0]);
+	printf("%-14s %8.3f s  %7.1f MB/s of output\n", "inflate", best[1],
 	    (double)rawlen / best[1] / 1e6);
-	printf("%-10s %8.3f s  %7.1f MB/s of input\n", "decode", best[2],
-	    (double)rawlen / best[2] / 1e6);
-	printf("%-10s %8.3f s\n", "agg_add", best[3]);
+	printf("%-14s %8.3f s\n", "header", best[2]);
+	printf("%-14s %8.3f s  %7.1f MB/s of input\n", "samples", best[3],
+	    (double)rawlen / best[3] / 1e6);
+	printf("%-14s %8.3f s\n", "fold (edges)", best[4] - best[3]);
+	printf("%-14s %8.3f s\n", "fold (no edges)", best[5] - best[3]);
 	printf("peak RSS %ld KB\n", ru.ru_maxrss);
-	profile_free(p);
 	free(raw);
 	return 0;
 }
