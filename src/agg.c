@@ -1243,6 +1243,13 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 
 	a->stamp++;
 	lo = view_prune_sample(v, u->locs, u->nlocs);
+	/*
+	 * The locations' records are scattered over megabytes: ask for all
+	 * of this stack's at once, so that their cache misses overlap
+	 * instead of following one another.
+	 */
+	for (j = u->nlocs; j > lo; j--)
+		__builtin_prefetch(&v->loc[u->locs[j - 1] - p->locations]);
 	for (j = u->nlocs; j > lo; j--) {
 		li = (size_t)(u->locs[j - 1] - p->locations);
 		lf = &v->loc[li];
