@@ -716,11 +716,13 @@ frame_node(struct agg *a, const struct view *v, const struct pf_location *loc,
 	 * by the function alone: found once per function, not per
 	 * location (a function has several call sites).
 	 */
-	if (v->fnode != NULL && ln != NULL && ln->function != NULL &&
-	    str(ln->function->name)[0] != '\0') {
+	if (v->fnode != NULL && ln != NULL && ln->function != NULL) {
 		fn = &v->fnode[ln->function - v->p->functions];
 		if (*fn != NONE32)
 			return *fn;
+		/* A nameless function's frames are named otherwise. */
+		if (str(ln->function->name)[0] == '\0')
+			fn = NULL;
 	}
 	frame_name(a, v, loc, ln);
 	n = node_get(a);

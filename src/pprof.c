@@ -327,6 +327,7 @@ struct idmap {
 	uint32_t	*direct;	/* id -> index + 1 */
 	size_t		 n;
 	uint64_t	 max;
+	int		 identity;	/* ids are 1..n in order: no table */
 };
 
 struct idpair {
@@ -368,6 +369,14 @@ idmap_build(struct idmap *m, struct arena *a, const uint64_t *ids,
 			max = id;
 	}
 	m->max = max;
+	/* What Go writes: a lookup is then a subtraction. */
+	for (i = 0; i < n; i++)
+		if (*(const uint64_t *)((const char *)ids + i * stride) != i + 1)
+			break;
+	if (i == n) {
+		m->identity = 1;
+		return 0;
+	}
 	if (max <= 4 * (uint64_t)n + 64) {
 		m->direct = arena_calloc(a, (size_t)max + 1, sizeof(uint32_t));
 		for (i = 0; i < n; i++) {
@@ -407,6 +416,8 @@ idmap_get(const struct idmap *m, uint64_t id)
 {
 	size_t lo = 0, hi = m->n;
 
+	if (m->identity)
+		return id >= 1 && id <= m->n ? (long)id - 1 : -1;
 	if (m->direct != NULL)
 		return id <= m->max && m->direct[id] != 0 ?
 		    (long)m->direct[id] - 1 : -1;
@@ -952,8 +963,13 @@ sbuf_loc(struct pf_reader *r, uint64_t id)
 	struct sbuf	*sb = &r->sb;
 	long		 k;
 
-	if (sb->nlocs >= r->lim.max_depth || id == 0 ||
-	    (k = idmap_get(&r->lm, id)) < 0)
+	if (sb->nlocs >= r->lim.max_depth || id == 0)
+		return -1;
+	if (r->lm.identity) {
+		if (id > r->lm.n)
+			return -1;
+		k = (long)id - 1;
+	} else if ((k = idmap_get(&r->lm, id)) < 0)
 		return -1;
 	if (sb->nlocs == sb->loccap) {
 		sb->loccap = sb->loccap ? 2 * sb->loccap : 64;
