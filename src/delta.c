@@ -9,6 +9,7 @@
  * the change and the callers that account for it.  No I/O here.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -354,19 +355,108 @@ delta_judge_verdict(const struct delta_judge *j, int tested, double q,
 	return VERDICT_UNCHANGED;
 }
 
+/*
+ * The tests of rows [lo, hi), each into its row: independent of one
+ * another, so a large table is tested on two threads.  rc is -1 if a
+ * test failed.
+ */
+struct testjob {
+	struct delta		*d;
+	struct delta_judge	*judge;		/* its own scratch */
+	struct agg *const	*be, *const *ne;
+	size_t			 lo, hi;
+	int			 rc;
+};
+
+static void *
+test_rows(void *arg)
+{
+	struct testjob		*tj = arg;
+	struct delta_judge	*j = tj->judge;
+	int64_t			*k1 = NULL, *k2 = NULL;
+	size_t			 i, k;
+	int			 t;
+
+	if (tj->d->replicates) {
+		k1 = xcalloc(j->nb, sizeof(*k1));
+		k2 = xcalloc(j->nn, sizeof(*k2));
+	}
+	tj->rc = 0;
+	for (i = tj->lo; i < tj->hi; i++) {
+		struct delta_row *row = &tj->d->rows[i];
+
+		if (tj->d->replicates && j->o->has_counts) {
+			for (k = 0; k < j->nb; k++)
+				k1[k] = node_count(tj->be[k], row->name);
+			for (k = 0; k < j->nn; k++)
+				k2[k] = node_count(tj->ne[k], row->name);
+		}
+		if ((t = delta_judge_test(j, row->base_count, row->new_count,
+		    k1, k2, &row->st)) == -1) {
+			tj->rc = -1;
+			break;
+		}
+		row->tested = t;
+	}
+	free(k1);
+	free(k2);
+	return NULL;
+}
+
+/* Below this many rows a second thread costs more than it saves. */
+#define DELTA_THREAD_ROWS	4096
+
+static int
+test_all_rows(struct delta *d, const struct delta_opts *o,
+    const struct agg *base, const struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    struct delta_judge *judge)
+{
+	struct delta_judge	 j2;
+	struct testjob		 a, b;
+	pthread_t		 t;
+	int			 threaded = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.d = d;
+	a.judge = judge;
+	a.be = be;
+	a.ne = ne;
+	a.hi = d->nrows;
+	if (d->nrows >= DELTA_THREAD_ROWS) {
+		delta_judge_init(&j2, o, base, new, be, nb, ne, nn);
+		b = a;
+		b.judge = &j2;
+		b.lo = a.hi = d->nrows / 2;
+		b.hi = d->nrows;
+		threaded = pthread_create(&t, NULL, test_rows, &b) == 0;
+		if (!threaded) {
+			delta_judge_release(&j2);
+			a.hi = d->nrows;
+		}
+	}
+	test_rows(&a);
+	if (threaded) {
+		pthread_join(t, NULL);
+		delta_judge_release(&j2);
+		if (b.rc == -1)
+			a.rc = -1;
+	}
+	return a.rc;
+}
+
 int
 delta_compute(const struct agg *base, const struct agg *new,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
     const struct delta_opts *o, struct delta *d)
 {
 	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
-	size_t		*brow, *nrow, *scratch, i, k, m;
-	int64_t		*k1 = NULL, *k2 = NULL;
+	size_t		*brow, *nrow, *scratch, i, m;
 	double		*p, bestse = -1, bestdf = 0, se, tq;
 	struct delta_judge judge;
 	struct graph	 g;
 	long		 j;
-	int		 rc = 0, t;
+	int		 rc;
 
 	memset(d, 0, sizeof(*d));
 	d->base_total = agg_total(base, AGG_VALUE);
@@ -414,10 +504,7 @@ delta_compute(const struct agg *base, const struct agg *new,
 	}
 
 	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
-	if (d->replicates) {
-		k1 = xcalloc(nb, sizeof(*k1));
-		k2 = xcalloc(nn, sizeof(*k2));
-	}
+	rc = test_all_rows(d, o, base, new, be, nb, ne, nn, &judge);
 	p = xcalloc(d->nrows + 1, sizeof(*p));
 	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
 	for (i = 0, m = 0; i < d->nrows; i++) {
@@ -444,20 +531,8 @@ delta_compute(const struct agg *base, const struct agg *new,
 		row->relevant = delta_judge_relevant(&judge, bs, ns);
 
 		row->q = NAN;
-		if (d->replicates && o->has_counts) {
-			for (k = 0; k < nb; k++)
-				k1[k] = node_count(be[k], row->name);
-			for (k = 0; k < nn; k++)
-				k2[k] = node_count(ne[k], row->name);
-		}
-		if ((t = delta_judge_test(&judge, row->base_count,
-		    row->new_count, k1, k2, &row->st)) == -1) {
-			rc = -1;
-			break;
-		}
-		if (t == 0)
+		if (rc == -1 || !row->tested)
 			continue;
-		row->tested = 1;
 		p[m++] = row->st.p;
 		pooled = (double)(row->base_count + row->new_count) /
 		    (double)(d->base_n + d->new_n);
@@ -517,8 +592,6 @@ delta_compute(const struct agg *base, const struct agg *new,
 	free(scratch);
 	free(brow);
 	free(nrow);
-	free(k1);
-	free(k2);
 	delta_judge_release(&judge);
 	return rc;
 }

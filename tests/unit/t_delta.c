@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@
 #include "diag.h"
 #include "facts.h"
 #include "profile.h"
+#include "stats.h"
 #include "tap.h"
 #include "tprofile.h"
 #include "tdelta.h"
@@ -255,6 +257,89 @@ test_replicates(void)
 	}
 }
 
+/*
+ * A profile of one sample per function under main: function i has
+ * counts[i] samples.  Names are "f<i>".
+ */
+static struct profile *
+wide_profile(const int64_t *counts, size_t n, char names[][16])
+{
+	struct profile	*p = t_new(2, "samples", "count", "cpu", "nanoseconds");
+	struct pf_function *mf;
+	struct pf_location *ml;
+	size_t		 i;
+
+	p->functions = arena_calloc(p->arena, n + 1, sizeof(*p->functions));
+	p->locations = arena_calloc(p->arena, n + 1, sizeof(*p->locations));
+	p->samples = arena_calloc(p->arena, n, sizeof(*p->samples));
+	mf = t_fn(p, "main", "main.go");
+	ml = t_loc(p, NULL, 0x1000, 1, mf, 1);
+	for (i = 0; i < n; i++) {
+		int64_t v[2];
+
+		v[0] = counts[i];
+		v[1] = counts[i] * 10000000;
+		t_sample(p, v, 2, t_loc(p, NULL, 0x2000 + i, 1,
+		    t_fn(p, names[i], "f.go"), 1), ml);
+	}
+	return p;
+}
+
+/*
+ * A table large enough to be tested on two threads: every row's test
+ * and verdict must be those of its own counts, as stats_counts() gives
+ * them, whichever thread ran it.
+ */
+static void
+test_many_rows(void)
+{
+	enum { N = 5000 };
+	static char	 names[N][16];
+	static int64_t	 cb[N], cn[N];
+	struct profile	*pb, *pn;
+	struct agg	*ab, *an;
+	struct delta_opts o;
+	struct delta	 d;
+	struct stats_result st;
+	const struct delta_row *r;
+	int64_t		 nb = 0, nn = 0;
+	size_t		 i, bad = 0, regressed = 0;
+
+	for (i = 0; i < N; i++) {
+		snprintf(names[i], sizeof(names[i]), "f%zu", i);
+		cb[i] = 1 + (int64_t)(i * 7919 % 97);
+		cn[i] = i % 500 == 0 ? cb[i] * 40 : cb[i];
+		nb += cb[i];
+		nn += cn[i];
+	}
+	pb = wide_profile(cb, N, names);
+	pn = wide_profile(cn, N, names);
+	ab = t_aggregate(pb, 0);
+	an = t_aggregate(pn, 0);
+	t_delta_opts(&o);
+	o.min_effect_pp = 0;
+	o.min_effect_rel = 0;
+	CHECK(delta_compute(ab, an, NULL, 1, NULL, 1, &o, &d) == 0);
+	CHECK_INT(d.nrows, N + 1);
+	for (i = 0; i < N; i++) {
+		r = row(&d, names[i]);
+		if (r == NULL || !r->tested || stats_counts(cb[i], nb, cn[i],
+		    nn, o.alpha, &st) != 0 || r->st.p != st.p ||
+		    r->st.lo != st.lo || r->st.hi != st.hi)
+			bad++;
+		else if (r->verdict == VERDICT_REGRESSED)
+			regressed++;
+	}
+	CHECK_INT(bad, 0);
+	/* The ten functions made 40 times as heavy, and no other. */
+	CHECK_INT(regressed, 10);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(pb);
+	profile_free(pn);
+}
+
 int
 main(void)
 {
@@ -262,5 +347,6 @@ main(void)
 	test_regression_path();
 	test_few_samples();
 	test_replicates();
+	test_many_rows();
 	return tap_done();
 }
