@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "facts.h"
+#include "feed.h"
 #include "load.h"
 #include "profile.h"
 #include "xmalloc.h"
@@ -83,14 +84,14 @@ handoff_wait(struct handoff *h, const char **type)
  * error, as when the whole file was decoded before anything was asked.
  */
 static void
-drain(struct pf_reader *r, struct diag *d)
+drain(struct feed *fd, struct diag *d)
 {
 	const struct pf_sample	*s;
 	struct diag		 dd;
 	int			 rc;
 
 	diag_init(&dd, d->path);
-	while ((rc = pprof_next(r, &s, &dd)) == 1)
+	while ((rc = feed_next(fd, &s, &dd)) == 1)
 		;
 	if (rc == -1)
 		*d = dd;
@@ -104,10 +105,9 @@ drain(struct pf_reader *r, struct diag *d)
  * sums, then the aggs'.
  */
 static int
-fold_profile(struct side *s, struct pf_reader *r, int vi,
+fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
     const struct opts *o, struct agg *each, struct facts *f, struct diag *d)
 {
-	struct profile		*p = pprof_header(r);
 	const struct pf_sample	*smp, *out;
 	struct facts_run	 fr;
 	struct filter_run	*flt;
@@ -130,7 +130,7 @@ fold_profile(struct side *s, struct pf_reader *r, int vi,
 	if ((ar = agg_begin(s->agg, p, &src, &ad)) == NULL ||
 	    (each != NULL && (er = agg_begin(each, p, &src, &ed)) == NULL))
 		afail = 1;
-	while ((rc = pprof_next(r, &smp, d)) == 1) {
+	while ((rc = feed_next(fd, &smp, d)) == 1) {
 		(void)facts_sample(&fr, smp);
 		if (afail)
 			continue;
@@ -168,10 +168,10 @@ fold_profile(struct side *s, struct pf_reader *r, int vi,
 static int
 side_load_d(struct side *s, char *const *paths, size_t n,
     const struct opts *o, const char *want_type, int keep_each,
-    struct diag *d, struct handoff *post, struct handoff *wait)
+    struct diag *d, struct handoff *post, struct handoff *wait, int threaded)
 {
-	struct pf_reader *r = NULL;
-	struct profile	*p;
+	struct feed	*fd;
+	struct profile	*p = NULL;
 	const char	*want;
 	size_t		 i;
 	int		 vi;
@@ -182,14 +182,14 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));
 	s->has_counts = 1;
+	fd = feed_new(paths, n, &o->limits, threaded);
 	for (i = 0; i < n; i++) {
 		diag_init(d, paths[i]);
-		if ((r = pprof_open(paths[i], &o->limits, d)) == NULL)
+		if ((p = feed_open(fd, d)) == NULL)
 			goto fail;
-		p = pprof_header(r);
 		if (wait != NULL && i == 0 &&
 		    handoff_wait(wait, &want_type) == -1) {
-			pprof_close(r);
+			feed_free(fd);
 			return -2;
 		}
 		if (i == 0)
@@ -231,7 +231,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			eo.noedges = 1;
 			s->each[i] = agg_new(&eo);
 		}
-		if (fold_profile(s, r, vi, o, keep_each ? s->each[i] : NULL,
+		if (fold_profile(s, fd, p, vi, o, keep_each ? s->each[i] : NULL,
 		    &s->facts[i], d) == -1)
 			goto fail;
 		s->facts[i].path = paths[i];
@@ -244,9 +244,10 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			goto fail;
 		}
 		s->nprofiles = i + 1;
-		pprof_close(r);
-		r = NULL;
+		feed_close(fd);
+		p = NULL;
 	}
+	feed_free(fd);
 	s->merged.sample_type = s->sample_type;
 	s->merged.unit = s->unit;
 	for (i = 0; i < n; i++) {
@@ -259,14 +260,14 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	return 0;
 
 fail_drain:
-	drain(r, d);
+	drain(fd, d);
 fail:
 	/* each[i] is freed by side_free() only up to nprofiles. */
-	if (keep_each && i < n && r != NULL) {
+	if (keep_each && i < n) {
 		agg_free(s->each[i]);
 		s->each[i] = NULL;
 	}
-	pprof_close(r);
+	feed_free(fd);
 	handoff_post(post, -1, NULL);
 	return -1;
 }
@@ -278,7 +279,7 @@ side_load_ex(struct side *s, char *const *paths, size_t n,
 	struct diag d;
 
 	if (side_load_d(s, paths, n, o, want_type, keep_each, &d, NULL,
-	    NULL) == -1)
+	    NULL, 1) == -1)
 		return fail(&d);
 	return 0;
 }
@@ -301,7 +302,7 @@ newside_run(void *arg)
 	struct newside *ns = arg;
 
 	ns->rc = side_load_d(ns->s, ns->paths, ns->n, ns->o, NULL,
-	    ns->keep_each, &ns->d, NULL, ns->h);
+	    ns->keep_each, &ns->d, NULL, ns->h, 0);
 	return NULL;
 }
 
@@ -340,7 +341,8 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 		pthread_mutex_destroy(&h.mu);
 		goto serial;
 	}
-	rc = side_load_d(b, bpaths, nb, o, NULL, keep_each, &d, &h, NULL);
+	/* Each side has a core: no thread of its own to decode ahead. */
+	rc = side_load_d(b, bpaths, nb, o, NULL, keep_each, &d, &h, NULL, 0);
 	pthread_join(t, NULL);
 	pthread_cond_destroy(&h.cv);
 	pthread_mutex_destroy(&h.mu);

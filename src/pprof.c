@@ -1468,8 +1468,14 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 
 	if (r->failed)
 		return -1;
-	if (r->next == r->p->nsamples)
+	if (r->next == r->p->nsamples) {
+		/* The bytes are read: what remains is the header. */
+		free(r->raw);
+		r->raw = NULL;
+		r->buf = NULL;
+		r->len = 0;
 		return 0;
+	}
 	if (r->samples != NULL) {
 		*out = whole_sample(r, &r->samples[r->next++]);
 		return 1;
