@@ -119,7 +119,8 @@ check-all:
 # changes the exit status (99), and the golden comparison fails.
 check-valgrind: all
 	ONLY=cli PROFDIFF_WRAP="valgrind -q --error-exitcode=99 \
-	    --leak-check=full --errors-for-leak-kinds=definite,indirect" \
+	    --leak-check=full --errors-for-leak-kinds=definite,indirect \
+	    --show-leak-kinds=definite,indirect" \
 	    sh tests/run.sh
 
 # Rewrite the generated hostile inputs; review `git diff` afterwards.

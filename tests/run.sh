@@ -42,8 +42,9 @@ run_unit() {
 }
 
 run_cli() {
-	b=$1		# the label in messages
-	[ -n "${PROFDIFF_WRAP:-}" ] && b="$1 (valgrind)"
+	# The label in messages; not $b, which the callers go on using.
+	lb=$1
+	[ -n "${PROFDIFF_WRAP:-}" ] && lb="$1 (valgrind)"
 	PROFDIFF="${PROFDIFF_WRAP:-} $root/$1/profdiff"
 	export PROFDIFF
 	for c in tests/cli/*.cmd; do
@@ -55,7 +56,7 @@ run_cli() {
 		case $(cat "$c") in
 		*../shared/corpus/*)
 			if [ ! -d "$root/../shared/corpus" ]; then
-				echo "# skip $b: cli $name (no ../shared/corpus)"
+				echo "# skip $lb: cli $name (no ../shared/corpus)"
 				continue
 			fi ;;
 		esac
@@ -63,7 +64,7 @@ run_cli() {
 		    >"$tmp/out" 2>"$tmp/err" </dev/null
 		echo $? >"$tmp/exit"
 		# Messages name the binary's path only through $PROFDIFF.
-		if [ -n "${UPDATE:-}" ] && [ "$b" = build ]; then
+		if [ -n "${UPDATE:-}" ] && [ "$lb" = build ]; then
 			cp "$tmp/out" "$base.stdout"
 			cp "$tmp/err" "$base.stderr"
 			cp "$tmp/exit" "$base.exit"
@@ -73,9 +74,9 @@ run_cli() {
 		cmp -s "$tmp/err" "$base.stderr" || bad="$bad stderr"
 		cmp -s "$tmp/exit" "$base.exit" || bad="$bad exit"
 		if [ -z "$bad" ]; then
-			ok "$b: cli $name"
+			ok "$lb: cli $name"
 		else
-			not_ok "$b: cli $name:$bad differ"
+			not_ok "$lb: cli $name:$bad differ"
 			for f in stdout stderr exit; do
 				case $f in
 				stdout) got=$tmp/out ;;
@@ -315,8 +316,11 @@ done
 [ "${ONLY:-}" = cli ] || run_man
 # VALGRIND_CLI=1 (make check-all): every CLI case once more under memcheck.
 if [ -n "${VALGRIND_CLI:-}" ] && command -v valgrind >/dev/null 2>&1; then
+	# Not "possibly lost": glibc keeps the stacks of joined threads,
+	# which memcheck reports so when an exit skips their release.
 	PROFDIFF_WRAP="valgrind -q --error-exitcode=99 --leak-check=full \
-	    --errors-for-leak-kinds=definite,indirect"
+	    --errors-for-leak-kinds=definite,indirect \
+	    --show-leak-kinds=definite,indirect"
 	run_cli build
 fi
 echo "$pass passed, $fail failed"
