@@ -1,8 +1,9 @@
 /*
  * One side of a comparison (or the input of top): profiles loaded one at
- * a time, checked against each other, folded into one aggregate and then
- * freed, so memory holds one decoded profile at a time.  CLI layer: on
- * error it prints one line naming the file and returns -1.
+ * a time, checked against each other and folded into one aggregate, each
+ * sample as it is read off the wire, so that memory holds a profile's
+ * inflated bytes and header but never its samples decoded.  CLI layer:
+ * on error it prints one line naming the file and returns -1.
  */
 #ifndef LOAD_H
 #define LOAD_H
@@ -30,9 +31,12 @@ struct side {
 };
 
 /*
- * Load paths into s.  With keep_each, also keep one aggregate per profile
- * (for tests between replicates), of nodes and tree only (no edges).  want_type, if not NULL, is the sample
- * type the other side chose; it overrides o->sample_index's default.
+ * Load paths into s, decoding on a thread of its own ahead of the
+ * folding (feed.h), which may hold the next profile's bytes too.  With
+ * keep_each, also keep one aggregate per profile (for tests between
+ * replicates), of nodes and tree only (no edges).  want_type, if not
+ * NULL, is the sample type the other side chose; it overrides
+ * o->sample_index's default.
  */
 int	side_load_ex(struct side *, char *const *paths, size_t n,
 	    const struct opts *, const char *want_type, int keep_each);
@@ -46,9 +50,9 @@ int	side_load(struct side *, char *const *paths, size_t n,
  * (the new side takes the sample type the base side chose), with the
  * same result and the same one error message, the base side's if both
  * fail.  Either side may be partly filled on error; side_free() both.
- * Memory holds one decoded profile per side at a time.  keep_each has
- * effect only when both sides have two profiles or more (replicates);
- * otherwise each stays NULL.
+ * Each side reads its profiles on its own thread, without a feed thread
+ * (the two cores are taken).  keep_each has effect only when both sides
+ * have two profiles or more (replicates); otherwise each stays NULL.
  */
 int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	    struct side *n, char *const *npaths, size_t nn,

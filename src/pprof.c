@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -735,68 +736,75 @@ conv_locations(struct conv *c, struct idmap *lm, const struct idmap *mm,
 	return conv_locations_map(c, lm, scratch, ids);
 }
 
+/* Convert sample i into *sp, from the arena a. */
+static int
+conv_sample(struct conv *c, size_t i, const PbSample *ps,
+    const struct idmap *lm, const struct pd_limits *lim, struct arena *a,
+    struct pf_sample *sp)
+{
+	struct profile	*p = c->p;
+	char		 what[64];
+	size_t		 j;
+	long		 k;
+
+	if (ps->n_value != p->nsample_types)
+		return diag_set(c->d, DIAG_CORRUPT, -1, "sample %zu: "
+		    "%zu values for %zu sample types", i, ps->n_value,
+		    p->nsample_types);
+	if (ps->n_location_id > lim->max_depth)
+		return diag_set(c->d, DIAG_LIMIT, -1, "sample %zu: "
+		    "stack of %zu frames, more than the limit of %zu "
+		    "(raise with --max-depth)", i, ps->n_location_id,
+		    lim->max_depth);
+	sp->values = arena_alloc(a, ps->n_value, sizeof(int64_t));
+	/* No sample types: protobuf-c leaves value NULL. */
+	if (ps->n_value > 0)
+		memcpy(sp->values, ps->value, ps->n_value * sizeof(int64_t));
+	sp->nlocs = ps->n_location_id;
+	sp->locs = arena_alloc(a, sp->nlocs, sizeof(*sp->locs));
+	for (j = 0; j < ps->n_location_id; j++) {
+		uint64_t id = ps->location_id[j];
+
+		if (id == 0)
+			return diag_set(c->d, DIAG_CORRUPT, -1,
+			    "sample %zu: location_id 0 (reserved)", i);
+		if ((k = idmap_get(lm, id)) < 0)
+			return diag_set(c->d, DIAG_CORRUPT, -1,
+			    "sample %zu: location_id %llu not defined",
+			    i, (unsigned long long)id);
+		sp->locs[j] = &p->locations[k];
+	}
+	sp->nlabels = ps->n_label;
+	sp->labels = arena_calloc(a, sp->nlabels, sizeof(*sp->labels));
+	snprintf(what, sizeof(what), "sample %zu: label", i);
+	for (j = 0; j < ps->n_label; j++) {
+		const Perftools__Profiles__Label *pl = ps->label[j];
+		struct pf_label *lp = &sp->labels[j];
+
+		lp->num = pl->num;
+		if (str_at(c, pl->key, &lp->key, what) == -1 ||
+		    str_at(c, pl->num_unit, &lp->num_unit, what) == -1)
+			return -1;
+		if (pl->str != 0 && str_at(c, pl->str, &lp->str, what) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 static int
 conv_samples(struct conv *c, const struct idmap *lm,
     const struct pd_limits *lim)
 {
 	const PbProfile	*pb = c->pb;
 	struct profile	*p = c->p;
-	size_t		 i, j;
-	long		 k;
+	size_t		 i;
 
 	p->nsamples = pb->n_sample;
 	p->samples = arena_calloc(p->arena, p->nsamples, sizeof(*p->samples));
-	for (i = 0; i < pb->n_sample; i++) {
-		const PbSample	*ps = pb->sample[i];
-		struct pf_sample *sp = &p->samples[i];
-		char		 what[64];
-
-		if (ps->n_value != p->nsample_types)
-			return diag_set(c->d, DIAG_CORRUPT, -1, "sample %zu: "
-			    "%zu values for %zu sample types", i, ps->n_value,
-			    p->nsample_types);
-		if (ps->n_location_id > lim->max_depth)
-			return diag_set(c->d, DIAG_LIMIT, -1, "sample %zu: "
-			    "stack of %zu frames, more than the limit of %zu "
-			    "(raise with --max-depth)", i, ps->n_location_id,
-			    lim->max_depth);
-		sp->values = arena_alloc(p->arena, ps->n_value, sizeof(int64_t));
-		/* No sample types: protobuf-c leaves value NULL. */
-		if (ps->n_value > 0)
-			memcpy(sp->values, ps->value,
-			    ps->n_value * sizeof(int64_t));
-		sp->nlocs = ps->n_location_id;
-		sp->locs = arena_alloc(p->arena, sp->nlocs,
-		    sizeof(*sp->locs));
-		for (j = 0; j < ps->n_location_id; j++) {
-			uint64_t id = ps->location_id[j];
-
-			if (id == 0)
-				return diag_set(c->d, DIAG_CORRUPT, -1,
-				    "sample %zu: location_id 0 (reserved)", i);
-			if ((k = idmap_get(lm, id)) < 0)
-				return diag_set(c->d, DIAG_CORRUPT, -1,
-				    "sample %zu: location_id %llu not defined",
-				    i, (unsigned long long)id);
-			sp->locs[j] = &p->locations[k];
-		}
-		sp->nlabels = ps->n_label;
-		sp->labels = arena_calloc(p->arena, sp->nlabels,
-		    sizeof(*sp->labels));
-		snprintf(what, sizeof(what), "sample %zu: label", i);
-		for (j = 0; j < ps->n_label; j++) {
-			const Perftools__Profiles__Label *pl = ps->label[j];
-			struct pf_label *lp = &sp->labels[j];
-
-			lp->num = pl->num;
-			if (str_at(c, pl->key, &lp->key, what) == -1 ||
-			    str_at(c, pl->num_unit, &lp->num_unit, what) == -1)
-				return -1;
-			if (pl->str != 0 &&
-			    str_at(c, pl->str, &lp->str, what) == -1)
-				return -1;
-		}
-	}
+	for (i = 0; i < pb->n_sample; i++)
+		if (conv_sample(c, i, pb->sample[i], lm, lim, p->arena,
+		    &p->samples[i]) == -1)
+			return -1;
 	return 0;
 }
 
@@ -933,9 +941,12 @@ struct sbuf {
 /*
  * A profile being read: its header (everything but the samples) decoded
  * at pprof_open(), its samples one at a time by pprof_next().  On the
- * fast path the samples are read off the wire (pass 3 of decode_fast());
- * otherwise, and from the first sample the fast path cannot read, they
- * come from a profile decode_slow() or folded_decode() built whole.
+ * fast path the samples are read off the wire (pass 3), and a sample it
+ * cannot read is unpacked by protobuf-c and converted as decode_slow()
+ * converts it, or refused in decode_slow()'s words; the bytes behind
+ * are given back to the system as the reading goes.  Otherwise the
+ * samples come from a profile decode_slow() or folded_decode() built
+ * whole at pprof_open().
  */
 struct pf_reader {
 	struct profile	*p;		/* the header; p->samples is NULL */
@@ -951,8 +962,9 @@ struct pf_reader {
 	struct sbuf	 sb;
 	struct pf_sample s;		/* what pprof_next() returned last */
 	size_t		 next;		/* how many it has returned */
-	struct profile	*full;		/* every sample decoded, or NULL */
-	struct pf_sample *samples;	/* full's, taken out of it */
+	struct arena	*slow;		/* a sample the fast path could not read */
+	const unsigned char *freed;	/* raw up to here is given back */
+	struct pf_sample *samples;	/* a profile built whole, or NULL */
 	int		 failed;
 };
 
@@ -1315,7 +1327,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	r->p = pr;
 	r->strs = c.strs;
 	r->nstrs = c.nstrs;
-	r->at = buf;
+	r->at = r->freed = buf;
 	r->sb.vals = xcalloc(pr->nsample_types ? pr->nsample_types : 1,
 	    sizeof(*r->sb.vals));
 	ok = 1;
@@ -1330,15 +1342,6 @@ out:
 		return -1;
 	}
 	return 0;
-}
-
-/* Read every sample from a profile built whole, from sample r->next on. */
-static void
-take_samples(struct pf_reader *r, struct profile *full)
-{
-	r->full = full;
-	r->samples = full->samples;
-	full->samples = NULL;
 }
 
 /* Open over the bytes at r->buf, which r may own (r->raw). */
@@ -1361,8 +1364,14 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 		pprof_close(r);
 		return NULL;
 	}
-	take_samples(r, p);
+	/* Built whole: the bytes are done with. */
 	r->p = p;
+	r->samples = p->samples;
+	p->samples = NULL;
+	free(r->raw);
+	r->raw = NULL;
+	r->buf = NULL;
+	r->len = 0;
 	return r;
 }
 
@@ -1431,29 +1440,87 @@ pprof_header(const struct pf_reader *r)
 }
 
 /*
- * A sample of the profile built whole, its frames made to point into
- * the header's locations (they are the same, by index, when the fast
- * path gave up halfway through the samples).
+ * Sample r->next, at [p, end), which the fast path could not read:
+ * unpacked by protobuf-c and converted into r->s as decode_slow()
+ * would, or refused as decode_slow() would refuse the file: a Sample
+ * protobuf-c cannot unpack, here or later, makes the whole file
+ * undecodable; else this sample's error is the first in file order.
  */
-static const struct pf_sample *
-whole_sample(struct pf_reader *r, const struct pf_sample *s)
+static int
+slow_sample(struct pf_reader *r, const unsigned char *p,
+    const unsigned char *end, struct diag *d)
 {
-	struct sbuf	*sb = &r->sb;
-	size_t		 j;
+	const unsigned char *q, *wend = r->buf + r->len;
+	PbSample	*ps;
+	struct conv	 c;
+	uint64_t	 key, v;
+	size_t		 n;
+	int		 rc;
 
-	if (r->full == r->p)
-		return s;
-	r->s = *s;
-	if (s->nlocs > sb->loccap) {
-		sb->loccap = s->nlocs;
-		sb->locs = xreallocarray(sb->locs, sb->loccap,
-		    sizeof(*sb->locs));
+	arena_free(r->slow);
+	r->slow = arena_new();
+	if ((ps = perftools__profiles__sample__unpack(NULL,
+	    (size_t)(end - p), p)) == NULL)
+		goto undecodable;
+	memset(&c, 0, sizeof(c));
+	c.p = r->p;
+	c.strs = r->strs;
+	c.nstrs = r->nstrs;
+	c.d = d;
+	rc = conv_sample(&c, r->next, ps, &r->lm, &r->lim, r->slow, &r->s);
+	perftools__profiles__sample__free_unpacked(ps, NULL);
+	if (rc == 0)
+		return 0;
+	/* Is the file decodable at all?  Only later samples can say no. */
+	for (q = end; q < wend; ) {
+		if (get_varint(q, wend, &key, &n) != 0)
+			goto undecodable;
+		q += n;
+		if ((key & 7) == 1 || (key & 7) == 5) {
+			q += (key & 7) == 1 ? 8 : 4;
+			continue;
+		}
+		if (get_varint(q, wend, &v, &n) != 0)
+			goto undecodable;
+		q += n;
+		if ((key & 7) == 0)
+			continue;
+		if (key >> 3 == 2) {
+			if ((ps = perftools__profiles__sample__unpack(NULL, v,
+			    q)) == NULL)
+				goto undecodable;
+			perftools__profiles__sample__free_unpacked(ps, NULL);
+		}
+		q += v;
 	}
-	for (j = 0; j < s->nlocs; j++)
-		sb->locs[j] = &r->p->locations[s->locs[j] -
-		    r->full->locations];
-	r->s.locs = sb->locs;
-	return &r->s;
+	return -1;
+
+undecodable:
+	diag_init(d, d->path);
+	return diag_set(d, DIAG_FORMAT, -1,
+	    "protobuf data does not decode as a pprof Profile");
+}
+
+/*
+ * Give the pages of the bytes already read back to the system, a few
+ * megabytes at a time: the samples are most of a profile, and nothing
+ * reads them twice.  The bytes stay allocated (free() takes them).
+ */
+#define RELEASE_STEP	(1u << 20)
+
+static void
+release_behind(struct pf_reader *r)
+{
+	uintptr_t	 pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t	 lo, hi;
+
+	if (r->raw == NULL || (size_t)(r->at - r->freed) < RELEASE_STEP)
+		return;
+	lo = ((uintptr_t)r->freed + pg - 1) & ~(pg - 1);
+	hi = (uintptr_t)r->at & ~(pg - 1);
+	if (hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	r->freed = r->at;
 }
 
 int
@@ -1461,7 +1528,6 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
     struct diag *d)
 {
 	const unsigned char *p, *end = r->buf + r->len;
-	struct profile	*full;
 	uint64_t	 key, v;
 	size_t		 n;
 	unsigned	 wt;
@@ -1477,9 +1543,10 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 		return 0;
 	}
 	if (r->samples != NULL) {
-		*out = whole_sample(r, &r->samples[r->next++]);
+		*out = &r->samples[r->next++];
 		return 1;
 	}
+	release_behind(r);
 	for (p = r->at; p < end; ) {
 		/* The top level was checked by scan_top_level(). */
 		if (get_varint(p, end, &key, &n) != 0)
@@ -1500,25 +1567,15 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 			continue;
 		}
 		r->at = p + v;
-		if (fast_sample(r, p, p + v) == -1)
+		if (fast_sample(r, p, p + v) == -1 &&
+		    slow_sample(r, p, p + v, d) == -1)
 			break;
 		r->next++;
 		*out = &r->s;
 		return 1;
 	}
-	/*
-	 * The fast path cannot read this sample: decode_slow() reports
-	 * what is wrong in its own words, or reads the rest.
-	 */
-	diag_init(d, d->path);
-	if ((full = decode_slow(r->buf, r->len, r->p->path, &r->lim, d)) ==
-	    NULL) {
-		r->failed = 1;
-		return -1;
-	}
-	take_samples(r, full);
-	*out = whole_sample(r, &r->samples[r->next++]);
-	return 1;
+	r->failed = 1;
+	return -1;
 }
 
 void
@@ -1526,10 +1583,9 @@ pprof_close(struct pf_reader *r)
 {
 	if (r == NULL)
 		return;
-	if (r->full != r->p)
-		profile_free(r->full);
 	profile_free(r->p);
 	arena_free(r->keep);
+	arena_free(r->slow);
 	free(r->raw);
 	free(r->sb.locs);
 	free(r->sb.vals);
@@ -1587,8 +1643,6 @@ read_whole(struct pf_reader *r, struct diag *d)
 		return NULL;
 	}
 	/* The header now holds the samples: keep it from pprof_close(). */
-	if (r->full == r->p)
-		r->full = NULL;
 	r->p = NULL;
 	pprof_close(r);
 	return p;

@@ -19,6 +19,7 @@
 #include "tap.h"
 
 static char	 dir[] = "/tmp/t_feed.XXXXXX";
+static size_t	 wrong;		/* samples whose value was not its index + 1 */
 
 /*
  * n samples of one location (two with bad_at: sample bad_at names an
@@ -120,7 +121,8 @@ read_all(char *const *paths, size_t n, int threaded, uint64_t *sum,
 	struct feed		*f;
 	struct profile		*p;
 	const struct pf_sample	*s;
-	size_t			 i, got = 0;
+	size_t			 i, got = 0, first;
+
 	int			 rc = 0;
 
 	*sum = 0;
@@ -131,7 +133,11 @@ read_all(char *const *paths, size_t n, int threaded, uint64_t *sum,
 			*sum = *sum * 31 + 7;
 			break;
 		}
+		first = got;
 		while ((rc = feed_next(f, &s, last)) == 1) {
+			/* Every profile here has value j + 1 in sample j. */
+			if (s->values[0] != (int64_t)(got - first) + 1)
+				wrong++;
 			got++;
 			*sum = *sum * 1000003 + (uint64_t)s->values[0] +
 			    (uint64_t)(s->locs[0] - p->locations) * 17 +
@@ -154,12 +160,14 @@ test_same(void)
 	uint64_t	 s1, s2;
 	size_t		 n1, n2;
 
-	paths[0] = (char *)write_profile("big.pb", 20000, -1);
+	/* About 2 MB: the reader gives bytes read back as it goes. */
+	paths[0] = (char *)write_profile("big.pb", 200000, -1);
 	paths[1] = (char *)write_profile("small.pb", 5, -1);
 	paths[2] = paths[0];
 	n1 = read_all(paths, 3, 0, &s1, &d1);
 	n2 = read_all(paths, 3, 1, &s2, &d2);
-	CHECK_INT(n1, 40005);
+	CHECK_INT(n1, 400005);
+	CHECK_INT(wrong, 0);
 	CHECK_INT(n2, n1);
 	CHECK(s1 == s2);
 
@@ -167,21 +175,21 @@ test_same(void)
 	paths[1] = "/nonexistent/t_feed.pb";
 	n1 = read_all(paths, 3, 0, &s1, &d1);
 	n2 = read_all(paths, 3, 1, &s2, &d2);
-	CHECK_INT(n1, 20000);
-	CHECK_INT(n2, 20000);
+	CHECK_INT(n1, 200000);
+	CHECK_INT(n2, 200000);
 	CHECK(s1 == s2);
 	CHECK_INT(d2.code, DIAG_IO);
 	CHECK_STR(d2.msg, d1.msg);
 
 	/* A sample that names no location, far into the file. */
-	paths[1] = (char *)write_profile("bad.pb", 12000, 9000);
+	paths[1] = (char *)write_profile("bad.pb", 120000, 90000);
 	n1 = read_all(paths, 3, 0, &s1, &d1);
 	n2 = read_all(paths, 3, 1, &s2, &d2);
-	CHECK_INT(n1, 29000);
-	CHECK_INT(n2, 29000);
+	CHECK_INT(n1, 290000);
+	CHECK_INT(n2, 290000);
 	CHECK(s1 == s2);
 	CHECK_INT(d2.code, DIAG_CORRUPT);
-	CHECK_STR(d2.msg, "sample 9000: location_id 99 not defined");
+	CHECK_STR(d2.msg, "sample 90000: location_id 99 not defined");
 }
 
 /* Stopping early: closing unread profiles, freeing a busy feed. */
