@@ -483,10 +483,10 @@ test_not_profiles(void)
 }
 
 /*
- * The reader: samples one at a time, pointing into the header; from a
+ * The reader: samples one at a time, pointing into the header; a
  * sample the fast path cannot read (an unknown field, which protobuf-c
- * skips), the rest from decode_slow(), mapped to the same locations;
- * and a bad sample after a good one refused with decode_slow()'s words.
+ * skips) read by protobuf-c, pointing into the same header; and a bad
+ * sample after a good one refused with decode_slow()'s words.
  */
 static void
 test_reader(void)
