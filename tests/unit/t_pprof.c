@@ -553,6 +553,34 @@ test_reader(void)
 		pprof_close(r);
 	}
 	free(buf);
+
+	/*
+	 * The same, with a Sample protobuf-c cannot unpack (a truncated
+	 * varint) after it: then the file does not decode at all, and the
+	 * reader must say so at the first bad sample, as decode_slow()
+	 * says it of the whole file.
+	 */
+	fixture_init(&f);
+	f.ids1[0] = 99;
+	buf = encode(&f.p, &len);
+	buf = realloc(buf, len + 3);
+	memcpy(buf + len, "\x12\x01\x08", 3);
+	len += 3;
+	diag_init(&d, "r.pb");
+	CHECK(pprof_decode_reference(buf, len, "r.pb", NULL, &d) == NULL);
+	CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
+	    "Profile") == 0);
+	diag_init(&d, "r.pb");
+	CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
+	if (r != NULL) {
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(pprof_next(r, &s, &d), -1);
+		CHECK_INT(d.code, DIAG_FORMAT);
+		CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
+		    "Profile") == 0);
+		pprof_close(r);
+	}
+	free(buf);
 }
 
 int
