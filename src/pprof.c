@@ -894,21 +894,21 @@ u64_push(struct u64vec *a, uint64_t x)
 }
 
 /*
- * Append the varints of a packed (wt 2) or single (wt 0) field at *pp to
- * out; -1 if malformed.  max bounds how many may be kept.
+ * Pass each varint of a packed (wt 2) or single (wt 0) field at *pp to
+ * put(arg, value), which returns -1 to refuse it; -1 if malformed or
+ * refused.  Inlined into each reader, with its put.
  */
-static int
-read_varints(const unsigned char **pp, const unsigned char *end, unsigned wt,
-    struct u64vec *out, size_t max)
+static inline int
+read_packed(const unsigned char **pp, const unsigned char *end, unsigned wt,
+    int (*put)(void *, uint64_t), void *arg)
 {
 	const unsigned char *p = *pp, *e;
 	uint64_t	 v, l;
 	size_t		 n;
 
 	if (wt == 0) {
-		if (get_varint(p, end, &v, &n) != 0 || out->n >= max)
+		if (get_varint(p, end, &v, &n) != 0 || put(arg, v) == -1)
 			return -1;
-		u64_push(out, v);
 		*pp = p + n;
 		return 0;
 	}
@@ -917,11 +917,22 @@ read_varints(const unsigned char **pp, const unsigned char *end, unsigned wt,
 		return -1;
 	p += n;
 	for (e = p + l; p < e; p += n) {
-		if (get_varint(p, e, &v, &n) != 0 || out->n >= max)
+		/* Most location ids and many values fit in one byte. */
+		if (*p < 0x80) {
+			n = 1;
+			if (put(arg, *p) == -1)
+				return -1;
+		} else if (get_varint(p, e, &v, &n) != 0 || put(arg, v) == -1)
 			return -1;
-		u64_push(out, v);
 	}
 	*pp = e;
+	return 0;
+}
+
+static int
+put_u64(void *arg, uint64_t v)
+{
+	u64_push(arg, v);
 	return 0;
 }
 
@@ -970,8 +981,9 @@ struct pf_reader {
 
 /* Room for one more frame; -1 past the depth limit. */
 static int
-sbuf_loc(struct pf_reader *r, uint64_t id)
+put_loc(void *arg, uint64_t id)
 {
+	struct pf_reader *r = arg;
 	struct sbuf	*sb = &r->sb;
 	long		 k;
 
@@ -992,71 +1004,15 @@ sbuf_loc(struct pf_reader *r, uint64_t id)
 	return 0;
 }
 
-/*
- * The location ids of a packed (wt 2) or single (wt 0) field at *pp;
- * -1 if malformed, or on anything decode_slow() would refuse.
- */
+/* One more value; -1 past the number of sample types. */
 static int
-read_locs(struct pf_reader *r, const unsigned char **pp,
-    const unsigned char *end, unsigned wt)
+put_val(void *arg, uint64_t v)
 {
-	const unsigned char *p = *pp, *e;
-	uint64_t	 v, l;
-	size_t		 n;
+	struct pf_reader *r = arg;
 
-	if (wt == 0) {
-		if (get_varint(p, end, &v, &n) != 0 || sbuf_loc(r, v) == -1)
-			return -1;
-		*pp = p + n;
-		return 0;
-	}
-	if (wt != 2 || get_varint(p, end, &l, &n) != 0 ||
-	    l > (uint64_t)(end - p - n))
+	if (r->sb.nvals >= r->p->nsample_types)
 		return -1;
-	p += n;
-	for (e = p + l; p < e; p += n) {
-		/* Most ids are below 128: one byte. */
-		if (*p < 0x80) {
-			n = 1;
-			if (sbuf_loc(r, *p) == -1)
-				return -1;
-		} else if (get_varint(p, e, &v, &n) != 0 ||
-		    sbuf_loc(r, v) == -1)
-			return -1;
-	}
-	*pp = e;
-	return 0;
-}
-
-/* The values, as read_locs() reads location ids. */
-static int
-read_vals(struct pf_reader *r, const unsigned char **pp,
-    const unsigned char *end, unsigned wt)
-{
-	const unsigned char *p = *pp, *e;
-	struct sbuf	*sb = &r->sb;
-	uint64_t	 v, l;
-	size_t		 n;
-
-	if (wt == 0) {
-		if (get_varint(p, end, &v, &n) != 0 ||
-		    sb->nvals >= r->p->nsample_types)
-			return -1;
-		sb->vals[sb->nvals++] = (int64_t)v;
-		*pp = p + n;
-		return 0;
-	}
-	if (wt != 2 || get_varint(p, end, &l, &n) != 0 ||
-	    l > (uint64_t)(end - p - n))
-		return -1;
-	p += n;
-	for (e = p + l; p < e; p += n) {
-		if (get_varint(p, e, &v, &n) != 0 ||
-		    sb->nvals >= r->p->nsample_types)
-			return -1;
-		sb->vals[sb->nvals++] = (int64_t)v;
-	}
-	*pp = e;
+	r->sb.vals[r->sb.nvals++] = (int64_t)v;
 	return 0;
 }
 
@@ -1112,11 +1068,11 @@ fast_sample(struct pf_reader *r, const unsigned char *p,
 		p += n;
 		switch (key >> 3) {
 		case 1:
-			if (read_locs(r, &p, end, key & 7) == -1)
+			if (read_packed(&p, end, key & 7, put_loc, r) == -1)
 				return -1;
 			break;
 		case 2:
-			if (read_vals(r, &p, end, key & 7) == -1)
+			if (read_packed(&p, end, key & 7, put_val, r) == -1)
 				return -1;
 			break;
 		case 3:
@@ -1216,8 +1172,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 		field = (unsigned)(key >> 3);
 		wt = key & 7;
 		if (field == 13) {
-			if (read_varints(&p, end, wt, &comments,
-			    SIZE_MAX) == -1)
+			if (read_packed(&p, end, wt, put_u64, &comments) == -1)
 				goto out;
 			continue;
 		}
