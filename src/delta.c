@@ -69,32 +69,37 @@ cmp_edge(const void *a, const void *b)
 	return 0;
 }
 
+/* A stable counting sort of n edges from in to out, by to or by from. */
+static void
+count_sort(const struct uedge *in, struct uedge *out, size_t n,
+    size_t nrows, size_t *pos, int by_from)
+{
+	size_t i;
+
+	memset(pos, 0, (nrows + 1) * sizeof(*pos));
+	for (i = 0; i < n; i++)
+		pos[(by_from ? in[i].from : in[i].to) + 1]++;
+	for (i = 0; i < nrows; i++)
+		pos[i + 1] += pos[i];
+	for (i = 0; i < n; i++)
+		out[pos[by_from ? in[i].from : in[i].to]++] = in[i];
+}
+
 /*
- * Sort by (from, to): a counting sort by to, then a stable one by from.
- * Both keys are row numbers below nrows; several hundred thousand edges
- * sort several times faster so than with qsort().
+ * Sort by (from, to): by to, then stably by from.  Both keys are row
+ * numbers below nrows; several hundred thousand edges sort several
+ * times faster so than with qsort().
  */
 static void
 sort_edges(struct uedge *e, size_t n, size_t nrows)
 {
 	struct uedge	*tmp;
-	size_t		*pos, i;
+	size_t		*pos;
 
 	tmp = xreallocarray(NULL, n ? n : 1, sizeof(*tmp));
-	pos = xcalloc(nrows + 1, sizeof(*pos));
-	for (i = 0; i < n; i++)
-		pos[e[i].to + 1]++;
-	for (i = 0; i < nrows; i++)
-		pos[i + 1] += pos[i];
-	for (i = 0; i < n; i++)
-		tmp[pos[e[i].to]++] = e[i];
-	memset(pos, 0, (nrows + 1) * sizeof(*pos));
-	for (i = 0; i < n; i++)
-		pos[tmp[i].from + 1]++;
-	for (i = 0; i < nrows; i++)
-		pos[i + 1] += pos[i];
-	for (i = 0; i < n; i++)
-		e[pos[tmp[i].from]++] = tmp[i];
+	pos = xreallocarray(NULL, nrows + 1, sizeof(*pos));
+	count_sort(e, tmp, n, nrows, pos, 0);
+	count_sort(tmp, e, n, nrows, pos, 1);
 	free(pos);
 	free(tmp);
 }
