@@ -152,44 +152,48 @@ read_all(char *const *paths, size_t n, int threaded, uint64_t *sum,
 	return got;
 }
 
+/*
+ * Read the paths unthreaded and threaded: the same samples, digest and
+ * outcome from both, want samples in all; *d gets the threaded diag.
+ */
+static void
+both_ways(char *const *paths, size_t n, size_t want, struct diag *d)
+{
+	struct diag	 d1;
+	uint64_t	 s1, s2;
+
+	wrong = 0;
+	CHECK_INT(read_all(paths, n, 0, &s1, &d1), want);
+	CHECK_INT(read_all(paths, n, 1, &s2, d), want);
+	CHECK_INT(wrong, 0);
+	CHECK(s1 == s2);
+	CHECK_INT(d->code, d1.code);
+	CHECK_STR(d->msg, d1.msg);
+}
+
 static void
 test_same(void)
 {
 	char		*paths[4];
-	struct diag	 d1, d2;
-	uint64_t	 s1, s2;
-	size_t		 n1, n2;
+	struct diag	 d;
 
 	/* About 2 MB: the reader gives bytes read back as it goes. */
 	paths[0] = (char *)write_profile("big.pb", 200000, -1);
 	paths[1] = (char *)write_profile("small.pb", 5, -1);
 	paths[2] = paths[0];
-	n1 = read_all(paths, 3, 0, &s1, &d1);
-	n2 = read_all(paths, 3, 1, &s2, &d2);
-	CHECK_INT(n1, 400005);
-	CHECK_INT(wrong, 0);
-	CHECK_INT(n2, n1);
-	CHECK(s1 == s2);
+	both_ways(paths, 3, 400005, &d);
+	CHECK_INT(d.code, DIAG_OK);
 
 	/* A missing file among them: the same refusal, at the same place. */
 	paths[1] = "/nonexistent/t_feed.pb";
-	n1 = read_all(paths, 3, 0, &s1, &d1);
-	n2 = read_all(paths, 3, 1, &s2, &d2);
-	CHECK_INT(n1, 200000);
-	CHECK_INT(n2, 200000);
-	CHECK(s1 == s2);
-	CHECK_INT(d2.code, DIAG_IO);
-	CHECK_STR(d2.msg, d1.msg);
+	both_ways(paths, 3, 200000, &d);
+	CHECK_INT(d.code, DIAG_IO);
 
 	/* A sample that names no location, far into the file. */
 	paths[1] = (char *)write_profile("bad.pb", 120000, 90000);
-	n1 = read_all(paths, 3, 0, &s1, &d1);
-	n2 = read_all(paths, 3, 1, &s2, &d2);
-	CHECK_INT(n1, 290000);
-	CHECK_INT(n2, 290000);
-	CHECK(s1 == s2);
-	CHECK_INT(d2.code, DIAG_CORRUPT);
-	CHECK_STR(d2.msg, "sample 90000: location_id 99 not defined");
+	both_ways(paths, 3, 290000, &d);
+	CHECK_INT(d.code, DIAG_CORRUPT);
+	CHECK_STR(d.msg, "sample 90000: location_id 99 not defined");
 }
 
 /* Stopping early: closing unread profiles, freeing a busy feed. */
