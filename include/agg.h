@@ -151,6 +151,20 @@ int		 agg_sample(struct agg_run *, const struct pf_sample *,
 void		 agg_end(struct agg_run *);	/* NULL is a no-op */
 
 /*
+ * What one profile added, without folding it twice: agg_mark() notes
+ * the agg's nodes and totals, and agg_since() makes a new agg of what
+ * was added since (a profile's own, when the profile was the only one
+ * added in between): the nodes whose columns changed or that are new,
+ * with the changes, in the order of the first agg, and the totals;
+ * no edges and no tree.
+ */
+struct agg_mark;
+
+struct agg_mark	*agg_mark(const struct agg *);
+struct agg	*agg_since(const struct agg *, const struct agg_mark *);
+void		 agg_mark_free(struct agg_mark *);	/* NULL is a no-op */
+
+/*
  * Nodes and edges are numbered in the order they were first met.  The
  * pointers returned stay valid until the next agg_add() or agg_free().
  */

@@ -1474,6 +1474,95 @@ agg_add(struct agg *a, const struct profile *p, const struct agg_src *src,
 	return 0;
 }
 
+/* What an agg held at some point: its nodes' columns and its totals. */
+struct agg_mark {
+	size_t		 nnodes;
+	int64_t		(*flat)[AGG_NCOLS];
+	int64_t		(*cum)[AGG_NCOLS];
+	int64_t		 total[AGG_NCOLS];
+	int64_t		 abstotal[AGG_NCOLS];
+	size_t		 nsamples;
+};
+
+struct agg_mark *
+agg_mark(const struct agg *a)
+{
+	struct agg_mark	*m;
+	size_t		 i;
+	int		 c;
+
+	m = xcalloc(1, sizeof(*m));
+	m->nnodes = a->nnodes;
+	m->flat = xreallocarray(NULL, a->nnodes ? a->nnodes : 1,
+	    sizeof(*m->flat));
+	m->cum = xreallocarray(NULL, a->nnodes ? a->nnodes : 1,
+	    sizeof(*m->cum));
+	for (i = 0; i < a->nnodes; i++)
+		for (c = 0; c < AGG_NCOLS; c++) {
+			m->flat[i][c] = a->nodes[i].n.flat[c];
+			m->cum[i][c] = a->nodes[i].n.cum[c];
+		}
+	for (c = 0; c < AGG_NCOLS; c++) {
+		m->total[c] = a->total[c];
+		m->abstotal[c] = a->abstotal[c];
+	}
+	m->nsamples = a->nsamples;
+	return m;
+}
+
+void
+agg_mark_free(struct agg_mark *m)
+{
+	if (m == NULL)
+		return;
+	free(m->flat);
+	free(m->cum);
+	free(m);
+}
+
+struct agg *
+agg_since(const struct agg *a, const struct agg_mark *m)
+{
+	struct agg_opts	 o = a->opts;
+	struct agg	*b;
+	int64_t		 flat[AGG_NCOLS], cum[AGG_NCOLS];
+	size_t		 i, n, len;
+	int		 c, changed;
+
+	o.noedges = 1;
+	o.tree = 0;
+	b = agg_new(&o);
+	for (i = 0; i < a->nnodes; i++) {
+		changed = i >= m->nnodes;
+		for (c = 0; c < AGG_NCOLS; c++) {
+			flat[c] = a->nodes[i].n.flat[c] -
+			    (i < m->nnodes ? m->flat[i][c] : 0);
+			cum[c] = a->nodes[i].n.cum[c] -
+			    (i < m->nnodes ? m->cum[i][c] : 0);
+			changed |= flat[c] != 0 || cum[c] != 0;
+		}
+		if (!changed)
+			continue;
+		len = strlen(a->nodes[i].n.name);
+		b->buflen = 0;
+		buf_add(b, a->nodes[i].n.name, len);
+		buf_reserve(b, 1);
+		b->buf[b->buflen] = '\0';
+		n = node_get(b);
+		for (c = 0; c < AGG_NCOLS; c++) {
+			b->nodes[n].n.flat[c] = flat[c];
+			b->nodes[n].n.cum[c] = b->hot[n].cum[c] = cum[c];
+		}
+	}
+	for (c = 0; c < AGG_NCOLS; c++) {
+		b->total[c] = a->total[c] - m->total[c];
+		b->abstotal[c] = a->abstotal[c] - m->abstotal[c];
+	}
+	b->nsamples = a->nsamples - m->nsamples;
+	b->nprofiles = 1;
+	return b;
+}
+
 size_t
 agg_nnodes(const struct agg *a)
 {

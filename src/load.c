@@ -172,6 +172,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 {
 	struct feed	*fd;
 	struct profile	*p = NULL;
+	struct agg_mark	*mark = NULL;
 	const char	*want;
 	size_t		 i;
 	int		 vi;
@@ -222,18 +223,27 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		}
 		/*
 		 * The tests between replicates ask each profile's agg only
-		 * for node counts (delta.c) and the tree (flame.c): no edges,
-		 * which halves the folding and the memory of each.
+		 * for node counts (delta.c) and the tree (flame.c): no edges.
+		 * Without a tree, the counts are what the profile added to
+		 * the side's agg, so the profile is folded once.
 		 */
-		if (keep_each) {
+		mark = NULL;
+		if (keep_each && !o->agg.tree)
+			mark = agg_mark(s->agg);
+		else if (keep_each) {
 			struct agg_opts eo = o->agg;
 
 			eo.noedges = 1;
 			s->each[i] = agg_new(&eo);
 		}
-		if (fold_profile(s, fd, p, vi, o, keep_each ? s->each[i] : NULL,
-		    &s->facts[i], d) == -1)
+		if (fold_profile(s, fd, p, vi, o, s->each != NULL ?
+		    s->each[i] : NULL, &s->facts[i], d) == -1)
 			goto fail;
+		if (mark != NULL) {
+			s->each[i] = agg_since(s->agg, mark);
+			agg_mark_free(mark);
+			mark = NULL;
+		}
 		s->facts[i].path = paths[i];
 		if (i == 0)
 			s->merged = s->facts[0];
@@ -262,6 +272,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 fail_drain:
 	drain(fd, d);
 fail:
+	agg_mark_free(mark);
 	/* each[i] is freed by side_free() only up to nprofiles. */
 	if (keep_each && i < n) {
 		agg_free(s->each[i]);

@@ -938,6 +938,71 @@ test_gran_names(void)
 	CHECK(agg_gran_name((enum agg_gran)99) == NULL);
 }
 
+/*
+ * What a second profile added to an agg (agg_mark, agg_since) is what
+ * that profile folded alone gives, node by node, recursion and all.
+ */
+static void
+test_since(void)
+{
+	struct profile		*p1, *p2;
+	struct pf_location	*lm, *la, *lb, *lc;
+	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
+	struct agg_src		 src = { 0, -1, 0, NULL };
+	struct agg_mark		*m;
+	struct diag		 d;
+	struct agg		*a, *alone, *since;
+	const char		*names[] = { "main", "a", "b", "c" };
+	size_t			 i;
+	int			 c;
+
+	p1 = t_new(1, "samples", "count");
+	lm = t_loc(p1, NULL, 0x10, 1, t_fn(p1, "main", ""), 0);
+	la = t_loc(p1, NULL, 0x20, 1, t_fn(p1, "a", ""), 0);
+	lb = t_loc(p1, NULL, 0x30, 1, t_fn(p1, "b", ""), 0);
+	t_sample(p1, (int64_t[]){ 3 }, 2, la, lm);
+	t_sample(p1, (int64_t[]){ 5 }, 3, lb, la, lm);
+	p2 = t_new(1, "samples", "count");
+	lm = t_loc(p2, NULL, 0x10, 1, t_fn(p2, "main", ""), 0);
+	la = t_loc(p2, NULL, 0x20, 1, t_fn(p2, "a", ""), 0);
+	lc = t_loc(p2, NULL, 0x40, 1, t_fn(p2, "c", ""), 0);
+	t_sample(p2, (int64_t[]){ 7 }, 4, la, lc, la, lm);
+	t_sample(p2, (int64_t[]){ 2 }, 2, lc, lm);
+	diag_init(&d, "test");
+	a = agg_new(&o);
+	alone = agg_new(&o);
+	CHECK_INT(agg_add(a, p1, &src, &d), 0);
+	m = agg_mark(a);
+	CHECK_INT(agg_add(a, p2, &src, &d), 0);
+	CHECK_INT(agg_add(alone, p2, &src, &d), 0);
+	since = agg_since(a, m);
+	agg_mark_free(m);
+	for (i = 0; i < 4; i++) {
+		long x = agg_find(since, names[i]), y = agg_find(alone,
+		    names[i]);
+
+		CHECK_INT(x >= 0, y >= 0);
+		if (x < 0 || y < 0)
+			continue;
+		for (c = 0; c < AGG_NCOLS; c++) {
+			CHECK_INT(agg_node(since, (size_t)x)->flat[c],
+			    agg_node(alone, (size_t)y)->flat[c]);
+			CHECK_INT(agg_node(since, (size_t)x)->cum[c],
+			    agg_node(alone, (size_t)y)->cum[c]);
+		}
+	}
+	CHECK_INT(agg_nnodes(since), 3);	/* b is not in p2 */
+	CHECK_INT(agg_total(since, AGG_VALUE), 9);
+	CHECK_INT(agg_total(since, AGG_COUNT), agg_total(alone, AGG_COUNT));
+	CHECK_INT(agg_nsamples(since), 2);
+	CHECK_INT(agg_nedges(since), 0);
+	agg_free(since);
+	agg_free(alone);
+	agg_free(a);
+	profile_free(p1);
+	profile_free(p2);
+}
+
 int
 main(void)
 {
@@ -957,6 +1022,7 @@ main(void)
 	test_empty_stack();
 	test_many();
 	test_keep();
+	test_since();
 	test_tree();
 	test_by_label();
 	test_gran_names();
