@@ -945,10 +945,12 @@ test_gran_names(void)
 static void
 test_since(void)
 {
+	static const char *const s1[] = { "main;a", "main;a;b" },
+	    *const s2[] = { "main;a;c;a", "main;c" };
+	static const int64_t c1[] = { 3, 5 }, c2[] = { 7, 2 };
 	struct profile		*p1, *p2;
-	struct pf_location	*lm, *la, *lb, *lc;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, -1, 0, NULL };
+	struct agg_src		 src = { 0, 0, 0, NULL };
 	struct agg_mark		*m;
 	struct diag		 d;
 	struct agg		*a, *alone, *since;
@@ -956,18 +958,8 @@ test_since(void)
 	size_t			 i;
 	int			 c;
 
-	p1 = t_new(1, "samples", "count");
-	lm = t_loc(p1, NULL, 0x10, 1, t_fn(p1, "main", ""), 0);
-	la = t_loc(p1, NULL, 0x20, 1, t_fn(p1, "a", ""), 0);
-	lb = t_loc(p1, NULL, 0x30, 1, t_fn(p1, "b", ""), 0);
-	t_sample(p1, (int64_t[]){ 3 }, 2, la, lm);
-	t_sample(p1, (int64_t[]){ 5 }, 3, lb, la, lm);
-	p2 = t_new(1, "samples", "count");
-	lm = t_loc(p2, NULL, 0x10, 1, t_fn(p2, "main", ""), 0);
-	la = t_loc(p2, NULL, 0x20, 1, t_fn(p2, "a", ""), 0);
-	lc = t_loc(p2, NULL, 0x40, 1, t_fn(p2, "c", ""), 0);
-	t_sample(p2, (int64_t[]){ 7 }, 4, la, lc, la, lm);
-	t_sample(p2, (int64_t[]){ 2 }, 2, lc, lm);
+	p1 = t_build(s1, c1, 2);
+	p2 = t_build(s2, c2, 2);
 	diag_init(&d, "test");
 	a = agg_new(&o);
 	alone = agg_new(&o);
