@@ -1,12 +1,14 @@
 /*
- * The pprof decoder: bytes -> struct profile.  This is the only file that
- * includes profile.pb-c.h; nothing protobuf-c leaves it.  It reads the
- * input (bounded), inflates gzip (gunzip.c), recognizes the legacy pprof
- * formats well enough to name them, walks the top level of the protobuf
- * wire format to report truncation with a byte offset, unpacks with
- * protobuf-c into a scratch arena, then validates everything
- * profile.proto requires while copying it into the plain model.  It
- * rejects, never repairs.  It knows nothing of statistics or output.
+ * The pprof decoder: bytes -> struct profile, the header first and then
+ * the samples one at a time (the reader, pprof_open() and pprof_next()).
+ * This is the only file that includes profile.pb-c.h; nothing protobuf-c
+ * leaves it.  It reads the input (bounded), inflates gzip (gunzip.c),
+ * recognizes the legacy pprof formats well enough to name them, walks
+ * the top level of the protobuf wire format to report truncation with a
+ * byte offset, unpacks with protobuf-c into a scratch arena, then
+ * validates everything profile.proto requires while copying it into the
+ * plain model.  It rejects, never repairs.  It knows nothing of
+ * statistics or output.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -867,14 +869,15 @@ decode_slow(const unsigned char *buf, size_t len, const char *path,
 
 /*
  * The fast path.  protobuf-c's tree of a large profile is several times
- * the size of the input, most of it samples, so decode_fast() walks the
- * top level itself: pass 1 counts the fields, pass 2 unpacks every
- * message but the samples with protobuf-c one at a time and converts
- * them as decode_slow() does, and pass 3 reads each sample straight off
- * the wire into the profile.  It gives up (returns NULL, nothing in the
- * diag) on anything but a well-formed profile, including any error
+ * the size of the input, most of it samples, so the reader walks the
+ * top level itself: pass 1 counts the fields, pass 2 unpacks the
+ * header's messages with protobuf-c one at a time and converts them as
+ * decode_slow() does (pass 2b the locations, once the functions are
+ * known), and pass 3 (pprof_next()) reads each sample straight off the
+ * wire.  Passes 1 and 2 give up (fast_header() returns -1, nothing in
+ * the diag) on anything but a well-formed header, including any error
  * decode_slow() would report, so that decode_slow() reports it in its
- * own words; on success the profile is the one decode_slow() builds.
+ * own words; on success the header is the one decode_slow() builds.
  */
 
 /* A growable array of uint64 for one sample's fields. */
