@@ -1485,7 +1485,7 @@ int
 pprof_next(struct pf_reader *r, const struct pf_sample **out,
     struct diag *d)
 {
-	const unsigned char *p, *end = r->buf + r->len;
+	const unsigned char *p, *end;
 	uint64_t	 key, v;
 	size_t		 n;
 	unsigned	 wt;
@@ -1505,6 +1505,8 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 		return 1;
 	}
 	release_behind(r);
+	/* Only now: once the bytes are freed, buf is NULL. */
+	end = r->buf + r->len;
 	for (p = r->at; p < end; ) {
 		/* The top level was checked by scan_top_level(). */
 		if (get_varint(p, end, &key, &n) != 0)
@@ -1572,7 +1574,9 @@ read_whole(struct pf_reader *r, struct diag *d)
 		sp = &p->samples[i];
 		sp->nlocs = s->nlocs;
 		sp->locs = arena_alloc(p->arena, s->nlocs, sizeof(*sp->locs));
-		memcpy(sp->locs, s->locs, s->nlocs * sizeof(*sp->locs));
+		/* An empty stack may have no array at all. */
+		if (s->nlocs > 0)
+			memcpy(sp->locs, s->locs, s->nlocs * sizeof(*sp->locs));
 		sp->values = arena_alloc(p->arena, p->nsample_types,
 		    sizeof(*sp->values));
 		/* No sample types: nothing to copy, from NULL or not. */
