@@ -183,42 +183,34 @@ run_corpus_sweep() {
 	done
 }
 
-# The fuzz target on every seed and every crasher found so far.
+# One fuzz target (replay_$2) on the given seeds and every crasher found
+# so far for it; $3 names the inputs, $4 the target in a failure.
+replay_target() {
+	rb=$1 target=$2 inputs=$3 what=$4
+	shift 4
+	for f in tests/fuzz/crashers/"$target"-*; do
+		[ -f "$f" ] && set -- "$@" "$f"
+	done
+	if "$rb/tests/replay_$target" "$@" >"$tmp/replay" 2>&1; then
+		ok "$rb: fuzz replay of $# $inputs"
+	else
+		not_ok "$rb: fuzz replay ($what)"
+		tail -20 "$tmp/replay"
+	fi
+}
+
+# The fuzz targets on every seed and every crasher found so far.
 run_replay() {
 	b=$1
 	[ -x "$b/tests/replay_pprof" ] || return 0
-	set -- tests/data/corpus/* tests/data/good/* tests/data/bad/* \
+	replay_target "$b" pprof "decoder inputs" decoder \
+	    tests/data/corpus/* tests/data/good/* tests/data/bad/* \
 	    examples/*.pb.gz
-	for f in tests/fuzz/crashers/pprof-*; do
-		[ -f "$f" ] && set -- "$@" "$f"
-	done
-	if "$b/tests/replay_pprof" "$@" >"$tmp/replay" 2>&1; then
-		ok "$b: fuzz replay of $# decoder inputs"
-	else
-		not_ok "$b: fuzz replay (decoder)"
-		tail -20 "$tmp/replay"
-	fi
-	set -- tests/fuzz/seeds-options/*
-	for f in tests/fuzz/crashers/options-*; do
-		[ -f "$f" ] && set -- "$@" "$f"
-	done
-	if "$b/tests/replay_options" "$@" >"$tmp/replay" 2>&1; then
-		ok "$b: fuzz replay of $# option inputs"
-	else
-		not_ok "$b: fuzz replay (options)"
-		tail -20 "$tmp/replay"
-	fi
-	set -- tests/fuzz/seeds-folded/* tests/data/folded/*.folded* \
+	replay_target "$b" options "option inputs" options \
+	    tests/fuzz/seeds-options/*
+	replay_target "$b" folded "folded-stack inputs" "folded stacks" \
+	    tests/fuzz/seeds-folded/* tests/data/folded/*.folded* \
 	    tests/data/folded/bad/* tests/data/bad/*.txt
-	for f in tests/fuzz/crashers/folded-*; do
-		[ -f "$f" ] && set -- "$@" "$f"
-	done
-	if "$b/tests/replay_folded" "$@" >"$tmp/replay" 2>&1; then
-		ok "$b: fuzz replay of $# folded-stack inputs"
-	else
-		not_ok "$b: fuzz replay (folded stacks)"
-		tail -20 "$tmp/replay"
-	fi
 }
 
 # Byte-identical output in every format, whatever the environment's size
