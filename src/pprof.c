@@ -1563,16 +1563,24 @@ read_whole(struct pf_reader *r, struct diag *d)
 	const struct pf_sample *s;
 	struct profile	*p;
 	struct pf_sample *sp;
-	size_t		 i, j;
+	size_t		 i;
 	int		 rc;
 
 	if (r == NULL)
 		return NULL;
 	p = r->p;
+	/* Built whole: the samples are in the header's arena already. */
+	if (r->samples != NULL) {
+		p->samples = r->samples;
+		r->p = NULL;
+		pprof_close(r);
+		return p;
+	}
 	p->samples = arena_calloc(p->arena, p->nsamples, sizeof(*p->samples));
 	for (i = 0; (rc = pprof_next(r, &s, d)) == 1; i++) {
+		/* Label strings are the header's; the arrays are reused. */
 		sp = &p->samples[i];
-		sp->nlocs = s->nlocs;
+		*sp = *s;
 		sp->locs = arena_alloc(p->arena, s->nlocs, sizeof(*sp->locs));
 		/* An empty stack may have no array at all. */
 		if (s->nlocs > 0)
@@ -1583,22 +1591,11 @@ read_whole(struct pf_reader *r, struct diag *d)
 		if (p->nsample_types > 0)
 			memcpy(sp->values, s->values,
 			    p->nsample_types * sizeof(*sp->values));
-		sp->nlabels = s->nlabels;
-		sp->labels = arena_calloc(p->arena, s->nlabels,
+		sp->labels = arena_alloc(p->arena, s->nlabels,
 		    sizeof(*sp->labels));
-		for (j = 0; j < s->nlabels; j++) {
-			const struct pf_label *l = &s->labels[j];
-			struct pf_label *lp = &sp->labels[j];
-
-			/* Strings of a whole profile go with the reader. */
-			lp->key = arena_strndup(p->arena, l->key,
-			    strlen(l->key));
-			lp->str = l->str == NULL ? NULL : arena_strndup(
-			    p->arena, l->str, strlen(l->str));
-			lp->num = l->num;
-			lp->num_unit = arena_strndup(p->arena, l->num_unit,
-			    strlen(l->num_unit));
-		}
+		if (s->nlabels > 0)
+			memcpy(sp->labels, s->labels,
+			    s->nlabels * sizeof(*sp->labels));
 	}
 	if (rc == -1) {
 		pprof_close(r);
