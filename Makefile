@@ -78,7 +78,7 @@ FUZZ_TARGETS = pprof options folded
 tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 # Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
-$(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c $(BUILD)/libprofdiff.a
+$(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c tests/fuzz/fuzzfold.h $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(BUILD)/libprofdiff.a $(LDLIBS)
 

@@ -20,6 +20,7 @@
 #include "gunzip.h"
 #include "profdiff.h"
 #include "profile.h"
+#include "fuzzfold.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -114,12 +115,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	struct pd_limits	 lim;
 	struct diag		 d, pd;
 	struct profile		*p, *pp;
-	struct agg_opts		 o = { 0 };
-	struct agg_src		 src;
-	struct facts		 f;
-	struct agg		*a;
-	const char		*why;
-	int			 g;
 
 	pd_limits_default(&lim);
 	lim.max_inflated = 64u << 20;	/* keep the fuzzer's memory small */
@@ -152,22 +147,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	if (p == NULL)
 		return 0;
 
-	facts_compute(p, 0, &f);
-	memset(&src, 0, sizeof(src));
-	facts_count_source(p, 0, &src, &why);
-	for (g = AGG_FUNCTIONS; g <= AGG_ADDRESSES; g++) {
-		o.gran = (enum agg_gran)g;
-		o.noinlines = g == AGG_LINES;
-		a = agg_new(&o);
-		diag_init(&d, "fuzz");
-		if (agg_add(a, p, &src, &d) == 0) {
-			size_t i;
-
-			for (i = 0; i < agg_nnodes(a); i++)
-				(void)agg_node(a, i)->name[0];
-		}
-		agg_free(a);
-	}
+	fold_every_granularity(p, 0);
 	profile_free(p);
 	return 0;
 }

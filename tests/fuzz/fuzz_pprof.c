@@ -23,6 +23,7 @@
 #include "folded.h"
 #include "profdiff.h"
 #include "profile.h"
+#include "fuzzfold.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -187,13 +188,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	struct pd_limits	 lim;
 	struct diag		 d;
 	struct profile		*p;
-	struct agg_opts		 o = { 0 };
-	struct agg_src		 src;
-	struct facts		 f;
-	struct agg		*a;
-	const char		*why;
 	size_t			 vi;
-	int			 g;
 
 	pd_limits_default(&lim);
 	lim.max_inflated = 64u << 20;	/* keep the fuzzer's memory small */
@@ -202,23 +197,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	differential(data, len, &lim, p, &d);
 	if (p == NULL)
 		return 0;
-	for (vi = 0; vi < p->nsample_types; vi++) {
-		facts_compute(p, (int)vi, &f);
-		facts_count_source(p, (int)vi, &src, &why);
-		for (g = AGG_FUNCTIONS; g <= AGG_ADDRESSES; g++) {
-			o.gran = (enum agg_gran)g;
-			o.noinlines = g == AGG_LINES;
-			a = agg_new(&o);
-			diag_init(&d, "fuzz");
-			if (agg_add(a, p, &src, &d) == 0) {
-				size_t i;
-
-				for (i = 0; i < agg_nnodes(a); i++)
-					(void)agg_node(a, i)->name[0];
-			}
-			agg_free(a);
-		}
-	}
+	for (vi = 0; vi < p->nsample_types; vi++)
+		fold_every_granularity(p, (int)vi);
 	filtered(p);
 	profile_free(p);
 	return 0;

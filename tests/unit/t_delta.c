@@ -211,50 +211,22 @@ test_few_samples(void)
 static void
 test_replicates(void)
 {
-	static const char *const st[] = { "main;a", "main;b" };
-	static const int64_t c1[] = { 500, 500 }, c2[] = { 520, 480 },
-	    c3[] = { 480, 520 }, n1[] = { 700, 300 }, n2[] = { 690, 310 },
-	    n3[] = { 710, 290 };
-	struct profile	*p[6];
-	struct agg	*each[6], *ab, *an;
-	struct agg_opts	 ao;
-	struct agg_src	 src;
-	struct diag	 dg;
+	struct t_replicates rep;
 	struct delta_opts o;
 	struct delta	 d;
 	const struct delta_row *r;
-	const char	*why;
-	size_t		 i;
 
-	p[0] = t_build(st, c1, 2);
-	p[1] = t_build(st, c2, 2);
-	p[2] = t_build(st, c3, 2);
-	p[3] = t_build(st, n1, 2);
-	p[4] = t_build(st, n2, 2);
-	p[5] = t_build(st, n3, 2);
-	memset(&ao, 0, sizeof(ao));
-	ab = agg_new(&ao);
-	an = agg_new(&ao);
-	for (i = 0; i < 6; i++) {
-		facts_count_source(p[i], 1, &src, &why);
-		each[i] = t_aggregate(p[i], 0);
-		diag_init(&dg, "t");
-		agg_add(i < 3 ? ab : an, p[i], &src, &dg);
-	}
+	t_replicates(&rep, 0);
 	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, each, 3, each + 3, 3, &o, &d) == 0);
+	CHECK(delta_compute(rep.base, rep.new, rep.each, 3, rep.each + 3, 3,
+	    &o, &d) == 0);
 	CHECK(d.replicates);
 	r = row(&d, "a");
 	CHECK(r != NULL && r->st.method == STATS_WELCH);
 	CHECK(r != NULL && r->verdict == VERDICT_REGRESSED);
 	CHECK(r != NULL && fabs(r->delta - 0.2) < 1e-12);
 	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	for (i = 0; i < 6; i++) {
-		agg_free(each[i]);
-		profile_free(p[i]);
-	}
+	t_replicates_free(&rep);
 }
 
 /*

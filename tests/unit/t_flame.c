@@ -235,44 +235,20 @@ test_paths(void)
 static void
 test_replicates(void)
 {
-	static const char *const st[] = { "main;a", "main;b" };
-	static const int64_t c[6][2] = { { 500, 500 }, { 520, 480 },
-	    { 480, 520 }, { 700, 300 }, { 690, 310 }, { 710, 290 } };
-	struct profile	*p[6];
-	struct agg	*each[6], *ab, *an;
-	struct agg_opts	 ao;
-	struct agg_src	 src;
-	struct diag	 dg;
+	struct t_replicates r;
 	struct delta_opts o;
 	struct flame	 fl;
-	const char	*why;
-	size_t		 i;
 
-	memset(&ao, 0, sizeof(ao));
-	ao.tree = 1;
-	ab = agg_new(&ao);
-	an = agg_new(&ao);
-	for (i = 0; i < 6; i++) {
-		p[i] = t_build(st, c[i], 2);
-		facts_count_source(p[i], 1, &src, &why);
-		each[i] = t_aggregate(p[i], 1);
-		diag_init(&dg, "t");
-		agg_add(i < 3 ? ab : an, p[i], &src, &dg);
-	}
+	t_replicates(&r, 1);
 	t_delta_opts(&o);
-	CHECK(flame_compute(ab, an, each, 3, each + 3, 3, &o,
+	CHECK(flame_compute(r.base, r.new, r.each, 3, r.each + 3, 3, &o,
 	    FLAME_MIN_SHARE, &fl) == 0);
 	CHECK(fl.replicates);
 	CHECK_INT(frame(&fl, "main;a")->st.method, STATS_WELCH);
 	CHECK_INT(frame(&fl, "main;a")->verdict, VERDICT_REGRESSED);
 	CHECK_INT(frame(&fl, "main;b")->verdict, VERDICT_IMPROVED);
 	flame_release(&fl);
-	agg_free(ab);
-	agg_free(an);
-	for (i = 0; i < 6; i++) {
-		agg_free(each[i]);
-		profile_free(p[i]);
-	}
+	t_replicates_free(&r);
 }
 
 /* One profile: values only, nothing tested. */

@@ -32,6 +32,56 @@ t_aggregate(const struct profile *p, int tree)
 	return a;
 }
 
+/*
+ * Three runs a side of "main;a" and "main;b": a takes 50% of base and
+ * 70% of new, give or take 2 points a run.  Each side merged into one
+ * agg, and each run in an agg of its own (with the call tree when tree
+ * is set); t_replicates_free() frees them all.
+ */
+struct t_replicates {
+	struct profile	*p[6];
+	struct agg	*each[6];	/* base runs, then new runs */
+	struct agg	*base, *new;
+};
+
+static inline void
+t_replicates(struct t_replicates *r, int tree)
+{
+	static const char *const st[] = { "main;a", "main;b" };
+	static const int64_t c[6][2] = { { 500, 500 }, { 520, 480 },
+	    { 480, 520 }, { 700, 300 }, { 690, 310 }, { 710, 290 } };
+	struct agg_opts	 ao;
+	struct agg_src	 src;
+	struct diag	 dg;
+	const char	*why;
+	size_t		 i;
+
+	memset(&ao, 0, sizeof(ao));
+	ao.tree = tree;
+	r->base = agg_new(&ao);
+	r->new = agg_new(&ao);
+	for (i = 0; i < 6; i++) {
+		r->p[i] = t_build(st, c[i], 2);
+		facts_count_source(r->p[i], 1, &src, &why);
+		r->each[i] = t_aggregate(r->p[i], tree);
+		diag_init(&dg, "t");
+		agg_add(i < 3 ? r->base : r->new, r->p[i], &src, &dg);
+	}
+}
+
+static inline void
+t_replicates_free(struct t_replicates *r)
+{
+	size_t i;
+
+	agg_free(r->base);
+	agg_free(r->new);
+	for (i = 0; i < 6; i++) {
+		agg_free(r->each[i]);
+		profile_free(r->p[i]);
+	}
+}
+
 /* The defaults of profdiff diff. */
 static inline void
 t_delta_opts(struct delta_opts *o)
