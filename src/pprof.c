@@ -1007,6 +1007,47 @@ put_loc(void *arg, uint64_t id)
 	return 0;
 }
 
+/*
+ * A Sample's location ids as every writer packs them, with ids 1..n:
+ * read_packed() and put_loc() in one loop, with room made once (there
+ * are no more ids than bytes).  Anything else goes the general way.
+ */
+static int
+read_locs(struct pf_reader *r, const unsigned char **pp,
+    const unsigned char *end, unsigned wt)
+{
+	struct sbuf			*sb = &r->sb;
+	const struct pf_location	*base = r->p->locations;
+	const unsigned char		*p = *pp, *e;
+	uint64_t			 l, id;
+	size_t				 n, room;
+
+	if (wt != 2 || !r->lm.identity)
+		return read_packed(pp, end, wt, put_loc, r);
+	if (get_varint(p, end, &l, &n) != 0 || l > (uint64_t)(end - p - n))
+		return -1;
+	p += n;
+	e = p + l;
+	room = sb->nlocs + (l < r->lim.max_depth ? l : r->lim.max_depth);
+	if (room > sb->loccap) {
+		sb->loccap = room > 2 * sb->loccap ? room : 2 * sb->loccap;
+		sb->locs = xreallocarray(sb->locs, sb->loccap,
+		    sizeof(*sb->locs));
+	}
+	for (; p < e; p += n) {
+		if (*p < 0x80) {
+			id = *p;
+			n = 1;
+		} else if (get_varint(p, e, &id, &n) != 0)
+			return -1;
+		if (id == 0 || id > r->lm.n || sb->nlocs >= r->lim.max_depth)
+			return -1;
+		sb->locs[sb->nlocs++] = &base[id - 1];
+	}
+	*pp = e;
+	return 0;
+}
+
 /* One more value; -1 past the number of sample types. */
 static int
 put_val(void *arg, uint64_t v)
@@ -1071,7 +1112,7 @@ fast_sample(struct pf_reader *r, const unsigned char *p,
 		p += n;
 		switch (key >> 3) {
 		case 1:
-			if (read_packed(&p, end, key & 7, put_loc, r) == -1)
+			if (read_locs(r, &p, end, key & 7) == -1)
 				return -1;
 			break;
 		case 2:

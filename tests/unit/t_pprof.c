@@ -583,6 +583,76 @@ test_reader(void)
 	free(buf);
 }
 
+/*
+ * Location ids as a writer may put them: packed in more runs than one,
+ * one of them written in more bytes than it needs, and unpacked.  The
+ * reader must read what the reference decoder reads, and count every
+ * id against the depth limit.
+ */
+static void
+test_reader_ids(void)
+{
+	static const uint8_t extra[] = {
+		0x12, 13,			/* Profile.sample, 13 bytes */
+		0x0a, 1, 2,			/* location_id [2] */
+		0x0a, 2, 0x81, 0x00,		/* [1], in two bytes */
+		0x08, 2,			/* 2, not packed */
+		0x12, 2, 5, 6,			/* value [5, 6] */
+	};
+	struct fixture		 f;
+	struct pf_reader	*r;
+	struct pd_limits	 lim;
+	const struct pf_sample	*s;
+	struct profile		*h, *ref;
+	struct diag		 d;
+	uint8_t			*buf;
+	size_t			 len, i;
+
+	fixture_init(&f);
+	buf = encode(&f.p, &len);
+	buf = realloc(buf, len + sizeof(extra));
+	memcpy(buf + len, extra, sizeof(extra));
+	len += sizeof(extra);
+	diag_init(&d, "r.pb");
+	ref = pprof_decode_reference(buf, len, "r.pb", NULL, &d);
+	CHECK(ref != NULL && ref->nsamples == 3);
+	diag_init(&d, "r.pb");
+	CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
+	if (r != NULL && ref != NULL && ref->nsamples == 3) {
+		h = pprof_header(r);
+		for (i = 0; i < 3; i++)
+			CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(s->nlocs, 3);
+		CHECK_INT(ref->samples[2].nlocs, 3);
+		for (i = 0; i < 3 && i < s->nlocs; i++)
+			CHECK(s->locs[i] - h->locations ==
+			    ref->samples[2].locs[i] - ref->locations);
+		CHECK(s->nlocs == 3 && s->locs[0] == &h->locations[1] &&
+		    s->locs[1] == &h->locations[0] &&
+		    s->locs[2] == &h->locations[1]);
+		CHECK_INT(s->values[0], 5);
+		CHECK_INT(s->values[1], 6);
+		CHECK_INT(pprof_next(r, &s, &d), 0);
+	}
+	pprof_close(r);
+	profile_free(ref);
+
+	/* Two ids fit the limit, the third of the three does not. */
+	pd_limits_default(&lim);
+	lim.max_depth = 2;
+	diag_init(&d, "r.pb");
+	CHECK((r = pprof_open_mem(buf, len, "r.pb", &lim, &d)) != NULL);
+	if (r != NULL) {
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(pprof_next(r, &s, &d), -1);
+		CHECK_INT(d.code, DIAG_LIMIT);
+		CHECK(strstr(d.msg, "sample 2") != NULL);
+	}
+	pprof_close(r);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -592,5 +662,6 @@ main(void)
 	test_refusals();
 	test_not_profiles();
 	test_reader();
+	test_reader_ids();
 	return tap_done();
 }
