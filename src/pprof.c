@@ -1018,9 +1018,10 @@ read_locs(struct pf_reader *r, const unsigned char **pp,
 {
 	struct sbuf			*sb = &r->sb;
 	const struct pf_location	*base = r->p->locations;
+	const struct pf_location	**locs;
 	const unsigned char		*p = *pp, *e;
-	uint64_t			 l, id;
-	size_t				 n, room;
+	uint64_t			 l, id, nids = r->lm.n;
+	size_t				 n, nl, room, depth = r->lim.max_depth;
 
 	if (wt != 2 || !r->lm.identity)
 		return read_packed(pp, end, wt, put_loc, r);
@@ -1028,22 +1029,34 @@ read_locs(struct pf_reader *r, const unsigned char **pp,
 		return -1;
 	p += n;
 	e = p + l;
-	room = sb->nlocs + (l < r->lim.max_depth ? l : r->lim.max_depth);
+	room = sb->nlocs + (l < depth ? l : depth);
 	if (room > sb->loccap) {
 		sb->loccap = room > 2 * sb->loccap ? room : 2 * sb->loccap;
 		sb->locs = xreallocarray(sb->locs, sb->loccap,
 		    sizeof(*sb->locs));
 	}
+	locs = sb->locs;
+	nl = sb->nlocs;
 	for (; p < e; p += n) {
-		if (*p < 0x80) {
-			id = *p;
+		/* Ids of up to three bytes (2 M locations) read inline. */
+		if (p[0] < 0x80) {
+			id = p[0];
 			n = 1;
+		} else if (e - p >= 2 && p[1] < 0x80) {
+			id = (p[0] & 0x7fu) | (uint64_t)p[1] << 7;
+			n = 2;
+		} else if (e - p >= 3 && p[2] < 0x80) {
+			id = (p[0] & 0x7fu) | (uint64_t)(p[1] & 0x7f) << 7 |
+			    (uint64_t)p[2] << 14;
+			n = 3;
 		} else if (get_varint(p, e, &id, &n) != 0)
 			return -1;
-		if (id == 0 || id > r->lm.n || sb->nlocs >= r->lim.max_depth)
+		/* id 0 wraps around to the largest. */
+		if (id - 1 >= nids || nl >= depth)
 			return -1;
-		sb->locs[sb->nlocs++] = &base[id - 1];
+		locs[nl++] = &base[id - 1];
 	}
+	sb->nlocs = nl;
 	*pp = e;
 	return 0;
 }
