@@ -1179,8 +1179,21 @@ edge_counted(const struct view *v, size_t ne, size_t caller, size_t callee)
 	return 0;
 }
 
+/* The stack has counted its edge number ne, caller -> callee. */
+static inline void
+edge_note(struct view *v, size_t ne, size_t caller, size_t callee)
+{
+	if (ne == v->epcap) {
+		v->epcap = v->epcap ? 2 * v->epcap : 256;
+		v->epairs = xreallocarray(v->epairs, v->epcap,
+		    sizeof(*v->epairs));
+	}
+	v->epairs[ne].caller = caller;
+	v->epairs[ne].callee = callee;
+}
+
 /* Add the stack's weights to an edge it has not counted yet. */
-static void
+static inline void
 fold_edge(struct agg *a, struct view *v, const struct ustack *u,
     struct locframes *from, size_t caller, size_t callee)
 {
@@ -1212,7 +1225,7 @@ fold_edge(struct agg *a, struct view *v, const struct ustack *u,
  * The same for the edge between two inlined frames of a location, into
  * view.frames[fi]: that edge never changes.
  */
-static void
+static inline void
 fold_inline_edge(struct agg *a, struct view *v, const struct ustack *u,
     size_t fi, size_t caller, size_t callee)
 {
@@ -1231,55 +1244,78 @@ fold_inline_edge(struct agg *a, struct view *v, const struct ustack *u,
 }
 
 /*
- * fold_stack() for an agg of nodes alone, with neither edges nor a tree
- * (what top folds): each node's cum once per stack, and the flat of the
- * innermost frame.  The same nodes in the same order, in fewer steps.
- */
-static void
-fold_flat(struct agg *a, struct view *v, const struct ustack *u, size_t lo)
-{
-	const struct locframes	*lf;
-	struct nhot		*h;
-	uint64_t		 stamp = a->stamp;
-	size_t			 j, k, li, n = NONE;
-	int			 c;
-
-	for (j = u->nlocs; j > lo; j--) {
-		li = v->lix[j - 1];
-		lf = &v->loc[li];
-		if (lf->off == NONE32)
-			view_resolve(a, v, li);
-		for (k = lf->n; k > 0; k--) {
-			n = lf->n == 1 ? lf->off :
-			    v->frames[lf->off + k - 1].node;
-			h = &a->hot[n];
-			if (h->seen != stamp) {
-				h->seen = stamp;
-				for (c = 0; c < AGG_NCOLS; c++)
-					h->cum[c] += u->w[c];
-			}
-		}
-	}
-	if (n != NONE)
-		for (c = 0; c < AGG_NCOLS; c++)
-			a->nodes[n].n.flat[c] += u->w[c];
-}
-
-/*
  * Fold one stack (leaf first) into the nodes and edges: graph.newGraph's
  * loop, from the root down, frames of a location outermost first.  The
  * stamp makes "seen in this stack" an O(1) test per node.  The edge from
  * a location into the first frame of the next goes through the cache of
- * the outer location (struct locframes).
+ * the outer location (struct locframes).  fold_as() is that loop for
+ * edges and tree fixed, so that each kind of agg has a loop without the
+ * others' tests (top folds neither).
  */
+static inline __attribute__((always_inline)) void
+fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
+    const int edges, const int tree)
+{
+	struct locframes	*lf, *from = NULL;
+	struct nhot		*hot = a->hot;
+	uint64_t		 stamp = a->stamp;
+	size_t			 j, k, li, n, parent = NONE, ne = 0;
+	size_t			 t = AGG_ROOT;
+	int			 c, first;
+
+	for (j = u->nlocs; j > lo; j--) {
+		li = v->lix[j - 1];
+		lf = &v->loc[li];
+		if (lf->off == NONE32) {
+			view_resolve(a, v, li);
+			hot = a->hot;
+		}
+		for (k = lf->n; k > 0; k--) {
+			n = lf->n == 1 ? lf->off :
+			    v->frames[lf->off + k - 1].node;
+			first = hot[n].seen != stamp;
+			if (first) {
+				hot[n].seen = stamp;
+				for (c = 0; c < AGG_NCOLS; c++)
+					hot[n].cum[c] += u->w[c];
+			}
+			/*
+			 * An edge into a node met for the first time in this
+			 * stack is new to the stack too; only recursion needs
+			 * the edges already counted.
+			 */
+			if (edges && parent != NONE && n != parent &&
+			    (first || !edge_counted(v, ne, parent, n))) {
+				if (k == lf->n)
+					fold_edge(a, v, u, from, parent, n);
+				else
+					fold_inline_edge(a, v, u,
+					    lf->off + k - 1, parent, n);
+				edge_note(v, ne++, parent, n);
+			}
+			parent = n;
+			if (tree) {
+				t = tree_child(a, t, n);
+				for (c = 0; c < AGG_NCOLS; c++)
+					a->tree[t].cum[c] += u->w[c];
+			}
+		}
+		from = lf;
+	}
+	/* The flat value goes to the innermost frame of the leaf location. */
+	if (parent != NONE)
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->nodes[parent].n.flat[c] += u->w[c];
+	if (tree && t != AGG_ROOT)
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->tree[t].flat[c] += u->w[c];
+}
+
 static void
 fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 {
 	const struct profile	*p = v->p;
-	struct locframes	*lf, *from = NULL;
-	size_t			 j, k, li, lo, n, parent = NONE, ne = 0;
-	size_t			 t = AGG_ROOT;
-	int			 c, first;
+	size_t			 j, li, lo;
 
 	a->stamp++;
 	lo = view_prune_sample(v, u->locs, u->nlocs);
@@ -1297,60 +1333,14 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 		v->lix[j - 1] = (uint32_t)li;
 		__builtin_prefetch(&v->loc[li]);
 	}
-	if (a->opts.noedges && !a->opts.tree) {
-		fold_flat(a, v, u, lo);
-		return;
-	}
-	for (j = u->nlocs; j > lo; j--) {
-		li = v->lix[j - 1];
-		lf = &v->loc[li];
-		if (lf->off == NONE32)
-			view_resolve(a, v, li);
-		for (k = lf->n; k > 0; k--) {
-			n = lf->n == 1 ? lf->off :
-			    v->frames[lf->off + k - 1].node;
-			first = a->hot[n].seen != a->stamp;
-			if (first) {
-				a->hot[n].seen = a->stamp;
-				for (c = 0; c < AGG_NCOLS; c++)
-					a->hot[n].cum[c] += u->w[c];
-			}
-			/*
-			 * An edge into a node met for the first time in this
-			 * stack is new to the stack too; only recursion needs
-			 * the list of the edges already counted.
-			 */
-			if (parent != NONE && n != parent && !a->opts.noedges &&
-			    (first || !edge_counted(v, ne, parent, n))) {
-				if (k == lf->n)
-					fold_edge(a, v, u, from, parent, n);
-				else
-					fold_inline_edge(a, v, u,
-					    lf->off + k - 1, parent, n);
-				if (ne == v->epcap) {
-					v->epcap = v->epcap ? 2 * v->epcap : 256;
-					v->epairs = xreallocarray(v->epairs,
-					    v->epcap, sizeof(*v->epairs));
-				}
-				v->epairs[ne].caller = parent;
-				v->epairs[ne++].callee = n;
-			}
-			parent = n;
-			if (a->opts.tree) {
-				t = tree_child(a, t, n);
-				for (c = 0; c < AGG_NCOLS; c++)
-					a->tree[t].cum[c] += u->w[c];
-			}
-		}
-		from = lf;
-	}
-	/* The flat value goes to the innermost frame of the leaf location. */
-	if (parent != NONE)
-		for (c = 0; c < AGG_NCOLS; c++)
-			a->nodes[parent].n.flat[c] += u->w[c];
-	if (t != AGG_ROOT)
-		for (c = 0; c < AGG_NCOLS; c++)
-			a->tree[t].flat[c] += u->w[c];
+	if (!a->opts.noedges && a->opts.tree)
+		fold_as(a, v, u, lo, 1, 1);
+	else if (!a->opts.noedges)
+		fold_as(a, v, u, lo, 1, 0);
+	else if (a->opts.tree)
+		fold_as(a, v, u, lo, 0, 1);
+	else
+		fold_as(a, v, u, lo, 0, 0);
 }
 
 /* Add a sample to the node of each distinct value of the label key. */
