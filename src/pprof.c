@@ -32,6 +32,7 @@
 typedef Perftools__Profiles__Profile	PbProfile;
 typedef Perftools__Profiles__Sample	PbSample;
 typedef Perftools__Profiles__Location	PbLocation;
+typedef Perftools__Profiles__Line	PbLine;
 typedef Perftools__Profiles__Function	PbFunction;
 typedef Perftools__Profiles__Mapping	PbMapping;
 typedef Perftools__Profiles__ValueType	PbValueType;
@@ -1154,6 +1155,97 @@ fast_sample(struct pf_reader *r, const unsigned char *p,
 }
 
 /* Unpack one sub-message of the top level into the scratch arena. */
+/* The lines of a Location read off the wire, reused from one to the next. */
+struct linebuf {
+	PbLine		 *v;
+	PbLine		**ptr;
+	size_t		  cap;
+};
+
+/* A varint of a field of [*pp, end) of up to 9 bytes (no bits dropped). */
+static int
+wire_varint(const unsigned char **pp, const unsigned char *end, uint64_t *v)
+{
+	size_t n;
+
+	if (get_varint(*pp, end, v, &n) != 0 || n > 9)
+		return -1;
+	*pp += n;
+	return 0;
+}
+
+/* A Line in [p, end): the fields of a varint each that it has. */
+static int
+wire_line(const unsigned char *p, const unsigned char *end, PbLine *ln)
+{
+	uint64_t	 key, v;
+
+	perftools__profiles__line__init(ln);
+	while (p < end) {
+		if (wire_varint(&p, end, &key) != 0 || (key & 7) != 0 ||
+		    wire_varint(&p, end, &v) != 0)
+			return -1;
+		switch (key >> 3) {
+		case 1: ln->function_id = v; break;
+		case 2: ln->line = (int64_t)v; break;
+		case 3: ln->column = (int64_t)v; break;
+		default: return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A Location in [p, end) as writers write it, into *pl, its lines in
+ * lb: what protobuf-c would unpack, without its tree of small
+ * allocations (the costliest part of the header).  -1 for anything
+ * else (an unknown field, a wire type profile.proto does not give),
+ * which is then left to protobuf-c.
+ */
+static int
+wire_location(const unsigned char *p, const unsigned char *end,
+    PbLocation *pl, struct linebuf *lb)
+{
+	uint64_t	 key, v;
+	size_t		 i;
+
+	perftools__profiles__location__init(pl);
+	while (p < end) {
+		if (wire_varint(&p, end, &key) != 0 ||
+		    wire_varint(&p, end, &v) != 0)
+			return -1;
+		if (key >> 3 == 4 && (key & 7) == 2) {
+			if (v > (uint64_t)(end - p))
+				return -1;
+			if (pl->n_line == lb->cap) {
+				lb->cap = lb->cap ? 2 * lb->cap : 16;
+				lb->v = xreallocarray(lb->v, lb->cap,
+				    sizeof(*lb->v));
+				lb->ptr = xreallocarray(lb->ptr, lb->cap,
+				    sizeof(*lb->ptr));
+			}
+			if (wire_line(p, p + v, &lb->v[pl->n_line]) != 0)
+				return -1;
+			pl->n_line++;
+			p += v;
+			continue;
+		}
+		if ((key & 7) != 0)
+			return -1;
+		switch (key >> 3) {
+		case 1: pl->id = v; break;
+		case 2: pl->mapping_id = v; break;
+		case 3: pl->address = v; break;
+		case 5: pl->is_folded = v != 0; break;
+		default: return -1;
+		}
+	}
+	for (i = 0; i < pl->n_line; i++)
+		lb->ptr[i] = &lb->v[i];
+	pl->line = lb->ptr;
+	return 0;
+}
+
 #define FAST_UNPACK(type, pa, len, data) \
 	perftools__profiles__##type##__unpack((pa), (len), (data))
 
@@ -1172,6 +1264,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	struct idmap		 mm, fm;
 	struct conv		 c;
 	struct u64vec		 comments;
+	struct linebuf		 lb;
 	PbProfile		 pb;
 	uint64_t		 key, v = 0;
 	uint64_t		*ids;
@@ -1223,6 +1316,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	pb.string_table = arena_alloc(scratch, cnt[6],
 	    sizeof(*pb.string_table));
 	memset(&comments, 0, sizeof(comments));
+	memset(&lb, 0, sizeof(lb));
 	for (p = buf; p < end; ) {
 		get_varint(p, end, &key, &n);
 		p += n;
@@ -1322,12 +1416,19 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 		if (wt == 0)
 			continue;
 		if (key >> 3 == 4) {
-			PbLocation *pl;
+			PbLocation loc, *pl;
 
-			if ((pl = FAST_UNPACK(location, NULL, v, p)) == NULL)
+			if (wire_location(p, p + v, &loc, &lb) == 0)
+				rc = conv_location(&c, i++, &loc, &mm, &fm,
+				    ids);
+			else if ((pl = FAST_UNPACK(location, NULL, v,
+			    p)) == NULL)
 				goto out;
-			rc = conv_location(&c, i++, pl, &mm, &fm, ids);
-			perftools__profiles__location__free_unpacked(pl, NULL);
+			else {
+				rc = conv_location(&c, i++, pl, &mm, &fm, ids);
+				perftools__profiles__location__free_unpacked(
+				    pl, NULL);
+			}
 			if (rc == -1)
 				goto out;
 		}
@@ -1345,6 +1446,8 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	ok = 1;
 out:
 	free(comments.v);
+	free(lb.v);
+	free(lb.ptr);
 	arena_free(scratch);
 	if (!ok) {
 		profile_free(pr);

@@ -653,6 +653,77 @@ test_reader_ids(void)
 	free(buf);
 }
 
+/*
+ * Locations as a writer may write them: a field twice (the last wins),
+ * a bool of 2, a column; an unknown field and a ten-byte varint (these
+ * two left to protobuf-c).  The reader's header must hold what the
+ * reference decoder makes of them.
+ */
+static void
+test_reader_locations(void)
+{
+	static const uint8_t extra[] = {
+		0x22, 19, 0x08, 7, 0x08, 3, 0x10, 7, 0x18, 0x90, 0x4e,
+		    0x22, 6, 0x08, 101, 0x10, 5, 0x18, 2, 0x28, 2,
+		0x22, 19, 0x08, 4, 0x48, 1,
+		    0x22, 13, 0x08, 100, 0x10, 0xff, 0xff, 0xff, 0xff, 0xff,
+		    0xff, 0xff, 0xff, 0xff, 0x01,
+		0x22, 17, 0x08, 5,
+		    0x22, 13, 0x08, 100, 0x10, 0xff, 0xff, 0xff, 0xff, 0xff,
+		    0xff, 0xff, 0xff, 0xff, 0x01,
+	};
+	struct fixture		 f;
+	struct pf_reader	*r;
+	struct profile		*h, *ref;
+	const struct pf_location *a, *b;
+	struct diag		 d;
+	uint8_t			*buf;
+	size_t			 len, i, j;
+
+	fixture_init(&f);
+	buf = encode(&f.p, &len);
+	buf = realloc(buf, len + sizeof(extra));
+	memcpy(buf + len, extra, sizeof(extra));
+	len += sizeof(extra);
+	diag_init(&d, "l.pb");
+	ref = pprof_decode_reference(buf, len, "l.pb", NULL, &d);
+	CHECK(ref != NULL);
+	diag_init(&d, "l.pb");
+	CHECK((r = pprof_open_mem(buf, len, "l.pb", NULL, &d)) != NULL);
+	if (r != NULL && ref != NULL) {
+		h = pprof_header(r);
+		CHECK_INT(h->nlocations, ref->nlocations);
+		CHECK_INT(h->nlocations, 5);
+		for (i = 0; i < h->nlocations && i < ref->nlocations; i++) {
+			a = &h->locations[i];
+			b = &ref->locations[i];
+			CHECK_INT(a->id, b->id);
+			CHECK_INT(a->address, b->address);
+			CHECK_INT(a->is_folded, b->is_folded);
+			CHECK((a->mapping == NULL) == (b->mapping == NULL));
+			CHECK_INT(a->nlines, b->nlines);
+			for (j = 0; j < a->nlines && j < b->nlines; j++) {
+				CHECK_INT(a->lines[j].line, b->lines[j].line);
+				CHECK_INT(a->lines[j].column,
+				    b->lines[j].column);
+				CHECK(a->lines[j].function - h->functions ==
+				    b->lines[j].function - ref->functions);
+			}
+		}
+		a = &h->locations[2];
+		CHECK(a->id == 3 && a->address == 10000 && a->is_folded &&
+		    a->mapping != NULL && a->nlines == 1 &&
+		    a->lines[0].line == 5 && a->lines[0].column == 2 &&
+		    a->lines[0].function != NULL &&
+		    a->lines[0].function->id == 101);
+		CHECK(h->locations[4].nlines == 1 &&
+		    h->locations[4].lines[0].line == -1);
+	}
+	pprof_close(r);
+	profile_free(ref);
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -663,5 +734,6 @@ main(void)
 	test_not_profiles();
 	test_reader();
 	test_reader_ids();
+	test_reader_locations();
 	return tap_done();
 }
