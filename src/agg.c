@@ -65,14 +65,8 @@ etab_new(size_t cap)
 	return p;
 }
 
-/*
- * A node, with the last edge looked up from it (its callee, and its slot
- * in the edge table).
- */
 struct node {
 	struct agg_node	 n;
-	size_t		 callee;
-	size_t		 eslot;
 };
 
 /*
@@ -576,8 +570,6 @@ node_get(struct agg *a)
 	memset(&a->hot[n], 0, sizeof(a->hot[n]));
 	a->nodes[n].n.name = arena_strndup(a->names, a->buf, a->buflen);
 	a->nhash[n] = h;
-	a->nodes[n].callee = NONE;
-	a->nodes[n].eslot = NONE;
 	if (2 * a->nnodes > a->ntabcap)
 		node_table_grow(a);
 	else {
@@ -620,16 +612,15 @@ edge_table_grow(struct agg *a)
 	a->etab = tab;
 	a->etabcap = cap;
 	a->eorder = xreallocarray(a->eorder, cap / 2, sizeof(*a->eorder));
-	for (i = 0; i < a->nnodes; i++)
-		a->nodes[i].callee = NONE;
 }
 
 static void view_flush(struct agg *, struct view *);
 
 /*
- * Find or add the edge caller -> callee.  Stacks repeat, so the last
- * edge looked up from each caller is tried before the table.  The view's
- * cached edges are flushed before the table moves.
+ * Find or add the edge caller -> callee.  The view's cached edges are
+ * flushed before the table moves.  (Folding asks only when the edges
+ * cached in the view miss, and then the last edge looked up from the
+ * same caller is the one asked for once in 300: not worth keeping.)
  */
 static struct edge *
 edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
@@ -637,8 +628,6 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 	struct edge	*ed;
 	size_t		 j;
 
-	if (a->nodes[caller].callee == callee)
-		return &a->etab[a->nodes[caller].eslot];
 	if (a->etabcap != 0) {
 		for (j = hash_pair(caller, callee) & (a->etabcap - 1);
 		    (ed = &a->etab[j])->e.caller != NONE;
@@ -657,8 +646,6 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 	ed->e.callee = callee;
 	a->eorder[a->nedges++] = j;
 found:
-	a->nodes[caller].callee = callee;
-	a->nodes[caller].eslot = j;
 	return ed;
 }
 
