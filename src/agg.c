@@ -147,10 +147,16 @@ struct agg {
  * reads anyway.  The edges between the inlined frames of a location
  * never change, and each is kept the same way in its inner frame
  * (struct vframe).  view_flush() adds the weights into the table.
+ * Without edges a location's record is its struct locres alone, a
+ * quarter of the size, so that more of them stay in the cache.
  */
-struct locframes {
+struct locres {
 	uint32_t	 off;		/* NONE32 if not resolved yet */
 	uint32_t	 n;
+};
+
+struct locframes {
+	struct locres	 r;
 	uint32_t	 ecallee;	/* node, or NONE32 */
 	uint32_t	 eslot;		/* its slot in the edge table */
 	int64_t		 ew[AGG_NCOLS];
@@ -166,7 +172,9 @@ struct vframe {
 /* Per-agg_add() state: pprof's view of one profile. */
 struct view {
 	const struct profile *p;
-	struct locframes *loc;		/* per location */
+	void		*loc;		/* per location: struct locframes,
+					   or without edges struct locres */
+	int		 edges;
 	struct vframe	*frames;	/* innermost first */
 	size_t		 nframes, framecap;
 	unsigned char	*pflags;	/* PRUNE_* per location, or NULL */
@@ -183,6 +191,19 @@ struct view {
 	uint32_t	*lix;		/* the stack being folded: location */
 	size_t		 lixcap;	/* indexes */
 };
+
+static inline struct locframes *
+loc_edges(const struct view *v, size_t li)
+{
+	return &((struct locframes *)v->loc)[li];
+}
+
+/* Location li's record; edges is v->edges, a constant where it can be. */
+static inline struct locres *
+loc_res(const struct view *v, size_t li, int edges)
+{
+	return edges ? &loc_edges(v, li)->r : &((struct locres *)v->loc)[li];
+}
 
 static const char *const gran_names[] = {
 	[AGG_FUNCTIONS] = "functions",
@@ -670,8 +691,8 @@ view_flush(struct agg *a, struct view *v)
 		vf->eslot = NONE32;
 	}
 
-	for (li = 0; li < v->p->nlocations; li++) {
-		lf = &v->loc[li];
+	for (li = 0; v->edges && li < v->p->nlocations; li++) {
+		lf = loc_edges(v, li);
 		if (lf->ecallee == NONE32)
 			continue;
 		for (c = 0; c < AGG_NCOLS; c++)
@@ -729,9 +750,8 @@ static void
 view_resolve(struct agg *a, struct view *v, size_t li)
 {
 	const struct pf_location	*loc = &v->p->locations[li];
-	size_t				 k, lo;
-
-	size_t				 off = v->nframes;
+	struct locres			*lr;
+	size_t				 k, lo, off = v->nframes;
 
 	lo = v->lineoff != NULL ? v->lineoff[li] : 0;
 	if (loc->nlines == 0)
@@ -742,11 +762,12 @@ view_resolve(struct agg *a, struct view *v, size_t li)
 	else
 		for (k = lo; k < loc->nlines; k++)
 			view_push(v, frame_node(a, v, loc, &loc->lines[k]));
-	v->loc[li].n = (uint32_t)(v->nframes - off);
-	if (v->loc[li].n == 1)
-		v->loc[li].off = v->frames[--v->nframes].node;
+	lr = loc_res(v, li, v->edges);
+	lr->n = (uint32_t)(v->nframes - off);
+	if (lr->n == 1)
+		lr->off = v->frames[--v->nframes].node;
 	else
-		v->loc[li].off = (uint32_t)off;
+		lr->off = (uint32_t)off;
 }
 
 /*
@@ -1243,7 +1264,8 @@ static inline __attribute__((always_inline)) void
 fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
     const int edges, const int tree)
 {
-	struct locframes	*lf, *from = NULL;
+	struct locres		*lf;
+	struct locframes	*from = NULL;
 	struct nhot		*hot = a->hot;
 	uint64_t		 stamp = a->stamp;
 	size_t			 j, k, li, n, parent = NONE, ne = 0;
@@ -1252,7 +1274,7 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 
 	for (j = u->nlocs; j > lo; j--) {
 		li = v->lix[j - 1];
-		lf = &v->loc[li];
+		lf = loc_res(v, li, edges);
 		if (lf->off == NONE32) {
 			view_resolve(a, v, li);
 			hot = a->hot;
@@ -1287,7 +1309,8 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 					a->tree[t].cum[c] += u->w[c];
 			}
 		}
-		from = lf;
+		if (edges)
+			from = loc_edges(v, li);
 	}
 	/* The flat value goes to the innermost frame of the leaf location. */
 	if (parent != NONE)
@@ -1318,7 +1341,7 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 	for (j = u->nlocs; j > lo; j--) {
 		li = (size_t)(u->locs[j - 1] - p->locations);
 		v->lix[j - 1] = (uint32_t)li;
-		__builtin_prefetch(&v->loc[li]);
+		__builtin_prefetch(loc_res(v, li, v->edges));
 	}
 	if (!a->opts.noedges && a->opts.tree)
 		fold_as(a, v, u, lo, 1, 1);
@@ -1411,10 +1434,13 @@ agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
 	r->v.p = p;
 	if (a->opts.label_key != NULL)
 		return r;
-	r->v.loc = xreallocarray(NULL, p->nlocations, sizeof(*r->v.loc));
+	r->v.edges = !a->opts.noedges;
+	r->v.loc = xreallocarray(NULL, p->nlocations, r->v.edges ?
+	    sizeof(struct locframes) : sizeof(struct locres));
 	for (li = 0; li < p->nlocations; li++) {
-		r->v.loc[li].off = NONE32;
-		r->v.loc[li].ecallee = NONE32;
+		loc_res(&r->v, li, r->v.edges)->off = NONE32;
+		if (r->v.edges)
+			loc_edges(&r->v, li)->ecallee = NONE32;
 	}
 	if (a->opts.gran == AGG_FUNCTIONS) {
 		r->v.fnode = xreallocarray(NULL, p->nfunctions ?
