@@ -1270,7 +1270,7 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 	uint64_t		 stamp = a->stamp;
 	size_t			 j, k, li, n, parent = NONE, ne = 0;
 	size_t			 t = AGG_ROOT;
-	int			 c, first;
+	int			 c, first, pfirst = 0;
 
 	for (j = u->nlocs; j > lo; j--) {
 		li = v->lix[j - 1];
@@ -1290,11 +1290,13 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 			}
 			/*
 			 * An edge into a node met for the first time in this
-			 * stack is new to the stack too; only recursion needs
-			 * the edges already counted.
+			 * stack is new to the stack too, and so is an edge out
+			 * of a node met for the first time one frame up; only
+			 * recursion needs the edges already counted.
 			 */
 			if (edges && parent != NONE && n != parent &&
-			    (first || !edge_counted(v, ne, parent, n))) {
+			    (first || pfirst ||
+			    !edge_counted(v, ne, parent, n))) {
 				if (k == lf->n)
 					fold_edge(a, v, u, from, parent, n);
 				else
@@ -1303,6 +1305,7 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 				edge_note(v, ne++, parent, n);
 			}
 			parent = n;
+			pfirst = first;
 			if (tree) {
 				t = tree_child(a, t, n);
 				for (c = 0; c < AGG_NCOLS; c++)

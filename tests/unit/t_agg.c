@@ -751,6 +751,113 @@ test_many(void)
 	profile_free(p);
 }
 
+/*
+ * Random deep stacks over six functions, many locations inlining
+ * several of them: most frames come back to a node, so this is where
+ * the test for an edge already counted in a stack does its work.  The
+ * nodes and edges must be those of the definition, worked out here
+ * frame by frame: a stack adds its weight once to each distinct node,
+ * and once to each distinct caller -> callee pair of consecutive frames
+ * (a frame calling its own node is no edge).
+ */
+static void
+test_edges_brute(void)
+{
+	enum { NFN = 6, NLOC = 12, NSAMP = 3000, DEPTH = 40 };
+	struct profile		*p;
+	struct pf_location	*l;
+	struct agg		*a;
+	int64_t			 cum[NFN], flat[NFN], ew[NFN][NFN];
+	int			 seen[NFN], eseen[NFN][NFN], frames[3 * DEPTH];
+	char			*name;
+	uint64_t		 rng = 12345;
+	size_t			 i, j, k, nf, nedges = 0, bad = 0;
+	int			 f, g;
+
+	memset(cum, 0, sizeof(cum));
+	memset(flat, 0, sizeof(flat));
+	memset(ew, 0, sizeof(ew));
+	p = profile_new();
+	p->sample_types = arena_calloc(p->arena, 1, sizeof(*p->sample_types));
+	p->sample_types[0] = (struct pf_valuetype){ "samples", "count" };
+	p->nsample_types = 1;
+	p->functions = arena_calloc(p->arena, NFN, sizeof(*p->functions));
+	p->locations = arena_calloc(p->arena, NLOC, sizeof(*p->locations));
+	p->samples = arena_calloc(p->arena, NSAMP, sizeof(*p->samples));
+	for (i = 0; i < NFN; i++) {
+		name = arena_calloc(p->arena, 8, 1);
+		snprintf(name, 8, "f%zu", i);
+		p->functions[i].id = i + 1;
+		p->functions[i].name = p->functions[i].system_name = name;
+		p->functions[i].filename = "";
+	}
+	p->nfunctions = NFN;
+	/* Location i: 1 + i % 3 lines, innermost first. */
+	for (i = 0; i < NLOC; i++) {
+		l = &p->locations[i];
+		l->id = i + 1;
+		l->address = 0x100 * (i + 1);
+		l->nlines = 1 + i % 3;
+		l->lines = arena_calloc(p->arena, l->nlines, sizeof(*l->lines));
+		for (k = 0; k < l->nlines; k++)
+			l->lines[k].function =
+			    &p->functions[(i * 5 + k * 7) % NFN];
+	}
+	p->nlocations = NLOC;
+	for (i = 0; i < NSAMP; i++) {
+		struct pf_sample *s = &p->samples[i];
+
+		s->values = arena_calloc(p->arena, 1, sizeof(*s->values));
+		rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+		s->values[0] = 1 + (int64_t)(rng >> 60);
+		s->nlocs = 1 + (rng >> 33) % DEPTH;
+		s->locs = arena_calloc(p->arena, s->nlocs, sizeof(*s->locs));
+		for (j = 0; j < s->nlocs; j++) {
+			rng = rng * 6364136223846793005ULL +
+			    1442695040888963407ULL;
+			s->locs[j] = &p->locations[(rng >> 33) % NLOC];
+		}
+		/* Its frames from the root, each location outermost first. */
+		nf = 0;
+		for (j = s->nlocs; j > 0; j--)
+			for (k = s->locs[j - 1]->nlines; k > 0; k--)
+				frames[nf++] = (int)(s->locs[j - 1]->lines[k -
+				    1].function - p->functions);
+		memset(seen, 0, sizeof(seen));
+		memset(eseen, 0, sizeof(eseen));
+		for (k = 0; k < nf; k++) {
+			if (!seen[frames[k]])
+				cum[frames[k]] += s->values[0];
+			seen[frames[k]] = 1;
+			if (k > 0 && frames[k - 1] != frames[k] &&
+			    !eseen[frames[k - 1]][frames[k]]) {
+				ew[frames[k - 1]][frames[k]] += s->values[0];
+				eseen[frames[k - 1]][frames[k]] = 1;
+			}
+		}
+		flat[frames[nf - 1]] += s->values[0];
+	}
+	p->nsamples = NSAMP;
+	a = t_agg(p, AGG_FUNCTIONS, 0, 0, -1, 0);
+	CHECK(a != NULL);
+	for (f = 0; a != NULL && f < NFN; f++) {
+		const char *fn = p->functions[f].name;
+
+		CHECK_INT(node(a, fn)->cum[AGG_VALUE], cum[f]);
+		CHECK_INT(node(a, fn)->flat[AGG_VALUE], flat[f]);
+		for (g = 0; g < NFN; g++) {
+			nedges += ew[f][g] != 0;
+			if (edge_w(a, fn, p->functions[g].name, AGG_VALUE) !=
+			    (ew[f][g] != 0 ? ew[f][g] : -1))
+				bad++;
+		}
+	}
+	CHECK_INT(bad, 0);
+	CHECK_INT(a != NULL ? agg_nedges(a) : 0, nedges);
+	agg_free(a);
+	profile_free(p);
+}
+
 /* Samples the keep mask leaves out count in the totals, in no node. */
 static void
 test_keep(void)
@@ -1013,6 +1120,7 @@ main(void)
 	test_mapping_merge_profiles();
 	test_empty_stack();
 	test_many();
+	test_edges_brute();
 	test_keep();
 	test_since();
 	test_tree();
