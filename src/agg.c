@@ -184,9 +184,8 @@ struct view {
 	uint32_t	*fnode;		/* per function at -functions, or NULL */
 	unsigned char	*mseen;		/* per mapping: placed yet? */
 	size_t		 mdone;		/* how many are */
-	struct epair {
-		size_t	 caller, callee;
-	}		*epairs;	/* the edges one stack has counted */
+	uint64_t	*epairs;	/* the edges one stack has counted:
+					   caller << 32 | callee */
 	size_t		 epcap;
 	uint32_t	*lix;		/* the stack being folded: location */
 	size_t		 lixcap;	/* indexes */
@@ -1178,11 +1177,11 @@ tree_child(struct agg *a, size_t parent, size_t node)
 static int
 edge_counted(const struct view *v, size_t ne, size_t caller, size_t callee)
 {
-	size_t i;
+	uint64_t	 key = (uint64_t)caller << 32 | callee;
+	size_t		 i;
 
 	for (i = ne; i > 0; i--)
-		if (v->epairs[i - 1].callee == callee &&
-		    v->epairs[i - 1].caller == caller)
+		if (v->epairs[i - 1] == key)
 			return 1;
 	return 0;
 }
@@ -1196,8 +1195,7 @@ edge_note(struct view *v, size_t ne, size_t caller, size_t callee)
 		v->epairs = xreallocarray(v->epairs, v->epcap,
 		    sizeof(*v->epairs));
 	}
-	v->epairs[ne].caller = caller;
-	v->epairs[ne].callee = callee;
+	v->epairs[ne] = (uint64_t)caller << 32 | callee;
 }
 
 /* Add the stack's weights to an edge it has not counted yet. */
