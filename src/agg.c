@@ -1326,7 +1326,7 @@ static void
 fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 {
 	const struct profile	*p = v->p;
-	size_t			 j, li, lo;
+	size_t			 j, li, lo, rsize;
 
 	a->stamp++;
 	lo = view_prune_sample(v, u->locs, u->nlocs);
@@ -1339,10 +1339,11 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 	 * of this stack's at once, so that their cache misses overlap
 	 * instead of following one another.
 	 */
+	rsize = v->edges ? sizeof(struct locframes) : sizeof(struct locres);
 	for (j = u->nlocs; j > lo; j--) {
 		li = (size_t)(u->locs[j - 1] - p->locations);
 		v->lix[j - 1] = (uint32_t)li;
-		__builtin_prefetch(loc_res(v, li, v->edges));
+		__builtin_prefetch((const char *)v->loc + li * rsize);
 	}
 	if (!a->opts.noedges && a->opts.tree)
 		fold_as(a, v, u, lo, 1, 1);
