@@ -688,6 +688,25 @@ test_empty_stack(void)
 }
 
 /* Enough distinct frames to grow every table several times. */
+/*
+ * A profile of samples/count with room for more than tprofile.h's T_MAX:
+ * nfn functions, nloc locations and nsamp samples.
+ */
+static struct profile *
+t_sized(size_t nfn, size_t nloc, size_t nsamp)
+{
+	struct profile *p;
+
+	p = profile_new();
+	p->sample_types = arena_calloc(p->arena, 1, sizeof(*p->sample_types));
+	p->sample_types[0] = (struct pf_valuetype){ "samples", "count" };
+	p->nsample_types = 1;
+	p->functions = arena_calloc(p->arena, nfn, sizeof(*p->functions));
+	p->locations = arena_calloc(p->arena, nloc, sizeof(*p->locations));
+	p->samples = arena_calloc(p->arena, nsamp, sizeof(*p->samples));
+	return p;
+}
+
 static void
 test_many(void)
 {
@@ -699,13 +718,7 @@ test_many(void)
 	size_t			 i, j, nfn = 5000, nsamp = 20000, depth = 50;
 	int64_t			 cum0;
 
-	p = profile_new();
-	p->sample_types = arena_calloc(p->arena, 1, sizeof(*p->sample_types));
-	p->sample_types[0] = (struct pf_valuetype){ "samples", "count" };
-	p->nsample_types = 1;
-	p->functions = arena_calloc(p->arena, nfn, sizeof(*p->functions));
-	p->locations = arena_calloc(p->arena, nfn, sizeof(*p->locations));
-	p->samples = arena_calloc(p->arena, nsamp, sizeof(*p->samples));
+	p = t_sized(nfn, nfn, nsamp);
 	for (i = 0; i < nfn; i++) {
 		f = &p->functions[i];
 		name = arena_calloc(p->arena, 16, 1);
@@ -777,13 +790,7 @@ test_edges_brute(void)
 	memset(cum, 0, sizeof(cum));
 	memset(flat, 0, sizeof(flat));
 	memset(ew, 0, sizeof(ew));
-	p = profile_new();
-	p->sample_types = arena_calloc(p->arena, 1, sizeof(*p->sample_types));
-	p->sample_types[0] = (struct pf_valuetype){ "samples", "count" };
-	p->nsample_types = 1;
-	p->functions = arena_calloc(p->arena, NFN, sizeof(*p->functions));
-	p->locations = arena_calloc(p->arena, NLOC, sizeof(*p->locations));
-	p->samples = arena_calloc(p->arena, NSAMP, sizeof(*p->samples));
+	p = t_sized(NFN, NLOC, NSAMP);
 	for (i = 0; i < NFN; i++) {
 		name = arena_calloc(p->arena, 8, 1);
 		snprintf(name, 8, "f%zu", i);

@@ -184,6 +184,20 @@ encode(const Profile *p, size_t *len)
 	return buf;
 }
 
+/* The profile encoded, with the bytes of more top-level fields after it. */
+static uint8_t *
+encode_plus(const Profile *pb, const uint8_t *more, size_t n, size_t *len)
+{
+	uint8_t *buf;
+
+	buf = encode(pb, len);
+	if ((buf = realloc(buf, *len + n)) == NULL)
+		abort();
+	memcpy(buf + *len, more, n);
+	*len += n;
+	return buf;
+}
+
 static struct profile *
 decode(const Profile *p, struct diag *d)
 {
@@ -562,10 +576,7 @@ test_reader(void)
 	 */
 	fixture_init(&f);
 	f.ids1[0] = 99;
-	buf = encode(&f.p, &len);
-	buf = realloc(buf, len + 3);
-	memcpy(buf + len, "\x12\x01\x08", 3);
-	len += 3;
+	buf = encode_plus(&f.p, (const uint8_t *)"\x12\x01\x08", 3, &len);
 	diag_init(&d, "r.pb");
 	CHECK(pprof_decode_reference(buf, len, "r.pb", NULL, &d) == NULL);
 	CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
@@ -609,10 +620,7 @@ test_reader_ids(void)
 	size_t			 len, i;
 
 	fixture_init(&f);
-	buf = encode(&f.p, &len);
-	buf = realloc(buf, len + sizeof(extra));
-	memcpy(buf + len, extra, sizeof(extra));
-	len += sizeof(extra);
+	buf = encode_plus(&f.p, extra, sizeof(extra), &len);
 	diag_init(&d, "r.pb");
 	ref = pprof_decode_reference(buf, len, "r.pb", NULL, &d);
 	CHECK(ref != NULL && ref->nsamples == 3);
@@ -681,10 +689,7 @@ test_reader_locations(void)
 	size_t			 len, i, j;
 
 	fixture_init(&f);
-	buf = encode(&f.p, &len);
-	buf = realloc(buf, len + sizeof(extra));
-	memcpy(buf + len, extra, sizeof(extra));
-	len += sizeof(extra);
+	buf = encode_plus(&f.p, extra, sizeof(extra), &len);
 	diag_init(&d, "l.pb");
 	ref = pprof_decode_reference(buf, len, "l.pb", NULL, &d);
 	CHECK(ref != NULL);
