@@ -1154,7 +1154,6 @@ fast_sample(struct pf_reader *r, const unsigned char *p,
 	return 0;
 }
 
-/* Unpack one sub-message of the top level into the scratch arena. */
 /* The lines of a Location read off the wire, reused from one to the next. */
 struct linebuf {
 	PbLine		 *v;
@@ -1246,6 +1245,7 @@ wire_location(const unsigned char *p, const unsigned char *end,
 	return 0;
 }
 
+/* Unpack one sub-message of the top level into the scratch arena. */
 #define FAST_UNPACK(type, pa, len, data) \
 	perftools__profiles__##type##__unpack((pa), (len), (data))
 
