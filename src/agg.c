@@ -65,10 +65,6 @@ etab_new(size_t cap)
 	return p;
 }
 
-struct node {
-	struct agg_node	 n;
-};
-
 /*
  * What folding touches of a node on every frame, apart from the rest so
  * that those of all nodes fit in L2 (24 bytes a node): the stamp of the last
@@ -101,7 +97,7 @@ struct agg {
 	struct agg_opts	 opts;
 	struct arena	*names;		/* node names */
 
-	struct node	*nodes;
+	struct agg_node	*nodes;
 	struct nhot	*hot;		/* per node, see struct nhot */
 	uint64_t	*nhash;		/* hash of each node's name */
 	size_t		 nnodes, nodecap;
@@ -174,7 +170,6 @@ struct view {
 	const struct profile *p;
 	void		*loc;		/* per location: struct locframes,
 					   or without edges struct locres */
-	int		 edges;
 	struct vframe	*frames;	/* innermost first */
 	size_t		 nframes, framecap;
 	unsigned char	*pflags;	/* PRUNE_* per location, or NULL */
@@ -197,7 +192,7 @@ loc_edges(const struct view *v, size_t li)
 	return &((struct locframes *)v->loc)[li];
 }
 
-/* Location li's record; edges is v->edges, a constant where it can be. */
+/* Location li's record; edges is !opts.noedges, a constant where it can be. */
 static inline struct locres *
 loc_res(const struct view *v, size_t li, int edges)
 {
@@ -299,8 +294,8 @@ agg_dup(const struct agg *src)
 		memcpy(a->nhash, src->nhash, src->nnodes * sizeof(*a->nhash));
 	}
 	for (i = 0; i < a->nnodes; i++)
-		a->nodes[i].n.name = arena_strndup(a->names,
-		    src->nodes[i].n.name, strlen(src->nodes[i].n.name));
+		a->nodes[i].name = arena_strndup(a->names,
+		    src->nodes[i].name, strlen(src->nodes[i].name));
 	a->ntab = NULL;
 	if (src->ntabcap > 0) {
 		a->ntab = xreallocarray(NULL, src->ntabcap, sizeof(*a->ntab));
@@ -570,7 +565,7 @@ node_get(struct agg *a)
 		    j = (j + 1) & (a->ntabcap - 1)) {
 			n = a->ntab[j] - 1;
 			if (a->nhash[n] == h &&
-			    strcmp(a->nodes[n].n.name, a->buf) == 0)
+			    strcmp(a->nodes[n].name, a->buf) == 0)
 				return n;
 		}
 	}
@@ -588,7 +583,7 @@ node_get(struct agg *a)
 	n = a->nnodes++;
 	memset(&a->nodes[n], 0, sizeof(a->nodes[n]));
 	memset(&a->hot[n], 0, sizeof(a->hot[n]));
-	a->nodes[n].n.name = arena_strndup(a->names, a->buf, a->buflen);
+	a->nodes[n].name = arena_strndup(a->names, a->buf, a->buflen);
 	a->nhash[n] = h;
 	if (2 * a->nnodes > a->ntabcap)
 		node_table_grow(a);
@@ -690,7 +685,7 @@ view_flush(struct agg *a, struct view *v)
 		vf->eslot = NONE32;
 	}
 
-	for (li = 0; v->edges && li < v->p->nlocations; li++) {
+	for (li = 0; !a->opts.noedges && li < v->p->nlocations; li++) {
 		lf = loc_edges(v, li);
 		if (lf->ecallee == NONE32)
 			continue;
@@ -761,7 +756,7 @@ view_resolve(struct agg *a, struct view *v, size_t li)
 	else
 		for (k = lo; k < loc->nlines; k++)
 			view_push(v, frame_node(a, v, loc, &loc->lines[k]));
-	lr = loc_res(v, li, v->edges);
+	lr = loc_res(v, li, !a->opts.noedges);
 	lr->n = (uint32_t)(v->nframes - off);
 	if (lr->n == 1)
 		lr->off = v->frames[--v->nframes].node;
@@ -1316,7 +1311,7 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 	/* The flat value goes to the innermost frame of the leaf location. */
 	if (parent != NONE)
 		for (c = 0; c < AGG_NCOLS; c++)
-			a->nodes[parent].n.flat[c] += u->w[c];
+			a->nodes[parent].flat[c] += u->w[c];
 	if (tree && t != AGG_ROOT)
 		for (c = 0; c < AGG_NCOLS; c++)
 			a->tree[t].flat[c] += u->w[c];
@@ -1339,7 +1334,8 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 	 * of this stack's at once, so that their cache misses overlap
 	 * instead of following one another.
 	 */
-	rsize = v->edges ? sizeof(struct locframes) : sizeof(struct locres);
+	rsize = a->opts.noedges ? sizeof(struct locres) :
+	    sizeof(struct locframes);
 	for (j = u->nlocs; j > lo; j--) {
 		li = (size_t)(u->locs[j - 1] - p->locations);
 		v->lix[j - 1] = (uint32_t)li;
@@ -1395,7 +1391,7 @@ fold_labels(struct agg *a, const struct pf_sample *s, const int64_t *w)
 			continue;
 		a->hot[n].seen = a->stamp;
 		for (c = 0; c < AGG_NCOLS; c++) {
-			a->nodes[n].n.flat[c] += w[c];
+			a->nodes[n].flat[c] += w[c];
 			a->hot[n].cum[c] += w[c];
 		}
 	}
@@ -1410,7 +1406,7 @@ sync_cum(struct agg *a)
 
 	for (i = 0; i < a->nnodes; i++)
 		for (c = 0; c < AGG_NCOLS; c++)
-			a->nodes[i].n.cum[c] = a->hot[i].cum[c];
+			a->nodes[i].cum[c] = a->hot[i].cum[c];
 }
 
 /* One profile being folded, a sample at a time. */
@@ -1436,12 +1432,11 @@ agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
 	r->v.p = p;
 	if (a->opts.label_key != NULL)
 		return r;
-	r->v.edges = !a->opts.noedges;
-	r->v.loc = xreallocarray(NULL, p->nlocations, r->v.edges ?
-	    sizeof(struct locframes) : sizeof(struct locres));
+	r->v.loc = xreallocarray(NULL, p->nlocations, a->opts.noedges ?
+	    sizeof(struct locres) : sizeof(struct locframes));
 	for (li = 0; li < p->nlocations; li++) {
-		loc_res(&r->v, li, r->v.edges)->off = NONE32;
-		if (r->v.edges)
+		loc_res(&r->v, li, !a->opts.noedges)->off = NONE32;
+		if (!a->opts.noedges)
 			loc_edges(&r->v, li)->ecallee = NONE32;
 	}
 	if (a->opts.gran == AGG_FUNCTIONS) {
@@ -1553,8 +1548,8 @@ agg_mark(const struct agg *a)
 	    sizeof(*m->cum));
 	for (i = 0; i < a->nnodes; i++)
 		for (c = 0; c < AGG_NCOLS; c++) {
-			m->flat[i][c] = a->nodes[i].n.flat[c];
-			m->cum[i][c] = a->nodes[i].n.cum[c];
+			m->flat[i][c] = a->nodes[i].flat[c];
+			m->cum[i][c] = a->nodes[i].cum[c];
 		}
 	for (c = 0; c < AGG_NCOLS; c++) {
 		m->total[c] = a->total[c];
@@ -1589,23 +1584,23 @@ agg_since(const struct agg *a, const struct agg_mark *m)
 	for (i = 0; i < a->nnodes; i++) {
 		changed = i >= m->nnodes;
 		for (c = 0; c < AGG_NCOLS; c++) {
-			flat[c] = a->nodes[i].n.flat[c] -
+			flat[c] = a->nodes[i].flat[c] -
 			    (i < m->nnodes ? m->flat[i][c] : 0);
-			cum[c] = a->nodes[i].n.cum[c] -
+			cum[c] = a->nodes[i].cum[c] -
 			    (i < m->nnodes ? m->cum[i][c] : 0);
 			changed |= flat[c] != 0 || cum[c] != 0;
 		}
 		if (!changed)
 			continue;
-		len = strlen(a->nodes[i].n.name);
+		len = strlen(a->nodes[i].name);
 		b->buflen = 0;
-		buf_add(b, a->nodes[i].n.name, len);
+		buf_add(b, a->nodes[i].name, len);
 		buf_reserve(b, 1);
 		b->buf[b->buflen] = '\0';
 		n = node_get(b);
 		for (c = 0; c < AGG_NCOLS; c++) {
-			b->nodes[n].n.flat[c] = flat[c];
-			b->nodes[n].n.cum[c] = b->hot[n].cum[c] = cum[c];
+			b->nodes[n].flat[c] = flat[c];
+			b->nodes[n].cum[c] = b->hot[n].cum[c] = cum[c];
 		}
 	}
 	for (c = 0; c < AGG_NCOLS; c++) {
@@ -1626,7 +1621,7 @@ agg_nnodes(const struct agg *a)
 const struct agg_node *
 agg_node(const struct agg *a, size_t i)
 {
-	return i < a->nnodes ? &a->nodes[i].n : NULL;
+	return i < a->nnodes ? &a->nodes[i] : NULL;
 }
 
 long
@@ -1641,7 +1636,7 @@ agg_find(const struct agg *a, const char *name)
 	for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
 	    j = (j + 1) & (a->ntabcap - 1)) {
 		n = a->ntab[j] - 1;
-		if (a->nhash[n] == h && strcmp(a->nodes[n].n.name, name) == 0)
+		if (a->nhash[n] == h && strcmp(a->nodes[n].name, name) == 0)
 			return (long)n;
 	}
 	return -1;
