@@ -991,13 +991,8 @@ put_loc(void *arg, uint64_t id)
 	struct sbuf	*sb = &r->sb;
 	long		 k;
 
-	if (sb->nlocs >= r->lim.max_depth || id == 0)
-		return -1;
-	if (r->lm.identity) {
-		if (id > r->lm.n)
-			return -1;
-		k = (long)id - 1;
-	} else if ((k = idmap_get(&r->lm, id)) < 0)
+	if (sb->nlocs >= r->lim.max_depth || id == 0 ||
+	    (k = idmap_get(&r->lm, id)) < 0)
 		return -1;
 	if (sb->nlocs == sb->loccap) {
 		sb->loccap = sb->loccap ? 2 * sb->loccap : 64;
@@ -1154,6 +1149,43 @@ fast_sample(struct pf_reader *r, const unsigned char *p,
 	return 0;
 }
 
+/*
+ * The next length-delimited field of the top level at or after *pp: its
+ * number and its bytes [*data, *data + *len), with *pp past it.  1, or
+ * 0 at the end, or -1 if the bytes are not fields.
+ */
+static inline int
+next_bytes(const unsigned char **pp, const unsigned char *end,
+    unsigned *field, const unsigned char **data, uint64_t *len)
+{
+	const unsigned char	*p = *pp;
+	uint64_t		 key;
+	size_t			 n;
+
+	while (p < end) {
+		if (get_varint(p, end, &key, &n) != 0)
+			return -1;
+		p += n;
+		if ((key & 7) == 1 || (key & 7) == 5) {
+			p += (key & 7) == 1 ? 8 : 4;
+			continue;
+		}
+		if (get_varint(p, end, len, &n) != 0)
+			return -1;
+		p += n;
+		if ((key & 7) == 0)
+			continue;
+		if (*len > (uint64_t)(end - p))
+			return -1;
+		*field = (unsigned)(key >> 3);
+		*data = p;
+		*pp = p + *len;
+		return 1;
+	}
+	*pp = p;
+	return 0;
+}
+
 /* The lines of a Location read off the wire, reused from one to the next. */
 struct linebuf {
 	PbLine		 *v;
@@ -1256,7 +1288,7 @@ wire_location(const unsigned char *p, const unsigned char *end,
 static int
 fast_header(struct pf_reader *r, const char *path, struct diag *d)
 {
-	const unsigned char *p, *buf = r->buf, *end = r->buf + r->len;
+	const unsigned char *p, *data, *buf = r->buf, *end = r->buf + r->len;
 	const struct pd_limits *lim = &r->lim;
 	ProtobufCAllocator	 pa;
 	struct arena		*scratch;
@@ -1403,37 +1435,25 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	 * them), one at a time, so that protobuf-c's tree of them (about
 	 * 150 bytes a location) never exists whole.
 	 */
-	for (p = buf, i = 0; p < end; ) {
-		get_varint(p, end, &key, &n);
-		p += n;
-		wt = key & 7;
-		if (wt == 1 || wt == 5) {
-			p += wt == 1 ? 8 : 4;
-			continue;
-		}
-		get_varint(p, end, &v, &n);
-		p += n;
-		if (wt == 0)
-			continue;
-		if (key >> 3 == 4) {
-			PbLocation loc, *pl;
+	for (p = buf, i = 0; (rc = next_bytes(&p, end, &field, &data,
+	    &v)) == 1; ) {
+		PbLocation loc, *pl;
 
-			if (wire_location(p, p + v, &loc, &lb) == 0)
-				rc = conv_location(&c, i++, &loc, &mm, &fm,
-				    ids);
-			else if ((pl = FAST_UNPACK(location, NULL, v,
-			    p)) == NULL)
-				goto out;
-			else {
-				rc = conv_location(&c, i++, pl, &mm, &fm, ids);
-				perftools__profiles__location__free_unpacked(
-				    pl, NULL);
-			}
-			if (rc == -1)
-				goto out;
+		if (field != 4)
+			continue;
+		if (wire_location(data, data + v, &loc, &lb) == 0)
+			rc = conv_location(&c, i++, &loc, &mm, &fm, ids);
+		else if ((pl = FAST_UNPACK(location, NULL, v, data)) == NULL)
+			goto out;
+		else {
+			rc = conv_location(&c, i++, pl, &mm, &fm, ids);
+			perftools__profiles__location__free_unpacked(pl, NULL);
 		}
-		p += v;
+		if (rc == -1)
+			goto out;
 	}
+	if (rc == -1)
+		goto out;
 	if (conv_locations_map(&c, &r->lm, r->keep, ids) == -1)
 		goto out;
 	pr->nsamples = cnt[2];
@@ -1457,6 +1477,16 @@ out:
 		return -1;
 	}
 	return 0;
+}
+
+/* Done with the bytes, which nothing reads again. */
+static void
+drop_bytes(struct pf_reader *r)
+{
+	free(r->raw);
+	r->raw = NULL;
+	r->buf = NULL;
+	r->len = 0;
 }
 
 /* Open over the bytes at r->buf, which r may own (r->raw). */
@@ -1483,10 +1513,7 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 	r->p = p;
 	r->samples = p->samples;
 	p->samples = NULL;
-	free(r->raw);
-	r->raw = NULL;
-	r->buf = NULL;
-	r->len = 0;
+	drop_bytes(r);
 	return r;
 }
 
@@ -1565,11 +1592,11 @@ static int
 slow_sample(struct pf_reader *r, const unsigned char *p,
     const unsigned char *end, struct diag *d)
 {
-	const unsigned char *q, *wend = r->buf + r->len;
+	const unsigned char *q, *data, *wend = r->buf + r->len;
 	PbSample	*ps;
 	struct conv	 c;
-	uint64_t	 key, v;
-	size_t		 n;
+	uint64_t	 v;
+	unsigned	 field;
 	int		 rc;
 
 	arena_free(r->slow);
@@ -1587,27 +1614,16 @@ slow_sample(struct pf_reader *r, const unsigned char *p,
 	if (rc == 0)
 		return 0;
 	/* Is the file decodable at all?  Only later samples can say no. */
-	for (q = end; q < wend; ) {
-		if (get_varint(q, wend, &key, &n) != 0)
-			goto undecodable;
-		q += n;
-		if ((key & 7) == 1 || (key & 7) == 5) {
-			q += (key & 7) == 1 ? 8 : 4;
+	for (q = end; (rc = next_bytes(&q, wend, &field, &data, &v)) == 1; ) {
+		if (field != 2)
 			continue;
-		}
-		if (get_varint(q, wend, &v, &n) != 0)
+		if ((ps = perftools__profiles__sample__unpack(NULL, v,
+		    data)) == NULL)
 			goto undecodable;
-		q += n;
-		if ((key & 7) == 0)
-			continue;
-		if (key >> 3 == 2) {
-			if ((ps = perftools__profiles__sample__unpack(NULL, v,
-			    q)) == NULL)
-				goto undecodable;
-			perftools__profiles__sample__free_unpacked(ps, NULL);
-		}
-		q += v;
+		perftools__profiles__sample__free_unpacked(ps, NULL);
 	}
+	if (rc == -1)
+		goto undecodable;
 	return -1;
 
 undecodable:
@@ -1642,19 +1658,15 @@ int
 pprof_next(struct pf_reader *r, const struct pf_sample **out,
     struct diag *d)
 {
-	const unsigned char *p, *end;
-	uint64_t	 key, v;
-	size_t		 n;
-	unsigned	 wt;
+	const unsigned char *p, *data, *end;
+	uint64_t	 v;
+	unsigned	 field;
 
 	if (r->failed)
 		return -1;
 	if (r->next == r->p->nsamples) {
 		/* The bytes are read: what remains is the header. */
-		free(r->raw);
-		r->raw = NULL;
-		r->buf = NULL;
-		r->len = 0;
+		drop_bytes(r);
 		return 0;
 	}
 	if (r->samples != NULL) {
@@ -1664,28 +1676,13 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 	release_behind(r);
 	/* Only now: once the bytes are freed, buf is NULL. */
 	end = r->buf + r->len;
-	for (p = r->at; p < end; ) {
-		/* The top level was checked by scan_top_level(). */
-		if (get_varint(p, end, &key, &n) != 0)
-			break;
-		p += n;
-		wt = key & 7;
-		if (wt == 1 || wt == 5) {
-			p += wt == 1 ? 8 : 4;
+	/* The top level was checked by scan_top_level(). */
+	for (p = r->at; next_bytes(&p, end, &field, &data, &v) == 1; ) {
+		if (field != 2)
 			continue;
-		}
-		if (get_varint(p, end, &v, &n) != 0)
-			break;
-		p += n;
-		if (wt == 0)
-			continue;
-		if (key >> 3 != 2) {
-			p += v;
-			continue;
-		}
-		r->at = p + v;
-		if (fast_sample(r, p, p + v) == -1 &&
-		    slow_sample(r, p, p + v, d) == -1)
+		r->at = p;
+		if (fast_sample(r, data, data + v) == -1 &&
+		    slow_sample(r, data, data + v, d) == -1)
 			break;
 		r->next++;
 		*out = &r->s;
