@@ -171,7 +171,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
     struct diag *d, struct handoff *post, struct handoff *wait, int threaded)
 {
 	struct feed	*fd;
-	struct profile	*p = NULL;
+	struct profile	*p;
 	struct agg_mark	*mark = NULL;
 	const char	*want;
 	size_t		 i;
@@ -255,7 +255,6 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		}
 		s->nprofiles = i + 1;
 		feed_close(fd);
-		p = NULL;
 	}
 	feed_free(fd);
 	s->merged.sample_type = s->sample_type;
