@@ -3,22 +3,26 @@
  * absolute size and by a ratio to the input, so a gzip bomb is refused
  * with a message instead of eating the machine.  zlib checks each
  * member's CRC-32 and ISIZE trailer; this file checks what comes after a
- * member.  No I/O here.
+ * member.  No I/O here: streamed input comes through the caller's
+ * read function.
  *
- * Built with libdeflate (HAVE_LIBDEFLATE), a valid input is inflated by
- * libdeflate, about 2.3 times as fast as zlib (bench/FINDINGS.md).  It
- * only ever succeeds: on anything it does not accept, or that would not
- * fit under the cap, the input is inflated again by zlib, which then
- * reports the error in its own words, so that every message stays the
- * same.  A member whose header has a CRC is left to zlib, which checks
- * it (libdeflate skips it).
+ * Built with ISA-L (HAVE_ISAL), a valid input is inflated by ISA-L's
+ * igzip, 2.2 to 2.6 times as fast as zlib (bench/FINDINGS.md), and it
+ * can be streamed: gunzip_stream() never holds the compressed bytes.
+ * The fast path only ever succeeds: on anything it does not accept, or
+ * that would not fit under the cap, the input is inflated again by
+ * zlib, which then reports the error in its own words, so that every
+ * message stays the same.  ISA-L checks each member's trailer and the
+ * CRC-16 of a header that has one; bytes after a member that do not
+ * start another one are left to zlib.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
-#ifdef HAVE_LIBDEFLATE
-#include <libdeflate.h>
+#ifdef HAVE_ISAL
+#include <isa-l/igzip_lib.h>
 #endif
 
 #include "diag.h"
@@ -33,60 +37,142 @@ gunzip_is_gzip(const void *buf, size_t len)
 	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
 }
 
-#ifdef HAVE_LIBDEFLATE
-#define GZ_FHCRC	0x02	/* header flag: the header has a CRC-16 */
+/* The most output an input of inlen bytes may inflate to. */
+static uint64_t
+out_limit(uint64_t inlen, uint64_t max_out, uint64_t max_ratio)
+{
+	uint64_t limit = max_out;
+
+	if (max_ratio != 0 && inlen <= UINT64_MAX / max_ratio &&
+	    inlen * max_ratio < limit)
+		limit = inlen * max_ratio;
+	/* Tiny inputs get room for at least 1 MiB, whatever the ratio. */
+	if (limit < (1u << 20) && max_out >= (1u << 20))
+		limit = 1u << 20;
+	return limit;
+}
+
+#ifdef HAVE_ISAL
+#define GZ_MINMEMBER	18		/* the smallest gzip member, in bytes */
+#define GZ_WINDOW	(256u << 10)	/* compressed bytes at hand */
 
 /*
- * Inflate every member with libdeflate into one buffer of at most limit
- * bytes.  Returns 0, or -1 if zlib must do it (an error, or more output
- * than limit, or a header CRC), with nothing allocated.
+ * ISA-L's AVX code returns with the upper halves of the vector
+ * registers dirty, and until something clears them every SSE
+ * instruction the thread runs later pays for it: the statistics' log()
+ * ran 7 times as long, and diff of the medium pair took 0.8 s more CPU
+ * (bench/FINDINGS.md).  vzeroupper clears them, on a CPU that has AVX.
+ */
+static void
+clear_upper(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx"))
+		__asm__ volatile("vzeroupper");
+#endif
+}
+
+/* Compressed bytes as they are read, a window at a time. */
+struct gz_src {
+	gunzip_read_fn	 read;
+	void		*ctx;
+	uint64_t	 left;		/* bytes the input may still have */
+	unsigned char	*buf;		/* GZ_WINDOW bytes */
+	size_t		 at, have;	/* [at, have) not yet inflated */
+	int		 eof;
+};
+
+/* Move what is left to the front and read until full or at the end. */
+static int
+src_fill(struct gz_src *s)
+{
+	ssize_t n;
+
+	memmove(s->buf, s->buf + s->at, s->have - s->at);
+	s->have -= s->at;
+	s->at = 0;
+	while (!s->eof && s->have < GZ_WINDOW) {
+		if ((n = s->read(s->ctx, s->buf + s->have,
+		    GZ_WINDOW - s->have)) < 0)
+			return -1;
+		if (n == 0)
+			s->eof = 1;
+		else if ((uint64_t)n > s->left)
+			return -1;	/* more than the caller said there was */
+		s->left -= (uint64_t)n;
+		s->have += (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Inflate every member with ISA-L into one buffer of at most limit bytes,
+ * starting at hint bytes.  Returns 0, or -1 if zlib must do it (an
+ * error, a read error, more output than limit), with nothing allocated.
  */
 static int
-gunzip_fast(const unsigned char *in, size_t inlen, unsigned char **out,
-    size_t *outlen, uint64_t limit)
+inflate_fast(struct gz_src *s, uint64_t limit, size_t hint,
+    unsigned char **out, size_t *outlen)
 {
-	struct libdeflate_decompressor *dc;
-	enum libdeflate_result	 rc;
+	struct inflate_state	*st;
 	unsigned char		*buf;
-	size_t			 cap, len = 0, pos = 0, used, got;
+	size_t			 cap, len = 0, at0, len0;
+	int			 members = 0, rc;
 
-	if (inlen < 18 || limit > SIZE_MAX)
+	if (limit > SIZE_MAX)
 		return -1;
-	/*
-	 * The last member's ISIZE, the whole output of a single member
-	 * below 4 GiB, is only a hint: the buffer grows if it is wrong, and
-	 * never past the limit.
-	 */
-	cap = (size_t)in[inlen - 4] | (size_t)in[inlen - 3] << 8 |
-	    (size_t)in[inlen - 2] << 16 | (size_t)in[inlen - 1] << 24;
-	if (cap < (1u << 16))
-		cap = 1u << 16;
+	cap = hint < (1u << 16) ? (1u << 16) : hint;
 	if (cap > limit)
 		cap = (size_t)limit;
-	if ((dc = libdeflate_alloc_decompressor()) == NULL)
-		return -1;
+	st = xmalloc(sizeof(*st));
+	s->buf = xmalloc(GZ_WINDOW);
+	s->at = s->have = 0;
+	s->eof = 0;
 	buf = xmalloc(cap ? cap : 1);
 	for (;;) {
-		if (inlen - pos < 18 || !gunzip_is_gzip(in + pos, inlen - pos) ||
-		    (in[pos + 3] & GZ_FHCRC) != 0)
+		/* A member's fixed header must be at hand to be recognized. */
+		if (s->have - s->at < GZ_MINMEMBER && src_fill(s) == -1)
 			goto zlib;
-		rc = libdeflate_gzip_decompress_ex(dc, in + pos, inlen - pos,
-		    buf + len, cap - len, &used, &got);
-		if (rc == LIBDEFLATE_INSUFFICIENT_SPACE && cap < limit) {
-			cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
-			if (cap > limit)
-				cap = (size_t)limit;
-			buf = xreallocarray(buf, cap, 1);
-			continue;
-		}
-		if (rc != LIBDEFLATE_SUCCESS)
-			goto zlib;
-		len += got;
-		pos += used;
-		if (pos == inlen)
+		if (s->have == s->at && members > 0)
 			break;
+		if (s->have - s->at < GZ_MINMEMBER ||
+		    !gunzip_is_gzip(s->buf + s->at, s->have - s->at))
+			goto zlib;
+		isal_inflate_init(st);
+		st->crc_flag = ISAL_GZIP;
+		do {
+			if (s->at == s->have &&
+			    (src_fill(s) == -1 || s->at == s->have))
+				goto zlib;	/* truncated, or unreadable */
+			if (len == cap) {
+				if (cap == limit)
+					goto zlib;
+				cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+				if (cap > limit)
+					cap = (size_t)limit;
+				buf = xreallocarray(buf, cap, 1);
+			}
+			st->next_in = s->buf + s->at;
+			st->avail_in = (uint32_t)(s->have - s->at);
+			st->next_out = buf + len;
+			st->avail_out = cap - len > UINT32_MAX ? UINT32_MAX :
+			    (uint32_t)(cap - len);
+			at0 = s->at;
+			len0 = len;
+			rc = isal_inflate(st);
+			clear_upper();
+			if (rc != ISAL_DECOMP_OK)
+				goto zlib;
+			s->at = s->have - st->avail_in;
+			len = (size_t)(st->next_out - buf);
+			if (s->at == at0 && len == len0 &&
+			    st->block_state != ISAL_BLOCK_FINISH)
+				goto zlib;	/* no progress: never loop */
+		} while (st->block_state != ISAL_BLOCK_FINISH);
+		members++;
 	}
-	libdeflate_free_decompressor(dc);
+	free(st);
+	free(s->buf);
 	/* Give back what a wrong hint asked for beyond the output. */
 	if (cap - len > (1u << 20))
 		buf = xreallocarray(buf, len ? len : 1, 1);
@@ -95,11 +181,65 @@ gunzip_fast(const unsigned char *in, size_t inlen, unsigned char **out,
 	return 0;
 
 zlib:
-	libdeflate_free_decompressor(dc);
+	free(st);
+	free(s->buf);
 	free(buf);
 	return -1;
 }
+
+struct mem_src {
+	const unsigned char	*p;
+	size_t			 left;
+};
+
+static ssize_t
+mem_read(void *ctx, void *buf, size_t n)
+{
+	struct mem_src *m = ctx;
+
+	if (n > m->left)
+		n = m->left;
+	if (n > SSIZE_MAX)
+		n = SSIZE_MAX;
+	memcpy(buf, m->p, n);
+	m->p += n;
+	m->left -= n;
+	return (ssize_t)n;
+}
 #endif
+
+/*
+ * The last member's ISIZE, the whole output of a single member below
+ * 4 GiB, is only a hint: the buffer grows if it is wrong, and never past
+ * the limit.
+ */
+size_t
+gunzip_size_hint(const unsigned char tail[4])
+{
+	return (size_t)tail[0] | (size_t)tail[1] << 8 |
+	    (size_t)tail[2] << 16 | (size_t)tail[3] << 24;
+}
+
+int
+gunzip_stream(gunzip_read_fn read, void *ctx, uint64_t inlen, size_t hint,
+    unsigned char **out, size_t *outlen, uint64_t max_out,
+    uint64_t max_ratio)
+{
+#ifdef HAVE_ISAL
+	struct gz_src s;
+
+	memset(&s, 0, sizeof(s));
+	s.read = read;
+	s.ctx = ctx;
+	s.left = inlen;
+	return inflate_fast(&s, out_limit(inlen, max_out, max_ratio), hint,
+	    out, outlen);
+#else
+	(void)read, (void)ctx, (void)inlen, (void)hint, (void)out;
+	(void)outlen, (void)max_out, (void)max_ratio;
+	return -1;
+#endif
+}
 
 int
 gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
@@ -112,16 +252,20 @@ gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
 	int		 rc, members = 0;
 	const char	*why;
 
-	limit = max_out;
-	if (max_ratio != 0 && inlen <= UINT64_MAX / max_ratio &&
-	    inlen * max_ratio < limit)
-		limit = inlen * max_ratio;
-	/* Tiny inputs get room for at least 1 MiB, whatever the ratio. */
-	if (limit < (1u << 20) && max_out >= (1u << 20))
-		limit = 1u << 20;
-#ifdef HAVE_LIBDEFLATE
-	if (gunzip_fast(in, inlen, out, outlen, limit) == 0)
-		return 0;
+	limit = out_limit(inlen, max_out, max_ratio);
+#ifdef HAVE_ISAL
+	if (inlen >= 4) {
+		struct mem_src	m = { in, inlen };
+		struct gz_src	src;
+
+		memset(&src, 0, sizeof(src));
+		src.read = mem_read;
+		src.ctx = &m;
+		src.left = inlen;
+		if (inflate_fast(&src, limit, gunzip_size_hint((const unsigned
+		    char *)in + inlen - 4), out, outlen) == 0)
+			return 0;
+	}
 #endif
 
 	memset(&z, 0, sizeof(z));

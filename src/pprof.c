@@ -76,9 +76,47 @@ profile_free(struct profile *p)
 
 /* Reading the input. */
 
+static ssize_t
+fd_read(void *ctx, void *buf, size_t n)
+{
+	ssize_t r;
+
+	while ((r = read(*(int *)ctx, buf, n)) == -1 && errno == EINTR)
+		continue;
+	return r;
+}
+
+/*
+ * Inflate a regular gzipped file as it is read, so that its compressed
+ * bytes are never all in memory.  Returns 1 with the inflated bytes, 0
+ * with the file at its start when it must be read whole (not gzip, or
+ * anything the fast path leaves to gunzip(), errors included), or -1
+ * when it cannot be put back there.
+ */
+static int
+stream_gzip(int fd, const struct stat *st, const struct pd_limits *lim,
+    unsigned char **out, size_t *outlen)
+{
+	unsigned char	 head[2], tail[4];
+
+	if (!S_ISREG(st->st_mode) || st->st_size < 18 ||
+	    pread(fd, head, 2, 0) != 2 || !gunzip_is_gzip(head, 2) ||
+	    pread(fd, tail, 4, st->st_size - 4) != 4)
+		return 0;
+	if (gunzip_stream(fd_read, &fd, (uint64_t)st->st_size,
+	    gunzip_size_hint(tail), out, outlen, lim->max_inflated,
+	    lim->max_ratio) == 0)
+		return 1;
+	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
+}
+
+/*
+ * Read all of path ("-" is standard input) into *out, bounded by the
+ * limits.  *inflated says the bytes are already inflated gzip.
+ */
 static int
 read_all(const char *path, const struct pd_limits *lim, unsigned char **out,
-    size_t *outlen, struct diag *d)
+    size_t *outlen, int *inflated, struct diag *d)
 {
 	unsigned char	*buf;
 	size_t		 cap, len = 0;
@@ -86,6 +124,7 @@ read_all(const char *path, const struct pd_limits *lim, unsigned char **out,
 	struct stat	 st;
 	int		 fd;
 
+	*inflated = 0;
 	if (strcmp(path, "-") == 0)
 		fd = STDIN_FILENO;
 	else if ((fd = open(path, O_RDONLY)) == -1)
@@ -102,6 +141,14 @@ read_all(const char *path, const struct pd_limits *lim, unsigned char **out,
 		diag_set(d, DIAG_LIMIT, -1, "file is %lld bytes, more than the "
 		    "limit of %llu (raise with --max-input)",
 		    (long long)st.st_size, (unsigned long long)lim->max_input);
+		goto fail_fd;
+	}
+	switch (stream_gzip(fd, &st, lim, &buf, &len)) {
+	case 1:
+		*inflated = 1;
+		goto done;
+	case -1:
+		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
 		goto fail_fd;
 	}
 	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
@@ -139,6 +186,7 @@ read_all(const char *path, const struct pd_limits *lim, unsigned char **out,
 		    (unsigned long long)lim->max_input);
 		goto fail_fd;
 	}
+done:
 	if (fd != STDIN_FILENO)
 		close(fd);
 	*out = buf;
@@ -1548,17 +1596,18 @@ pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
 	struct pf_reader *r;
 	unsigned char	*buf = NULL;
 	size_t		 len = 0;
+	int		 inflated;
 
 	r = xcalloc(1, sizeof(*r));
 	if (lim == NULL)
 		pd_limits_default(&r->lim);
 	else
 		r->lim = *lim;
-	if (read_all(path, &r->lim, &buf, &len, d) == -1) {
+	if (read_all(path, &r->lim, &buf, &len, &inflated, d) == -1) {
 		free(r);
 		return NULL;
 	}
-	if (!gunzip_is_gzip(buf, len)) {
+	if (inflated || !gunzip_is_gzip(buf, len)) {
 		r->raw = buf;
 		r->len = len;
 	} else {
