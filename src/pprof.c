@@ -1031,6 +1031,21 @@ struct pf_reader {
 	int		 failed;
 };
 
+/*
+ * Give the whole pages of [lo, hi), bytes the reader owns and will not
+ * read again, back to the system; they stay allocated and read as zeros.
+ */
+static void
+give_back(const unsigned char *lo, const unsigned char *hi)
+{
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t l = ((uintptr_t)lo + pg - 1) & ~(pg - 1);
+	uintptr_t h = (uintptr_t)hi & ~(pg - 1);
+
+	if (h > l)
+		(void)madvise((void *)l, h - l, MADV_DONTNEED);
+}
+
 /* Room for one more frame; -1 past the depth limit. */
 static int
 put_loc(void *arg, uint64_t id)
@@ -1337,6 +1352,7 @@ static int
 fast_header(struct pf_reader *r, const char *path, struct diag *d)
 {
 	const unsigned char *p, *data, *buf = r->buf, *end = r->buf + r->len;
+	const unsigned char *send = buf;	/* where the last sample ends */
 	const struct pd_limits *lim = &r->lim;
 	ProtobufCAllocator	 pa;
 	struct arena		*scratch;
@@ -1460,6 +1476,8 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 			break;
 		}
 		p += v;
+		if (field == 2)
+			send = p;
 	}
 	pb.n_comment = comments.n;
 	pb.comment = (int64_t *)comments.v;
@@ -1509,6 +1527,14 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	r->strs = c.strs;
 	r->nstrs = c.nstrs;
 	r->at = r->freed = buf;
+	/*
+	 * What follows the last sample (in Go's order, the locations,
+	 * functions and strings) is decoded and copied: the pages go back
+	 * now, and pass 3 never reads past the samples.
+	 */
+	if (r->raw != NULL)
+		give_back(send, end);
+	r->len = (size_t)(send - buf);
 	r->sb.vals = xcalloc(pr->nsample_types ? pr->nsample_types : 1,
 	    sizeof(*r->sb.vals));
 	ok = 1;
@@ -1691,15 +1717,9 @@ undecodable:
 static void
 release_behind(struct pf_reader *r)
 {
-	uintptr_t	 pg = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t	 lo, hi;
-
 	if (r->raw == NULL || (size_t)(r->at - r->freed) < RELEASE_STEP)
 		return;
-	lo = ((uintptr_t)r->freed + pg - 1) & ~(pg - 1);
-	hi = (uintptr_t)r->at & ~(pg - 1);
-	if (hi > lo)
-		(void)madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	give_back(r->freed, r->at);
 	r->freed = r->at;
 }
 
