@@ -12,6 +12,10 @@ void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xreallocarray(void *, size_t, size_t);
 char	*xstrdup(const char *);
+/* Zeroed, page-aligned, grown without copying where the system can. */
+void	*xmap(size_t);
+void	*xremap(void *, size_t oldlen, size_t len);
+void	 xunmap(void *, size_t);	/* NULL is a no-op */
 int	 xasprintf(char **, const char *, ...)
 	    __attribute__((__format__(__printf__, 2, 3)));
 

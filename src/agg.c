@@ -50,19 +50,36 @@ struct edge {
 	struct agg_edge	 e;
 };
 
-/* An edge table of cap slots, all empty, 64-byte aligned. */
+/* Mark slots [from, to) of an edge table empty. */
+static void
+etab_clear(struct edge *tab, size_t from, size_t to)
+{
+	size_t j;
+
+	for (j = from; j < to; j++)
+		tab[j].e.caller = NONE;
+}
+
+/*
+ * An edge table of cap slots, all empty, page aligned (so 64-byte
+ * aligned), in pages that doubling does not copy (xremap()).
+ */
 static struct edge *
 etab_new(size_t cap)
 {
-	void	*p;
-	size_t	 j;
+	struct edge *tab;
 
-	if (cap > SIZE_MAX / sizeof(struct edge) ||
-	    posix_memalign(&p, 64, cap * sizeof(struct edge)) != 0)
+	if (cap > SIZE_MAX / sizeof(struct edge))
 		xmalloc(SIZE_MAX);	/* reports out of memory and exits */
-	for (j = 0; j < cap; j++)
-		((struct edge *)p)[j].e.caller = NONE;
-	return p;
+	tab = xmap(cap * sizeof(struct edge));
+	etab_clear(tab, 0, cap);
+	return tab;
+}
+
+static void
+etab_free(struct edge *tab, size_t cap)
+{
+	xunmap(tab, cap * sizeof(struct edge));
 }
 
 /*
@@ -258,7 +275,7 @@ agg_free(struct agg *a)
 	free(a->nhash);
 	free(a->ntab);
 	free(a->eorder);
-	free(a->etab);
+	etab_free(a->etab, a->etabcap);
 	free(a->mkeys);
 	free(a->mtab);
 	free(a->tree);
@@ -605,28 +622,68 @@ edge_slot(const struct edge *tab, size_t cap, size_t caller, size_t callee)
 	return j;
 }
 
-/* Double the edge table; the caller -> callee caches point into it. */
+/*
+ * Double the edge table where it lies, so that the old and the new table
+ * are never both in memory (at 500,000 edges they were 50 MB where the
+ * new one is 34).  Each edge not yet moved is taken out and put in the
+ * first free slot from its new home; a slot that holds an edge not yet
+ * moved is taken over, and that edge moves next.  So every moved edge
+ * has only moved edges between its home and its slot, and none of those
+ * is ever taken out: linear probing finds them all.  Slots change: the
+ * caller -> callee caches in views point into the table, and eorder
+ * follows.
+ */
 static void
 edge_table_grow(struct agg *a)
 {
-	struct edge	*tab;
-	size_t		 cap, i, j;
+	struct edge	 cur, t;
+	uint32_t	*rev, k, tk;
+	size_t		 old = a->etabcap, cap, s, j;
 
-	cap = a->etabcap ? a->etabcap * 2 : 1024;
+	cap = old ? old * 2 : 1024;
 	if (cap > NONE32)	/* views keep slots in 32 bits */
 		xmalloc(SIZE_MAX);	/* reports out of memory and exits */
-	tab = etab_new(cap);
-	for (i = 0; i < a->nedges; i++) {
-		const struct edge *old = &a->etab[a->eorder[i]];
-
-		j = edge_slot(tab, cap, old->e.caller, old->e.callee);
-		tab[j] = *old;
-		a->eorder[i] = j;
-	}
-	free(a->etab);
-	a->etab = tab;
-	a->etabcap = cap;
 	a->eorder = xreallocarray(a->eorder, cap / 2, sizeof(*a->eorder));
+	if (old == 0) {
+		a->etab = etab_new(cap);
+		a->etabcap = cap;
+		return;
+	}
+	if (cap > SIZE_MAX / sizeof(struct edge))
+		xmalloc(SIZE_MAX);
+	a->etab = xremap(a->etab, old * sizeof(struct edge),
+	    cap * sizeof(struct edge));
+	etab_clear(a->etab, old, cap);
+	a->etabcap = cap;
+	/* rev: which edge (in eorder) an old slot holds, until it moves */
+	rev = xreallocarray(NULL, old, sizeof(*rev));
+	memset(rev, 0xff, old * sizeof(*rev));
+	for (k = 0; k < a->nedges; k++)
+		rev[a->eorder[k]] = k;
+	for (s = 0; s < old; s++) {
+		if ((k = rev[s]) == NONE32)
+			continue;	/* empty, or an edge moved here */
+		cur = a->etab[s];
+		a->etab[s].e.caller = NONE;
+		rev[s] = NONE32;
+		for (;;) {
+			for (j = hash_pair(cur.e.caller, cur.e.callee) &
+			    (cap - 1); a->etab[j].e.caller != NONE &&
+			    (j >= old || rev[j] == NONE32);
+			    j = (j + 1) & (cap - 1))
+				continue;
+			t = a->etab[j];
+			tk = j < old ? rev[j] : NONE32;
+			a->etab[j] = cur;
+			a->eorder[k] = j;
+			if (t.e.caller == NONE)
+				break;
+			rev[j] = NONE32;	/* t is taken out: it moves next */
+			cur = t;
+			k = tk;
+		}
+	}
+	free(rev);
 }
 
 static void view_flush(struct agg *, struct view *);

@@ -865,6 +865,126 @@ test_edges_brute(void)
 	profile_free(p);
 }
 
+struct tedge {
+	size_t	 caller, callee;	/* function indices */
+	int64_t	 w;
+	size_t	 first;			/* the first sample it is in */
+};
+
+static int
+tedge_cmp(const void *a, const void *b)
+{
+	const struct tedge *x = a, *y = b;
+
+	if (x->caller != y->caller)
+		return x->caller < y->caller ? -1 : 1;
+	if (x->callee != y->callee)
+		return x->callee < y->callee ? -1 : 1;
+	return 0;
+}
+
+/*
+ * Enough distinct edges for the edge table to double eight times, each
+ * time moving its edges where it lies: every edge must still be found
+ * (or a second copy of it would be made), with its weight, and the
+ * edges must stay in the order they were made: an edge first met in an
+ * earlier sample comes first.  Stacks of distinct functions, so that
+ * each caller -> callee pair of a stack is one edge.
+ */
+static void
+test_edges_grow(uint64_t rng, size_t NSAMP)
+{
+	enum { NFN = 3000, DEPTH = 12 };
+	struct profile	*p;
+	struct agg	*a;
+	struct tedge	*want, *got, *w;
+	struct agg_src	 src = { 0, -1, 0, NULL };
+	struct diag	 d;
+	char		*name;
+	size_t		 i, j, k, nw = 0, nwant = 0, bad = 0, fn[DEPTH];
+	size_t		 first = 0;
+
+	p = t_sized(NFN, NFN, NSAMP);
+	want = calloc((size_t)NSAMP * DEPTH, sizeof(*want));
+	for (i = 0; i < NFN; i++) {
+		name = arena_calloc(p->arena, 8, 1);
+		snprintf(name, 8, "f%zu", i);
+		p->functions[i].id = p->locations[i].id = i + 1;
+		p->functions[i].name = p->functions[i].system_name = name;
+		p->functions[i].filename = "";
+		p->locations[i].nlines = 1;
+		p->locations[i].lines = arena_calloc(p->arena, 1,
+		    sizeof(*p->locations[i].lines));
+		p->locations[i].lines[0].function = &p->functions[i];
+	}
+	p->nfunctions = p->nlocations = NFN;
+	for (i = 0; i < NSAMP; i++) {
+		struct pf_sample *s = &p->samples[i];
+
+		rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+		s->nlocs = 2 + (rng >> 33) % (DEPTH - 1);
+		s->values = arena_calloc(p->arena, 1, sizeof(*s->values));
+		s->values[0] = 1 + (int64_t)(rng >> 61);
+		s->locs = arena_calloc(p->arena, s->nlocs, sizeof(*s->locs));
+		for (j = 0; j < s->nlocs; j++) {
+			do {	/* a function not yet in the stack */
+				rng = rng * 6364136223846793005ULL +
+				    1442695040888963407ULL;
+				fn[j] = (rng >> 33) % NFN;
+				for (k = 0; k < j && fn[k] != fn[j]; k++)
+					continue;
+			} while (k < j);
+			s->locs[j] = &p->locations[fn[j]];
+			/* leaf first: the frame after calls this one */
+			if (j > 0)
+				want[nw++] = (struct tedge){ fn[j], fn[j - 1],
+				    s->values[0], i };
+		}
+	}
+	p->nsamples = NSAMP;
+	qsort(want, nw, sizeof(*want), tedge_cmp);
+	for (i = 0; i < nw; i++) {
+		if (nwant > 0 && tedge_cmp(&want[nwant - 1], &want[i]) == 0) {
+			want[nwant - 1].w += want[i].w;
+			if (want[i].first < want[nwant - 1].first)
+				want[nwant - 1].first = want[i].first;
+		} else
+			want[nwant++] = want[i];
+	}
+	/*
+	 * Twice over: the second time every edge is looked up after the
+	 * last doubling, and one the table lost would be made again.
+	 */
+	a = t_agg(p, AGG_FUNCTIONS, 0, 0, -1, 0);
+	diag_init(&d, "test");
+	CHECK(a != NULL && agg_add(a, p, &src, &d) == 0);
+	CHECK_INT(a != NULL ? agg_nedges(a) : 0, nwant);
+	got = calloc(nwant + 1, sizeof(*got));
+	for (i = 0; a != NULL && i < agg_nedges(a) && i < nwant; i++) {
+		const struct agg_edge *e = agg_edge(a, i);
+
+		got[i].caller = strtoul(agg_node(a, e->caller)->name + 1,
+		    NULL, 10);
+		got[i].callee = strtoul(agg_node(a, e->callee)->name + 1,
+		    NULL, 10);
+		got[i].w = e->w[AGG_VALUE] / 2;
+		w = bsearch(&got[i], want, nwant, sizeof(*want), tedge_cmp);
+		if (w == NULL || w->first < first)
+			bad++;
+		else
+			first = w->first;
+	}
+	qsort(got, i, sizeof(*got), tedge_cmp);
+	for (j = 0; j < i; j++)
+		if (tedge_cmp(&got[j], &want[j]) != 0 || got[j].w != want[j].w)
+			bad++;
+	CHECK_INT(bad, 0);
+	free(want);
+	free(got);
+	agg_free(a);
+	profile_free(p);
+}
+
 /* Samples the keep mask leaves out count in the totals, in no node. */
 static void
 test_keep(void)
@@ -1112,6 +1232,8 @@ test_since(void)
 int
 main(void)
 {
+	size_t i;
+
 	test_plain();
 	test_recursion();
 	test_inline();
@@ -1128,6 +1250,8 @@ main(void)
 	test_empty_stack();
 	test_many();
 	test_edges_brute();
+	for (i = 0; i < 40; i++)
+		test_edges_grow(i, 500 + 400 * i);
 	test_keep();
 	test_since();
 	test_tree();
