@@ -884,12 +884,12 @@ tedge_cmp(const void *a, const void *b)
 }
 
 /*
- * Enough distinct edges for the edge table to double eight times, each
- * time moving its edges where it lies: every edge must still be found
- * (or a second copy of it would be made), with its weight, and the
- * edges must stay in the order they were made: an edge first met in an
- * earlier sample comes first.  Stacks of distinct functions, so that
- * each caller -> callee pair of a stack is one edge.
+ * Enough distinct edges for the edge table to double up to eight
+ * times, each time moving its edges where it lies: every edge must
+ * still be found (or a second copy of it would be made), with its
+ * weight, and the edges must stay in the order they were made: an edge
+ * first met in an earlier sample comes first.  Stacks of distinct
+ * functions, so that each caller -> callee pair of a stack is one edge.
  */
 static void
 test_edges_grow(uint64_t rng, size_t NSAMP)

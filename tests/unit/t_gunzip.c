@@ -42,17 +42,22 @@ text(size_t n, uint32_t seed)
 	static const char *const words[] = { "alloc", "sort", "score",
 	    "normalize", "weights", "(*Server).Serve", "runtime.mallocgc",
 	    "\n", " ", "0x4a2f10" };
-	struct buf	 b = { NULL, 0 };
+	struct buf	 b;
 	const char	*w;
+	size_t		 k;
 
-	while (b.len < n) {
+	b.p = malloc(n + 1);
+	for (b.len = 0; b.len < n; b.len += k) {
 		seed = seed * 1103515245u + 12345u;
 		w = words[(seed >> 16) % 10];
-		buf_add(&b, w, strlen(w));
 		if ((seed >> 8) % 7 == 0)
-			buf_add(&b, &seed, sizeof(seed));
+			w = (const char *)&seed, k = sizeof(seed);
+		else
+			k = strlen(w);
+		if (k > n - b.len)
+			k = n - b.len;
+		memcpy(b.p + b.len, w, k);
 	}
-	b.len = n;
 	return b;
 }
 
