@@ -100,8 +100,8 @@ struct agg_node {
 };
 
 struct agg_edge {
-	size_t		 caller;	/* node indices */
-	size_t		 callee;
+	uint32_t	 caller;	/* node indices */
+	uint32_t	 callee;
 	int64_t		 w[AGG_NCOLS];
 };
 

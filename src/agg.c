@@ -34,17 +34,17 @@
 #include "xmalloc.h"
 
 #define NONE		SIZE_MAX	/* no node, no edge, not resolved */
+#define NONE32		UINT32_MAX	/* the same, in 32 bits */
 
 /* What a location does under drop_frames (pprof's Prune). */
 #define PRUNE_BENEATH	0x1		/* a line matched: cut the stack here */
 #define PRUNE_ALL	0x2		/* its outermost line matched */
 
 /*
- * A slot of the edge table: the edge itself, 32 bytes, so that with the
- * table aligned to 64 finding and updating an edge touches a single
- * cache line.  The edges live in the open-addressing table rather than
- * beside it; eorder lists the slots in the order the edges were made.
- * An empty slot has caller NONE.
+ * A slot of the edge table: the edge itself, 24 bytes (node indices fit
+ * in 32 bits, as the views already assume).  The edges live in the
+ * open-addressing table rather than beside it; eorder lists the slots
+ * in the order the edges were made.  An empty slot has caller NONE32.
  */
 struct edge {
 	struct agg_edge	 e;
@@ -57,7 +57,7 @@ etab_clear(struct edge *tab, size_t from, size_t to)
 	size_t j;
 
 	for (j = from; j < to; j++)
-		tab[j].e.caller = NONE;
+		tab[j].e.caller = NONE32;
 }
 
 /*
@@ -93,7 +93,6 @@ struct nhot {
 	int64_t		 cum[AGG_NCOLS];
 };
 
-#define NONE32		UINT32_MAX
 
 /*
  * A mapping as profile.Merge keys it (size rounded up to 4 KiB, file
@@ -123,7 +122,7 @@ struct agg {
 
 	struct edge	*etab;		/* open addressing, see struct edge */
 	size_t		 etabcap;
-	size_t		*eorder;	/* slot of each edge, by edge index */
+	uint32_t	*eorder;	/* slot of each edge, by edge index */
 	size_t		 nedges;
 
 	struct mkey	*mkeys;		/* every mapping key met so far */
@@ -616,8 +615,8 @@ edge_slot(const struct edge *tab, size_t cap, size_t caller, size_t callee)
 {
 	size_t j;
 
-	for (j = hash_pair(caller, callee) & (cap - 1); tab[j].e.caller != NONE;
-	    j = (j + 1) & (cap - 1))
+	for (j = hash_pair(caller, callee) & (cap - 1);
+	    tab[j].e.caller != NONE32; j = (j + 1) & (cap - 1))
 		continue;
 	return j;
 }
@@ -664,19 +663,19 @@ edge_table_grow(struct agg *a)
 		if ((k = rev[s]) == NONE32)
 			continue;	/* empty, or an edge moved here */
 		cur = a->etab[s];
-		a->etab[s].e.caller = NONE;
+		a->etab[s].e.caller = NONE32;
 		rev[s] = NONE32;
 		for (;;) {
 			for (j = hash_pair(cur.e.caller, cur.e.callee) &
-			    (cap - 1); a->etab[j].e.caller != NONE &&
+			    (cap - 1); a->etab[j].e.caller != NONE32 &&
 			    (j >= old || rev[j] == NONE32);
 			    j = (j + 1) & (cap - 1))
 				continue;
 			t = a->etab[j];
 			tk = j < old ? rev[j] : NONE32;
 			a->etab[j] = cur;
-			a->eorder[k] = j;
-			if (t.e.caller == NONE)
+			a->eorder[k] = (uint32_t)j;
+			if (t.e.caller == NONE32)
 				break;
 			rev[j] = NONE32;	/* t is taken out: it moves next */
 			cur = t;
@@ -702,7 +701,7 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 
 	if (a->etabcap != 0) {
 		for (j = hash_pair(caller, callee) & (a->etabcap - 1);
-		    (ed = &a->etab[j])->e.caller != NONE;
+		    (ed = &a->etab[j])->e.caller != NONE32;
 		    j = (j + 1) & (a->etabcap - 1))
 			if (ed->e.caller == caller && ed->e.callee == callee)
 				goto found;
@@ -714,9 +713,9 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 	j = edge_slot(a->etab, a->etabcap, caller, callee);
 	ed = &a->etab[j];
 	memset(ed, 0, sizeof(*ed));
-	ed->e.caller = caller;
-	ed->e.callee = callee;
-	a->eorder[a->nedges++] = j;
+	ed->e.caller = (uint32_t)caller;
+	ed->e.callee = (uint32_t)callee;
+	a->eorder[a->nedges++] = (uint32_t)j;
 found:
 	return ed;
 }
