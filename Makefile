@@ -10,9 +10,9 @@ MANDIR	?= $(PREFIX)/share/man
 PKGS	 = libprotobuf-c zlib libbsd-overlay
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
-# ISA-L (Debian: libisal-dev), when installed, inflates gzip 2.2 to 2.6
-# times as fast as zlib, and as it is read; gunzip.c falls back to zlib
-# on any error.
+# ISA-L (Debian: libisal-dev), when installed, inflates gzip about twice
+# as fast as zlib, and as it is read; gunzip.c falls back to zlib on any
+# error.
 ifeq ($(shell pkg-config --exists libisal && echo yes),yes)
 PKG_CFLAGS += -DHAVE_ISAL $(shell pkg-config --cflags libisal)
 PKG_LIBS   += $(shell pkg-config --libs libisal)

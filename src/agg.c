@@ -41,45 +41,43 @@
 #define PRUNE_ALL	0x2		/* its outermost line matched */
 
 /*
- * A slot of the edge table: the edge itself, 24 bytes (node indices fit
- * in 32 bits, as the views already assume).  The edges live in the
- * open-addressing table rather than beside it; eorder lists the slots
- * in the order the edges were made.  An empty slot has caller NONE32.
+ * The edge table's slots are the edges themselves, 24 bytes (node
+ * indices fit in 32 bits, as the views already assume): the edges live
+ * in the open-addressing table rather than beside it, and eorder lists
+ * the slots in the order the edges were made.  An empty slot has caller
+ * NONE32.
  */
-struct edge {
-	struct agg_edge	 e;
-};
 
 /* Mark slots [from, to) of an edge table empty. */
 static void
-etab_clear(struct edge *tab, size_t from, size_t to)
+etab_clear(struct agg_edge *tab, size_t from, size_t to)
 {
 	size_t j;
 
 	for (j = from; j < to; j++)
-		tab[j].e.caller = NONE32;
+		tab[j].caller = NONE32;
 }
 
 /*
- * An edge table of cap slots, all empty, page aligned (so 64-byte
- * aligned), in pages that doubling does not copy (xremap()).
+ * The edge table tab of old slots (none: NULL, 0) made cap slots long,
+ * the new ones empty.  Its pages are mapped, so that doubling copies
+ * nothing and never holds two tables (xremap()).
  */
-static struct edge *
-etab_new(size_t cap)
+static struct agg_edge *
+etab_grow(struct agg_edge *tab, size_t old, size_t cap)
 {
-	struct edge *tab;
-
-	if (cap > SIZE_MAX / sizeof(struct edge))
+	if (cap > SIZE_MAX / sizeof(*tab))
 		xmalloc(SIZE_MAX);	/* reports out of memory and exits */
-	tab = xmap(cap * sizeof(struct edge));
-	etab_clear(tab, 0, cap);
+	tab = old == 0 ? xmap(cap * sizeof(*tab)) :
+	    xremap(tab, old * sizeof(*tab), cap * sizeof(*tab));
+	etab_clear(tab, old, cap);
 	return tab;
 }
 
 static void
-etab_free(struct edge *tab, size_t cap)
+etab_free(struct agg_edge *tab, size_t cap)
 {
-	xunmap(tab, cap * sizeof(struct edge));
+	xunmap(tab, cap * sizeof(*tab));
 }
 
 /*
@@ -120,7 +118,7 @@ struct agg {
 	size_t		*ntab;		/* open addressing: node index + 1 */
 	size_t		 ntabcap;
 
-	struct edge	*etab;		/* open addressing, see struct edge */
+	struct agg_edge	*etab;		/* open addressing, see etab_clear() */
 	size_t		 etabcap;
 	uint32_t	*eorder;	/* slot of each edge, by edge index */
 	size_t		 nedges;
@@ -320,7 +318,7 @@ agg_dup(const struct agg *src)
 	a->etab = NULL;
 	a->eorder = NULL;
 	if (src->etabcap > 0) {
-		a->etab = etab_new(src->etabcap);
+		a->etab = etab_grow(NULL, 0, src->etabcap);
 		memcpy(a->etab, src->etab, src->etabcap * sizeof(*a->etab));
 		a->eorder = xreallocarray(NULL, src->etabcap / 2,
 		    sizeof(*a->eorder));
@@ -611,31 +609,31 @@ node_get(struct agg *a)
 
 /* The free slot for caller -> callee in a table that does not hold it. */
 static size_t
-edge_slot(const struct edge *tab, size_t cap, size_t caller, size_t callee)
+edge_slot(const struct agg_edge *tab, size_t cap, size_t caller, size_t callee)
 {
 	size_t j;
 
 	for (j = hash_pair(caller, callee) & (cap - 1);
-	    tab[j].e.caller != NONE32; j = (j + 1) & (cap - 1))
+	    tab[j].caller != NONE32; j = (j + 1) & (cap - 1))
 		continue;
 	return j;
 }
 
 /*
  * Double the edge table where it lies, so that the old and the new table
- * are never both in memory (at 500,000 edges they were 50 MB where the
- * new one is 34).  Each edge not yet moved is taken out and put in the
- * first free slot from its new home; a slot that holds an edge not yet
- * moved is taken over, and that edge moves next.  So every moved edge
- * has only moved edges between its home and its slot, and none of those
- * is ever taken out: linear probing finds them all.  Slots change: the
- * caller -> callee caches in views point into the table, and eorder
- * follows.
+ * are never both in memory (on large-bad, with slots of 32 bytes, they
+ * took 48 MB at once for a table that ends at 32).  Each edge not yet
+ * moved is taken out and put in the first free slot from its new home;
+ * a slot that holds an edge not yet moved is taken over, and that edge
+ * moves next.  So every moved edge has only moved edges between its home
+ * and its slot, and none of those is ever taken out: linear probing
+ * finds them all.  Slots change: the caller -> callee caches in views
+ * point into the table, and eorder follows.
  */
 static void
 edge_table_grow(struct agg *a)
 {
-	struct edge	 cur, t;
+	struct agg_edge	 cur, t;
 	uint32_t	*rev, k, tk;
 	size_t		 old = a->etabcap, cap, s, j;
 
@@ -643,17 +641,10 @@ edge_table_grow(struct agg *a)
 	if (cap > NONE32)	/* views keep slots in 32 bits */
 		xmalloc(SIZE_MAX);	/* reports out of memory and exits */
 	a->eorder = xreallocarray(a->eorder, cap / 2, sizeof(*a->eorder));
-	if (old == 0) {
-		a->etab = etab_new(cap);
-		a->etabcap = cap;
-		return;
-	}
-	if (cap > SIZE_MAX / sizeof(struct edge))
-		xmalloc(SIZE_MAX);
-	a->etab = xremap(a->etab, old * sizeof(struct edge),
-	    cap * sizeof(struct edge));
-	etab_clear(a->etab, old, cap);
+	a->etab = etab_grow(a->etab, old, cap);
 	a->etabcap = cap;
+	if (old == 0)
+		return;
 	/* rev: which edge (in eorder) an old slot holds, until it moves */
 	rev = xreallocarray(NULL, old, sizeof(*rev));
 	memset(rev, 0xff, old * sizeof(*rev));
@@ -663,11 +654,11 @@ edge_table_grow(struct agg *a)
 		if ((k = rev[s]) == NONE32)
 			continue;	/* empty, or an edge moved here */
 		cur = a->etab[s];
-		a->etab[s].e.caller = NONE32;
+		a->etab[s].caller = NONE32;
 		rev[s] = NONE32;
 		for (;;) {
-			for (j = hash_pair(cur.e.caller, cur.e.callee) &
-			    (cap - 1); a->etab[j].e.caller != NONE32 &&
+			for (j = hash_pair(cur.caller, cur.callee) &
+			    (cap - 1); a->etab[j].caller != NONE32 &&
 			    (j >= old || rev[j] == NONE32);
 			    j = (j + 1) & (cap - 1))
 				continue;
@@ -675,7 +666,7 @@ edge_table_grow(struct agg *a)
 			tk = j < old ? rev[j] : NONE32;
 			a->etab[j] = cur;
 			a->eorder[k] = (uint32_t)j;
-			if (t.e.caller == NONE32)
+			if (t.caller == NONE32)
 				break;
 			rev[j] = NONE32;	/* t is taken out: it moves next */
 			cur = t;
@@ -693,17 +684,17 @@ static void view_flush(struct agg *, struct view *);
  * cached in the view miss, and then the last edge looked up from the
  * same caller is the one asked for once in 300: not worth keeping.)
  */
-static struct edge *
+static struct agg_edge *
 edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 {
-	struct edge	*ed;
+	struct agg_edge	*ed;
 	size_t		 j;
 
 	if (a->etabcap != 0) {
 		for (j = hash_pair(caller, callee) & (a->etabcap - 1);
-		    (ed = &a->etab[j])->e.caller != NONE32;
+		    (ed = &a->etab[j])->caller != NONE32;
 		    j = (j + 1) & (a->etabcap - 1))
-			if (ed->e.caller == caller && ed->e.callee == callee)
+			if (ed->caller == caller && ed->callee == callee)
 				goto found;
 	}
 	if (2 * (a->nedges + 1) > a->etabcap) {
@@ -713,8 +704,8 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 	j = edge_slot(a->etab, a->etabcap, caller, callee);
 	ed = &a->etab[j];
 	memset(ed, 0, sizeof(*ed));
-	ed->e.caller = (uint32_t)caller;
-	ed->e.callee = (uint32_t)callee;
+	ed->caller = (uint32_t)caller;
+	ed->callee = (uint32_t)callee;
 	a->eorder[a->nedges++] = (uint32_t)j;
 found:
 	return ed;
@@ -737,7 +728,7 @@ view_flush(struct agg *a, struct view *v)
 		if (vf->eslot == NONE32)
 			continue;
 		for (c = 0; c < AGG_NCOLS; c++)
-			a->etab[vf->eslot].e.w[c] += vf->ew[c];
+			a->etab[vf->eslot].w[c] += vf->ew[c];
 		vf->eslot = NONE32;
 	}
 
@@ -746,7 +737,7 @@ view_flush(struct agg *a, struct view *v)
 		if (lf->ecallee == NONE32)
 			continue;
 		for (c = 0; c < AGG_NCOLS; c++)
-			a->etab[lf->eslot].e.w[c] += lf->ew[c];
+			a->etab[lf->eslot].w[c] += lf->ew[c];
 		lf->ecallee = NONE32;
 	}
 }
@@ -1254,7 +1245,7 @@ static inline void
 fold_edge(struct agg *a, struct view *v, const struct ustack *u,
     struct locframes *from, size_t caller, size_t callee)
 {
-	struct edge	*ed;
+	struct agg_edge	*ed;
 	int		 c;
 
 	if (from != NULL && from->ecallee == callee) {
@@ -1265,13 +1256,13 @@ fold_edge(struct agg *a, struct view *v, const struct ustack *u,
 	ed = edge_get(a, v, caller, callee);
 	if (from == NULL) {
 		for (c = 0; c < AGG_NCOLS; c++)
-			ed->e.w[c] += u->w[c];
+			ed->w[c] += u->w[c];
 		return;
 	}
 	/* Cache this edge in the location, flushing the one it held. */
 	if (from->ecallee != NONE32)
 		for (c = 0; c < AGG_NCOLS; c++)
-			a->etab[from->eslot].e.w[c] += from->ew[c];
+			a->etab[from->eslot].w[c] += from->ew[c];
 	from->ecallee = (uint32_t)callee;
 	from->eslot = (uint32_t)(ed - a->etab);
 	for (c = 0; c < AGG_NCOLS; c++)
@@ -1286,7 +1277,7 @@ static inline void
 fold_inline_edge(struct agg *a, struct view *v, const struct ustack *u,
     size_t fi, size_t caller, size_t callee)
 {
-	struct edge	*ed;
+	struct agg_edge	*ed;
 	int		 c;
 
 	if (v->frames[fi].eslot == NONE32) {
@@ -1719,7 +1710,7 @@ agg_nedges(const struct agg *a)
 const struct agg_edge *
 agg_edge(const struct agg *a, size_t i)
 {
-	return i < a->nedges ? &a->etab[a->eorder[i]].e : NULL;
+	return i < a->nedges ? &a->etab[a->eorder[i]] : NULL;
 }
 
 int64_t

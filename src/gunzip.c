@@ -7,7 +7,7 @@
  * read function.
  *
  * Built with ISA-L (HAVE_ISAL), a valid input is inflated by ISA-L's
- * igzip, 2.2 to 2.6 times as fast as zlib (bench/FINDINGS.md), and it
+ * igzip, about twice as fast as zlib (bench/FINDINGS.md), and it
  * can be streamed: gunzip_stream() never holds the compressed bytes.
  * The fast path only ever succeeds: on anything it does not accept, or
  * that would not fit under the cap, the input is inflated again by
@@ -256,14 +256,10 @@ gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
 #ifdef HAVE_ISAL
 	if (inlen >= 4) {
 		struct mem_src	m = { in, inlen };
-		struct gz_src	src;
 
-		memset(&src, 0, sizeof(src));
-		src.read = mem_read;
-		src.ctx = &m;
-		src.left = inlen;
-		if (inflate_fast(&src, limit, gunzip_size_hint((const unsigned
-		    char *)in + inlen - 4), out, outlen) == 0)
+		if (gunzip_stream(mem_read, &m, inlen, gunzip_size_hint(
+		    (const unsigned char *)in + inlen - 4), out, outlen,
+		    max_out, max_ratio) == 0)
 			return 0;
 	}
 #endif
