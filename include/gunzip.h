@@ -45,6 +45,23 @@ int	gunzip_stream(gunzip_read_fn, void *ctx, uint64_t inlen, size_t hint,
 	    unsigned char **out, size_t *outlen, uint64_t max_out,
 	    uint64_t max_ratio);
 
+/*
+ * The same fast path, with the output pulled as the caller wants it:
+ * for reading a file twice without holding it whole.  Returns NULL in a
+ * build without the fast inflater.  gunzip_pull() fills buf with n
+ * bytes, fewer only at the end of the input (0 once it is reached), or
+ * returns -1 for anything gunzip() would have to word, a read error,
+ * or output past the limits; the pull is then done with.
+ * gunzip_pull_crc() is the CRC-32 of all the output given so far.
+ */
+struct gunzip_pull;
+
+struct gunzip_pull *gunzip_pull_open(gunzip_read_fn, void *ctx,
+	    uint64_t inlen, uint64_t max_out, uint64_t max_ratio);
+ssize_t	gunzip_pull(struct gunzip_pull *, void *buf, size_t n);
+uint32_t gunzip_pull_crc(const struct gunzip_pull *);
+void	gunzip_pull_close(struct gunzip_pull *);	/* NULL is a no-op */
+
 /* The output size a gzip file's last four bytes (ISIZE) give. */
 size_t	gunzip_size_hint(const unsigned char tail[4]);
 

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <zlib.h>
 #ifdef HAVE_ISAL
+#include <isa-l/crc.h>
 #include <isa-l/igzip_lib.h>
 #endif
 
@@ -105,88 +106,188 @@ src_fill(struct gz_src *s)
 	return 0;
 }
 
+/* An inflater its caller pulls the output from (gunzip.h). */
+struct gunzip_pull {
+	struct gz_src		 src;
+	struct inflate_state	 st;
+	uint64_t		 limit;		/* the most output allowed */
+	uint64_t		 out;		/* output given so far */
+	uint32_t		 crc;		/* CRC-32 of that output */
+	int			 members;	/* members finished */
+	int			 in_member;
+};
+
+struct gunzip_pull *
+gunzip_pull_open(gunzip_read_fn read, void *ctx, uint64_t inlen,
+    uint64_t max_out, uint64_t max_ratio)
+{
+	struct gunzip_pull *g;
+
+	g = xcalloc(1, sizeof(*g));
+	g->src.read = read;
+	g->src.ctx = ctx;
+	g->src.left = inlen;
+	g->src.buf = xmalloc(GZ_WINDOW);
+	g->limit = out_limit(inlen, max_out, max_ratio);
+	return g;
+}
+
+void
+gunzip_pull_close(struct gunzip_pull *g)
+{
+	if (g == NULL)
+		return;
+	free(g->src.buf);
+	free(g);
+}
+
+uint32_t
+gunzip_pull_crc(const struct gunzip_pull *g)
+{
+	return g->crc;
+}
+
 /*
- * Inflate every member with ISA-L into one buffer of at most limit bytes,
- * starting at hint bytes.  Returns 0, or -1 if zlib must do it (an
- * error, a read error, more output than limit), with nothing allocated.
+ * Fill buf with n bytes of output, fewer only at the end of the last
+ * member.  Each member starts where the one before ended; the input
+ * ends at inlen bytes or when the read function says so.
+ */
+ssize_t
+gunzip_pull(struct gunzip_pull *g, void *vbuf, size_t n)
+{
+	struct gz_src		*s = &g->src;
+	struct inflate_state	*st = &g->st;
+	unsigned char		*buf = vbuf;
+	size_t			 got = 0, at0, room;
+	int			 rc;
+
+	if (n > SSIZE_MAX)
+		n = SSIZE_MAX;
+	while (got < n) {
+		if (!g->in_member) {
+			/* A member's fixed header must be at hand. */
+			if (s->have - s->at < GZ_MINMEMBER &&
+			    src_fill(s) == -1)
+				return -1;
+			if (s->have == s->at && g->members > 0)
+				break;
+			if (s->have - s->at < GZ_MINMEMBER ||
+			    !gunzip_is_gzip(s->buf + s->at, s->have - s->at))
+				return -1;
+			isal_inflate_init(st);
+			st->crc_flag = ISAL_GZIP;
+			g->in_member = 1;
+		}
+		if (s->at == s->have &&
+		    (src_fill(s) == -1 || s->at == s->have))
+			return -1;	/* truncated, or unreadable */
+		if (g->out == g->limit)
+			return -1;	/* more to come than is allowed */
+		room = n - got;
+		if (room > g->limit - g->out)
+			room = (size_t)(g->limit - g->out);
+		if (room > UINT32_MAX)
+			room = UINT32_MAX;
+		st->next_in = s->buf + s->at;
+		st->avail_in = (uint32_t)(s->have - s->at);
+		st->next_out = buf + got;
+		st->avail_out = (uint32_t)room;
+		at0 = s->at;
+		rc = isal_inflate(st);
+		room -= st->avail_out;		/* now what came out */
+		g->crc = crc32_gzip_refl(g->crc, buf + got, room);
+		clear_upper();			/* after both */
+		if (rc != ISAL_DECOMP_OK)
+			return -1;
+		s->at = s->have - st->avail_in;
+		got += room;
+		g->out += room;
+		if (st->block_state == ISAL_BLOCK_FINISH) {
+			g->in_member = 0;
+			g->members++;
+		} else if (s->at == at0 && room == 0)
+			return -1;	/* no progress: never loop */
+	}
+	return (ssize_t)got;
+}
+
+/*
+ * Inflate every member with ISA-L into one buffer, starting at hint
+ * bytes.  Returns 0, or -1 if zlib must do it (an error, a read error,
+ * more output than allowed), with nothing allocated.
  */
 static int
-inflate_fast(struct gz_src *s, uint64_t limit, size_t hint,
-    unsigned char **out, size_t *outlen)
+inflate_fast(struct gunzip_pull *g, size_t hint, unsigned char **out,
+    size_t *outlen)
 {
-	struct inflate_state	*st;
-	unsigned char		*buf;
-	size_t			 cap, len = 0, at0, len0;
-	int			 members = 0, rc;
+	unsigned char	*buf;
+	size_t		 cap, len = 0;
+	ssize_t		 n;
 
-	if (limit > SIZE_MAX)
+	if (g->limit > SIZE_MAX)
 		return -1;
 	cap = hint < (1u << 16) ? (1u << 16) : hint;
-	if (cap > limit)
-		cap = (size_t)limit;
-	st = xmalloc(sizeof(*st));
-	s->buf = xmalloc(GZ_WINDOW);
-	s->at = s->have = 0;
-	s->eof = 0;
+	if (cap > g->limit)
+		cap = (size_t)g->limit;
 	buf = xmalloc(cap ? cap : 1);
 	for (;;) {
-		/* A member's fixed header must be at hand to be recognized. */
-		if (s->have - s->at < GZ_MINMEMBER && src_fill(s) == -1)
-			goto zlib;
-		if (s->have == s->at && members > 0)
+		if ((n = gunzip_pull(g, buf + len, cap - len)) == -1) {
+			free(buf);
+			return -1;
+		}
+		len += (size_t)n;
+		if (len < cap || cap == g->limit)
 			break;
-		if (s->have - s->at < GZ_MINMEMBER ||
-		    !gunzip_is_gzip(s->buf + s->at, s->have - s->at))
-			goto zlib;
-		isal_inflate_init(st);
-		st->crc_flag = ISAL_GZIP;
-		do {
-			if (s->at == s->have &&
-			    (src_fill(s) == -1 || s->at == s->have))
-				goto zlib;	/* truncated, or unreadable */
-			if (len == cap) {
-				if (cap == limit)
-					goto zlib;
-				cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
-				if (cap > limit)
-					cap = (size_t)limit;
-				buf = xreallocarray(buf, cap, 1);
-			}
-			st->next_in = s->buf + s->at;
-			st->avail_in = (uint32_t)(s->have - s->at);
-			st->next_out = buf + len;
-			st->avail_out = cap - len > UINT32_MAX ? UINT32_MAX :
-			    (uint32_t)(cap - len);
-			at0 = s->at;
-			len0 = len;
-			rc = isal_inflate(st);
-			clear_upper();
-			if (rc != ISAL_DECOMP_OK)
-				goto zlib;
-			s->at = s->have - st->avail_in;
-			len = (size_t)(st->next_out - buf);
-			if (s->at == at0 && len == len0 &&
-			    st->block_state != ISAL_BLOCK_FINISH)
-				goto zlib;	/* no progress: never loop */
-		} while (st->block_state != ISAL_BLOCK_FINISH);
-		members++;
+		cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+		if (cap > g->limit)
+			cap = (size_t)g->limit;
+	buf = xreallocarray(buf, cap, 1);
 	}
-	free(st);
-	free(s->buf);
+	/* Full at the limit: anything more is refused. */
+	if (len == cap && len == g->limit &&
+	    gunzip_pull(g, &(unsigned char){ 0 }, 1) != 0) {
+		free(buf);
+		return -1;
+	}
 	/* Give back what a wrong hint asked for beyond the output. */
 	if (cap - len > (1u << 20))
 		buf = xreallocarray(buf, len ? len : 1, 1);
 	*out = buf;
 	*outlen = len;
 	return 0;
+}
 
-zlib:
-	free(st);
-	free(s->buf);
-	free(buf);
+#else
+struct gunzip_pull *
+gunzip_pull_open(gunzip_read_fn read, void *ctx, uint64_t inlen,
+    uint64_t max_out, uint64_t max_ratio)
+{
+	(void)read, (void)ctx, (void)inlen, (void)max_out, (void)max_ratio;
+	return NULL;	/* zlib alone: files are read whole */
+}
+
+ssize_t
+gunzip_pull(struct gunzip_pull *g, void *buf, size_t n)
+{
+	(void)g, (void)buf, (void)n;
 	return -1;
 }
 
+uint32_t
+gunzip_pull_crc(const struct gunzip_pull *g)
+{
+	(void)g;
+	return 0;
+}
+
+void
+gunzip_pull_close(struct gunzip_pull *g)
+{
+	(void)g;
+}
+#endif
+
+#ifdef HAVE_ISAL
 struct mem_src {
 	const unsigned char	*p;
 	size_t			 left;
@@ -226,14 +327,13 @@ gunzip_stream(gunzip_read_fn read, void *ctx, uint64_t inlen, size_t hint,
     uint64_t max_ratio)
 {
 #ifdef HAVE_ISAL
-	struct gz_src s;
+	struct gunzip_pull	*g;
+	int			 rc;
 
-	memset(&s, 0, sizeof(s));
-	s.read = read;
-	s.ctx = ctx;
-	s.left = inlen;
-	return inflate_fast(&s, out_limit(inlen, max_out, max_ratio), hint,
-	    out, outlen);
+	g = gunzip_pull_open(read, ctx, inlen, max_out, max_ratio);
+	rc = inflate_fast(g, hint, out, outlen);
+	gunzip_pull_close(g);
+	return rc;
 #else
 	(void)read, (void)ctx, (void)inlen, (void)hint, (void)out;
 	(void)outlen, (void)max_out, (void)max_ratio;

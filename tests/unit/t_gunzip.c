@@ -3,7 +3,10 @@
  * inflate exactly what zlib would, whatever sizes the reads come in, and
  * must refuse, allocating nothing, everything it leaves to gunzip():
  * bad checksums, truncation, bytes after a member, a header CRC, too
- * much output, read errors, more input than it was told of.
+ * much output, read errors, more input than it was told of.  The pull
+ * API under it (gunzip_pull) must give the same output and its CRC-32
+ * in whatever pieces it is asked for, and end every refusal with -1,
+ * never with a short count that looks like the end.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -317,6 +320,230 @@ test_header_crc(void)
 	free(t.p), free(z.p), free(body);
 }
 
+/*
+ * Pieces the output is pulled in: 0 is all of it exactly, SIZE_MAX all
+ * of it and a byte more.
+ */
+static const size_t pieces[] = { 1, 7, 4096, 65536, 0, SIZE_MAX };
+#define NPIECES	(sizeof(pieces) / sizeof(pieces[0]))
+
+/* A pull over z, told it has inlen bytes; NULL without ISA-L. */
+static struct gunzip_pull *
+pull_open(struct src *s, const struct buf *z, uint64_t inlen, size_t chunk,
+    size_t fail_at, uint64_t max_out, uint64_t max_ratio)
+{
+	*s = (struct src){ z->p, z->len, 0, chunk, fail_at };
+	return gunzip_pull_open(src_read, s, inlen, max_out, max_ratio);
+}
+
+/*
+ * Pull all the output, at most max bytes, in pieces into out.  0 if
+ * every pull was full up to one that was short (maybe 0) and one more
+ * gave 0; -1 as soon as a pull says -1 (and for no pull at all); -2 for
+ * anything else: the end followed by more, or output past max.
+ */
+static int
+pull_all(struct gunzip_pull *g, size_t piece, size_t max, struct buf *out)
+{
+	size_t	 n = piece == 0 ? max : piece;
+	ssize_t	 r;
+
+	if (piece == SIZE_MAX)
+		n = max + 1;
+	out->p = malloc(max + n);
+	out->len = 0;
+	if (g == NULL)
+		return -1;
+	do {
+		if ((r = gunzip_pull(g, out->p + out->len, n)) == -1)
+			return -1;
+		if ((out->len += (size_t)r) > max)
+			return -2;
+	} while ((size_t)r == n);
+	return gunzip_pull(g, out->p + out->len, n) == 0 ? 0 : -2;
+}
+
+/*
+ * Pulled in any piece size, read in any chunk size, one member or three
+ * (an empty one among them), the output is the text and the CRC-32 is
+ * zlib's.  The lengths are no multiple of a piece, and the one member
+ * is more than the 256 KiB window gunzip.c reads at a time.
+ */
+static void
+test_pull(void)
+{
+	static const size_t chunks[] = { 1, 3, 4096, SIZE_MAX };
+	struct buf	 a = text(300000, 7), b = text(5003, 8), za = gz(&a);
+	struct buf	 zb = gz(&b), e = { NULL, 0 }, ze, out;
+	struct buf	 want[2] = { text(1300001, 9), { NULL, 0 } };
+	struct buf	 in[2] = { gz(&want[0]), { NULL, 0 } };
+	struct gunzip_pull *g;
+	struct src	 s;
+	size_t		 i, c, p;
+
+	e.p = malloc(1);
+	ze = gz(&e);
+	buf_add(&in[1], za.p, za.len);
+	buf_add(&in[1], ze.p, ze.len);
+	buf_add(&in[1], zb.p, zb.len);
+	buf_add(&want[1], a.p, a.len);
+	buf_add(&want[1], b.p, b.len);
+	for (i = 0; i < 2; i++)
+		for (c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++)
+			for (p = 0; p < NPIECES; p++) {
+				g = pull_open(&s, &in[i], in[i].len, chunks[c],
+				    SIZE_MAX, 1u << 30, 256);
+				CHECK_INT(pull_all(g, pieces[p], want[i].len,
+				    &out), FAST ? 0 : -1);
+				CHECK(!FAST || same(&out, &want[i]));
+				CHECK(!FAST || gunzip_pull_crc(g) ==
+				    crc32(0, want[i].p, (uInt)want[i].len));
+				gunzip_pull_close(g);
+				free(out.p);
+			}
+	free(a.p), free(b.p), free(e.p), free(za.p), free(zb.p), free(ze.p);
+	for (i = 0; i < 2; i++)
+		free(want[i].p), free(in[i].p);
+}
+
+/*
+ * After k bytes, in the first member, at its end, or in the last, the
+ * CRC-32 is that of those k, and after the rest that of all of them:
+ * one CRC over the members, not one a member.
+ */
+static void
+test_pull_crc(void)
+{
+	struct buf	 a = text(300000, 10), b = text(70000, 11);
+	struct buf	 e = { NULL, 0 }, za = gz(&a), zb = gz(&b), ze;
+	struct buf	 z = { NULL, 0 }, want = { NULL, 0 }, out;
+	struct gunzip_pull *g;
+	struct src	 s;
+	size_t		 i, k[8];
+	ssize_t		 r;
+
+	e.p = malloc(1);
+	ze = gz(&e);
+	buf_add(&z, za.p, za.len);
+	buf_add(&z, zb.p, zb.len);
+	buf_add(&z, ze.p, ze.len);
+	buf_add(&want, a.p, a.len);
+	buf_add(&want, b.p, b.len);
+	k[0] = 0, k[1] = 1, k[2] = 65536, k[3] = a.len - 1, k[4] = a.len;
+	k[5] = a.len + 1, k[6] = a.len + 40000, k[7] = want.len;
+	for (i = 0; i < 8; i++) {
+		g = pull_open(&s, &z, z.len, 4096, SIZE_MAX, 1u << 30, 256);
+		out.p = malloc(want.len + 1);
+		r = g != NULL ? gunzip_pull(g, out.p, k[i]) : -1;
+		CHECK_INT(r, FAST ? (ssize_t)k[i] : -1);
+		CHECK(!FAST || gunzip_pull_crc(g) ==
+		    crc32(0, want.p, (uInt)k[i]));
+		free(out.p);
+		CHECK_INT(pull_all(g, 4096, want.len - k[i], &out),
+		    FAST ? 0 : -1);
+		CHECK(!FAST || gunzip_pull_crc(g) ==
+		    crc32(0, want.p, (uInt)want.len));
+		gunzip_pull_close(g);
+		free(out.p);
+	}
+	free(a.p), free(b.p), free(e.p), free(za.p), free(zb.p), free(ze.p);
+	free(z.p), free(want.p);
+}
+
+/*
+ * In every piece size some pull returns -1, never a short count or 0
+ * that a caller would take for the end.  Returns the most output any
+ * piece size got before the -1.
+ */
+static size_t
+pull_refused(const struct buf *z, uint64_t inlen, size_t fail_at,
+    uint64_t max_out, uint64_t max_ratio, size_t max)
+{
+	struct gunzip_pull *g;
+	struct src	 s;
+	struct buf	 out;
+	size_t		 p, most = 0;
+
+	for (p = 0; p < NPIECES; p++) {
+		g = pull_open(&s, z, inlen, 4096, fail_at, max_out, max_ratio);
+		CHECK_INT(pull_all(g, pieces[p], max, &out), -1);
+		if (out.len > most)
+			most = out.len;
+		gunzip_pull_close(g);
+		free(out.p);
+	}
+	return most;
+}
+
+/* What gunzip_stream() leaves to gunzip(), each pull refuses too. */
+static void
+test_pull_refused(void)
+{
+	static const struct {
+		int		 at;	/* flip bit here; < 0: from the end */
+		unsigned char	 bit;
+		size_t		 cut;	/* bytes to drop from the end */
+		const char	*add;	/* after it; "": its first 20 bytes */
+	} bad[] = {
+		{ -8, 0x01, 0, NULL },		/* the CRC-32 */
+		{ -1, 0x40, 0, NULL },		/* the ISIZE */
+		{ 3, 0x02, 0, NULL },		/* FHCRC with no CRC-16 */
+		{ 0, 0, 1, NULL },		/* truncated in the trailer */
+		{ 0, 0, 8 + 1000, NULL },	/* and in the data */
+		{ 0, 0, 0, "xyz" },		/* garbage, short */
+		{ 0, 0, 0, "x123456789abcdefghijklmnopqrstuvw" }, /* and long */
+		{ 0, 0, 0, "" },		/* a member's first 20 bytes */
+	};
+	struct buf	 t = text(300000, 12), z = gz(&t), c;
+	struct buf	 big = text(3 * MIB, 13), zbig = gz(&big), out;
+	struct buf	 none = { (unsigned char *)"", 0 };
+	struct gunzip_pull *g;
+	struct src	 s;
+	size_t		 i, at;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		c.p = NULL, c.len = 0;
+		buf_add(&c, z.p, z.len - bad[i].cut);
+		at = bad[i].at < 0 ? c.len - (size_t)-bad[i].at :
+		    (size_t)bad[i].at;
+		c.p[at] ^= bad[i].bit;
+		if (bad[i].add != NULL && *bad[i].add != '\0')
+			buf_add(&c, bad[i].add, strlen(bad[i].add));
+		else if (bad[i].add != NULL)
+			buf_add(&c, z.p, 20);
+		pull_refused(&c, c.len, SIZE_MAX, 1u << 30, 256, t.len);
+		free(c.p);
+	}
+	/* more output than allowed, absolutely (by one byte) or as a ratio */
+	pull_refused(&zbig, zbig.len, SIZE_MAX, 2 * MIB, 256, big.len);
+	pull_refused(&zbig, zbig.len, SIZE_MAX, big.len - 1, 256, big.len);
+	pull_refused(&zbig, zbig.len, SIZE_MAX, 1u << 30, 1, big.len);
+	/* a read error first, or after output was given (past the window) */
+	CHECK(pull_refused(&zbig, zbig.len, 0, 1u << 30, 256, big.len) == 0);
+	CHECK(pull_refused(&zbig, zbig.len, zbig.len - 100, 1u << 30, 256,
+	    big.len) > 0 || !FAST);
+	/* told it was shorter than it is; not gzip; nothing at all */
+	pull_refused(&z, z.len - 1, SIZE_MAX, 1u << 30, 256, t.len);
+	pull_refused(&t, t.len, SIZE_MAX, 1u << 30, 256, t.len);
+	pull_refused(&none, 0, SIZE_MAX, 1u << 30, 256, t.len);
+	/*
+	 * Exactly the limit is allowed, however it is pulled.  Here the
+	 * trailer is read with the last of the output; one still unread at
+	 * the limit (or an empty member after it) is refused for now, and
+	 * gunzip_stream() leaves it to gunzip().
+	 */
+	for (i = 0; i < NPIECES; i++) {
+		g = pull_open(&s, &zbig, zbig.len, 65536, SIZE_MAX, big.len,
+		    256);
+		CHECK_INT(pull_all(g, pieces[i], big.len, &out),
+		    FAST ? 0 : -1);
+		CHECK(!FAST || same(&out, &big));
+		gunzip_pull_close(g);
+		free(out.p);
+	}
+	free(t.p), free(z.p), free(big.p), free(zbig.p);
+}
+
 int
 main(void)
 {
@@ -324,5 +551,8 @@ main(void)
 	test_members();
 	test_header_crc();
 	test_refused();
+	test_pull();
+	test_pull_crc();
+	test_pull_refused();
 	return tap_done();
 }
