@@ -17,6 +17,13 @@
 #define PD_MAX_DEPTH		65536		/* frames in one sample */
 #define PD_MAX_SAMPLE_TYPES	64
 
+/*
+ * Not a limit: a gzipped file that inflates to this many bytes or more
+ * is inflated twice, once for its header and once as its samples are
+ * read, so that its samples are never all in memory (pprof.c).
+ */
+#define PD_READ_TWICE		(8ULL << 20)
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,6 +36,7 @@ struct pd_limits {
 	size_t		 max_locations;
 	size_t		 max_functions;
 	size_t		 max_depth;
+	uint64_t	 read_twice;	/* PD_READ_TWICE; tests lower it */
 };
 
 void	pd_limits_default(struct pd_limits *);

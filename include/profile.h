@@ -148,6 +148,14 @@ int		 pprof_next(struct pf_reader *, const struct pf_sample **s,
 		    struct diag *);
 void		 pprof_close(struct pf_reader *);	/* NULL is a no-op */
 
+/*
+ * Whether the reader's samples are still to be inflated a second time
+ * as pprof_next() reads them: a gzipped file of at least
+ * limits.read_twice bytes, read twice so that its samples are never all
+ * in memory.
+ */
+int		 pprof_reads_twice(const struct pf_reader *);
+
 /* A new empty profile owning a new arena, for hand-built tests. */
 struct profile	*profile_new(void);
 void		 profile_free(struct profile *);	/* NULL is a no-op */

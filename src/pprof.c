@@ -47,6 +47,7 @@ pd_limits_default(struct pd_limits *l)
 	l->max_locations = PD_MAX_LOCATIONS;
 	l->max_functions = PD_MAX_FUNCTIONS;
 	l->max_depth = PD_MAX_DEPTH;
+	l->read_twice = PD_READ_TWICE;
 }
 
 struct profile *
@@ -1029,6 +1030,17 @@ struct pf_reader {
 	const unsigned char *freed;	/* raw up to here is given back */
 	struct pf_sample *samples;	/* a profile built whole, or NULL */
 	int		 failed;
+
+	/*
+	 * A large gzipped file read twice (read_twice()): pass 3 inflates
+	 * the wire again into buf as it reads, up to check_end, where the
+	 * CRC of the output must be the one pass 0 saw.
+	 */
+	struct gunzip_pull *pull;	/* pass 3's inflater, or NULL */
+	int		 fd;		/* the file, while pull is open */
+	size_t		 filled;	/* buf is inflated up to here */
+	size_t		 check_end;
+	uint32_t	 check_crc;
 };
 
 /*
@@ -1553,10 +1565,259 @@ out:
 	return 0;
 }
 
+/*
+ * Reading a large gzipped file twice.  Go writes the samples first and
+ * the locations they name after them, so a file read once must be held
+ * whole until its header is decoded: its samples are most of it.  Pass
+ * 0 inflates the file for everything but the samples, which it skips
+ * as they come; pass 3 inflates it again as pprof_next() reads the
+ * samples, a step at a time, and gives the pages behind it back.  That
+ * costs a second inflate of the samples (bench/FINDINGS.md).  Pass 0
+ * only ever succeeds: on anything it does not take, the file is read
+ * whole as before, which words any error.
+ */
+#define PULL_STEP	(256u << 10)	/* inflated bytes at a time */
+#define FIELD_HEAD	20		/* a key and a length, at most */
+
+/* What pass 0 finds. */
+struct twice {
+	unsigned char	*hb;		/* the top-level fields but samples */
+	size_t		 hblen, hbcap;
+	size_t		 nsamples;
+	uint64_t	 send;		/* where the last sample ends */
+	uint64_t	 check_end;	/* the CRC of [0, check_end) */
+	uint32_t	 check_crc;
+};
+
+static void
+hb_add(struct twice *t, const unsigned char *p, size_t n)
+{
+	if (n > t->hbcap - t->hblen) {
+		while (n > t->hbcap - t->hblen)
+			t->hbcap = t->hbcap ? t->hbcap * 2 : PULL_STEP;
+		t->hb = xreallocarray(t->hb, t->hbcap, 1);
+	}
+	memcpy(t->hb + t->hblen, p, n);
+	t->hblen += n;
+}
+
+/*
+ * Pass 0: walk the top level as the bytes come, copying every field but
+ * the samples into t->hb.  0, or -1 if the file is to be read whole.
+ */
+static int
+walk_fields(struct gunzip_pull *g, struct twice *t)
+{
+	unsigned char	*win, *p;
+	size_t		 have = 0, at, n, kn, vn;
+	uint64_t	 off = 0, skip = 0, copy = 0, key, v;
+	ssize_t		 got;
+	int		 eof, ended, first = 1, rc = -1;
+
+	win = xmalloc(PULL_STEP);
+	do {
+		if ((got = gunzip_pull(g, win + have, PULL_STEP - have)) == -1)
+			goto out;
+		eof = (size_t)got < PULL_STEP - have;
+		have += (size_t)got;
+		/* What reader_start() would not read as protobuf. */
+		if (first && (have == 0 || legacy_kind(win, have) != NULL ||
+		    folded_sniff(win, have)))
+			goto out;
+		first = 0;
+		for (at = 0, ended = 0; at < have; ) {
+			n = have - at;
+			if (copy > 0) {
+				n = n < copy ? n : (size_t)copy;
+				hb_add(t, win + at, n);
+				copy -= n;
+				at += n;
+				continue;
+			}
+			if (skip > 0) {
+				n = n < skip ? n : (size_t)skip;
+				at += n;
+				if ((skip -= n) == 0) {
+					t->send = off + at;
+					ended = 1;
+				}
+				continue;
+			}
+			if (have - at < FIELD_HEAD && !eof)
+				break;
+			p = win + at;
+			if (get_varint(p, win + have, &key, &kn) != 0)
+				goto out;
+			switch (key & 7) {
+			case 0:
+				if (get_varint(p + kn, win + have, &v, &vn) != 0)
+					goto out;
+				hb_add(t, p, kn + vn);
+				at += kn + vn;
+				break;
+			case 1:
+			case 5:
+				hb_add(t, p, kn);
+				at += kn;
+				copy = (key & 7) == 1 ? 8 : 4;
+				break;
+			case 2:
+				if (get_varint(p + kn, win + have, &v, &vn) != 0)
+					goto out;
+				at += kn + vn;
+				if (key >> 3 != 2) {
+					hb_add(t, p, kn + vn);
+					copy = v;
+				} else if (t->nsamples++, (skip = v) == 0) {
+					t->send = off + at;
+					ended = 1;
+				}
+				break;
+			default:
+				goto out;
+			}
+		}
+		/* The CRC is checked past the last sample, where pass 3 stops. */
+		if (ended) {
+			t->check_end = off + have;
+			t->check_crc = gunzip_pull_crc(g);
+		}
+		memmove(win, win + at, have - at);
+		off += at;
+		have -= at;
+	} while (!eof);
+	/* The input ends between fields. */
+	if (have == 0 && skip == 0 && copy == 0)
+		rc = 0;
+out:
+	free(win);
+	return rc;
+}
+
+/*
+ * Read path twice if it is a gzipped file large enough to be worth it:
+ * 1 with the header decoded and pass 3 ready to pull the samples, 0 if
+ * it is to be read whole (nothing is left open).
+ */
+static int
+read_twice(struct pf_reader *r, const char *path)
+{
+	unsigned char	 head[2], tail[4];
+	struct gunzip_pull *g = NULL;
+	struct stat	 st;
+	struct twice	 t;
+	struct diag	 quiet;
+	uint64_t	 size;
+
+	memset(&t, 0, sizeof(t));
+	if (strcmp(path, "-") == 0 || (r->fd = open(path, O_RDONLY)) == -1)
+		return 0;
+	if (fstat(r->fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    st.st_size < 18 || (uint64_t)st.st_size > r->lim.max_input ||
+	    pread(r->fd, head, 2, 0) != 2 || !gunzip_is_gzip(head, 2) ||
+	    pread(r->fd, tail, 4, st.st_size - 4) != 4)
+		goto no;
+	size = (uint64_t)st.st_size;
+	if (gunzip_size_hint(tail) < r->lim.read_twice &&
+	    size < r->lim.read_twice)
+		goto no;
+	if ((g = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
+	    r->lim.max_ratio)) == NULL || walk_fields(g, &t) == -1 ||
+	    t.nsamples == 0 || t.hblen == 0 || t.check_end > SIZE_MAX)
+		goto no;
+	gunzip_pull_close(g);
+	g = NULL;
+
+	/* The header, as reader_start() decodes it from the whole file. */
+	diag_init(&quiet, path);
+	r->raw = t.hb;
+	r->buf = t.hb;
+	r->len = t.hblen;
+	t.hb = NULL;
+	if (scan_top_level(r->buf, r->len, &quiet) == -1 ||
+	    fast_header(r, path, &quiet) == -1)
+		goto no;
+	r->p->nsamples = t.nsamples;
+	free(r->raw);
+
+	/* Pass 3 starts over, at the first byte. */
+	if (lseek(r->fd, 0, SEEK_SET) == -1 ||
+	    (r->pull = gunzip_pull_open(fd_read, &r->fd, size,
+	    r->lim.max_inflated, r->lim.max_ratio)) == NULL) {
+		r->raw = NULL;
+		goto no;
+	}
+	r->raw = xmalloc(t.check_end);
+	r->buf = r->at = r->freed = r->raw;
+	r->len = (size_t)t.send;
+	r->filled = 0;
+	r->check_end = (size_t)t.check_end;
+	r->check_crc = t.check_crc;
+	return 1;
+
+no:
+	gunzip_pull_close(g);
+	free(t.hb);
+	if (r->p != NULL) {
+		profile_free(r->p);
+		r->p = NULL;
+		arena_free(r->keep);
+		r->keep = NULL;
+		free(r->sb.vals);
+		r->sb.vals = NULL;
+	}
+	free(r->raw);
+	r->raw = NULL;
+	r->buf = NULL;
+	r->len = 0;
+	if (r->fd != -1)
+		close(r->fd);
+	r->fd = -1;
+	return 0;
+}
+
+/*
+ * Pass 3: the next step of the wire, inflated again.  Past the last
+ * sample, the output must be what pass 0 saw.
+ */
+static int
+pull_more(struct pf_reader *r, struct diag *d)
+{
+	size_t n = r->check_end - r->filled;
+
+	if (n > PULL_STEP)
+		n = PULL_STEP;
+	if (n == 0 ||
+	    gunzip_pull(r->pull, r->raw + r->filled, n) != (ssize_t)n ||
+	    (r->filled + n == r->check_end &&
+	    gunzip_pull_crc(r->pull) != r->check_crc)) {
+		diag_init(d, d->path);
+		return diag_set(d, DIAG_IO, -1,
+		    "the file changed while it was being read");
+	}
+	r->filled += n;
+	return 0;
+}
+
+/* Pass 3: inflate to the end of the check. */
+static int
+pull_all(struct pf_reader *r, struct diag *d)
+{
+	while (r->pull != NULL && r->filled < r->check_end)
+		if (pull_more(r, d) == -1)
+			return -1;
+	return 0;
+}
+
 /* Done with the bytes, which nothing reads again. */
 static void
 drop_bytes(struct pf_reader *r)
 {
+	if (r->pull != NULL) {
+		gunzip_pull_close(r->pull);
+		close(r->fd);
+		r->pull = NULL;
+	}
 	free(r->raw);
 	r->raw = NULL;
 	r->buf = NULL;
@@ -1629,6 +1890,8 @@ pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
 		pd_limits_default(&r->lim);
 	else
 		r->lim = *lim;
+	if (read_twice(r, path) == 1)
+		return r;
 	if (read_all(path, &r->lim, &buf, &len, &inflated, d) == -1) {
 		free(r);
 		return NULL;
@@ -1654,6 +1917,12 @@ struct profile *
 pprof_header(const struct pf_reader *r)
 {
 	return r->p;
+}
+
+int
+pprof_reads_twice(const struct pf_reader *r)
+{
+	return r->pull != NULL;
 }
 
 /*
@@ -1689,6 +1958,9 @@ slow_sample(struct pf_reader *r, const unsigned char *p,
 	if (rc == 0)
 		return 0;
 	/* Is the file decodable at all?  Only later samples can say no. */
+	if (pull_all(r, d) == -1)
+		return -1;
+	wend = r->buf + r->len;
 	for (q = end; (rc = next_bytes(&q, wend, &field, &data, &v)) == 1; ) {
 		if (field != 2)
 			continue;
@@ -1730,11 +2002,16 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 	const unsigned char *p, *data, *end;
 	uint64_t	 v;
 	unsigned	 field;
+	int		 rc;
 
 	if (r->failed)
 		return -1;
 	if (r->next == r->p->nsamples) {
 		/* The bytes are read: what remains is the header. */
+		if (pull_all(r, d) == -1) {
+			r->failed = 1;
+			return -1;
+		}
 		drop_bytes(r);
 		return 0;
 	}
@@ -1743,13 +2020,23 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 		return 1;
 	}
 	release_behind(r);
-	/* Only now: once the bytes are freed, buf is NULL. */
-	end = r->buf + r->len;
-	/* The top level was checked by scan_top_level(). */
-	for (p = r->at; next_bytes(&p, end, &field, &data, &v) == 1; ) {
+	/* The top level was checked by scan_top_level() or pass 0. */
+	for (;;) {
+		/* Only now: once the bytes are freed, buf is NULL. */
+		end = r->buf + (r->pull != NULL && r->filled < r->len ?
+		    r->filled : r->len);
+		p = r->at;
+		if ((rc = next_bytes(&p, end, &field, &data, &v)) != 1 &&
+		    r->pull != NULL && r->filled < r->len) {
+			if (pull_more(r, d) == -1)
+				break;
+			continue;	/* the field goes on past the bytes */
+		}
+		if (rc != 1)
+			break;
+		r->at = p;
 		if (field != 2)
 			continue;
-		r->at = p;
 		if (fast_sample(r, data, data + v) == -1 &&
 		    slow_sample(r, data, data + v, d) == -1)
 			break;
@@ -1766,10 +2053,10 @@ pprof_close(struct pf_reader *r)
 {
 	if (r == NULL)
 		return;
+	drop_bytes(r);
 	profile_free(r->p);
 	arena_free(r->keep);
 	arena_free(r->slow);
-	free(r->raw);
 	free(r->sb.locs);
 	free(r->sb.vals);
 	free(r->sb.labs);
