@@ -166,20 +166,39 @@ test_chunks(void)
 }
 
 /* Members one after another, an empty one among them, are one output. */
+/*
+ * gzip members, in the order order names them: 'a' and 'b' texts of na
+ * and nb bytes (seeds sa and sb), 'e' an empty one.  The members go to
+ * *z, what they inflate to to *want.
+ */
+static void
+members(const char *order, size_t na, uint32_t sa, size_t nb, uint32_t sb,
+    struct buf *z, struct buf *want)
+{
+	struct buf	 t[3] = { text(na, sa), text(nb, sb), { NULL, 0 } };
+	struct buf	 m;
+	int		 i;
+
+	t[2].p = malloc(1);
+	for (; *order != '\0'; order++) {
+		i = *order == 'a' ? 0 : *order == 'b' ? 1 : 2;
+		m = gz(&t[i]);
+		buf_add(z, m.p, m.len);
+		buf_add(want, t[i].p, t[i].len);
+		free(m.p);
+	}
+	for (i = 0; i < 3; i++)
+		free(t[i].p);
+}
+
 static void
 test_members(void)
 {
-	struct buf	 a = text(300000, 2), b = text(5000, 3), e = { NULL, 0 };
-	struct buf	 za = gz(&a), zb = gz(&b), ze, all = { NULL, 0 };
-	struct buf	 want = { NULL, 0 }, out;
+	struct buf	 all = { NULL, 0 }, want = { NULL, 0 };
+	struct buf	 ze = { NULL, 0 }, none = { NULL, 0 }, out;
 
-	e.p = malloc(1);
-	ze = gz(&e);
-	buf_add(&all, za.p, za.len);
-	buf_add(&all, ze.p, ze.len);
-	buf_add(&all, zb.p, zb.len);
-	buf_add(&want, a.p, a.len);
-	buf_add(&want, b.p, b.len);
+	members("aeb", 300000, 2, 5000, 3, &all, &want);
+	members("e", 0, 0, 0, 0, &ze, &none);
 	CHECK_INT(stream(&all, all.len, 7, 1u << 30, 256, &out),
 	    FAST ? 0 : -1);
 	CHECK(!FAST || same(&out, &want));
@@ -187,8 +206,7 @@ test_members(void)
 	CHECK_INT(stream(&ze, ze.len, 1, 1u << 30, 256, &out), FAST ? 0 : -1);
 	CHECK(!FAST || out.len == 0);
 	free(out.p);
-	free(a.p), free(b.p), free(e.p), free(za.p), free(zb.p), free(ze.p);
-	free(all.p), free(want.p);
+	free(ze.p), free(none.p), free(all.p), free(want.p);
 }
 
 /*
@@ -373,21 +391,13 @@ static void
 test_pull(void)
 {
 	static const size_t chunks[] = { 1, 3, 4096, SIZE_MAX };
-	struct buf	 a = text(300000, 7), b = text(5003, 8), za = gz(&a);
-	struct buf	 zb = gz(&b), e = { NULL, 0 }, ze, out;
 	struct buf	 want[2] = { text(1300001, 9), { NULL, 0 } };
-	struct buf	 in[2] = { gz(&want[0]), { NULL, 0 } };
+	struct buf	 in[2] = { gz(&want[0]), { NULL, 0 } }, out;
 	struct gunzip_pull *g;
 	struct src	 s;
 	size_t		 i, c, p;
 
-	e.p = malloc(1);
-	ze = gz(&e);
-	buf_add(&in[1], za.p, za.len);
-	buf_add(&in[1], ze.p, ze.len);
-	buf_add(&in[1], zb.p, zb.len);
-	buf_add(&want[1], a.p, a.len);
-	buf_add(&want[1], b.p, b.len);
+	members("aeb", 300000, 7, 5003, 8, &in[1], &want[1]);
 	for (i = 0; i < 2; i++)
 		for (c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++)
 			for (p = 0; p < NPIECES; p++) {
@@ -401,7 +411,6 @@ test_pull(void)
 				gunzip_pull_close(g);
 				free(out.p);
 			}
-	free(a.p), free(b.p), free(e.p), free(za.p), free(zb.p), free(ze.p);
 	for (i = 0; i < 2; i++)
 		free(want[i].p), free(in[i].p);
 }
@@ -414,23 +423,16 @@ test_pull(void)
 static void
 test_pull_crc(void)
 {
-	struct buf	 a = text(300000, 10), b = text(70000, 11);
-	struct buf	 e = { NULL, 0 }, za = gz(&a), zb = gz(&b), ze;
+	const size_t	 alen = 300000;
 	struct buf	 z = { NULL, 0 }, want = { NULL, 0 }, out;
 	struct gunzip_pull *g;
 	struct src	 s;
 	size_t		 i, k[8];
 	ssize_t		 r;
 
-	e.p = malloc(1);
-	ze = gz(&e);
-	buf_add(&z, za.p, za.len);
-	buf_add(&z, zb.p, zb.len);
-	buf_add(&z, ze.p, ze.len);
-	buf_add(&want, a.p, a.len);
-	buf_add(&want, b.p, b.len);
-	k[0] = 0, k[1] = 1, k[2] = 65536, k[3] = a.len - 1, k[4] = a.len;
-	k[5] = a.len + 1, k[6] = a.len + 40000, k[7] = want.len;
+	members("abe", alen, 10, 70000, 11, &z, &want);
+	k[0] = 0, k[1] = 1, k[2] = 65536, k[3] = alen - 1, k[4] = alen;
+	k[5] = alen + 1, k[6] = alen + 40000, k[7] = want.len;
 	for (i = 0; i < 8; i++) {
 		g = pull_open(&s, &z, z.len, 4096, SIZE_MAX, 1u << 30, 256);
 		out.p = malloc(want.len + 1);
@@ -446,7 +448,6 @@ test_pull_crc(void)
 		gunzip_pull_close(g);
 		free(out.p);
 	}
-	free(a.p), free(b.p), free(e.p), free(za.p), free(zb.p), free(ze.p);
 	free(z.p), free(want.p);
 }
 
