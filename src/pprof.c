@@ -1034,10 +1034,13 @@ struct pf_reader {
 	/*
 	 * A large gzipped file read twice (read_twice()): pass 3 inflates
 	 * the wire again into buf as it reads, up to check_end, where the
-	 * CRC of the output must be the one pass 0 saw.
+	 * CRC of the output must be the one pass 0 saw.  buf is a window
+	 * of cap bytes, whose unread bytes move to its front to make room:
+	 * offsets into it (len, filled, check_end) move with them.
 	 */
 	struct gunzip_pull *pull;	/* pass 3's inflater, or NULL */
 	int		 fd;		/* the file, while pull is open */
+	size_t		 cap;
 	size_t		 filled;	/* buf is inflated up to here */
 	size_t		 check_end;
 	uint32_t	 check_crc;
@@ -1747,7 +1750,8 @@ read_twice(struct pf_reader *r, const char *path)
 		r->raw = NULL;
 		goto no;
 	}
-	r->raw = xmalloc(t.check_end);
+	r->cap = 2 * PULL_STEP;
+	r->raw = xmalloc(r->cap);
 	r->buf = r->at = r->freed = r->raw;
 	r->len = (size_t)t.send;
 	r->filled = 0;
@@ -1783,10 +1787,25 @@ no:
 static int
 pull_more(struct pf_reader *r, struct diag *d)
 {
-	size_t n = r->check_end - r->filled;
+	size_t n = r->check_end - r->filled, gone, keep;
 
 	if (n > PULL_STEP)
 		n = PULL_STEP;
+	if (r->filled + n > r->cap) {
+		/* What is read goes; the field being read moves to the front. */
+		gone = (size_t)(r->at - r->buf);
+		keep = r->filled - gone;
+		memmove(r->raw, r->at, keep);
+		if (keep + n > r->cap) {
+			/* Enough: keep <= cap, and n <= PULL_STEP <= cap / 2. */
+			r->cap *= 2;
+			r->raw = xreallocarray(r->raw, r->cap, 1);
+		}
+		r->buf = r->at = r->freed = r->raw;
+		r->filled = keep;
+		r->len -= gone;
+		r->check_end -= gone;
+	}
 	if (n == 0 ||
 	    gunzip_pull(r->pull, r->raw + r->filled, n) != (ssize_t)n ||
 	    (r->filled + n == r->check_end &&
@@ -1957,11 +1976,15 @@ slow_sample(struct pf_reader *r, const unsigned char *p,
 	perftools__profiles__sample__free_unpacked(ps, NULL);
 	if (rc == 0)
 		return 0;
-	/* Is the file decodable at all?  Only later samples can say no. */
+	/*
+	 * Is the file decodable at all?  Only later samples can say no.
+	 * Read twice, the rest must be inflated first, which may move the
+	 * window: the later samples start at r->at, where end was.
+	 */
 	if (pull_all(r, d) == -1)
 		return -1;
 	wend = r->buf + r->len;
-	for (q = end; (rc = next_bytes(&q, wend, &field, &data, &v)) == 1; ) {
+	for (q = r->at; (rc = next_bytes(&q, wend, &field, &data, &v)) == 1; ) {
 		if (field != 2)
 			continue;
 		if ((ps = perftools__profiles__sample__unpack(NULL, v,
@@ -1989,7 +2012,8 @@ undecodable:
 static void
 release_behind(struct pf_reader *r)
 {
-	if (r->raw == NULL || (size_t)(r->at - r->freed) < RELEASE_STEP)
+	if (r->raw == NULL || r->pull != NULL ||
+	    (size_t)(r->at - r->freed) < RELEASE_STEP)
 		return;
 	give_back(r->freed, r->at);
 	r->freed = r->at;

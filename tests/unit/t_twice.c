@@ -445,18 +445,25 @@ test_variants(void)
 					put(&out, fld[i].all, fld[i].nall);
 			}
 			break;
-		case 3:	/* a sample with 300 KB of an unknown field */
+		case 3:	/* a sample with 1.5 MB of an unknown field */
 		case 4:	/* a sample of 150,000 frames, over 256 KB */
-		case 5:	/* a bad sample, last */
+		case 5:	/* 1.5 MB in the first sample, a bad sample last */
 		case 6:	/* a bad sample, 600 KB, one protobuf-c cannot unpack */
 			for (i = 0; i < nfld; i++) {
 				if (i == mid && (v == 3 || v == 4)) {
 					put(&pay, fld[i].data, fld[i].ndata);
 					if (v == 3)
-						add_unknown(&pay, 300);
+						add_unknown(&pay, 1500);
 					else
 						add_frames(&pay, fld[loc].data,
 						    &lim);
+					put_sample(&out, &pay);
+					continue;
+				}
+				if (i == first && v == 5) {
+					/* The window moves, and grows. */
+					put(&pay, fld[i].data, fld[i].ndata);
+					add_unknown(&pay, 1500);
 					put_sample(&out, &pay);
 					continue;
 				}
