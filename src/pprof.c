@@ -1574,8 +1574,8 @@ out:
  * whole until its header is decoded: its samples are most of it.  Pass
  * 0 inflates the file for everything but the samples, which it skips
  * as they come; pass 3 inflates it again as pprof_next() reads the
- * samples, a step at a time, and gives the pages behind it back.  That
- * costs a second inflate of the samples (bench/FINDINGS.md).  Pass 0
+ * samples, a step at a time, into a window it reuses.  That costs a
+ * second inflate of the samples (bench/FINDINGS.md).  Pass 0
  * only ever succeeds: on anything it does not take, the file is read
  * whole as before, which words any error.
  */
@@ -1713,7 +1713,10 @@ read_twice(struct pf_reader *r, const char *path)
 	uint64_t	 size;
 
 	memset(&t, 0, sizeof(t));
-	if (strcmp(path, "-") == 0 || (r->fd = open(path, O_RDONLY)) == -1)
+	r->fd = -1;
+	/* Not even opened unless regular: opening a FIFO takes its writer. */
+	if (strcmp(path, "-") == 0 || stat(path, &st) == -1 ||
+	    !S_ISREG(st.st_mode) || (r->fd = open(path, O_RDONLY)) == -1)
 		return 0;
 	if (fstat(r->fd, &st) == -1 || !S_ISREG(st.st_mode) ||
 	    st.st_size < 18 || (uint64_t)st.st_size > r->lim.max_input ||
