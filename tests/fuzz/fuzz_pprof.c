@@ -5,15 +5,22 @@
  * either refuse it with a diagnostic or give a model that the core can
  * fold without crashing, overflowing or leaking.  Raw input is also
  * decoded by the reference decoder (no fast path), and the two results
- * must agree exactly: the same refusal, or the same model.  Built with
+ * must agree exactly: the same refusal, or the same model.  The input is
+ * also written to a file, gzipped unless it is already, and loaded from
+ * there read once and read twice (pprof.c read_twice()), which must agree
+ * in the same way.  Built with
  * libFuzzer by
  * `make fuzz`; tests/fuzz/replay.c runs the same function on the files of
  * a corpus without libFuzzer, in `make check`.
  */
+#include <fcntl.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "agg.h"
 #include "diag.h"
@@ -126,6 +133,77 @@ differential(const uint8_t *data, size_t len, const struct pd_limits *lim,
 	profile_free(r);
 }
 
+/* The input as a gzipped file, whose path is static; NULL if it fails. */
+static const char *
+as_file(const uint8_t *data, size_t len)
+{
+	static char	 path[64];
+	uint8_t		*gz = NULL;
+	const uint8_t	*out = data;
+	z_stream	 z;
+	size_t		 n = len;
+	int		 fd, ok;
+
+	if (path[0] == '\0')
+		snprintf(path, sizeof(path), "/tmp/fuzz-twice.%ld.pb.gz",
+		    (long)getpid());
+	if (!gunzip_is_gzip(data, len)) {
+		memset(&z, 0, sizeof(z));
+		if (deflateInit2(&z, 1, Z_DEFLATED, 31, 8,
+		    Z_DEFAULT_STRATEGY) != Z_OK)
+			return NULL;
+		n = deflateBound(&z, len) + 32;
+		if ((gz = malloc(n)) == NULL)
+			abort();
+		z.next_in = (uint8_t *)(uintptr_t)data;
+		z.avail_in = (uInt)len;
+		z.next_out = gz;
+		z.avail_out = (uInt)n;
+		ok = deflate(&z, Z_FINISH) == Z_STREAM_END;
+		n = z.total_out;
+		deflateEnd(&z);
+		if (!ok)
+			abort();
+		out = gz;
+	}
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600)) == -1)
+		ok = 0;
+	else {
+		ok = write(fd, out, n) == (ssize_t)n;
+		ok = close(fd) == 0 && ok;
+	}
+	free(gz);
+	return ok ? path : NULL;
+}
+
+/* Loaded from a file, read once and read twice: the same. */
+static void
+twice(const uint8_t *data, size_t len, const struct pd_limits *lim)
+{
+	struct pd_limits once = *lim, two = *lim;
+	struct profile	*a, *b;
+	struct diag	 da, db;
+	const char	*path;
+
+	if ((path = as_file(data, len)) == NULL)
+		return;
+	once.read_twice = UINT64_MAX;
+	two.read_twice = 0;
+	diag_init(&da, path);
+	diag_init(&db, path);
+	a = pprof_load(path, &once, &da);
+	b = pprof_load(path, &two, &db);
+	SAME(a == NULL, b == NULL);
+	if (a == NULL) {
+		SAME(da.code, db.code);
+		SAME(strcmp(da.msg, db.msg) == 0, 1);
+	} else
+		same_profile(a, b);
+	profile_free(a);
+	profile_free(b);
+	unlink(path);
+}
+
 /*
  * The filters rewrite a profile in place (hide, show, relative), so they
  * run last, twice: keeping the dropped samples in the totals, then not.
@@ -195,6 +273,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	diag_init(&d, "fuzz");
 	p = pprof_decode(data, len, "fuzz", &lim, &d);
 	differential(data, len, &lim, p, &d);
+	twice(data, len, &lim);
 	if (p == NULL)
 		return 0;
 	for (vi = 0; vi < p->nsample_types; vi++)
