@@ -75,11 +75,11 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
-FUZZ_TARGETS = pprof options folded
+FUZZ_TARGETS = pprof options folded twice
 tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 # Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
-$(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c tests/fuzz/fuzzfold.h $(BUILD)/libprofdiff.a
+$(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c tests/fuzz/fuzzfold.h tests/fuzz/fuzzsame.h $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(BUILD)/libprofdiff.a $(LDLIBS)
 
@@ -90,7 +90,8 @@ FUZZ_SRC = $(LIB_SRC) $(BUILD)/profile.pb-c.c
 FUZZ_SEEDS_pprof = tests/data/corpus tests/data/good tests/data/bad examples
 FUZZ_SEEDS_options = tests/fuzz/seeds-options
 FUZZ_SEEDS_folded = tests/fuzz/seeds-folded tests/data/folded
-export FUZZ_SEEDS_pprof FUZZ_SEEDS_options FUZZ_SEEDS_folded
+FUZZ_SEEDS_twice = $(FUZZ_SEEDS_pprof)
+export FUZZ_SEEDS_pprof FUZZ_SEEDS_options FUZZ_SEEDS_folded FUZZ_SEEDS_twice
 fuzz: $(GEN)
 	@mkdir -p build-fuzz tests/fuzz/crashers
 	for t in $(FUZZ_TARGETS); do \

@@ -208,6 +208,10 @@ run_replay() {
 	    examples/*.pb.gz
 	replay_target "$b" options "option inputs" options \
 	    tests/fuzz/seeds-options/*
+	replay_target "$b" twice "decoder inputs read from files" \
+	    "files read twice" \
+	    tests/data/corpus/* tests/data/good/* tests/data/bad/* \
+	    examples/*.pb.gz
 	replay_target "$b" folded "folded-stack inputs" "folded stacks" \
 	    tests/fuzz/seeds-folded/* tests/data/folded/*.folded* \
 	    tests/data/folded/bad/* tests/data/bad/*.txt
