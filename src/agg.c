@@ -91,7 +91,6 @@ struct nhot {
 	int64_t		 cum[AGG_NCOLS];
 };
 
-
 /*
  * A mapping as profile.Merge keys it (size rounded up to 4 KiB, file
  * offset, build id or else file name), with the start address and file

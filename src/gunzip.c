@@ -113,13 +113,15 @@ struct gunzip_pull {
 	uint64_t		 limit;		/* the most output allowed */
 	uint64_t		 out;		/* output given so far */
 	uint32_t		 crc;		/* CRC-32 of that output */
+	int			 want_crc;	/* whether to work it out */
 	int			 members;	/* members finished */
 	int			 in_member;
 };
 
-struct gunzip_pull *
-gunzip_pull_open(gunzip_read_fn read, void *ctx, uint64_t inlen,
-    uint64_t max_out, uint64_t max_ratio)
+/* A pull; the CRC of its output is worked out only if someone asks. */
+static struct gunzip_pull *
+pull_new(gunzip_read_fn read, void *ctx, uint64_t inlen, uint64_t max_out,
+    uint64_t max_ratio, int want_crc)
 {
 	struct gunzip_pull *g;
 
@@ -129,7 +131,15 @@ gunzip_pull_open(gunzip_read_fn read, void *ctx, uint64_t inlen,
 	g->src.left = inlen;
 	g->src.buf = xmalloc(GZ_WINDOW);
 	g->limit = out_limit(inlen, max_out, max_ratio);
+	g->want_crc = want_crc;
 	return g;
+}
+
+struct gunzip_pull *
+gunzip_pull_open(gunzip_read_fn read, void *ctx, uint64_t inlen,
+    uint64_t max_out, uint64_t max_ratio)
+{
+	return pull_new(read, ctx, inlen, max_out, max_ratio, 1);
 }
 
 void
@@ -195,7 +205,8 @@ gunzip_pull(struct gunzip_pull *g, void *vbuf, size_t n)
 		at0 = s->at;
 		rc = isal_inflate(st);
 		room -= st->avail_out;		/* now what came out */
-		g->crc = crc32_gzip_refl(g->crc, buf + got, room);
+		if (g->want_crc)
+			g->crc = crc32_gzip_refl(g->crc, buf + got, room);
 		clear_upper();			/* after both */
 		if (rc != ISAL_DECOMP_OK)
 			return -1;
@@ -241,7 +252,7 @@ inflate_fast(struct gunzip_pull *g, size_t hint, unsigned char **out,
 		cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
 		if (cap > g->limit)
 			cap = (size_t)g->limit;
-	buf = xreallocarray(buf, cap, 1);
+		buf = xreallocarray(buf, cap, 1);
 	}
 	/* Full at the limit: anything more is refused. */
 	if (len == cap && len == g->limit &&
@@ -330,7 +341,7 @@ gunzip_stream(gunzip_read_fn read, void *ctx, uint64_t inlen, size_t hint,
 	struct gunzip_pull	*g;
 	int			 rc;
 
-	g = gunzip_pull_open(read, ctx, inlen, max_out, max_ratio);
+	g = pull_new(read, ctx, inlen, max_out, max_ratio, 0);
 	rc = inflate_fast(g, hint, out, outlen);
 	gunzip_pull_close(g);
 	return rc;

@@ -88,22 +88,30 @@ fd_read(void *ctx, void *buf, size_t n)
 }
 
 /*
- * Inflate a regular gzipped file as it is read, so that its compressed
- * bytes are never all in memory.  Returns 1 with the inflated bytes, 0
- * with the file at its start when it must be read whole (not gzip, or
- * anything the fast path leaves to gunzip(), errors included), or -1
- * when it cannot be put back there.
+ * Is fd a regular gzipped file, as the fast paths want it?  Then tail
+ * holds its last four bytes (ISIZE, gunzip_size_hint()).
  */
 static int
-stream_gzip(int fd, const struct stat *st, const struct pd_limits *lim,
-    unsigned char **out, size_t *outlen)
+gzip_tail(int fd, const struct stat *st, unsigned char tail[4])
 {
-	unsigned char	 head[2], tail[4];
+	unsigned char head[2];
 
-	if (!S_ISREG(st->st_mode) || st->st_size < 18 ||
-	    pread(fd, head, 2, 0) != 2 || !gunzip_is_gzip(head, 2) ||
-	    pread(fd, tail, 4, st->st_size - 4) != 4)
-		return 0;
+	return S_ISREG(st->st_mode) && st->st_size >= 18 &&
+	    pread(fd, head, 2, 0) == 2 && gunzip_is_gzip(head, 2) &&
+	    pread(fd, tail, 4, st->st_size - 4) == 4;
+}
+
+/*
+ * Inflate a regular gzipped file as it is read, so that its compressed
+ * bytes are never all in memory.  Returns 1 with the inflated bytes, 0
+ * with the file at its start when it must be read whole (anything the
+ * fast path leaves to gunzip(), errors included), or -1 when it cannot
+ * be put back there.
+ */
+static int
+stream_gzip(int fd, const struct stat *st, const unsigned char tail[4],
+    const struct pd_limits *lim, unsigned char **out, size_t *outlen)
+{
 	if (gunzip_stream(fd_read, &fd, (uint64_t)st->st_size,
 	    gunzip_size_hint(tail), out, outlen, lim->max_inflated,
 	    lim->max_ratio) == 0)
@@ -111,94 +119,6 @@ stream_gzip(int fd, const struct stat *st, const struct pd_limits *lim,
 	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
 }
 
-/*
- * Read all of path ("-" is standard input) into *out, bounded by the
- * limits.  *inflated says the bytes are already inflated gzip.
- */
-static int
-read_all(const char *path, const struct pd_limits *lim, unsigned char **out,
-    size_t *outlen, int *inflated, struct diag *d)
-{
-	unsigned char	*buf;
-	size_t		 cap, len = 0;
-	ssize_t		 n;
-	struct stat	 st;
-	int		 fd;
-
-	*inflated = 0;
-	if (strcmp(path, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY)) == -1)
-		return diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-	if (fstat(fd, &st) == -1) {
-		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-		goto fail_fd;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		diag_set(d, DIAG_IO, -1, "is a directory");
-		goto fail_fd;
-	}
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > lim->max_input) {
-		diag_set(d, DIAG_LIMIT, -1, "file is %lld bytes, more than the "
-		    "limit of %llu (raise with --max-input)",
-		    (long long)st.st_size, (unsigned long long)lim->max_input);
-		goto fail_fd;
-	}
-	switch (stream_gzip(fd, &st, lim, &buf, &len)) {
-	case 1:
-		*inflated = 1;
-		goto done;
-	case -1:
-		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-		goto fail_fd;
-	}
-	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
-	    (size_t)st.st_size + 1 : 65536;
-	buf = xmalloc(cap);
-	for (;;) {
-		if (len == cap) {
-			if (cap > lim->max_input) {
-				free(buf);
-				diag_set(d, DIAG_LIMIT, -1, "input is more than "
-				    "the limit of %llu bytes (raise with "
-				    "--max-input)",
-				    (unsigned long long)lim->max_input);
-				goto fail_fd;
-			}
-			cap *= 2;
-			buf = xreallocarray(buf, cap, 1);
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n == -1) {
-			if (errno == EINTR)
-				continue;
-			free(buf);
-			diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-			goto fail_fd;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	if (len > lim->max_input) {
-		free(buf);
-		diag_set(d, DIAG_LIMIT, -1, "input is more than the limit of "
-		    "%llu bytes (raise with --max-input)",
-		    (unsigned long long)lim->max_input);
-		goto fail_fd;
-	}
-done:
-	if (fd != STDIN_FILENO)
-		close(fd);
-	*out = buf;
-	*outlen = len;
-	return 0;
-
-fail_fd:
-	if (fd != STDIN_FILENO)
-		close(fd);
-	return -1;
-}
 
 /* Recognizing what is not a protobuf profile. */
 
@@ -1698,35 +1618,25 @@ out:
 }
 
 /*
- * Read path twice if it is a gzipped file large enough to be worth it:
- * 1 with the header decoded and pass 3 ready to pull the samples, 0 if
- * it is to be read whole (nothing is left open).
+ * Read fd, the regular gzipped file path whose last bytes are tail,
+ * twice if it is large enough to be worth it: 1 with the header decoded
+ * and pass 3 ready to pull the samples (r has fd), 0 with fd back at
+ * its start if it is to be read whole, -1 if it cannot be put back.
  */
 static int
-read_twice(struct pf_reader *r, const char *path)
+read_twice(struct pf_reader *r, const char *path, int fd,
+    const struct stat *st, const unsigned char tail[4])
 {
-	unsigned char	 head[2], tail[4];
 	struct gunzip_pull *g = NULL;
-	struct stat	 st;
 	struct twice	 t;
 	struct diag	 quiet;
-	uint64_t	 size;
+	uint64_t	 size = (uint64_t)st->st_size;
 
-	memset(&t, 0, sizeof(t));
-	r->fd = -1;
-	/* Not even opened unless regular: opening a FIFO takes its writer. */
-	if (strcmp(path, "-") == 0 || stat(path, &st) == -1 ||
-	    !S_ISREG(st.st_mode) || (r->fd = open(path, O_RDONLY)) == -1)
-		return 0;
-	if (fstat(r->fd, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    st.st_size < 18 || (uint64_t)st.st_size > r->lim.max_input ||
-	    pread(r->fd, head, 2, 0) != 2 || !gunzip_is_gzip(head, 2) ||
-	    pread(r->fd, tail, 4, st.st_size - 4) != 4)
-		goto no;
-	size = (uint64_t)st.st_size;
 	if (gunzip_size_hint(tail) < r->lim.read_twice &&
 	    size < r->lim.read_twice)
-		goto no;
+		return 0;
+	memset(&t, 0, sizeof(t));
+	r->fd = fd;
 	if ((g = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
 	    r->lim.max_ratio)) == NULL || walk_fields(g, &t) == -1 ||
 	    t.nsamples == 0 || t.hblen == 0 || t.check_end > SIZE_MAX)
@@ -1745,14 +1655,13 @@ read_twice(struct pf_reader *r, const char *path)
 		goto no;
 	r->p->nsamples = t.nsamples;
 	free(r->raw);
+	r->raw = NULL;
 
 	/* Pass 3 starts over, at the first byte. */
-	if (lseek(r->fd, 0, SEEK_SET) == -1 ||
-	    (r->pull = gunzip_pull_open(fd_read, &r->fd, size,
-	    r->lim.max_inflated, r->lim.max_ratio)) == NULL) {
-		r->raw = NULL;
+	if (lseek(fd, 0, SEEK_SET) == -1)
 		goto no;
-	}
+	r->pull = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
+	    r->lim.max_ratio);
 	r->cap = 2 * PULL_STEP;
 	r->raw = xmalloc(r->cap);
 	r->buf = r->at = r->freed = r->raw;
@@ -1777,10 +1686,8 @@ no:
 	r->raw = NULL;
 	r->buf = NULL;
 	r->len = 0;
-	if (r->fd != -1)
-		close(r->fd);
 	r->fd = -1;
-	return 0;
+	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
 }
 
 /*
@@ -1899,6 +1806,107 @@ pprof_open_mem(const void *buf, size_t len, const char *path,
 	return reader_start(r, path, d);
 }
 
+/*
+ * Read path ("-" is standard input) for r, bounded by its limits: 1 if
+ * it is a file read twice (read_twice(), r holds the header and the
+ * file), 0 with all of it in *out, -1 on an error.  *inflated says the
+ * bytes in *out are already inflated gzip.
+ */
+static int
+read_input(struct pf_reader *r, const char *path, unsigned char **out,
+    size_t *outlen, int *inflated, struct diag *d)
+{
+	const struct pd_limits *lim = &r->lim;
+	unsigned char	*buf, tail[4];
+	size_t		 cap, len = 0;
+	ssize_t		 n;
+	struct stat	 st;
+	int		 fd, gz;
+
+	*inflated = 0;
+	if (strcmp(path, "-") == 0)
+		fd = STDIN_FILENO;
+	else if ((fd = open(path, O_RDONLY)) == -1)
+		return diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+	if (fstat(fd, &st) == -1) {
+		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+		goto fail_fd;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		diag_set(d, DIAG_IO, -1, "is a directory");
+		goto fail_fd;
+	}
+	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > lim->max_input) {
+		diag_set(d, DIAG_LIMIT, -1, "file is %lld bytes, more than the "
+		    "limit of %llu (raise with --max-input)",
+		    (long long)st.st_size, (unsigned long long)lim->max_input);
+		goto fail_fd;
+	}
+	gz = gzip_tail(fd, &st, tail);
+	switch (gz && fd != STDIN_FILENO ? read_twice(r, path, fd, &st, tail) :
+	    0) {
+	case 1:
+		return 1;	/* r has the file now */
+	case -1:
+		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+		goto fail_fd;
+	}
+	switch (gz ? stream_gzip(fd, &st, tail, lim, &buf, &len) : 0) {
+	case 1:
+		*inflated = 1;
+		goto done;
+	case -1:
+		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+		goto fail_fd;
+	}
+	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
+	    (size_t)st.st_size + 1 : 65536;
+	buf = xmalloc(cap);
+	for (;;) {
+		if (len == cap) {
+			if (cap > lim->max_input) {
+				free(buf);
+				diag_set(d, DIAG_LIMIT, -1, "input is more than "
+				    "the limit of %llu bytes (raise with "
+				    "--max-input)",
+				    (unsigned long long)lim->max_input);
+				goto fail_fd;
+			}
+			cap *= 2;
+			buf = xreallocarray(buf, cap, 1);
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n == -1) {
+			if (errno == EINTR)
+				continue;
+			free(buf);
+			diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+			goto fail_fd;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	if (len > lim->max_input) {
+		free(buf);
+		diag_set(d, DIAG_LIMIT, -1, "input is more than the limit of "
+		    "%llu bytes (raise with --max-input)",
+		    (unsigned long long)lim->max_input);
+		goto fail_fd;
+	}
+done:
+	if (fd != STDIN_FILENO)
+		close(fd);
+	*out = buf;
+	*outlen = len;
+	return 0;
+
+fail_fd:
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return -1;
+}
+
 struct pf_reader *
 pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
 {
@@ -1912,11 +1920,12 @@ pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
 		pd_limits_default(&r->lim);
 	else
 		r->lim = *lim;
-	if (read_twice(r, path) == 1)
-		return r;
-	if (read_all(path, &r->lim, &buf, &len, &inflated, d) == -1) {
+	switch (read_input(r, path, &buf, &len, &inflated, d)) {
+	case -1:
 		free(r);
 		return NULL;
+	case 1:
+		return r;
 	}
 	if (inflated || !gunzip_is_gzip(buf, len)) {
 		r->raw = buf;
