@@ -10,6 +10,7 @@
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,15 +362,18 @@ delta_judge_verdict(const struct delta_judge *j, int tested, double q,
 }
 
 /*
- * The tests of rows [lo, hi), each into its row: independent of one
- * another, so a large table is tested on two threads.  rc is -1 if a
- * test failed.
+ * The tests of the rows, each into its row.  They are independent of one
+ * another, so a large table is tested on two threads, which take rows a
+ * chunk at a time: a test costs more the larger its counts, and halves
+ * fixed in advance came out unequal.  rc is -1 if a test failed.
  */
+#define TEST_CHUNK	64
+
 struct testjob {
 	struct delta		*d;
 	struct delta_judge	*judge;		/* its own scratch */
 	struct agg *const	*be, *const *ne;
-	size_t			 lo, hi;
+	atomic_size_t		*next;		/* the first row not taken */
 	int			 rc;
 };
 
@@ -379,7 +383,7 @@ test_rows(void *arg)
 	struct testjob		*tj = arg;
 	struct delta_judge	*j = tj->judge;
 	int64_t			*k1 = NULL, *k2 = NULL;
-	size_t			 i, k;
+	size_t			 lo, hi, i, k;
 	int			 t;
 
 	if (tj->d->replicates) {
@@ -387,21 +391,28 @@ test_rows(void *arg)
 		k2 = xcalloc(j->nn, sizeof(*k2));
 	}
 	tj->rc = 0;
-	for (i = tj->lo; i < tj->hi; i++) {
-		struct delta_row *row = &tj->d->rows[i];
+	while (tj->rc == 0 &&
+	    (lo = atomic_fetch_add(tj->next, TEST_CHUNK)) < tj->d->nrows) {
+		hi = lo + TEST_CHUNK < tj->d->nrows ? lo + TEST_CHUNK :
+		    tj->d->nrows;
+		for (i = lo; i < hi; i++) {
+			struct delta_row *row = &tj->d->rows[i];
 
-		if (tj->d->replicates && j->o->has_counts) {
-			for (k = 0; k < j->nb; k++)
-				k1[k] = node_count(tj->be[k], row->name);
-			for (k = 0; k < j->nn; k++)
-				k2[k] = node_count(tj->ne[k], row->name);
+			if (tj->d->replicates && j->o->has_counts) {
+				for (k = 0; k < j->nb; k++)
+					k1[k] = node_count(tj->be[k],
+					    row->name);
+				for (k = 0; k < j->nn; k++)
+					k2[k] = node_count(tj->ne[k],
+					    row->name);
+			}
+			if ((t = delta_judge_test(j, row->base_count,
+			    row->new_count, k1, k2, &row->st)) == -1) {
+				tj->rc = -1;
+				break;
+			}
+			row->tested = t;
 		}
-		if ((t = delta_judge_test(j, row->base_count, row->new_count,
-		    k1, k2, &row->st)) == -1) {
-			tj->rc = -1;
-			break;
-		}
-		row->tested = t;
 	}
 	free(k1);
 	free(k2);
@@ -411,35 +422,40 @@ test_rows(void *arg)
 /* Below this many rows a second thread costs more than it saves. */
 #define DELTA_THREAD_ROWS	4096
 
+/*
+ * Test every row, and build the graph of the edges meanwhile: it needs
+ * only the rows' numbers, and on a large table it took as long as half
+ * the tests.  The calling thread builds it, then joins in the tests.
+ */
 static int
 test_all_rows(struct delta *d, const struct delta_opts *o,
     const struct agg *base, const struct agg *new,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    struct delta_judge *judge)
+    struct delta_judge *judge, struct graph *g, const size_t *brow,
+    const size_t *nrow)
 {
 	struct delta_judge	 j2;
 	struct testjob		 a, b;
+	atomic_size_t		 next;
 	pthread_t		 t;
 	int			 threaded = 0;
 
+	atomic_init(&next, 0);
 	memset(&a, 0, sizeof(a));
 	a.d = d;
 	a.judge = judge;
 	a.be = be;
 	a.ne = ne;
-	a.hi = d->nrows;
+	a.next = &next;
 	if (d->nrows >= DELTA_THREAD_ROWS) {
 		delta_judge_init(&j2, o, base, new, be, nb, ne, nn);
 		b = a;
 		b.judge = &j2;
-		b.lo = a.hi = d->nrows / 2;
-		b.hi = d->nrows;
 		threaded = pthread_create(&t, NULL, test_rows, &b) == 0;
-		if (!threaded) {
+		if (!threaded)
 			delta_judge_release(&j2);
-			a.hi = d->nrows;
-		}
 	}
+	graph_build(g, base, new, brow, nrow, d->nrows);
 	test_rows(&a);
 	if (threaded) {
 		pthread_join(t, NULL);
@@ -509,7 +525,8 @@ delta_compute(const struct agg *base, const struct agg *new,
 	}
 
 	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
-	rc = test_all_rows(d, o, base, new, be, nb, ne, nn, &judge);
+	rc = test_all_rows(d, o, base, new, be, nb, ne, nn, &judge, &g,
+	    brow, nrow);
 	p = xcalloc(d->nrows + 1, sizeof(*p));
 	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
 	for (i = 0, m = 0; i < d->nrows; i++) {
@@ -583,7 +600,6 @@ delta_compute(const struct agg *base, const struct agg *new,
 	}
 
 	if (rc == 0) {
-		graph_build(&g, base, new, brow, nrow, d->nrows);
 		for (i = 0; i < d->nrows; i++) {
 			if (d->rows[i].verdict != VERDICT_REGRESSED &&
 			    d->rows[i].verdict != VERDICT_IMPROVED)
@@ -591,8 +607,8 @@ delta_compute(const struct agg *base, const struct agg *new,
 			find_path(d, i, &g, o);
 			find_callers(d, i, &g, o);
 		}
-		graph_free(&g);
 	}
+	graph_free(&g);
 	free(p);
 	free(scratch);
 	free(brow);
