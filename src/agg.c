@@ -618,6 +618,8 @@ edge_slot(const struct agg_edge *tab, size_t cap, size_t caller, size_t callee)
 	return j;
 }
 
+static void view_reslot(const struct agg *, struct view *, const uint32_t *);
+
 /*
  * Double the edge table where it lies, so that the old and the new table
  * are never both in memory (on large-bad, with slots of 32 bytes, they
@@ -626,11 +628,11 @@ edge_slot(const struct agg_edge *tab, size_t cap, size_t caller, size_t callee)
  * a slot that holds an edge not yet moved is taken over, and that edge
  * moves next.  So every moved edge has only moved edges between its home
  * and its slot, and none of those is ever taken out: linear probing
- * finds them all.  Slots change: the caller -> callee caches in views
- * point into the table, and eorder follows.
+ * finds them all.  Slots change: eorder follows, and so do the edges
+ * the view caches, through their edge numbers, keeping what they hold.
  */
 static void
-edge_table_grow(struct agg *a)
+edge_table_grow(struct agg *a, struct view *v)
 {
 	struct agg_edge	 cur, t;
 	uint32_t	*rev, k, tk;
@@ -649,6 +651,7 @@ edge_table_grow(struct agg *a)
 	memset(rev, 0xff, old * sizeof(*rev));
 	for (k = 0; k < a->nedges; k++)
 		rev[a->eorder[k]] = k;
+	view_reslot(a, v, rev);		/* slots to edge numbers */
 	for (s = 0; s < old; s++) {
 		if ((k = rev[s]) == NONE32)
 			continue;	/* empty, or an edge moved here */
@@ -673,15 +676,13 @@ edge_table_grow(struct agg *a)
 		}
 	}
 	free(rev);
+	view_reslot(a, v, a->eorder);	/* and back to their new slots */
 }
 
-static void view_flush(struct agg *, struct view *);
-
 /*
- * Find or add the edge caller -> callee.  The view's cached edges are
- * flushed before the table moves.  (Folding asks only when the edges
- * cached in the view miss, and then the last edge looked up from the
- * same caller is the one asked for once in 300: not worth keeping.)
+ * Find or add the edge caller -> callee.  (Folding asks only when the
+ * edges cached in the view miss, and then the last edge looked up from
+ * the same caller is the one asked for once in 300: not worth keeping.)
  */
 static struct agg_edge *
 edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
@@ -696,10 +697,8 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 			if (ed->caller == caller && ed->callee == callee)
 				goto found;
 	}
-	if (2 * (a->nedges + 1) > a->etabcap) {
-		view_flush(a, v);
-		edge_table_grow(a);
-	}
+	if (2 * (a->nedges + 1) > a->etabcap)
+		edge_table_grow(a, v);
 	j = edge_slot(a->etab, a->etabcap, caller, callee);
 	ed = &a->etab[j];
 	memset(ed, 0, sizeof(*ed));
@@ -738,6 +737,26 @@ view_flush(struct agg *a, struct view *v)
 		for (c = 0; c < AGG_NCOLS; c++)
 			a->etab[lf->eslot].w[c] += lf->ew[c];
 		lf->ecallee = NONE32;
+	}
+}
+
+/*
+ * Map the slot of each edge the view caches through map: an old slot to
+ * the edge's number, or a number to its new slot.
+ */
+static void
+view_reslot(const struct agg *a, struct view *v, const uint32_t *map)
+{
+	struct locframes	*lf;
+	size_t			 li, i;
+
+	for (i = 0; i < v->nframes; i++)
+		if (v->frames[i].eslot != NONE32)
+			v->frames[i].eslot = map[v->frames[i].eslot];
+	for (li = 0; !a->opts.noedges && li < v->p->nlocations; li++) {
+		lf = loc_edges(v, li);
+		if (lf->ecallee != NONE32)
+			lf->eslot = map[lf->eslot];
 	}
 }
 
@@ -1280,7 +1299,7 @@ fold_inline_edge(struct agg *a, struct view *v, const struct ustack *u,
 	int		 c;
 
 	if (v->frames[fi].eslot == NONE32) {
-		/* edge_get() may flush the view, and so comes first. */
+		/* edge_get() may move the frames' slots: it comes first. */
 		ed = edge_get(a, v, caller, callee);
 		v->frames[fi].eslot = (uint32_t)(ed - a->etab);
 		for (c = 0; c < AGG_NCOLS; c++)

@@ -765,52 +765,57 @@ test_many(void)
 }
 
 /*
- * Random deep stacks over six functions, many locations inlining
- * several of them: most frames come back to a node, so this is where
- * the test for an edge already counted in a stack does its work.  The
- * nodes and edges must be those of the definition, worked out here
- * frame by frame: a stack adds its weight once to each distinct node,
- * and once to each distinct caller -> callee pair of consecutive frames
- * (a frame calling its own node is no edge).
+ * Random deep stacks over nfn functions, many of nloc locations inlining
+ * several of them.  Over six functions most frames come back to a node,
+ * so this is where the test for an edge already counted in a stack does
+ * its work; over 150, the edge table doubles six times while the edges
+ * between a location's inlined frames are cached in the view, which
+ * must follow them to their new slots.  The nodes and edges must be
+ * those of the definition, worked out here frame by frame: a stack adds
+ * its weight once to each distinct node, and once to each distinct
+ * caller -> callee pair of consecutive frames (a frame calling its own
+ * node is no edge).
  */
 static void
-test_edges_brute(void)
+test_edges_brute(size_t nfn, size_t nloc, uint64_t rng)
 {
-	enum { NFN = 6, NLOC = 12, NSAMP = 3000, DEPTH = 40 };
+	enum { NSAMP = 3000, DEPTH = 40 };
 	struct profile		*p;
 	struct pf_location	*l;
 	struct agg		*a;
-	int64_t			 cum[NFN], flat[NFN], ew[NFN][NFN];
-	int			 seen[NFN], eseen[NFN][NFN], frames[3 * DEPTH];
-	char			*name;
-	uint64_t		 rng = 12345;
-	size_t			 i, j, k, nf, nedges = 0, bad = 0;
-	int			 f, g;
+	int64_t			*cum, *flat, *ew;
+	char			*seen, *eseen, *name;
+	size_t			 frames[3 * DEPTH];
+	size_t			 i, j, k, nf, f, g, nedges = 0, bad = 0;
 
-	memset(cum, 0, sizeof(cum));
-	memset(flat, 0, sizeof(flat));
-	memset(ew, 0, sizeof(ew));
-	p = t_sized(NFN, NLOC, NSAMP);
-	for (i = 0; i < NFN; i++) {
-		name = arena_calloc(p->arena, 8, 1);
-		snprintf(name, 8, "f%zu", i);
+	cum = calloc(nfn, sizeof(*cum));
+	flat = calloc(nfn, sizeof(*flat));
+	ew = calloc(nfn * nfn, sizeof(*ew));
+	seen = calloc(nfn, 1);
+	eseen = calloc(nfn * nfn, 1);
+	p = t_sized(nfn, nloc, NSAMP);
+	for (i = 0; i < nfn; i++) {
+		name = arena_calloc(p->arena, 24, 1);
+		snprintf(name, 24, "f%zu", i);
 		p->functions[i].id = i + 1;
 		p->functions[i].name = p->functions[i].system_name = name;
 		p->functions[i].filename = "";
 	}
-	p->nfunctions = NFN;
-	/* Location i: 1 + i % 3 lines, innermost first. */
-	for (i = 0; i < NLOC; i++) {
+	p->nfunctions = nfn;
+	/* Location i: 1 + i % 3 lines of any functions, innermost first. */
+	for (i = 0; i < nloc; i++) {
 		l = &p->locations[i];
 		l->id = i + 1;
 		l->address = 0x100 * (i + 1);
 		l->nlines = 1 + i % 3;
 		l->lines = arena_calloc(p->arena, l->nlines, sizeof(*l->lines));
-		for (k = 0; k < l->nlines; k++)
-			l->lines[k].function =
-			    &p->functions[(i * 5 + k * 7) % NFN];
+		for (k = 0; k < l->nlines; k++) {
+			rng = rng * 6364136223846793005ULL +
+			    1442695040888963407ULL;
+			l->lines[k].function = &p->functions[(rng >> 33) % nfn];
+		}
 	}
-	p->nlocations = NLOC;
+	p->nlocations = nloc;
 	for (i = 0; i < NSAMP; i++) {
 		struct pf_sample *s = &p->samples[i];
 
@@ -822,24 +827,25 @@ test_edges_brute(void)
 		for (j = 0; j < s->nlocs; j++) {
 			rng = rng * 6364136223846793005ULL +
 			    1442695040888963407ULL;
-			s->locs[j] = &p->locations[(rng >> 33) % NLOC];
+			s->locs[j] = &p->locations[(rng >> 33) % nloc];
 		}
 		/* Its frames from the root, each location outermost first. */
 		nf = 0;
 		for (j = s->nlocs; j > 0; j--)
 			for (k = s->locs[j - 1]->nlines; k > 0; k--)
-				frames[nf++] = (int)(s->locs[j - 1]->lines[k -
+				frames[nf++] = (size_t)(s->locs[j - 1]->lines[k -
 				    1].function - p->functions);
-		memset(seen, 0, sizeof(seen));
-		memset(eseen, 0, sizeof(eseen));
+		memset(seen, 0, nfn);
+		memset(eseen, 0, nfn * nfn);
 		for (k = 0; k < nf; k++) {
 			if (!seen[frames[k]])
 				cum[frames[k]] += s->values[0];
 			seen[frames[k]] = 1;
 			if (k > 0 && frames[k - 1] != frames[k] &&
-			    !eseen[frames[k - 1]][frames[k]]) {
-				ew[frames[k - 1]][frames[k]] += s->values[0];
-				eseen[frames[k - 1]][frames[k]] = 1;
+			    !eseen[frames[k - 1] * nfn + frames[k]]) {
+				ew[frames[k - 1] * nfn + frames[k]] +=
+				    s->values[0];
+				eseen[frames[k - 1] * nfn + frames[k]] = 1;
 			}
 		}
 		flat[frames[nf - 1]] += s->values[0];
@@ -847,22 +853,37 @@ test_edges_brute(void)
 	p->nsamples = NSAMP;
 	a = t_agg(p, AGG_FUNCTIONS, 0, 0, -1, 0);
 	CHECK(a != NULL);
-	for (f = 0; a != NULL && f < NFN; f++) {
+	for (f = 0; a != NULL && f < nfn; f++) {
 		const char *fn = p->functions[f].name;
 
-		CHECK_INT(node(a, fn)->cum[AGG_VALUE], cum[f]);
-		CHECK_INT(node(a, fn)->flat[AGG_VALUE], flat[f]);
-		for (g = 0; g < NFN; g++) {
-			nedges += ew[f][g] != 0;
-			if (edge_w(a, fn, p->functions[g].name, AGG_VALUE) !=
-			    (ew[f][g] != 0 ? ew[f][g] : -1))
-				bad++;
+		if (cum[f] == 0)	/* in no location */
+			CHECK(agg_find(a, fn) == -1);
+		else {
+			CHECK_INT(node(a, fn)->cum[AGG_VALUE], cum[f]);
+			CHECK_INT(node(a, fn)->flat[AGG_VALUE], flat[f]);
 		}
+		for (g = 0; g < nfn; g++)
+			nedges += ew[f * nfn + g] != 0;
+	}
+	/* Each edge made once, with the weight worked out above. */
+	for (i = 0; a != NULL && i < agg_nedges(a); i++) {
+		const struct agg_edge *e = agg_edge(a, i);
+
+		f = strtoul(agg_node(a, e->caller)->name + 1, NULL, 10);
+		g = strtoul(agg_node(a, e->callee)->name + 1, NULL, 10);
+		if (e->w[AGG_VALUE] != ew[f * nfn + g])
+			bad++;
+		ew[f * nfn + g] = -1;	/* a second copy would not match */
 	}
 	CHECK_INT(bad, 0);
 	CHECK_INT(a != NULL ? agg_nedges(a) : 0, nedges);
 	agg_free(a);
 	profile_free(p);
+	free(cum);
+	free(flat);
+	free(ew);
+	free(seen);
+	free(eseen);
 }
 
 struct tedge {
@@ -1249,7 +1270,8 @@ main(void)
 	test_mapping_merge_profiles();
 	test_empty_stack();
 	test_many();
-	test_edges_brute();
+	test_edges_brute(6, 12, 12345);
+	test_edges_brute(150, 2000, 54321);
 	for (i = 0; i < 40; i++)
 		test_edges_grow(i, 500 + 400 * i);
 	test_keep();
