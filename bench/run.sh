@@ -2,9 +2,10 @@
 # bench/run.sh: time profdiff against the decompression floor (zcat) and
 # go tool pprof on the pairs under bench/out/, and write bench/RESULTS.md.
 # Run by `make bench` (bench/bench.mk), which builds the tools and the
-# profiles first.  Every step runs BENCH_RUNS times (default 5) and the
-# median is reported; go tool pprof runs once on the medium pair (it
-# takes minutes) and on the large pair only with BENCH_PPROF_LARGE=1.
+# profiles first.  Every step runs BENCH_RUNS times (default 5), in
+# rounds of one run of each, and the median is reported; go tool pprof
+# runs once on the medium pair (it takes minutes) and on the large pair
+# only with BENCH_PPROF_LARGE=1.
 # Times and peak RSS come from bench/rusage.c (fork, exec, wait4).
 # BENCH_PROFDIFF_PAR=path also times `diff` with that binary.
 # BENCH_PPROF=0 skips go tool pprof.  BENCH_MANY=N (N small profiles per
@@ -42,23 +43,51 @@ median() {
 	echo "$w $m"
 }
 
-# measure NAME RUNS CMD...: run CMD RUNS times (stdout to /dev/null),
-# leave "wall rss" in $TMP/NAME.med.  Exit status 0 and 1 are results.
+# run1 NAME CMD...: run CMD once (stdout to /dev/null), adding "wall rss"
+# to $TMP/NAME.raw.  Exit status 0 and 1 are results.
+run1() {
+	name=$1; shift
+	st=0
+	"$RUSAGE" -o "$TMP/$name.raw" "$@" > /dev/null 2> "$TMP/$name.err" || st=$?
+	if [ "$st" -gt 1 ]; then
+		echo "bench: $name failed with status $st:" >&2
+		cat "$TMP/$name.err" >&2
+		exit 1
+	fi
+}
+
+# measure NAME RUNS CMD...: run CMD RUNS times in a row, leave "wall rss"
+# in $TMP/NAME.med.  For go tool pprof, whose runs take minutes.
 measure() {
 	name=$1; n=$2; shift 2
 	: > "$TMP/$name.raw"
 	i=0
 	while [ "$i" -lt "$n" ]; do
-		st=0
-		"$RUSAGE" -o "$TMP/$name.raw" "$@" > /dev/null 2> "$TMP/$name.err" || st=$?
-		if [ "$st" -gt 1 ]; then
-			echo "bench: $name failed with status $st:" >&2
-			cat "$TMP/$name.err" >&2
-			exit 1
-		fi
+		run1 "$name" "$@"
 		i=$((i + 1))
 	done
 	median "$TMP/$name.raw" > "$TMP/$name.med"
+}
+
+# rounds RUNS PREFIX STEP...: RUNS rounds, each running every step once,
+# in turn, then "wall rss" in each $TMP/PREFIX.NAME.med.  A step is its
+# NAME, a space and a command for sh -c.  Run in turns, the floor and
+# profdiff share whatever the machine does meanwhile; run in blocks
+# (five runs of one step, then five of the next), the ratios drifted on
+# a machine that slowed down by a third over a few minutes.
+rounds() {
+	n=$1; prefix=$2; shift 2
+	for step in "$@"; do : > "$TMP/$prefix.${step%% *}.raw"; done
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		for step in "$@"; do
+			run1 "$prefix.${step%% *}" sh -c "${step#* }"
+		done
+		i=$((i + 1))
+	done
+	for step in "$@"; do
+		median "$TMP/$prefix.${step%% *}.raw" > "$TMP/$prefix.${step%% *}.med"
+	done
 }
 
 wall() { cut -d' ' -f1 "$TMP/$1.med"; }
@@ -86,6 +115,9 @@ mem=$(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo 2>/dev/n
 	echo
 	echo "Times are medians of $RUNS runs (go tool pprof: $PPROF_RUNS run)"
 	echo "of wall-clock time; RSS is the peak resident set (ru_maxrss)."
+	echo "The runs go in rounds, each running zcat and the profdiff steps"
+	echo "once in turn, so that the floor and profdiff share whatever the"
+	echo "machine does meanwhile."
 	echo "Ratios compare with the steps measured in this same run: the"
 	echo "floor is \`zcat\` of the same input files to /dev/null, pprof is"
 	echo "\`go tool pprof -top\` (for top) or \`-top -diff_base\` (for diff)."
@@ -116,15 +148,12 @@ for size in $SIZES; do
 	rawbkb=$((rawb / 1024))
 	rawkb=$(((rawg + rawb) / 1024))
 
-	measure "$size.zcat2" "$RUNS" sh -c 'zcat "$1" "$2" > /dev/null' sh "$G" "$B"
-	measure "$size.zcat1" "$RUNS" sh -c 'zcat "$1" > /dev/null' sh "$B"
-	measure "$size.top" "$RUNS" "$PROFDIFF" top "$B"
-	measure "$size.diff" "$RUNS" "$PROFDIFF" diff "$G" "$B"
-	measure "$size.check" "$RUNS" "$PROFDIFF" check-significance "$G" "$B"
-	# A build whose cmd_diff.c calls side_load_pair() (both sides at once).
-	if [ -n "${BENCH_PROFDIFF_PAR:-}" ]; then
-		measure "$size.pdiffpar" "$RUNS" "$BENCH_PROFDIFF_PAR" diff "$G" "$B"
-	fi
+	# BENCH_PROFDIFF_PAR: a second build of profdiff to time diff with.
+	rounds "$RUNS" "$size" "zcat2 zcat $G $B > /dev/null" \
+	    "zcat1 zcat $B > /dev/null" "top exec $PROFDIFF top $B" \
+	    "diff exec $PROFDIFF diff $G $B" \
+	    "check exec $PROFDIFF check-significance $G $B" \
+	    ${BENCH_PROFDIFF_PAR:+"pdiffpar exec $BENCH_PROFDIFF_PAR diff $G $B"}
 
 	pp=0
 	if [ "$have_go" = 1 ]; then
@@ -180,7 +209,7 @@ if [ "$MANY" -gt 0 ]; then
 		echo
 		echo "Merging many profiles: N profiles per side, each a window of the"
 		echo "same program (the small pair's sizes, \`genprof -s 1 -S i\`)."
-		echo "Medians of $MANY_RUNS runs.  The floor of top is \`zcat\` of its N"
+		echo "Medians of $MANY_RUNS runs, in rounds.  The floor of top is \`zcat\` of its N"
 		echo "files, that of diff \`zcat\` of all 2N.  With two profiles or more"
 		echo "per side, diff also keeps one aggregate per profile for the test"
 		echo "between replicates."
@@ -207,10 +236,10 @@ if [ "$MANY" -gt 0 ]; then
 			gzmb=$(ls -l $G $B | awk '{ s += $5 } END { printf "%.1f", s / 1048576 }')
 			rawg=$(zcat $G | wc -c)
 			rawb=$(zcat $B | wc -c)
-			measure "many$k.zcat2" "$MANY_RUNS" sh -c 'zcat "$@" > /dev/null' sh $G $B
-			measure "many$k.zcat1" "$MANY_RUNS" sh -c 'zcat "$@" > /dev/null' sh $B
-			measure "many$k.top" "$MANY_RUNS" "$PROFDIFF" top $B
-			measure "many$k.diff" "$MANY_RUNS" "$PROFDIFF" diff $G -- $B
+			rounds "$MANY_RUNS" "many$k" "zcat2 zcat $G $B > /dev/null" \
+			    "zcat1 zcat $B > /dev/null" \
+			    "top exec $PROFDIFF top $B" \
+			    "diff exec $PROFDIFF diff $G -- $B"
 		}
 		rawmb=$(awk -v a="$rawg" -v b="$rawb" 'BEGIN { printf "%.1f", (a + b) / 1048576 }')
 		rawbmb=$(awk -v b="$rawb" 'BEGIN { printf "%.1f", b / 1048576 }')
