@@ -1,9 +1,10 @@
 /*
  * Stack aggregation: fold the samples of one or more profiles into nodes
  * (one per function, file, line or address, by granularity) and caller ->
- * callee edges, the way pprof builds its graph.  Each node and edge
- * carries two columns: AGG_VALUE, the chosen sample type's value, and
- * AGG_COUNT, the number of samples behind it (see struct agg_src).
+ * callee edges, the way pprof builds its graph.  Each node carries two
+ * columns: AGG_VALUE, the chosen sample type's value, and AGG_COUNT, the
+ * number of samples behind it (see struct agg_src); an edge carries the
+ * value only.
  *
  * flat goes to the innermost frame of the leaf location; cum counts a
  * node once per sample, so recursion is not counted twice; an edge is
@@ -99,10 +100,15 @@ struct agg_node {
 	int64_t		 cum[AGG_NCOLS];
 };
 
+/*
+ * An edge weighs the values of the samples through it (AGG_VALUE) and
+ * no counts: the paths and callers of delta.c read the values only, and
+ * a slot of 16 bytes instead of 24 keeps more of the table in the cache.
+ */
 struct agg_edge {
 	uint32_t	 caller;	/* node indices */
 	uint32_t	 callee;
-	int64_t		 w[AGG_NCOLS];
+	int64_t		 w;
 };
 
 struct agg;

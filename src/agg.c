@@ -41,7 +41,7 @@
 #define PRUNE_ALL	0x2		/* its outermost line matched */
 
 /*
- * The edge table's slots are the edges themselves, 24 bytes (node
+ * The edge table's slots are the edges themselves, 16 bytes (node
  * indices fit in 32 bits, as the views already assume): the edges live
  * in the open-addressing table rather than beside it, and eorder lists
  * the slots in the order the edges were made.  An empty slot has caller
@@ -157,7 +157,7 @@ struct agg {
  * never change, and each is kept the same way in its inner frame
  * (struct vframe).  view_flush() adds the weights into the table.
  * Without edges a location's record is its struct locres alone, a
- * quarter of the size, so that more of them stay in the cache.
+ * third of the size, so that more of them stay in the cache.
  */
 struct locres {
 	uint32_t	 off;		/* NONE32 if not resolved yet */
@@ -168,14 +168,14 @@ struct locframes {
 	struct locres	 r;
 	uint32_t	 ecallee;	/* node, or NONE32 */
 	uint32_t	 eslot;		/* its slot in the edge table */
-	int64_t		 ew[AGG_NCOLS];
+	int64_t		 ew;
 };
 
 /* A frame of a location of several, and the edge into it from its caller. */
 struct vframe {
 	uint32_t	 node;
 	uint32_t	 eslot;		/* NONE32 until the edge is cached */
-	int64_t		 ew[AGG_NCOLS];
+	int64_t		 ew;
 };
 
 /* Per-agg_add() state: pprof's view of one profile. */
@@ -719,14 +719,12 @@ view_flush(struct agg *a, struct view *v)
 	struct locframes	*lf;
 	struct vframe		*vf;
 	size_t			 li, i;
-	int			 c;
 
 	for (i = 0; i < v->nframes; i++) {
 		vf = &v->frames[i];
 		if (vf->eslot == NONE32)
 			continue;
-		for (c = 0; c < AGG_NCOLS; c++)
-			a->etab[vf->eslot].w[c] += vf->ew[c];
+		a->etab[vf->eslot].w += vf->ew;
 		vf->eslot = NONE32;
 	}
 
@@ -734,8 +732,7 @@ view_flush(struct agg *a, struct view *v)
 		lf = loc_edges(v, li);
 		if (lf->ecallee == NONE32)
 			continue;
-		for (c = 0; c < AGG_NCOLS; c++)
-			a->etab[lf->eslot].w[c] += lf->ew[c];
+		a->etab[lf->eslot].w += lf->ew;
 		lf->ecallee = NONE32;
 	}
 }
@@ -1258,33 +1255,28 @@ edge_note(struct view *v, size_t ne, size_t caller, size_t callee)
 	v->epairs[ne] = (uint64_t)caller << 32 | callee;
 }
 
-/* Add the stack's weights to an edge it has not counted yet. */
+/* Add the stack's value to an edge it has not counted yet. */
 static inline void
 fold_edge(struct agg *a, struct view *v, const struct ustack *u,
     struct locframes *from, size_t caller, size_t callee)
 {
 	struct agg_edge	*ed;
-	int		 c;
 
 	if (from != NULL && from->ecallee == callee) {
-		for (c = 0; c < AGG_NCOLS; c++)
-			from->ew[c] += u->w[c];
+		from->ew += u->w[AGG_VALUE];
 		return;
 	}
 	ed = edge_get(a, v, caller, callee);
 	if (from == NULL) {
-		for (c = 0; c < AGG_NCOLS; c++)
-			ed->w[c] += u->w[c];
+		ed->w += u->w[AGG_VALUE];
 		return;
 	}
 	/* Cache this edge in the location, flushing the one it held. */
 	if (from->ecallee != NONE32)
-		for (c = 0; c < AGG_NCOLS; c++)
-			a->etab[from->eslot].w[c] += from->ew[c];
+		a->etab[from->eslot].w += from->ew;
 	from->ecallee = (uint32_t)callee;
 	from->eslot = (uint32_t)(ed - a->etab);
-	for (c = 0; c < AGG_NCOLS; c++)
-		from->ew[c] = u->w[c];
+	from->ew = u->w[AGG_VALUE];
 }
 
 /*
@@ -1296,17 +1288,14 @@ fold_inline_edge(struct agg *a, struct view *v, const struct ustack *u,
     size_t fi, size_t caller, size_t callee)
 {
 	struct agg_edge	*ed;
-	int		 c;
 
 	if (v->frames[fi].eslot == NONE32) {
 		/* edge_get() may move the frames' slots: it comes first. */
 		ed = edge_get(a, v, caller, callee);
 		v->frames[fi].eslot = (uint32_t)(ed - a->etab);
-		for (c = 0; c < AGG_NCOLS; c++)
-			v->frames[fi].ew[c] = 0;
+		v->frames[fi].ew = 0;
 	}
-	for (c = 0; c < AGG_NCOLS; c++)
-		v->frames[fi].ew[c] += u->w[c];
+	v->frames[fi].ew += u->w[AGG_VALUE];
 }
 
 /*

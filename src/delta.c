@@ -118,7 +118,7 @@ graph_build(struct graph *g, const struct agg *base, const struct agg *new,
 
 		g->e[i].from = brow[e->caller];
 		g->e[i].to = brow[e->callee];
-		g->e[i].base = e->w[AGG_VALUE];
+		g->e[i].base = e->w;
 		g->e[i].new = 0;
 	}
 	for (i = 0; i < nn; i++) {
@@ -127,7 +127,7 @@ graph_build(struct graph *g, const struct agg *base, const struct agg *new,
 		g->e[nb + i].from = nrow[e->caller];
 		g->e[nb + i].to = nrow[e->callee];
 		g->e[nb + i].base = 0;
-		g->e[nb + i].new = e->w[AGG_VALUE];
+		g->e[nb + i].new = e->w;
 	}
 	sort_edges(g->e, nb + nn, nrows);
 	/* Merge the base and new halves of each edge. */
