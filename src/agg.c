@@ -1315,6 +1315,7 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 	struct locframes	*from = NULL;
 	struct nhot		*hot = a->hot;
 	uint64_t		 stamp = a->stamp;
+	int64_t			 mask;
 	size_t			 j, k, li, n, parent = NONE, ne = 0;
 	size_t			 t = AGG_ROOT;
 	int			 c, first, pfirst = 0;
@@ -1329,12 +1330,16 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 		for (k = lf->n; k > 0; k--) {
 			n = lf->n == 1 ? lf->off :
 			    v->frames[lf->off + k - 1].node;
+			/*
+			 * Whether a frame is its node's first in the stack
+			 * is a coin toss to the branch predictor: add the
+			 * weights or zeros, without a branch.
+			 */
 			first = hot[n].seen != stamp;
-			if (first) {
-				hot[n].seen = stamp;
-				for (c = 0; c < AGG_NCOLS; c++)
-					hot[n].cum[c] += u->w[c];
-			}
+			mask = -(int64_t)first;
+			hot[n].seen = stamp;
+			for (c = 0; c < AGG_NCOLS; c++)
+				hot[n].cum[c] += u->w[c] & mask;
 			/*
 			 * An edge into a node met for the first time in this
 			 * stack is new to the stack too, and so is an edge out
