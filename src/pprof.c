@@ -10,6 +10,7 @@
  * plain model.  It rejects, never repairs.  It knows nothing of
  * statistics or output.
  */
+#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -1015,6 +1016,7 @@ read_locs(struct pf_reader *r, const unsigned char **pp,
 	const struct pf_location	**locs;
 	const unsigned char		*p = *pp, *e;
 	uint64_t			 l, id, nids = r->lm.n;
+	uint32_t			 w = 0, stop;
 	size_t				 n, nl, room, depth = r->lim.max_depth;
 
 	if (wt != 2 || !r->lm.identity)
@@ -1032,18 +1034,24 @@ read_locs(struct pf_reader *r, const unsigned char **pp,
 	locs = sb->locs;
 	nl = sb->nlocs;
 	for (; p < e; p += n) {
-		/* Ids of up to three bytes (2 M locations) read inline. */
-		if (p[0] < 0x80) {
-			id = p[0];
-			n = 1;
-		} else if (e - p >= 2 && p[1] < 0x80) {
-			id = (p[0] & 0x7fu) | (uint64_t)p[1] << 7;
-			n = 2;
-		} else if (e - p >= 3 && p[2] < 0x80) {
-			id = (p[0] & 0x7fu) | (uint64_t)(p[1] & 0x7f) << 7 |
-			    (uint64_t)p[2] << 14;
-			n = 3;
-		} else if (get_varint(p, e, &id, &n) != 0)
+		/*
+		 * Ids of up to three bytes (2 M locations) from one load of
+		 * four bytes of the sample, and no branch on their length:
+		 * ids of two and three bytes come in no order, and branching
+		 * on them mispredicted.  stop has the top bit of each of the
+		 * first three bytes that ends an id.
+		 */
+		stop = 0;
+		if (end - p >= 4) {
+			memcpy(&w, p, 4);
+			w = le32toh(w);
+			stop = ~w & 0x808080u;
+		}
+		if (stop != 0 && (n = (size_t)(__builtin_ctz(stop) >> 3) + 1) <=
+		    (size_t)(e - p))
+			id = ((w & 0x7f) | (w >> 1 & 0x3f80) |
+			    (w >> 2 & 0x1fc000)) & ((1u << (7 * n)) - 1);
+		else if (get_varint(p, e, &id, &n) != 0)
 			return -1;
 		/* id 0 wraps around to the largest. */
 		if (id - 1 >= nids || nl >= depth)

@@ -662,6 +662,59 @@ test_reader_ids(void)
 }
 
 /*
+ * A packed field of location ids that ends inside an id, followed by
+ * bytes that would complete it: 0x81 and then the key 0x08 read as id
+ * 1025.  The reader loads four bytes of an id at a time, and must not
+ * take bytes past the field: protobuf-c refuses the sample, and so must
+ * the reader, in the same words.  1100 locations, so that 1025 is one.
+ */
+static void
+test_reader_id_past_field(void)
+{
+	enum { NLOC = 1100 };
+	static const uint8_t extra[] = {
+		0x12, 9,			/* Profile.sample, 9 bytes */
+		0x0a, 1, 0x81,			/* location_id, cut short */
+		0x08, 2,			/* 2, not packed */
+		0x12, 2, 5, 6,			/* value [5, 6] */
+	};
+	static Location		 loc[NLOC], *locp[NLOC];
+	struct fixture		 f;
+	struct pf_reader	*r;
+	const struct pf_sample	*s;
+	struct diag		 d;
+	uint8_t			*buf;
+	size_t			 len, i;
+
+	fixture_init(&f);
+	for (i = 0; i < NLOC; i++) {
+		loc[i] = f.loc[1];
+		loc[i].id = i + 1;
+		loc[i].address = 0x10 * (i + 1);
+		locp[i] = &loc[i];
+	}
+	f.p.location = locp;
+	f.p.n_location = NLOC;
+	buf = encode_plus(&f.p, extra, sizeof(extra), &len);
+	diag_init(&d, "r.pb");
+	CHECK(pprof_decode_reference(buf, len, "r.pb", NULL, &d) == NULL);
+	CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
+	    "Profile") == 0);
+	diag_init(&d, "r.pb");
+	CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
+	if (r != NULL) {
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(pprof_next(r, &s, &d), -1);
+		CHECK_INT(d.code, DIAG_FORMAT);
+		CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
+		    "Profile") == 0);
+	}
+	pprof_close(r);
+	free(buf);
+}
+
+/*
  * Locations as a writer may write them: a field twice (the last wins),
  * a bool of 2, a column; an unknown field and a ten-byte varint (these
  * two left to protobuf-c).  The reader's header must hold what the
@@ -739,6 +792,7 @@ main(void)
 	test_not_profiles();
 	test_reader();
 	test_reader_ids();
+	test_reader_id_past_field();
 	test_reader_locations();
 	return tap_done();
 }
