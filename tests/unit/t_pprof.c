@@ -497,6 +497,36 @@ test_not_profiles(void)
 }
 
 /*
+ * Bytes that do not decode: the reference decoder refuses them, and the
+ * reader, which reads samples as they come, must refuse them in the same
+ * words at the first bad sample, number bad.
+ */
+static void
+undecodable_at(const uint8_t *buf, size_t len, size_t bad)
+{
+	static const char	 want[] = "protobuf data does not decode as a "
+				    "pprof Profile";
+	struct pf_reader	*r;
+	const struct pf_sample	*s;
+	struct diag		 d;
+	size_t			 i;
+
+	diag_init(&d, "r.pb");
+	CHECK(pprof_decode_reference(buf, len, "r.pb", NULL, &d) == NULL);
+	CHECK(strcmp(d.msg, want) == 0);
+	diag_init(&d, "r.pb");
+	CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
+	if (r != NULL) {
+		for (i = 0; i < bad; i++)
+			CHECK_INT(pprof_next(r, &s, &d), 1);
+		CHECK_INT(pprof_next(r, &s, &d), -1);
+		CHECK_INT(d.code, DIAG_FORMAT);
+		CHECK(strcmp(d.msg, want) == 0);
+	}
+	pprof_close(r);
+}
+
+/*
  * The reader: samples one at a time, pointing into the header; a
  * sample the fast path cannot read (an unknown field, which protobuf-c
  * skips) read by protobuf-c, pointing into the same header; and a bad
@@ -577,20 +607,7 @@ test_reader(void)
 	fixture_init(&f);
 	f.ids1[0] = 99;
 	buf = encode_plus(&f.p, (const uint8_t *)"\x12\x01\x08", 3, &len);
-	diag_init(&d, "r.pb");
-	CHECK(pprof_decode_reference(buf, len, "r.pb", NULL, &d) == NULL);
-	CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
-	    "Profile") == 0);
-	diag_init(&d, "r.pb");
-	CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
-	if (r != NULL) {
-		CHECK_INT(pprof_next(r, &s, &d), 1);
-		CHECK_INT(pprof_next(r, &s, &d), -1);
-		CHECK_INT(d.code, DIAG_FORMAT);
-		CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
-		    "Profile") == 0);
-		pprof_close(r);
-	}
+	undecodable_at(buf, len, 1);
 	free(buf);
 }
 
@@ -678,13 +695,10 @@ test_reader_id_past_field(void)
 		0x08, 2,			/* 2, not packed */
 		0x12, 2, 5, 6,			/* value [5, 6] */
 	};
-	static Location		 loc[NLOC], *locp[NLOC];
-	struct fixture		 f;
-	struct pf_reader	*r;
-	const struct pf_sample	*s;
-	struct diag		 d;
-	uint8_t			*buf;
-	size_t			 len, i;
+	static Location	 loc[NLOC], *locp[NLOC];
+	struct fixture	 f;
+	uint8_t		*buf;
+	size_t		 len, i;
 
 	fixture_init(&f);
 	for (i = 0; i < NLOC; i++) {
@@ -696,21 +710,7 @@ test_reader_id_past_field(void)
 	f.p.location = locp;
 	f.p.n_location = NLOC;
 	buf = encode_plus(&f.p, extra, sizeof(extra), &len);
-	diag_init(&d, "r.pb");
-	CHECK(pprof_decode_reference(buf, len, "r.pb", NULL, &d) == NULL);
-	CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
-	    "Profile") == 0);
-	diag_init(&d, "r.pb");
-	CHECK((r = pprof_open_mem(buf, len, "r.pb", NULL, &d)) != NULL);
-	if (r != NULL) {
-		CHECK_INT(pprof_next(r, &s, &d), 1);
-		CHECK_INT(pprof_next(r, &s, &d), 1);
-		CHECK_INT(pprof_next(r, &s, &d), -1);
-		CHECK_INT(d.code, DIAG_FORMAT);
-		CHECK(strcmp(d.msg, "protobuf data does not decode as a pprof "
-		    "Profile") == 0);
-	}
-	pprof_close(r);
+	undecodable_at(buf, len, 2);
 	free(buf);
 }
 
