@@ -377,43 +377,45 @@ struct testjob {
 	int			 rc;
 };
 
+/* Test one row into itself; -1 if the test failed. */
+static int
+test_row(const struct testjob *tj, struct delta_row *row, int64_t *k1,
+    int64_t *k2)
+{
+	const struct delta_judge *j = tj->judge;
+	size_t			 k;
+	int			 t;
+
+	if (tj->d->replicates && j->o->has_counts) {
+		for (k = 0; k < j->nb; k++)
+			k1[k] = node_count(tj->be[k], row->name);
+		for (k = 0; k < j->nn; k++)
+			k2[k] = node_count(tj->ne[k], row->name);
+	}
+	if ((t = delta_judge_test(tj->judge, row->base_count, row->new_count,
+	    k1, k2, &row->st)) == -1)
+		return -1;
+	row->tested = t;
+	return 0;
+}
+
 static void *
 test_rows(void *arg)
 {
 	struct testjob		*tj = arg;
 	struct delta_judge	*j = tj->judge;
 	int64_t			*k1 = NULL, *k2 = NULL;
-	size_t			 lo, hi, i, k;
-	int			 t;
+	size_t			 lo, hi, n = tj->d->nrows;
 
 	if (tj->d->replicates) {
 		k1 = xcalloc(j->nb, sizeof(*k1));
 		k2 = xcalloc(j->nn, sizeof(*k2));
 	}
 	tj->rc = 0;
-	while (tj->rc == 0 &&
-	    (lo = atomic_fetch_add(tj->next, TEST_CHUNK)) < tj->d->nrows) {
-		hi = lo + TEST_CHUNK < tj->d->nrows ? lo + TEST_CHUNK :
-		    tj->d->nrows;
-		for (i = lo; i < hi; i++) {
-			struct delta_row *row = &tj->d->rows[i];
-
-			if (tj->d->replicates && j->o->has_counts) {
-				for (k = 0; k < j->nb; k++)
-					k1[k] = node_count(tj->be[k],
-					    row->name);
-				for (k = 0; k < j->nn; k++)
-					k2[k] = node_count(tj->ne[k],
-					    row->name);
-			}
-			if ((t = delta_judge_test(j, row->base_count,
-			    row->new_count, k1, k2, &row->st)) == -1) {
-				tj->rc = -1;
-				break;
-			}
-			row->tested = t;
-		}
-	}
+	while (tj->rc == 0 && (lo = atomic_fetch_add(tj->next, TEST_CHUNK)) < n)
+		for (hi = lo + TEST_CHUNK < n ? lo + TEST_CHUNK : n;
+		    lo < hi && tj->rc == 0; lo++)
+			tj->rc = test_row(tj, &tj->d->rows[lo], k1, k2);
 	free(k1);
 	free(k2);
 	return NULL;
