@@ -334,7 +334,7 @@ stats_hyper_logpmf(int64_t x, int64_t n1, int64_t n2, int64_t K)
  * P(y) over all tables y with P(y) <= P(x) (1 + 1e-7), x the observed
  * one.  The hypergeometric distribution is log-concave, hence unimodal
  * with mode m, so that set is two tails, [lo, a] and [b, hi], with a <= m
- * < b.  a and b are found by bisection on the log-probability, which
+ * < b.  a and b are found by searching the log-probability, which
  * Loader's method gives accurately enough to compare with P(x) at the
  * 1e-7 tolerance even when n is 1e9.  Each tail is then summed outward
  * from its boundary by the ratio of successive probabilities,
@@ -347,8 +347,18 @@ stats_hyper_logpmf(int64_t x, int64_t n1, int64_t n2, int64_t K)
  * r) after a term t with ratio r: the stopping rule is a bound, not a
  * hope.  A tail starting near the mode needs about 9 standard deviations
  * of terms before they fall by 1e-17, so the cost is about 20 sqrt(var)
- * multiplications plus two bisections of 30-odd steps each, whatever
- * the size of n and of the support.
+ * multiplications plus the two searches, whatever the size of n and of
+ * the support.
+ *
+ * The searches.  One boundary is next to x itself, and the other is
+ * near x's mirror image about the mean, where it would be if the
+ * distribution were symmetric.  So each search starts from a guess a few
+ * tables from the answer and brackets it by steps that double; plain
+ * bisection from the ends of [lo, m] took some 20 log-probabilities
+ * each, and these were most of the time of a diff's tests.  Because
+ * "P(y) <= P(x) (1 + 1e-7)" changes only once on each side of the mode,
+ * every order of probing finds the same boundary: the result is the
+ * bisection's, to the bit.
  */
 
 /* P(y + 1) / P(y). */
@@ -358,32 +368,121 @@ ratio_up(double y, double n1, double n2, double K)
 	return (K - y) * (n1 - y) / ((y + 1) * (n2 - K + y + 1));
 }
 
+#define TAIL_BLOCK	8
+
+/* The ratios of nb terms from y; a whole block has a constant count. */
+static void
+tail_ratios(double *r, int nb, double y, int dir, double n1, double n2,
+    double K)
+{
+	int	i;
+
+	if (nb == TAIL_BLOCK && dir > 0)
+		for (i = 0; i < TAIL_BLOCK; i++)
+			r[i] = ratio_up(y + i, n1, n2, K);
+	else if (nb == TAIL_BLOCK)
+		for (i = 0; i < TAIL_BLOCK; i++)
+			r[i] = 1 / ratio_up(y - i - 1, n1, n2, K);
+	else
+		for (i = 0; i < nb; i++)
+			r[i] = dir > 0 ? ratio_up(y + i, n1, n2, K) :
+			    1 / ratio_up(y - i - 1, n1, n2, K);
+}
+
 /*
  * Sum t + t r(y) + ... walking from y in direction dir (+1 or -1) up to
  * and including end, where t stands for P(y) relative to some reference.
+ *
+ * The ratios of a block of terms do not depend on one another, so they
+ * are computed together (the compiler puts them side by side in vector
+ * registers), and the stopping rule is tried once a block.  That is
+ * exact: once the rule holds, every further term is below 1e-17 of the
+ * sum, less than half a unit in its last place, and adding it leaves
+ * the sum as it was.  So a block that runs past the point where the
+ * rule first held gives the same sum as stopping there.
  */
 static double
 tail_sum(double y, double end, int dir, double t, double n1, double n2,
     double K)
 {
-	double	r, s = t;
+	double	r[TAIL_BLOCK], s = t;
+	int	i, nb;
 
 	while (y != end && t > 0) {
-		r = dir > 0 ? ratio_up(y, n1, n2, K) :
-		    1 / ratio_up(y - 1, n1, n2, K);
-		t *= r;
-		s += t;
-		y += dir;
-		if (r < 1 && t * r / (1 - r) <= s * 1e-17)
+		nb = fabs(end - y) < TAIL_BLOCK ? (int)fabs(end - y) :
+		    TAIL_BLOCK;
+		tail_ratios(r, nb, y, dir, n1, n2, K);
+		for (i = 0; i < nb; i++) {
+			t *= r[i];
+			s += t;
+		}
+		y += dir * nb;
+		if (r[nb - 1] < 1 &&
+		    t * r[nb - 1] / (1 - r[nb - 1]) <= s * 1e-17)
 			break;
 	}
 	return s;
 }
 
+/*
+ * One boundary of a tail: between t, where P(y) <= P(x) (1 + tol) holds
+ * (lp(t) is lpt), and f, where it does not, the y nearest f where it
+ * holds, with its log-probability in *lpo.  The guess g is probed first,
+ * then steps that double from it towards t or f, whichever way the
+ * boundary lies, then halving.
+ */
+static double
+edge_search(double t, double f, double g, double lpt, double lt, double n1,
+    double n2, double K, double *lpo)
+{
+	double	dir = f > t ? 1 : -1, step, y, lp;
+
+	if (fabs(f - t) > 1) {
+		g = dir > 0 ? clamp(g, t + 1, f - 1) : clamp(g, f + 1, t - 1);
+		if ((lp = hyper_lp(g, n1, n2, K)) <= lt) {
+			t = g;
+			lpt = lp;
+			for (step = 1; (f - t) * dir > 1; step *= 2) {
+				y = dir > 0 ? fmin(t + step, f - 1) :
+				    fmax(t - step, f + 1);
+				if ((lp = hyper_lp(y, n1, n2, K)) > lt) {
+					f = y;
+					break;
+				}
+				t = y;
+				lpt = lp;
+			}
+		} else {
+			f = g;
+			for (step = 1; (f - t) * dir > 1; step *= 2) {
+				y = dir > 0 ? fmax(f - step, t + 1) :
+				    fmin(f + step, t - 1);
+				if ((lp = hyper_lp(y, n1, n2, K)) <= lt) {
+					t = y;
+					lpt = lp;
+					break;
+				}
+				f = y;
+			}
+		}
+	}
+	while (fabs(f - t) > 1) {
+		y = floor(fmin(t, f) + fabs(f - t) / 2);
+		if ((lp = hyper_lp(y, n1, n2, K)) <= lt) {
+			t = y;
+			lpt = lp;
+		} else
+			f = y;
+	}
+	*lpo = lpt;
+	return t;
+}
+
 static double
 fisher(double k1, double n1, double n2, double K)
 {
-	double	N = n1 + n2, lo, hi, m, lx, lt, a, b, g, mid, s;
+	double	N = n1 + n2, lo, hi, m, lx, lt, a, b, mirror, lp, s;
+	double	lpa = 0, lpb = 0;
 	int	left, right;
 
 	lo = K > n2 ? K - n2 : 0;
@@ -404,55 +503,41 @@ fisher(double k1, double n1, double n2, double K)
 
 	lx = hyper_lp(k1, n1, n2, K);
 	lt = lx + log1p(FISHER_RELTOL);
+	mirror = floor(2 * K * n1 / N - k1 + 0.5);
 
 	/*
 	 * a: the largest y <= m with P(y) <= P(x), if any.  P rises on
-	 * [lo, m], so bisect keeping lp(a) <= lt < lp(g).
+	 * [lo, m], and x itself is such a y if it lies there.
 	 */
-	left = hyper_lp(lo, n1, n2, K) <= lt;
+	left = (lpa = hyper_lp(lo, n1, n2, K)) <= lt;
 	a = lo;
-	if (left && hyper_lp(m, n1, n2, K) <= lt)
+	if (left && (lp = hyper_lp(m, n1, n2, K)) <= lt) {
 		a = m;
-	else if (left) {
-		g = m;
-		while (g - a > 1) {
-			mid = floor(a + (g - a) / 2);
-			if (hyper_lp(mid, n1, n2, K) <= lt)
-				a = mid;
-			else
-				g = mid;
-		}
-	}
+		lpa = lp;
+	} else if (left && k1 > lo && k1 < m)
+		a = edge_search(k1, m, k1 + 1, lx, lt, n1, n2, K, &lpa);
+	else if (left)
+		a = edge_search(lo, m, mirror, lpa, lt, n1, n2, K, &lpa);
 
-	/*
-	 * b: the smallest y > m with P(y) <= P(x), if any.  P falls on
-	 * [m, hi], so bisect keeping lp(g) > lt >= lp(b).
-	 */
-	right = m < hi && hyper_lp(hi, n1, n2, K) <= lt;
+	/* b: the smallest y > m with P(y) <= P(x), if any; P falls there. */
+	right = m < hi && (lpb = hyper_lp(hi, n1, n2, K)) <= lt;
 	b = hi;
-	if (right && hyper_lp(m + 1, n1, n2, K) <= lt)
+	if (right && (lp = hyper_lp(m + 1, n1, n2, K)) <= lt) {
 		b = m + 1;
-	else if (right) {
-		g = m + 1;
-		while (b - g > 1) {
-			mid = floor(g + (b - g) / 2);
-			if (hyper_lp(mid, n1, n2, K) <= lt)
-				b = mid;
-			else
-				g = mid;
-		}
-	}
+		lpb = lp;
+	} else if (right && k1 > m + 1 && k1 < hi)
+		b = edge_search(k1, m + 1, k1 - 1, lx, lt, n1, n2, K, &lpb);
+	else if (right)
+		b = edge_search(hi, m + 1, mirror, lpb, lt, n1, n2, K, &lpb);
 
 	/* Both tails reach the mode: every table counts. */
 	if (left && a == m && (m == hi || (right && b == m + 1)))
 		return 1;
 	s = 0;
 	if (left)
-		s += tail_sum(a, lo, -1, exp(hyper_lp(a, n1, n2, K) - lx),
-		    n1, n2, K);
+		s += tail_sum(a, lo, -1, exp(lpa - lx), n1, n2, K);
 	if (right)
-		s += tail_sum(b, hi, +1, exp(hyper_lp(b, n1, n2, K) - lx),
-		    n1, n2, K);
+		s += tail_sum(b, hi, +1, exp(lpb - lx), n1, n2, K);
 	if (s <= 0)
 		return 0;
 	return fmin(1, exp(lx + log(s)));
