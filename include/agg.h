@@ -183,6 +183,19 @@ size_t		 agg_nedges(const struct agg *);
 const struct agg_edge *agg_edge(const struct agg *, size_t);
 
 /*
+ * The edges out of a node (it is their caller) and into it (their
+ * callee), as edge numbers in ascending order, *n of them.  They come
+ * from an index that agg_index_edges() builds once the last profile is
+ * folded: on a large agg that is a few milliseconds, which a caller
+ * with a thread per agg can spend on each agg's own thread.  Folding
+ * more drops the index; agg_index_edges() again builds it anew, and
+ * does nothing while it is there.  Without it there are no edges.
+ */
+void		 agg_index_edges(struct agg *);
+const uint32_t	*agg_edges_out(const struct agg *, size_t node, size_t *n);
+const uint32_t	*agg_edges_in(const struct agg *, size_t node, size_t *n);
+
+/*
  * The calling-context tree, when agg_opts.tree is set: one tree node per
  * distinct path of frames from a root, so a function reached by two
  * paths has two tree nodes, and recursion nests.  cum is what the

@@ -121,6 +121,9 @@ struct agg {
 	size_t		 etabcap;
 	uint32_t	*eorder;	/* slot of each edge, by edge index */
 	size_t		 nedges;
+	uint32_t	*eout, *ein;	/* edge numbers by caller, by callee */
+	uint32_t	*eout_at;	/* nnodes + 1 offsets into eout */
+	uint32_t	*ein_at;	/* and into ein; NULL: no index */
 
 	struct mkey	*mkeys;		/* every mapping key met so far */
 	size_t		 nmkeys, mkeycap;
@@ -249,6 +252,17 @@ hash_pair(size_t a, size_t b)
 	return h;
 }
 
+/* Forget agg_index_edges()'s index. */
+static void
+index_drop(struct agg *a)
+{
+	free(a->eout);
+	free(a->ein);
+	free(a->eout_at);
+	free(a->ein_at);
+	a->eout = a->ein = a->eout_at = a->ein_at = NULL;
+}
+
 struct agg *
 agg_new(const struct agg_opts *opts)
 {
@@ -272,6 +286,7 @@ agg_free(struct agg *a)
 	free(a->ntab);
 	free(a->eorder);
 	etab_free(a->etab, a->etabcap);
+	index_drop(a);
 	free(a->mkeys);
 	free(a->mtab);
 	free(a->tree);
@@ -316,6 +331,7 @@ agg_dup(const struct agg *src)
 	}
 	a->etab = NULL;
 	a->eorder = NULL;
+	a->eout = a->ein = a->eout_at = a->ein_at = NULL;
 	if (src->etabcap > 0) {
 		a->etab = etab_grow(NULL, 0, src->etabcap);
 		memcpy(a->etab, src->etab, src->etabcap * sizeof(*a->etab));
@@ -1485,6 +1501,7 @@ agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
 
 	if (check_src(p, src, d) == -1)
 		return NULL;
+	index_drop(a);
 	r = xcalloc(1, sizeof(*r));
 	r->a = a;
 	r->src = *src;
@@ -1723,6 +1740,68 @@ const struct agg_edge *
 agg_edge(const struct agg *a, size_t i)
 {
 	return i < a->nedges ? &a->etab[a->eorder[i]] : NULL;
+}
+
+/*
+ * Index the edges by caller and by callee: two counting sorts of the
+ * edge numbers, so that each node's edges are in ascending order.
+ */
+void
+agg_index_edges(struct agg *a)
+{
+	const struct agg_edge	*ed;
+	uint32_t		*po, *pi;
+	size_t			 i;
+
+	if (a->eout_at != NULL)
+		return;
+	a->eout_at = xcalloc(a->nnodes + 1, sizeof(*a->eout_at));
+	a->ein_at = xcalloc(a->nnodes + 1, sizeof(*a->ein_at));
+	a->eout = xreallocarray(NULL, a->nedges ? a->nedges : 1,
+	    sizeof(*a->eout));
+	a->ein = xreallocarray(NULL, a->nedges ? a->nedges : 1,
+	    sizeof(*a->ein));
+	for (i = 0; i < a->nedges; i++) {
+		ed = &a->etab[a->eorder[i]];
+		a->eout_at[ed->caller + 1]++;
+		a->ein_at[ed->callee + 1]++;
+	}
+	for (i = 0; i < a->nnodes; i++) {
+		a->eout_at[i + 1] += a->eout_at[i];
+		a->ein_at[i + 1] += a->ein_at[i];
+	}
+	/* Each node's next free place, from a copy of the offsets. */
+	po = xreallocarray(NULL, a->nnodes + 1, sizeof(*po));
+	pi = xreallocarray(NULL, a->nnodes + 1, sizeof(*pi));
+	memcpy(po, a->eout_at, (a->nnodes + 1) * sizeof(*po));
+	memcpy(pi, a->ein_at, (a->nnodes + 1) * sizeof(*pi));
+	for (i = 0; i < a->nedges; i++) {
+		ed = &a->etab[a->eorder[i]];
+		a->eout[po[ed->caller]++] = (uint32_t)i;
+		a->ein[pi[ed->callee]++] = (uint32_t)i;
+	}
+	free(po);
+	free(pi);
+}
+
+const uint32_t *
+agg_edges_out(const struct agg *a, size_t node, size_t *n)
+{
+	*n = 0;
+	if (a->eout_at == NULL || node >= a->nnodes)
+		return NULL;
+	*n = a->eout_at[node + 1] - a->eout_at[node];
+	return a->eout + a->eout_at[node];
+}
+
+const uint32_t *
+agg_edges_in(const struct agg *a, size_t node, size_t *n)
+{
+	*n = 0;
+	if (a->ein_at == NULL || node >= a->nnodes)
+		return NULL;
+	*n = a->ein_at[node + 1] - a->ein_at[node];
+	return a->ein + a->ein_at[node];
 }
 
 int64_t

@@ -765,6 +765,43 @@ test_many(void)
 }
 
 /*
+ * agg_index_edges(): every edge once among the edges out of its caller
+ * and once among those into its callee, each node's in ascending order.
+ * Returns the number of faults.
+ */
+static size_t
+index_faults(const struct agg *a)
+{
+	const uint32_t	*id;
+	size_t		 i, k, n, out = 0, in = 0, bad = 0;
+	char		*hit;
+
+	hit = calloc(agg_nedges(a) + 1, 2);
+	for (i = 0; i < agg_nnodes(a); i++) {
+		id = agg_edges_out(a, i, &n);
+		for (k = 0; k < n; k++, out++) {
+			bad += id[k] >= agg_nedges(a) ||
+			    agg_edge(a, id[k])->caller != i ||
+			    (k > 0 && id[k] <= id[k - 1]);
+			if (id[k] < agg_nedges(a))
+				bad += hit[2 * id[k]]++ != 0;
+		}
+		id = agg_edges_in(a, i, &n);
+		for (k = 0; k < n; k++, in++) {
+			bad += id[k] >= agg_nedges(a) ||
+			    agg_edge(a, id[k])->callee != i ||
+			    (k > 0 && id[k] <= id[k - 1]);
+			if (id[k] < agg_nedges(a))
+				bad += hit[2 * id[k] + 1]++ != 0;
+		}
+	}
+	bad += out != agg_nedges(a);
+	bad += in != agg_nedges(a);
+	free(hit);
+	return bad;
+}
+
+/*
  * Random deep stacks over nfn functions, many of nloc locations inlining
  * several of them.  Over six functions most frames come back to a node,
  * so this is where the test for an edge already counted in a stack does
@@ -877,6 +914,28 @@ test_edges_brute(size_t nfn, size_t nloc, uint64_t rng)
 	}
 	CHECK_INT(bad, 0);
 	CHECK_INT(a != NULL ? agg_nedges(a) : 0, nedges);
+	if (a != NULL) {
+		struct agg_src	 src = { 0, -1, 0, NULL };
+		struct agg	*dup;
+		struct diag	 d;
+
+		agg_edges_out(a, 0, &k);
+		CHECK_INT(k, 0);	/* no index yet */
+		agg_index_edges(a);
+		CHECK_INT(index_faults(a), 0);
+		dup = agg_dup(a);
+		agg_edges_in(dup, 0, &k);
+		CHECK_INT(k, 0);	/* a copy has no index */
+		/* Folding again drops the index; indexing again mends it. */
+		diag_init(&d, "test");
+		CHECK(agg_add(a, p, &src, &d) == 0);
+		for (i = 0, k = 0; i < agg_nnodes(a); i++)
+			k += agg_edges_out(a, i, &f) != NULL;
+		CHECK_INT(k, 0);
+		agg_index_edges(a);
+		CHECK_INT(index_faults(a), 0);
+		agg_free(dup);
+	}
 	agg_free(a);
 	profile_free(p);
 	free(cum);
