@@ -13,6 +13,7 @@
 #include "stats.h"
 
 struct agg;
+struct delta_graph;
 
 enum verdict {
 	VERDICT_REGRESSED = 0,
@@ -57,6 +58,7 @@ struct delta_row {
 	int		 relevant;	/* |change| passes --min-effect */
 	enum verdict	 verdict;
 	enum delta_status status;
+	/* Set by delta_explain(): */
 	const char	**path;		/* this function down to the growth */
 	size_t		 npath;
 	struct delta_caller *callers;	/* most change first */
@@ -84,6 +86,7 @@ struct delta {
 	double		 mde;		/* min detectable change, share units */
 	double		 noise;		/* noise half-width, share units */
 	double		 mde_share;	/* the share it was computed at */
+	struct delta_graph *graph;	/* for delta_explain() */
 };
 
 /*
@@ -92,10 +95,18 @@ struct delta {
  * becomes Welch's between profiles.  Returns 0, or -1 if a count is
  * invalid for the statistics (the diag-free core reports nothing else).
  */
-int	delta_compute(const struct agg *base, const struct agg *new,
+int	delta_compute(struct agg *base, struct agg *new,
 	    struct agg *const *base_each, size_t nbase,
 	    struct agg *const *new_each, size_t nnew,
 	    const struct delta_opts *, struct delta *);
+/*
+ * Give row r its path and callers (struct delta_row), if its verdict is
+ * a change; a row explained already is left as it is.  Only the rows a
+ * report shows need them, and a diff of a large profile may have
+ * thousands of significant rows.  base and new must stay as they are
+ * until delta_release(): the edges are read from them.
+ */
+void	delta_explain(struct delta *, size_t r);
 void	delta_release(struct delta *);
 
 /*

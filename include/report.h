@@ -52,7 +52,7 @@ struct diff_report {
 	const struct facts *new;
 	size_t		 nbase, nnew;	/* profiles per side */
 	const struct delta *d;
-	const size_t	*order;		/* row indices, sorted */
+	const size_t	*order;		/* the first nshow rows, in order */
 	size_t		 nshow;
 	int		 norm;		/* enum delta_norm */
 	const char	*unit;		/* the sample type's unit */

@@ -103,7 +103,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	struct delta		 d;
 	struct delta_opts	 dopts;
 	struct diff_report	 r;
-	size_t			*order = NULL, i, nb, nrows;
+	size_t			*order = NULL, i, nb, nrows, nshow;
 	struct sortrow		*srows;
 	char			*filters = NULL, *method = NULL;
 	FILE			*fp;
@@ -222,9 +222,13 @@ diff_run(int argc, char **argv, int is_check, int *status)
 		srows[i].name = d.rows[order[i]].name;
 		srows[i].idx = order[i];
 	}
+	nshow = o.nrows == 0 || (size_t)o.nrows > nrows ? nrows :
+	    (size_t)o.nrows;
 	qsort(srows, nrows, sizeof(*srows), cmp_rows);
-	for (i = 0; i < nrows; i++)
+	for (i = 0; i < nshow; i++) {
 		order[i] = srows[i].idx;
+		delta_explain(&d, order[i]);
+	}
 	free(srows);
 
 	memset(&r, 0, sizeof(r));
@@ -235,8 +239,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.nnew = n.nprofiles;
 	r.d = &d;
 	r.order = order;
-	r.nshow = o.nrows == 0 || (size_t)o.nrows > nrows ? nrows :
-	    (size_t)o.nrows;
+	r.nshow = nshow;
 	r.norm = dopts.norm;
 	r.unit = b.unit;
 	r.granularity = agg_gran_name(o.agg.gran);

@@ -28,13 +28,20 @@ struct uedge {
 	int64_t		 base, new;
 };
 
-struct graph {
-	struct uedge	*e;
-	size_t		 n;
-	size_t		*out;		/* edge indices sorted by from */
-	size_t		*in;		/* edge indices sorted by to */
-	size_t		*out_start;	/* nrows + 1 offsets into out */
-	size_t		*in_start;
+/*
+ * What delta_explain() needs: the two aggs, whose edges are indexed by
+ * node, and the maps between their nodes and the rows.  A row below
+ * nbase is base node of the same number.
+ */
+struct delta_graph {
+	const struct agg *base, *new;
+	size_t		 nbase;
+	size_t		*brow, *nrow;	/* node -> row, per side */
+	size_t		*rnew;		/* row -> new node, or SIZE_MAX */
+	struct delta_opts o;
+	struct uedge	*e;		/* scratch: one row's edges */
+	size_t		 ecap;
+	size_t		*at;		/* per row: its edge in e, or SIZE_MAX */
 };
 
 static double
@@ -56,120 +63,73 @@ share(int64_t v, int64_t total)
 	return total != 0 ? (double)v / (double)total : 0;
 }
 
-/* Edges: union of both sides, keyed by (from row, to row). */
-
-static int
-cmp_edge(const void *a, const void *b)
+/*
+ * Add one side's edges of row r (out of it, or into it) to g->e, where
+ * an edge with the same row at its other end takes the side's weight.
+ */
+static size_t
+side_edges(struct delta_graph *g, const struct agg *a, size_t node,
+    const size_t *row, size_t r, int out, int is_new, size_t n)
 {
-	const struct uedge *x = a, *y = b;
+	const uint32_t	*id;
+	size_t		 k, i, other;
 
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
-	if (x->to != y->to)
-		return x->to < y->to ? -1 : 1;
-	return 0;
-}
+	id = out ? agg_edges_out(a, node, &k) : agg_edges_in(a, node, &k);
+	if (n + k > g->ecap) {
+		g->ecap = 2 * (n + k);
+		g->e = xreallocarray(g->e, g->ecap, sizeof(*g->e));
+	}
+	for (i = 0; i < k; i++) {
+		const struct agg_edge *ed = agg_edge(a, id[i]);
+		struct uedge *e;
 
-/* A stable counting sort of n edges from in to out, by to or by from. */
-static void
-count_sort(const struct uedge *in, struct uedge *out, size_t n,
-    size_t nrows, size_t *pos, int by_from)
-{
-	size_t i;
-
-	memset(pos, 0, (nrows + 1) * sizeof(*pos));
-	for (i = 0; i < n; i++)
-		pos[(by_from ? in[i].from : in[i].to) + 1]++;
-	for (i = 0; i < nrows; i++)
-		pos[i + 1] += pos[i];
-	for (i = 0; i < n; i++)
-		out[pos[by_from ? in[i].from : in[i].to]++] = in[i];
+		other = row[out ? ed->callee : ed->caller];
+		if (g->at[other] == SIZE_MAX) {
+			g->at[other] = n;
+			e = &g->e[n++];
+			e->from = out ? r : other;
+			e->to = out ? other : r;
+			e->base = e->new = 0;
+		} else
+			e = &g->e[g->at[other]];
+		if (is_new)
+			e->new += ed->w;
+		else
+			e->base += ed->w;
+	}
+	return n;
 }
 
 /*
- * Sort by (from, to): by to, then stably by from.  Both keys are row
- * numbers below nrows; several hundred thousand edges sort several
- * times faster so than with qsort().
+ * The edges of row r in the union graph, out of it or into it, into
+ * g->e in no particular order: each side's half of an edge, joined.
+ * Returns how many.
  */
-static void
-sort_edges(struct uedge *e, size_t n, size_t nrows)
+static size_t
+row_edges(struct delta_graph *g, size_t r, int out)
 {
-	struct uedge	*tmp;
-	size_t		*pos;
+	size_t	 n = 0, i;
 
-	tmp = xreallocarray(NULL, n ? n : 1, sizeof(*tmp));
-	pos = xreallocarray(NULL, nrows + 1, sizeof(*pos));
-	count_sort(e, tmp, n, nrows, pos, 0);
-	count_sort(tmp, e, n, nrows, pos, 1);
-	free(pos);
-	free(tmp);
+	if (r < g->nbase)
+		n = side_edges(g, g->base, r, g->brow, r, out, 0, n);
+	if (g->rnew[r] != SIZE_MAX)
+		n = side_edges(g, g->new, g->rnew[r], g->nrow, r, out, 1, n);
+	for (i = 0; i < n; i++)
+		g->at[out ? g->e[i].to : g->e[i].from] = SIZE_MAX;
+	return n;
 }
 
 static void
-graph_build(struct graph *g, const struct agg *base, const struct agg *new,
-    const size_t *brow, const size_t *nrow, size_t nrows)
+graph_free(struct delta_graph *g)
 {
-	size_t	 nb = agg_nedges(base), nn = agg_nedges(new), i, j, k;
-	size_t	*cnt;
-
-	g->e = xreallocarray(NULL, nb + nn, sizeof(*g->e));
-	for (i = 0; i < nb; i++) {
-		const struct agg_edge *e = agg_edge(base, i);
-
-		g->e[i].from = brow[e->caller];
-		g->e[i].to = brow[e->callee];
-		g->e[i].base = e->w;
-		g->e[i].new = 0;
-	}
-	for (i = 0; i < nn; i++) {
-		const struct agg_edge *e = agg_edge(new, i);
-
-		g->e[nb + i].from = nrow[e->caller];
-		g->e[nb + i].to = nrow[e->callee];
-		g->e[nb + i].base = 0;
-		g->e[nb + i].new = e->w;
-	}
-	sort_edges(g->e, nb + nn, nrows);
-	/* Merge the base and new halves of each edge. */
-	for (i = 0, j = 0; i < nb + nn; i++) {
-		if (j > 0 && cmp_edge(&g->e[j - 1], &g->e[i]) == 0) {
-			g->e[j - 1].base += g->e[i].base;
-			g->e[j - 1].new += g->e[i].new;
-		} else
-			g->e[j++] = g->e[i];
-	}
-	g->n = j;
-
-	g->out = xreallocarray(NULL, g->n, sizeof(size_t));
-	g->in = xreallocarray(NULL, g->n, sizeof(size_t));
-	g->out_start = xcalloc(nrows + 1, sizeof(size_t));
-	g->in_start = xcalloc(nrows + 1, sizeof(size_t));
-	for (i = 0; i < g->n; i++) {
-		g->out_start[g->e[i].from + 1]++;
-		g->in_start[g->e[i].to + 1]++;
-	}
-	for (i = 0; i < nrows; i++) {
-		g->out_start[i + 1] += g->out_start[i];
-		g->in_start[i + 1] += g->in_start[i];
-	}
-	cnt = xcalloc(nrows + 1, sizeof(size_t));
-	for (i = 0; i < g->n; i++)	/* edges are sorted by from already */
-		g->out[i] = i;
-	for (i = 0; i < g->n; i++) {
-		k = g->e[i].to;
-		g->in[g->in_start[k] + cnt[k]++] = i;
-	}
-	free(cnt);
-}
-
-static void
-graph_free(struct graph *g)
-{
+	if (g == NULL)
+		return;
+	free(g->brow);
+	free(g->nrow);
+	free(g->rnew);
+	free(g->at);
 	free(g->e);
-	free(g->out);
-	free(g->in);
-	free(g->out_start);
-	free(g->in_start);
+	free(g);
 }
 
 /* The change of an edge, in the same normalized unit as the rows. */
@@ -187,19 +147,20 @@ edge_delta(const struct uedge *e, const struct delta *d,
  * least as large as any callee's: that is where the time went.
  */
 static void
-find_path(struct delta *d, size_t r, const struct graph *g,
-    const struct delta_opts *o)
+find_path(struct delta *d, size_t r)
 {
+	struct delta_graph *g = d->graph;
 	struct delta_row *row = &d->rows[r];
-	size_t		 path[DELTA_MAX_PATH], np = 0, cur = r, i, k, best;
+	size_t		 path[DELTA_MAX_PATH], np = 0, cur = r, i, k, n, best;
 	double		 sign = row->delta >= 0 ? 1 : -1, bestv, v;
 
 	path[np++] = r;
 	while (np < DELTA_MAX_PATH) {
 		best = SIZE_MAX;
 		bestv = 0;
-		for (i = g->out_start[cur]; i < g->out_start[cur + 1]; i++) {
-			const struct uedge *e = &g->e[g->out[i]];
+		n = row_edges(g, cur, 1);
+		for (i = 0; i < n; i++) {
+			const struct uedge *e = &g->e[i];
 
 			if (e->to == cur)
 				continue;
@@ -208,7 +169,7 @@ find_path(struct delta *d, size_t r, const struct graph *g,
 					break;
 			if (k < np)
 				continue;
-			v = sign * edge_delta(e, d, o);
+			v = sign * edge_delta(e, d, &g->o);
 			if (v > bestv || (v == bestv && best != SIZE_MAX &&
 			    strcmp(d->rows[e->to].name,
 			    d->rows[best].name) < 0)) {
@@ -238,28 +199,53 @@ cmp_caller(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/*
+ * The callers whose edges into the row changed most, max_callers of
+ * them, most first.  A function called from thousands of places is
+ * common, so they are kept by insertion, not all sorted: names are
+ * unique, the order is total, and the result is a whole sort's first.
+ */
 static void
-find_callers(struct delta *d, size_t r, const struct graph *g,
-    const struct delta_opts *o)
+find_callers(struct delta *d, size_t r)
 {
+	struct delta_graph *g = d->graph;
 	struct delta_row *row = &d->rows[r];
-	size_t		 i, n = 0;
+	struct delta_caller c;
+	size_t		 i, j, k, n = 0, max = g->o.max_callers;
 
-	row->callers = xreallocarray(NULL,
-	    g->in_start[r + 1] - g->in_start[r] + 1, sizeof(*row->callers));
-	for (i = g->in_start[r]; i < g->in_start[r + 1]; i++) {
-		const struct uedge *e = &g->e[g->in[i]];
+	k = row_edges(g, r, 0);
+	row->callers = xreallocarray(NULL, max + 1, sizeof(*row->callers));
+	for (i = 0; i < k; i++) {
+		const struct uedge *e = &g->e[i];
 
 		if (e->from == r)
 			continue;
-		row->callers[n].name = d->rows[e->from].name;
-		row->callers[n].base = e->base;
-		row->callers[n].new = e->new;
-		row->callers[n].delta = edge_delta(e, d, o);
-		n++;
+		c.name = d->rows[e->from].name;
+		c.base = e->base;
+		c.new = e->new;
+		c.delta = edge_delta(e, d, &g->o);
+		if (n == max && (max == 0 ||
+		    cmp_caller(&c, &row->callers[max - 1]) >= 0))
+			continue;
+		for (j = n < max ? n++ : max - 1; j > 0 &&
+		    cmp_caller(&c, &row->callers[j - 1]) < 0; j--)
+			row->callers[j] = row->callers[j - 1];
+		row->callers[j] = c;
 	}
-	qsort(row->callers, n, sizeof(*row->callers), cmp_caller);
-	row->ncallers = n < o->max_callers ? n : o->max_callers;
+	row->ncallers = n;
+}
+
+void
+delta_explain(struct delta *d, size_t r)
+{
+	struct delta_row *row = &d->rows[r];
+
+	if (d->graph == NULL || row->path != NULL ||
+	    (row->verdict != VERDICT_REGRESSED &&
+	    row->verdict != VERDICT_IMPROVED))
+		return;
+	find_path(d, r);
+	find_callers(d, r);
 }
 
 /*
@@ -475,7 +461,7 @@ tests_finish(struct tests *ts)
 }
 
 int
-delta_compute(const struct agg *base, const struct agg *new,
+delta_compute(struct agg *base, struct agg *new,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
     const struct delta_opts *o, struct delta *d)
 {
@@ -483,7 +469,7 @@ delta_compute(const struct agg *base, const struct agg *new,
 	size_t		*brow, *nrow, *scratch, i, m;
 	double		*p, bestse = -1, bestdf = 0, se, tq;
 	struct delta_judge judge;
-	struct graph	 g;
+	struct delta_graph *g;
 	struct tests	 ts;
 	long		 j;
 	int		 rc;
@@ -495,8 +481,20 @@ delta_compute(const struct agg *base, const struct agg *new,
 	d->new_n = agg_total(new, AGG_COUNT);
 	d->replicates = nb >= 2 && nn >= 2;
 	d->rows = xcalloc(nbase + nnew, sizeof(*d->rows));
-	brow = xcalloc(nbase + 1, sizeof(*brow));
-	nrow = xcalloc(nnew + 1, sizeof(*nrow));
+	g = d->graph = xcalloc(1, sizeof(*g));
+	g->base = base;
+	g->new = new;
+	g->nbase = nbase;
+	g->o = *o;
+	brow = g->brow = xcalloc(nbase + 1, sizeof(*brow));
+	nrow = g->nrow = xcalloc(nnew + 1, sizeof(*nrow));
+	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
+	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
+	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
+	memset(g->at, 0xff, (nbase + nnew + 1) * sizeof(*g->at));
+	/* No-ops if the sides' own threads indexed them (load.c). */
+	agg_index_edges(base);
+	agg_index_edges(new);
 
 	for (i = 0; i < nbase; i++) {
 		const struct agg_node *bn = agg_node(base, i);
@@ -515,6 +513,7 @@ delta_compute(const struct agg *base, const struct agg *new,
 			row->new_count = nn_->cum[AGG_COUNT];
 			row->status = STATUS_BOTH;
 			nrow[j] = d->nrows;
+			g->rnew[d->nrows] = (size_t)j;
 		}
 		brow[i] = d->nrows++;
 	}
@@ -530,17 +529,12 @@ delta_compute(const struct agg *base, const struct agg *new,
 		row->new_cum = nn_->cum[AGG_VALUE];
 		row->new_count = nn_->cum[AGG_COUNT];
 		row->status = STATUS_NEW;
+		g->rnew[d->nrows] = i;
 		nrow[i] = d->nrows++;
 	}
 
 	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
-	/*
-	 * The graph of the edges needs only the rows' numbers, so it is
-	 * built while the second thread tests (on a large table it took as
-	 * long as half the tests); then this thread joins the tests.
-	 */
 	tests_start(&ts, d, o, base, new, be, nb, ne, nn, &judge);
-	graph_build(&g, base, new, brow, nrow, d->nrows);
 	rc = tests_finish(&ts);
 	p = xcalloc(d->nrows + 1, sizeof(*p));
 	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
@@ -614,20 +608,8 @@ delta_compute(const struct agg *base, const struct agg *new,
 		    o->alpha);
 	}
 
-	if (rc == 0) {
-		for (i = 0; i < d->nrows; i++) {
-			if (d->rows[i].verdict != VERDICT_REGRESSED &&
-			    d->rows[i].verdict != VERDICT_IMPROVED)
-				continue;
-			find_path(d, i, &g, o);
-			find_callers(d, i, &g, o);
-		}
-	}
-	graph_free(&g);
 	free(p);
 	free(scratch);
-	free(brow);
-	free(nrow);
 	delta_judge_release(&judge);
 	return rc;
 }
@@ -642,5 +624,6 @@ delta_release(struct delta *d)
 		free(d->rows[i].callers);
 	}
 	free(d->rows);
+	graph_free(d->graph);
 	memset(d, 0, sizeof(*d));
 }

@@ -313,6 +313,8 @@ newside_run(void *arg)
 
 	ns->rc = side_load_d(ns->s, ns->paths, ns->n, ns->o, NULL,
 	    ns->keep_each, &ns->d, NULL, ns->h, 0);
+	if (ns->rc == 0)
+		agg_index_edges(ns->s->agg);
 	return NULL;
 }
 
@@ -351,8 +353,14 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 		pthread_mutex_destroy(&h.mu);
 		goto serial;
 	}
-	/* Each side has a core: no thread of its own to decode ahead. */
+	/*
+	 * Each side has a core: no thread of its own to decode ahead.  A
+	 * diff reads the edges by node: each side indexes its own while
+	 * it has the core (agg_index_edges()).
+	 */
 	rc = side_load_d(b, bpaths, nb, o, NULL, keep_each, &d, &h, NULL, 0);
+	if (rc == 0)
+		agg_index_edges(b->agg);
 	pthread_join(t, NULL);
 	pthread_cond_destroy(&h.cv);
 	pthread_mutex_destroy(&h.mu);

@@ -139,15 +139,31 @@ test_regression_path(void)
 	CHECK(r != NULL);
 	if (r != NULL) {
 		CHECK_INT(r->verdict, VERDICT_REGRESSED);
+		/* Paths and callers wait for delta_explain(). */
+		CHECK(r->path == NULL && r->ncallers == 0);
+		delta_explain(&d, (size_t)(r - d.rows));
 		CHECK_INT(r->npath, 3);
 		if (r->npath == 3) {
 			CHECK_STR(r->path[0], "score");
 			CHECK_STR(r->path[1], "normalize");
 			CHECK_STR(r->path[2], "sort");
 		}
-		CHECK(r->ncallers >= 1);
-		if (r->ncallers >= 1)
+		/* handle -> score: 1000 samples in base, 5000 in new */
+		CHECK_INT(r->ncallers, 1);
+		if (r->ncallers >= 1) {
 			CHECK_STR(r->callers[0].name, "handle");
+			CHECK_INT(r->callers[0].base, 1000LL * 10000000);
+			CHECK_INT(r->callers[0].new, 5000LL * 10000000);
+		}
+		/* A second time changes nothing. */
+		delta_explain(&d, (size_t)(r - d.rows));
+		CHECK_INT(r->npath, 3);
+	}
+	/* A row without a change gets no path. */
+	r = row(&d, "main");
+	if (r != NULL) {
+		delta_explain(&d, (size_t)(r - d.rows));
+		CHECK(r->path == NULL && r->npath == 0);
 	}
 	/* encode kept its samples but lost share: improved, by share */
 	r = row(&d, "encode");
