@@ -59,6 +59,52 @@ cmp_rows(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* Sift r[j] down the heap r[0..k), whose top is the last in order. */
+static void
+sift_down(struct sortrow *r, size_t j, size_t k)
+{
+	struct sortrow	 t;
+	size_t		 c;
+
+	for (; (c = 2 * j + 1) < k; j = c) {
+		if (c + 1 < k && cmp_rows(&r[c + 1], &r[c]) > 0)
+			c++;
+		if (cmp_rows(&r[c], &r[j]) <= 0)
+			break;
+		t = r[j];
+		r[j] = r[c];
+		r[c] = t;
+	}
+}
+
+/*
+ * Put the first k rows in order at the front, sorted.  A report shows
+ * 20 rows of thousands: a heap of k keeps the first k met so far, and
+ * only they are sorted.  Names are unique, so the order is total, and
+ * the k rows are those a whole sort puts first.
+ */
+static void
+sort_first(struct sortrow *r, size_t n, size_t k)
+{
+	struct sortrow	 t;
+	size_t		 i;
+
+	if (k >= n / 4) {
+		qsort(r, n, sizeof(*r), cmp_rows);
+		return;
+	}
+	for (i = k / 2; i-- > 0; )
+		sift_down(r, i, k);
+	for (i = k; i < n; i++)
+		if (cmp_rows(&r[i], &r[0]) < 0) {
+			t = r[0];
+			r[0] = r[i];
+			r[i] = t;
+			sift_down(r, 0, k);
+		}
+	qsort(r, k, sizeof(*r), cmp_rows);
+}
+
 static void
 warn_pair(const struct side *b, const struct side *n)
 {
@@ -224,7 +270,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	}
 	nshow = o.nrows == 0 || (size_t)o.nrows > nrows ? nrows :
 	    (size_t)o.nrows;
-	qsort(srows, nrows, sizeof(*srows), cmp_rows);
+	sort_first(srows, nrows, nshow);
 	for (i = 0; i < nshow; i++) {
 		order[i] = srows[i].idx;
 		delta_explain(&d, order[i]);
