@@ -487,7 +487,8 @@ delta_compute(struct agg *base, struct agg *new,
 	g->nbase = nbase;
 	g->o = *o;
 	brow = g->brow = xcalloc(nbase + 1, sizeof(*brow));
-	nrow = g->nrow = xcalloc(nnew + 1, sizeof(*nrow));
+	nrow = g->nrow = xreallocarray(NULL, nnew + 1, sizeof(*nrow));
+	memset(nrow, 0xff, (nnew + 1) * sizeof(*nrow));
 	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
 	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
 	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
@@ -521,7 +522,7 @@ delta_compute(struct agg *base, struct agg *new,
 		const struct agg_node *nn_ = agg_node(new, i);
 		struct delta_row *row;
 
-		if (agg_find(base, nn_->name) >= 0)
+		if (nrow[i] != SIZE_MAX)	/* its name is in base */
 			continue;
 		row = &d->rows[d->nrows];
 		row->name = nn_->name;
