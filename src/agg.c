@@ -1336,6 +1336,13 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 	size_t			 t = AGG_ROOT;
 	int			 c, first, pfirst = 0;
 
+	/* The leaf's node takes the flat value at the end: ask for it now. */
+	if (u->nlocs > lo) {
+		lf = loc_res(v, v->lix[lo], edges);
+		if (lf->off != NONE32 && lf->n > 0)
+			__builtin_prefetch(&a->nodes[lf->n == 1 ? lf->off :
+			    v->frames[lf->off].node]);
+	}
 	for (j = u->nlocs; j > lo; j--) {
 		li = v->lix[j - 1];
 		lf = loc_res(v, li, edges);
