@@ -773,30 +773,28 @@ static size_t
 index_faults(const struct agg *a)
 {
 	const uint32_t	*id;
-	size_t		 i, k, n, out = 0, in = 0, bad = 0;
+	size_t		 i, k, n, seen[2] = { 0, 0 }, bad = 0;
+	int		 in;
 	char		*hit;
 
 	hit = calloc(agg_nedges(a) + 1, 2);
-	for (i = 0; i < agg_nnodes(a); i++) {
-		id = agg_edges_out(a, i, &n);
-		for (k = 0; k < n; k++, out++) {
-			bad += id[k] >= agg_nedges(a) ||
-			    agg_edge(a, id[k])->caller != i ||
-			    (k > 0 && id[k] <= id[k - 1]);
-			if (id[k] < agg_nedges(a))
-				bad += hit[2 * id[k]]++ != 0;
+	for (i = 0; i < agg_nnodes(a); i++)
+		for (in = 0; in < 2; in++) {
+			id = in ? agg_edges_in(a, i, &n) :
+			    agg_edges_out(a, i, &n);
+			for (k = 0; k < n; k++, seen[in]++) {
+				if (id[k] >= agg_nedges(a)) {
+					bad++;
+					continue;
+				}
+				bad += (in ? agg_edge(a, id[k])->callee :
+				    agg_edge(a, id[k])->caller) != i;
+				bad += k > 0 && id[k] <= id[k - 1];
+				bad += hit[2 * id[k] + (size_t)in]++ != 0;
+			}
 		}
-		id = agg_edges_in(a, i, &n);
-		for (k = 0; k < n; k++, in++) {
-			bad += id[k] >= agg_nedges(a) ||
-			    agg_edge(a, id[k])->callee != i ||
-			    (k > 0 && id[k] <= id[k - 1]);
-			if (id[k] < agg_nedges(a))
-				bad += hit[2 * id[k] + 1]++ != 0;
-		}
-	}
-	bad += out != agg_nedges(a);
-	bad += in != agg_nedges(a);
+	bad += seen[0] != agg_nedges(a);
+	bad += seen[1] != agg_nedges(a);
 	free(hit);
 	return bad;
 }
