@@ -5,8 +5,9 @@
  * test between profiles when both sides have replicates), the p-values
  * are adjusted across rows with Benjamini-Hochberg, and a verdict is
  * given only to changes that are both significant and at least
- * --min-effect.  Significant rows also get the call path that carries
- * the change and the callers that account for it.  No I/O here.
+ * --min-effect.  delta_explain() gives a significant row the call path
+ * that carries the change and the callers that account for it, from
+ * the two aggs' indexes of their edges.  No I/O here.
  */
 #include <math.h>
 #include <pthread.h>
