@@ -411,54 +411,44 @@ test_rows(void *arg)
 /* Below this many rows a second thread costs more than it saves. */
 #define DELTA_THREAD_ROWS	4096
 
-/* The tests under way: the rows not yet taken, and a second thread. */
-struct tests {
-	struct testjob		 a, b;		/* this thread's, the other's */
-	struct delta_judge	 j2;		/* the other's scratch */
-	atomic_size_t		 next;
-	pthread_t		 t;
-	int			 threaded;
-};
-
-/* Start testing the rows: a large table at once on a second thread. */
-static void
-tests_start(struct tests *ts, struct delta *d, const struct delta_opts *o,
+/*
+ * Test every row, a large table on a second thread as well; -1 if a
+ * test failed.
+ */
+static int
+test_all_rows(struct delta *d, const struct delta_opts *o,
     const struct agg *base, const struct agg *new,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
     struct delta_judge *judge)
 {
-	memset(ts, 0, sizeof(*ts));
-	atomic_init(&ts->next, 0);
-	ts->a.d = d;
-	ts->a.judge = judge;
-	ts->a.be = be;
-	ts->a.ne = ne;
-	ts->a.next = &ts->next;
-	if (d->nrows < DELTA_THREAD_ROWS)
-		return;
-	delta_judge_init(&ts->j2, o, base, new, be, nb, ne, nn);
-	ts->b = ts->a;
-	ts->b.judge = &ts->j2;
-	ts->threaded = pthread_create(&ts->t, NULL, test_rows, &ts->b) == 0;
-	if (!ts->threaded)
-		delta_judge_release(&ts->j2);
-}
+	struct testjob		 a, b;		/* this thread's, the other's */
+	struct delta_judge	 j2;		/* the other's scratch */
+	atomic_size_t		 next;
+	pthread_t		 t;
+	int			 threaded = 0;
 
-/*
- * Test the rows left on this thread and wait for the other; -1 if a
- * test failed.
- */
-static int
-tests_finish(struct tests *ts)
-{
-	test_rows(&ts->a);
-	if (ts->threaded) {
-		pthread_join(ts->t, NULL);
-		delta_judge_release(&ts->j2);
-		if (ts->b.rc == -1)
-			ts->a.rc = -1;
+	atomic_init(&next, 0);
+	memset(&a, 0, sizeof(a));
+	a.d = d;
+	a.judge = judge;
+	a.be = be;
+	a.ne = ne;
+	a.next = &next;
+	if (d->nrows >= DELTA_THREAD_ROWS) {
+		delta_judge_init(&j2, o, base, new, be, nb, ne, nn);
+		b = a;
+		b.judge = &j2;
+		if (!(threaded = pthread_create(&t, NULL, test_rows, &b) == 0))
+			delta_judge_release(&j2);
 	}
-	return ts->a.rc;
+	test_rows(&a);
+	if (threaded) {
+		pthread_join(t, NULL);
+		delta_judge_release(&j2);
+		if (b.rc == -1)
+			a.rc = -1;
+	}
+	return a.rc;
 }
 
 int
@@ -471,7 +461,6 @@ delta_compute(struct agg *base, struct agg *new,
 	double		*p, bestse = -1, bestdf = 0, se, tq;
 	struct delta_judge judge;
 	struct delta_graph *g;
-	struct tests	 ts;
 	long		 j;
 	int		 rc;
 
@@ -536,8 +525,7 @@ delta_compute(struct agg *base, struct agg *new,
 	}
 
 	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
-	tests_start(&ts, d, o, base, new, be, nb, ne, nn, &judge);
-	rc = tests_finish(&ts);
+	rc = test_all_rows(d, o, base, new, be, nb, ne, nn, &judge);
 	p = xcalloc(d->nrows + 1, sizeof(*p));
 	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
 	for (i = 0, m = 0; i < d->nrows; i++) {

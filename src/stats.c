@@ -427,44 +427,29 @@ tail_sum(double y, double end, int dir, double t, double n1, double n2,
 /*
  * One boundary of a tail: between t, where P(y) <= P(x) (1 + tol) holds
  * (lp(t) is lpt), and f, where it does not, the y nearest f where it
- * holds, with its log-probability in *lpo.  The guess g is probed first,
- * then steps that double from it towards t or f, whichever way the
- * boundary lies, then halving.
+ * holds, with its log-probability in *lpo.  The guess g is probed first;
+ * it becomes t or f, and the probes that follow step away from it,
+ * doubling, until one lands on the other side; then halving.
  */
 static double
 edge_search(double t, double f, double g, double lpt, double lt, double n1,
     double n2, double K, double *lpo)
 {
-	double	dir = f > t ? 1 : -1, step, y, lp;
+	double	y = g, step, lp;
+	int	held, first = -1;
 
-	if (fabs(f - t) > 1) {
-		g = dir > 0 ? clamp(g, t + 1, f - 1) : clamp(g, f + 1, t - 1);
-		if ((lp = hyper_lp(g, n1, n2, K)) <= lt) {
-			t = g;
+	for (step = 1; fabs(f - t) > 1; step *= 2) {
+		y = clamp(y, fmin(t, f) + 1, fmax(t, f) - 1);
+		if ((held = (lp = hyper_lp(y, n1, n2, K)) <= lt)) {
+			t = y;
 			lpt = lp;
-			for (step = 1; (f - t) * dir > 1; step *= 2) {
-				y = dir > 0 ? fmin(t + step, f - 1) :
-				    fmax(t - step, f + 1);
-				if ((lp = hyper_lp(y, n1, n2, K)) > lt) {
-					f = y;
-					break;
-				}
-				t = y;
-				lpt = lp;
-			}
-		} else {
-			f = g;
-			for (step = 1; (f - t) * dir > 1; step *= 2) {
-				y = dir > 0 ? fmax(f - step, t + 1) :
-				    fmin(f + step, t - 1);
-				if ((lp = hyper_lp(y, n1, n2, K)) <= lt) {
-					t = y;
-					lpt = lp;
-					break;
-				}
-				f = y;
-			}
-		}
+		} else
+			f = y;
+		if (first != -1 && held != first)
+			break;
+		first = held;
+		/* On, towards the end the boundary lies by. */
+		y += (held ? f > t : t > f) ? step : -step;
 	}
 	while (fabs(f - t) > 1) {
 		y = floor(fmin(t, f) + fabs(f - t) / 2);
