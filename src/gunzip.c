@@ -26,6 +26,7 @@
 #include <isa-l/igzip_lib.h>
 #endif
 
+#include "compat.h"
 #include "diag.h"
 #include "gunzip.h"
 #include "xmalloc.h"
@@ -56,22 +57,6 @@ out_limit(uint64_t inlen, uint64_t max_out, uint64_t max_ratio)
 #ifdef HAVE_ISAL
 #define GZ_MINMEMBER	18		/* the smallest gzip member, in bytes */
 #define GZ_WINDOW	(256u << 10)	/* compressed bytes at hand */
-
-/*
- * ISA-L's AVX code returns with the upper halves of the vector
- * registers dirty, and until something clears them every SSE
- * instruction the thread runs later pays for it: the statistics' log()
- * ran 7 times as long, and diff of the medium pair took 0.8 s more CPU
- * (bench/FINDINGS.md).  vzeroupper clears them, on a CPU that has AVX.
- */
-static void
-clear_upper(void)
-{
-#if defined(__x86_64__) && defined(__GNUC__)
-	if (__builtin_cpu_supports("avx"))
-		__asm__ volatile("vzeroupper");
-#endif
-}
 
 /* Compressed bytes as they are read, a window at a time. */
 struct gz_src {
@@ -207,7 +192,7 @@ gunzip_pull(struct gunzip_pull *g, void *vbuf, size_t n)
 		room -= st->avail_out;		/* now what came out */
 		if (g->want_crc)
 			g->crc = crc32_gzip_refl(g->crc, buf + got, room);
-		clear_upper();			/* after both */
+		compat_clear_upper();	/* after both: compat.c */
 		if (rc != ISAL_DECOMP_OK)
 			return -1;
 		s->at = s->have - st->avail_in;

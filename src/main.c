@@ -5,15 +5,13 @@
  * operands mean "diff".
  */
 #include <err.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "compat.h"
 #include "profdiff.h"
 
 static const struct cmd {
@@ -32,18 +30,7 @@ main(int argc, char *argv[])
 	int	 rc;
 
 	setprogname("profdiff");
-#ifdef __GLIBC__
-	/*
-	 * glibc raises its mmap threshold each time a large block is freed,
-	 * up to 32 MB, and blocks below it come from heaps that keep their
-	 * pages.  Each read frees megabytes of buffers, so the tables built
-	 * after them stayed in the heaps.  A fixed threshold keeps large
-	 * blocks in their own mappings, which go back when freed: diff of
-	 * the medium bench pair peaked at 87 MB with the sliding threshold
-	 * and at 74 MB with this one (bench/FINDINGS.md).
-	 */
-	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
-#endif
+	compat_malloc_tune();	/* compat.c says what it buys */
 
 	if (argc < 2) {
 		cli_usage(stderr, NULL);

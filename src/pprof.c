@@ -17,11 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "arena.h"
+#include "compat.h"
 #include "diag.h"
 #include "folded.h"
 #include "gunzip.h"
@@ -967,21 +967,6 @@ struct pf_reader {
 	uint32_t	 check_crc;
 };
 
-/*
- * Give the whole pages of [lo, hi), bytes the reader owns and will not
- * read again, back to the system; they stay allocated and read as zeros.
- */
-static void
-give_back(const unsigned char *lo, const unsigned char *hi)
-{
-	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t l = ((uintptr_t)lo + pg - 1) & ~(pg - 1);
-	uintptr_t h = (uintptr_t)hi & ~(pg - 1);
-
-	if (h > l)
-		(void)madvise((void *)l, h - l, MADV_DONTNEED);
-}
-
 /* Room for one more frame; -1 past the depth limit. */
 static int
 put_loc(void *arg, uint64_t id)
@@ -1476,7 +1461,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	 * now, and pass 3 never reads past the samples.
 	 */
 	if (r->raw != NULL)
-		give_back(send, end);
+		compat_discard(send, end);
 	r->len = (size_t)(send - buf);
 	r->sb.vals = xcalloc(pr->nsample_types ? pr->nsample_types : 1,
 	    sizeof(*r->sb.vals));
@@ -2035,7 +2020,7 @@ release_behind(struct pf_reader *r)
 	if (r->raw == NULL || r->pull != NULL ||
 	    (size_t)(r->at - r->freed) < RELEASE_STEP)
 		return;
-	give_back(r->freed, r->at);
+	compat_discard(r->freed, r->at);
 	r->freed = r->at;
 }
 
