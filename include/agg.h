@@ -236,4 +236,10 @@ size_t		 agg_nprofiles(const struct agg *);
 int		 agg_gran_parse(const char *);
 const char	*agg_gran_name(enum agg_gran);
 
+/*
+ * What the filters kept of a profile whose whole total is whole: the
+ * sum of the nodes' |flat| values over |whole|, 0 when whole is 0.
+ */
+double		 agg_kept_share(const struct agg *, int64_t whole);
+
 #endif

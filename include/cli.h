@@ -114,9 +114,6 @@ char	*cli_filters_text(const struct opts *);
 void	cli_warn(const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
 
-/* The share of an aggregate's |value| that the filters kept. */
-double	kept_share(const struct agg *, int64_t whole);
-
 int	cmd_top(int, char **);
 int	cmd_diff(int, char **);
 int	cmd_check(int, char **);

@@ -1853,3 +1853,24 @@ agg_gran_name(enum agg_gran g)
 		return NULL;
 	return gran_names[g];
 }
+
+/*
+ * The share of a profile's value that the filters kept: the magnitudes
+ * of the flat values folded into nodes over the magnitude of the whole
+ * profile's total (the facts are computed before filtering).
+ */
+double
+agg_kept_share(const struct agg *a, int64_t whole)
+{
+	double	 kept = 0;
+	size_t	 i;
+
+	if (whole == 0)
+		return 0;
+	for (i = 0; i < agg_nnodes(a); i++) {
+		int64_t f = agg_node(a, i)->flat[AGG_VALUE];
+
+		kept += (double)(f < 0 ? -f : f);
+	}
+	return kept / (whole < 0 ? -(double)whole : (double)whole);
+}

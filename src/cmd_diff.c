@@ -312,8 +312,8 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.has_counts = dopts.has_counts;
 	r.filters = filters = cli_filters_text(&o);
 	r.relative = o.relative;
-	r.base_kept = kept_share(b.agg, b.merged.total);
-	r.new_kept = kept_share(n.agg, n.merged.total);
+	r.base_kept = agg_kept_share(b.agg, b.merged.total);
+	r.new_kept = agg_kept_share(n.agg, n.merged.total);
 	r.by_label = o.agg.label_key;
 
 	if (kind == DIFF_CHECK) {

@@ -4,7 +4,6 @@
  * the facts to check before trusting it.  Loads, aggregates, sorts and
  * hands plain rows to a report writer.
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,26 +50,6 @@ cmp_cum(const void *a, const void *b)
 	if (fx != fy)
 		return fx > fy ? -1 : 1;
 	return 0;
-}
-
-/*
- * What the filters kept: the value folded into nodes, as a share of the
- * value of the whole profile (facts are computed before filtering).
- */
-double
-kept_share(const struct agg *a, int64_t whole)
-{
-	double	 kept = 0;
-	size_t	 i;
-
-	if (whole == 0)
-		return 0;
-	for (i = 0; i < agg_nnodes(a); i++) {
-		int64_t f = agg_node(a, i)->flat[AGG_VALUE];
-
-		kept += (double)(f < 0 ? -f : f);
-	}
-	return kept / fabs((double)whole);
 }
 
 int
@@ -142,7 +121,7 @@ cmd_top(int argc, char **argv)
 	r.nrows = n;
 	r.filters = filters = cli_filters_text(&o);
 	r.relative = o.relative;
-	r.kept = kept_share(s.agg, s.merged.total);
+	r.kept = agg_kept_share(s.agg, s.merged.total);
 	r.by_label = o.agg.label_key;
 	r.nshow = o.nrows == 0 || (size_t)o.nrows > n ? n : (size_t)o.nrows;
 
