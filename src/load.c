@@ -17,6 +17,7 @@
 #include "feed.h"
 #include "load.h"
 #include "profile.h"
+#include "stats.h"
 #include "xmalloc.h"
 
 static int
@@ -405,12 +406,17 @@ side_warn(const struct side *s, const char *tag)
 		cli_warn("%s%s: the filters keep no sample", tag,
 		    s->nprofiles == 1 ? m->path : "merged profiles");
 
+	/*
+	 * The widest 95% interval of a share of n samples is at a share of
+	 * one half: z(0.975) * sqrt(1/4n) on either side.
+	 */
 	if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES)
 		cli_warn("%s%s: only %lld samples: shares are uncertain by up "
 		    "to ±%.1f points (95%%); collect a longer profile",
 		    tag, s->nprofiles == 1 ? m->path : "merged profiles",
 		    (long long)m->samples, m->samples > 0 ?
-		    100 * 1.959963984540054 * sqrt(0.25 / (double)m->samples) :
+		    100 * stats_norm_quantile(0.975) *
+		    sqrt(0.25 / (double)m->samples) :
 		    100.0);
 	for (i = 0; i < s->nprofiles; i++) {
 		const struct facts *f = &s->facts[i];
