@@ -46,24 +46,33 @@ enum diff_kind {
 	DIFF_CHECK,		/* profdiff check-significance */
 };
 
-struct diff_report {
-	enum diff_kind	 kind;
-	const struct facts *base;	/* merged facts of each side */
-	const struct facts *new;
+/*
+ * What the header of a two-sided report says, whatever draws it: the
+ * diff tables (struct diff_report) and the flame graphs (struct
+ * flame_report in report_flame.h) embed the same one.
+ */
+struct report_head {
+	const struct facts *base;	/* merged facts of each side; */
+	const struct facts *new;	/*   base is NULL for top */
 	size_t		 nbase, nnew;	/* profiles per side */
+	const char	*method;	/* how rows were tested, for people */
+	double		 alpha;
+	double		 min_effect_pp;
+	double		 min_effect_rel;
+	int		 has_counts;
+	const char	*filters;	/* "--focus RE" etc., or NULL */
+};
+
+struct diff_report {
+	struct report_head h;
+	enum diff_kind	 kind;
 	const struct delta *d;
 	const size_t	*order;		/* the first nshow rows, in order */
 	size_t		 nshow;
 	int		 norm;		/* enum delta_norm */
 	const char	*unit;		/* the sample type's unit */
 	const char	*granularity;
-	const char	*method;	/* how rows were tested, for people */
-	double		 alpha;
-	double		 min_effect_pp;
-	double		 min_effect_rel;
-	int		 has_counts;
 	int		 color;		/* ANSI colour in text */
-	const char	*filters;	/* "--focus RE" etc., or NULL */
 	int		 relative;	/* shares of the filtered samples */
 	double		 base_kept;	/* share of |value| the filters kept */
 	double		 new_kept;
@@ -77,6 +86,14 @@ int	report_diff_text(FILE *, const struct diff_report *);
 int	report_diff_markdown(FILE *, const struct diff_report *);
 int	report_diff_json(FILE *, const struct diff_report *);
 int	report_diff_csv(FILE *, const struct diff_report *);
+
+/*
+ * The header's sentence on how rows were tested, from the base side's
+ * facts (its count type), whether there are counts, and whether the
+ * test is between replicates.  Free it.
+ */
+char	*report_method(const struct facts *base, int has_counts,
+	    int replicates);
 
 /* The facts block, as the text and JSON reports print it. */
 void	report_facts_text(FILE *, const struct facts *, const char *label,

@@ -10,21 +10,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "facts.h"
+#include "report.h"
 
 struct flame;
 
 struct flame_report {
+	struct report_head h;		/* as the diff report's */
 	const struct flame *fl;
-	const struct facts *base;	/* merged facts; NULL for top */
-	const struct facts *new;	/* the profile of top */
-	size_t		 nbase, nnew;	/* profiles per side */
-	const char	*method;	/* how frames were tested, for people */
-	double		 alpha;
-	double		 min_effect_pp;
-	double		 min_effect_rel;
-	int		 has_counts;
-	const char	*filters;	/* "--focus RE" etc., or NULL */
 	int		 width_base;	/* widths from the base (--flame-width) */
 };
 

@@ -279,38 +279,23 @@ diff_run(int argc, char **argv, int is_check, int *status)
 
 	memset(&r, 0, sizeof(r));
 	r.kind = kind;
-	r.base = &b.merged;
-	r.new = &n.merged;
-	r.nbase = b.nprofiles;
-	r.nnew = n.nprofiles;
+	r.h.base = &b.merged;
+	r.h.new = &n.merged;
+	r.h.nbase = b.nprofiles;
+	r.h.nnew = n.nprofiles;
 	r.d = &d;
 	r.order = order;
 	r.nshow = nshow;
 	r.norm = dopts.norm;
 	r.unit = b.unit;
 	r.granularity = agg_gran_name(o.agg.gran);
-	if (!dopts.has_counts)
-		xasprintf(&method, "none: no sample counts");
-	else if (d.replicates)
-		xasprintf(&method, "Welch's t-test on per-profile shares of %s",
-		    b.merged.count_type[0] ? b.merged.count_type : "samples");
-	else if (b.merged.count_type[0] != '\0' &&
-	    strcmp(b.merged.count_type, b.sample_type) != 0 &&
-	    strcmp(b.merged.count_type, "samples") != 0)
-		xasprintf(&method, "Fisher's exact test on cumulative %s counts "
-		    "(p and CI are of %s shares)", b.merged.count_type,
-		    b.merged.count_type);
-	else
-		xasprintf(&method, "Fisher's exact test on cumulative %s counts",
-		    b.merged.count_type[0] != '\0' &&
-		    strcmp(b.merged.count_type, "samples") != 0 ?
-		    b.merged.count_type : "sample");
-	r.method = method;
-	r.alpha = o.alpha;
-	r.min_effect_pp = o.min_effect_pp;
-	r.min_effect_rel = o.min_effect_rel;
-	r.has_counts = dopts.has_counts;
-	r.filters = filters = cli_filters_text(&o);
+	method = report_method(&b.merged, dopts.has_counts, d.replicates);
+	r.h.method = method;
+	r.h.alpha = o.alpha;
+	r.h.min_effect_pp = o.min_effect_pp;
+	r.h.min_effect_rel = o.min_effect_rel;
+	r.h.has_counts = dopts.has_counts;
+	r.h.filters = filters = cli_filters_text(&o);
 	r.relative = o.relative;
 	r.base_kept = agg_kept_share(b.agg, b.merged.total);
 	r.new_kept = agg_kept_share(n.agg, n.merged.total);
@@ -358,17 +343,8 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	case FMT_SVG:
 	case FMT_FOLDED:
 		memset(&fr, 0, sizeof(fr));
+		fr.h = r.h;
 		fr.fl = &fl;
-		fr.base = r.base;
-		fr.new = r.new;
-		fr.nbase = r.nbase;
-		fr.nnew = r.nnew;
-		fr.method = r.method;
-		fr.alpha = r.alpha;
-		fr.min_effect_pp = r.min_effect_pp;
-		fr.min_effect_rel = r.min_effect_rel;
-		fr.has_counts = r.has_counts;
-		fr.filters = r.filters;
 		fr.width_base = o.flame_base;
 		ok = (o.format == FMT_SVG ? report_flame_svg(fp, &fr) :
 		    report_flame_folded(fp, &fr)) == 0;

@@ -146,9 +146,9 @@ cmd_top(int argc, char **argv)
 			    o.format == FMT_SVG ? FLAME_MIN_SHARE : 0, &fl);
 			memset(&fr, 0, sizeof(fr));
 			fr.fl = &fl;
-			fr.new = &s.merged;
-			fr.nnew = s.nprofiles;
-			fr.filters = filters;
+			fr.h.new = &s.merged;
+			fr.h.nnew = s.nprofiles;
+			fr.h.filters = filters;
 			ok = (o.format == FMT_SVG ? report_flame_svg(fp, &fr) :
 			    report_flame_folded(fp, &fr)) == 0;
 			flame_release(&fl);

@@ -136,7 +136,7 @@ put_detectable(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
 
-	if (!r->has_counts) {
+	if (!r->h.has_counts) {
 		fputs("No sample counts for this sample type: significance "
 		    "cannot be tested.\n", fp);
 		return;
@@ -149,19 +149,19 @@ put_detectable(FILE *fp, const struct diff_report *r)
 	    "±%.1f points cannot be told from noise; ±%.1f points are found "
 	    "80%% of the time (at a %.0f%% share, alpha %g).\n", d->base_n,
 	    d->new_n, 100 * d->noise, 100 * d->mde, 100 * d->mde_share,
-	    r->alpha);
+	    r->h.alpha);
 }
 
 static void
 put_method(FILE *fp, const struct diff_report *r)
 {
 	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over %zu %s; "
-	    "minimum effect %gpp and %g%%.\n", r->method, r->alpha,
+	    "minimum effect %gpp and %g%%.\n", r->h.method, r->h.alpha,
 	    r->d->ntested, r->by_label ? "label values" : r->granularity,
-	    r->min_effect_pp, r->min_effect_rel);
-	if (r->filters != NULL) {
+	    r->h.min_effect_pp, r->h.min_effect_rel);
+	if (r->h.filters != NULL) {
 		fputs("Filters: ", fp);
-		report_put_text(fp, r->filters);
+		report_put_text(fp, r->h.filters);
 		fprintf(fp, " (they keep %.2f%% of base and %.2f%% of new; "
 		    "shares are of %s)\n", 100 * r->base_kept,
 		    100 * r->new_kept, r->relative ? "what they keep" :
@@ -177,8 +177,8 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	char	 dl[UNITS_BUFSZ + 8];
 	size_t	 i, k;
 
-	report_facts_text(fp, r->base, "Base: ", r->nbase);
-	report_facts_text(fp, r->new, "New:  ", r->nnew);
+	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase);
+	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew);
 	put_detectable(fp, r);
 	put_method(fp, r);
 	if (r->kind == DIFF_CHECK && r->nshow == 0) {
@@ -281,8 +281,8 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
 	    "check-significance" : "diff");
-	md_facts(fp, "Base", r->base, r->nbase);
-	md_facts(fp, "New", r->new, r->nnew);
+	md_facts(fp, "Base", r->h.base, r->h.nbase);
+	md_facts(fp, "New", r->h.new, r->h.nnew);
 	fputs("\n", fp);
 	put_detectable(fp, r);
 	fputs("\n", fp);
@@ -355,11 +355,11 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	report_put_json(fp, r->kind == DIFF_CHECK ? "check-significance" :
 	    "diff");
 	fputs(",\"base\":", fp);
-	report_facts_json(fp, r->base);
+	report_facts_json(fp, r->h.base);
 	fputs(",\"new\":", fp);
-	report_facts_json(fp, r->new);
-	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->nbase,
-	    r->nnew);
+	report_facts_json(fp, r->h.new);
+	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->h.nbase,
+	    r->h.nnew);
 	fputs(",\"normalize\":", fp);
 	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :
 	    r->norm == DELTA_NORM_DURATION ? "duration" : "none");
@@ -370,18 +370,18 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		report_put_json(fp, r->by_label);
 	}
 	fputs(",\"method\":", fp);
-	report_put_json(fp, r->method);
+	report_put_json(fp, r->h.method);
 	fprintf(fp, ",\"alpha\":%g,\"min_effect_pp\":%g,"
-	    "\"min_effect_rel_pct\":%g", r->alpha, r->min_effect_pp,
-	    r->min_effect_rel);
+	    "\"min_effect_rel_pct\":%g", r->h.alpha, r->h.min_effect_pp,
+	    r->h.min_effect_rel);
 	fputs(",\"min_detectable_effect_pp\":", fp);
 	json_num(fp, d->mde >= 0 ? 100 * d->mde : NAN);
 	fputs(",\"noise_pp\":", fp);
 	json_num(fp, d->noise >= 0 ? 100 * d->noise : NAN);
 	fprintf(fp, ",\"tested\":%zu", d->ntested);
-	if (r->filters != NULL) {
+	if (r->h.filters != NULL) {
 		fputs(",\"filters\":", fp);
-		report_put_json(fp, r->filters);
+		report_put_json(fp, r->h.filters);
 		fprintf(fp, ",\"relative\":%s,\"filters_keep_base\":%.6f,"
 		    "\"filters_keep_new\":%.6f", r->relative ? "true" : "false",
 		    r->base_kept, r->new_kept);

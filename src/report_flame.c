@@ -321,7 +321,7 @@ put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 	fputs("<title>", fp);
 	report_put_xml(fp, f->name, SIZE_MAX);
 	if (fl->single) {
-		units_format(v, sizeof(v), f->new_cum, r->new->unit);
+		units_format(v, sizeof(v), f->new_cum, r->h.new->unit);
 		fprintf(fp, "\n%.2f%% (%s), self %.2f%%", 100 * f->new_share,
 		    v, fl->new_total != 0 ? 100 * (double)f->new_flat /
 		    (double)fl->new_total : 0.0);
@@ -336,7 +336,7 @@ put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 	    f->new_count);
 	if (f->parent == FLAME_NONE)
 		fputs("\nthe whole profile: not tested", fp);
-	else if (!r->has_counts)
+	else if (!r->h.has_counts)
 		fputs("\nnot tested: no sample counts", fp);
 	else if (!f->tested)
 		fputs("\nnot tested: too few samples", fp);
@@ -519,25 +519,25 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 	double			 y = 22;
 
 	if (fl->single) {
-		snprintf(buf, sizeof(buf), "Flame graph: %s", r->new->path);
+		snprintf(buf, sizeof(buf), "Flame graph: %s", r->h.new->path);
 		put_text(fp, IMG_W / 2, y, " class=\"h\"", buf);
-		side_line(buf, sizeof(buf), "Profile:", r->new, r->nnew);
+		side_line(buf, sizeof(buf), "Profile:", r->h.new, r->h.nnew);
 		put_text(fp, PAD, y += 20, "", buf);
 		put_text(fp, PAD, y += 16, "", "Width: a frame's cumulative "
 		    "share of the profile's total. Colour: a warm hue from "
 		    "the name, with no meaning.");
 	} else {
 		snprintf(buf, sizeof(buf), "Differential flame graph: %s -> %s",
-		    r->base->path, r->new->path);
+		    r->h.base->path, r->h.new->path);
 		put_text(fp, IMG_W / 2, y, " class=\"h\"", buf);
-		side_line(buf, sizeof(buf), "Base:", r->base, r->nbase);
+		side_line(buf, sizeof(buf), "Base:", r->h.base, r->h.nbase);
 		put_text(fp, PAD, y += 20, "", buf);
-		side_line(buf, sizeof(buf), "New: ", r->new, r->nnew);
+		side_line(buf, sizeof(buf), "New: ", r->h.new, r->h.nnew);
 		put_text(fp, PAD, y += 16, "", buf);
 		snprintf(buf, sizeof(buf), "Test: %s; Benjamini-Hochberg at "
 		    "%g over %zu frames; minimum effect %gpp and %g%%.",
-		    r->method, r->alpha, fl->ntested, r->min_effect_pp,
-		    r->min_effect_rel);
+		    r->h.method, r->h.alpha, fl->ntested, r->h.min_effect_pp,
+		    r->h.min_effect_rel);
 		put_text(fp, PAD, y += 16, "", buf);
 		snprintf(buf, sizeof(buf), "Width: a frame's cumulative share "
 		    "of the %s profile. Colour: the change of that share, new "
@@ -546,8 +546,8 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 		    100 * ly->dmax);
 		put_text(fp, PAD, y += 16, "", buf);
 	}
-	snprintf(buf, sizeof(buf), "Filters: %s", r->filters != NULL ?
-	    r->filters : "none");
+	snprintf(buf, sizeof(buf), "Filters: %s", r->h.filters != NULL ?
+	    r->h.filters : "none");
 	put_text(fp, PAD, y += 16, "", buf);
 	snprintf(buf, sizeof(buf), "Not drawn: frames under %g%% of %s "
 	    "profile%s", 100 * fl->min_share, fl->single ? "the" : "both",

@@ -6,67 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "report.h"
 #include "units.h"
-
-static void
-put_time(FILE *fp, int64_t ns)
-{
-	char		 buf[64];
-	struct tm	 tm;
-	time_t		 t = (time_t)(ns / 1000000000);
-
-	if (gmtime_r(&t, &tm) == NULL ||
-	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
-		fprintf(fp, "%" PRId64 "ns", ns);
-	else
-		fputs(buf, fp);
-}
-
-/* The facts block shared by top and diff text reports. */
-void
-report_facts_text(FILE *fp, const struct facts *f, const char *label,
-    size_t nprofiles)
-{
-	char a[UNITS_BUFSZ], b[UNITS_BUFSZ];
-
-	fputs(label, fp);
-	if (nprofiles > 1)
-		fprintf(fp, "%zu profiles merged\n", nprofiles);
-	else {
-		report_put_text(fp, f->path ? f->path : "-");
-		fputc('\n', fp);
-	}
-	fprintf(fp, "Type: ");
-	report_put_text(fp, f->sample_type[0] ? f->sample_type : "(unnamed)");
-	if (f->unit[0] != '\0') {
-		fputs(" (", fp);
-		report_put_text(fp, f->unit);
-		fputc(')', fp);
-	}
-	if (f->samples >= 0)
-		fprintf(fp, ", %" PRId64 " samples", f->samples);
-	else
-		fputs(", sample count unknown", fp);
-	fputc('\n', fp);
-	if (nprofiles == 1 && f->time_ns > 0) {
-		fputs("Time: ", fp);
-		put_time(fp, f->time_ns);
-		fputc('\n', fp);
-	}
-	units_format(a, sizeof(a), f->total, f->unit);
-	if (f->duration_ns > 0) {
-		units_format(b, sizeof(b), f->duration_ns, "nanoseconds");
-		fprintf(fp, "Duration: %s, Total: %s", b, a);
-	} else
-		fprintf(fp, "Duration: unknown, Total: %s", a);
-	if (f->cpu_util >= 0)
-		fprintf(fp, ", CPU utilization %.1f%% of one core",
-		    100 * f->cpu_util);
-	fputc('\n', fp);
-}
 
 int
 report_top_text(FILE *fp, const struct top_report *r)
@@ -123,46 +65,6 @@ report_top_text(FILE *fp, const struct top_report *r)
 	return ferror(fp) ? -1 : 0;
 }
 
-static void
-json_facts(FILE *fp, const struct facts *f)
-{
-	fputs("{\"path\":", fp);
-	report_put_json(fp, f->path ? f->path : "");
-	fputs(",\"sample_type\":", fp);
-	report_put_json(fp, f->sample_type);
-	fputs(",\"unit\":", fp);
-	report_put_json(fp, f->unit);
-	fprintf(fp, ",\"samples\":");
-	if (f->samples >= 0)
-		fprintf(fp, "%" PRId64, f->samples);
-	else
-		fputs("null", fp);
-	fprintf(fp, ",\"records\":%zu,\"total\":%" PRId64, f->records,
-	    f->total);
-	fprintf(fp, ",\"duration_ns\":");
-	if (f->duration_ns > 0)
-		fprintf(fp, "%" PRId64, f->duration_ns);
-	else
-		fputs("null", fp);
-	fprintf(fp, ",\"time_ns\":");
-	if (f->time_ns > 0)
-		fprintf(fp, "%" PRId64, f->time_ns);
-	else
-		fputs("null", fp);
-	fputs(",\"cpu_utilization\":", fp);
-	if (f->cpu_util >= 0)
-		fprintf(fp, "%.4f", f->cpu_util);
-	else
-		fputs("null", fp);
-	fputc('}', fp);
-}
-
-void
-report_facts_json(FILE *fp, const struct facts *f)
-{
-	json_facts(fp, f);
-}
-
 int
 report_top_json(FILE *fp, const struct top_report *r)
 {
@@ -172,10 +74,10 @@ report_top_json(FILE *fp, const struct top_report *r)
 	for (i = 0; i < r->nprofiles; i++) {
 		if (i > 0)
 			fputc(',', fp);
-		json_facts(fp, &r->profiles[i]);
+		report_facts_json(fp, &r->profiles[i]);
 	}
 	fputs("],\"merged\":", fp);
-	json_facts(fp, &r->merged);
+	report_facts_json(fp, &r->merged);
 	fprintf(fp, ",\"total\":%" PRId64, r->pct_total);
 	fputs(",\"granularity\":", fp);
 	report_put_json(fp, r->by_label ? "label" : r->granularity);

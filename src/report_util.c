@@ -1,13 +1,21 @@
 /*
- * Escaping shared by the report writers, so that no name from a profile
- * (which may hold newlines, quotes, NUL spelled as \x00, or invalid
- * UTF-8) can break a row, a JSON document or a CSV record.
+ * What more than one report writer uses: the escaping that keeps any
+ * name from a profile (which may hold newlines, quotes, NUL spelled as
+ * \x00, or invalid UTF-8) from breaking a row, a JSON document, a CSV
+ * record, an SVG or a folded line; p-values as the tables print them;
+ * the facts block of top and diff; and the sentence on the test that
+ * diff and its flame graph print.  Formatting only: every number was
+ * computed before.
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "report.h"
+#include "units.h"
+#include "xmalloc.h"
 
 /* Length of a valid UTF-8 sequence at s, or 0. */
 static size_t
@@ -182,4 +190,122 @@ report_put_p(char *buf, size_t len, double p)
 		snprintf(buf, len, "%.1e", p);
 	else
 		snprintf(buf, len, "%.3f", p);
+}
+
+static void
+put_time(FILE *fp, int64_t ns)
+{
+	char		 buf[64];
+	struct tm	 tm;
+	time_t		 t = (time_t)(ns / 1000000000);
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
+		fprintf(fp, "%" PRId64 "ns", ns);
+	else
+		fputs(buf, fp);
+}
+
+void
+report_facts_text(FILE *fp, const struct facts *f, const char *label,
+    size_t nprofiles)
+{
+	char a[UNITS_BUFSZ], b[UNITS_BUFSZ];
+
+	fputs(label, fp);
+	if (nprofiles > 1)
+		fprintf(fp, "%zu profiles merged\n", nprofiles);
+	else {
+		report_put_text(fp, f->path ? f->path : "-");
+		fputc('\n', fp);
+	}
+	fprintf(fp, "Type: ");
+	report_put_text(fp, f->sample_type[0] ? f->sample_type : "(unnamed)");
+	if (f->unit[0] != '\0') {
+		fputs(" (", fp);
+		report_put_text(fp, f->unit);
+		fputc(')', fp);
+	}
+	if (f->samples >= 0)
+		fprintf(fp, ", %" PRId64 " samples", f->samples);
+	else
+		fputs(", sample count unknown", fp);
+	fputc('\n', fp);
+	if (nprofiles == 1 && f->time_ns > 0) {
+		fputs("Time: ", fp);
+		put_time(fp, f->time_ns);
+		fputc('\n', fp);
+	}
+	units_format(a, sizeof(a), f->total, f->unit);
+	if (f->duration_ns > 0) {
+		units_format(b, sizeof(b), f->duration_ns, "nanoseconds");
+		fprintf(fp, "Duration: %s, Total: %s", b, a);
+	} else
+		fprintf(fp, "Duration: unknown, Total: %s", a);
+	if (f->cpu_util >= 0)
+		fprintf(fp, ", CPU utilization %.1f%% of one core",
+		    100 * f->cpu_util);
+	fputc('\n', fp);
+}
+
+void
+report_facts_json(FILE *fp, const struct facts *f)
+{
+	fputs("{\"path\":", fp);
+	report_put_json(fp, f->path ? f->path : "");
+	fputs(",\"sample_type\":", fp);
+	report_put_json(fp, f->sample_type);
+	fputs(",\"unit\":", fp);
+	report_put_json(fp, f->unit);
+	fprintf(fp, ",\"samples\":");
+	if (f->samples >= 0)
+		fprintf(fp, "%" PRId64, f->samples);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"records\":%zu,\"total\":%" PRId64, f->records,
+	    f->total);
+	fprintf(fp, ",\"duration_ns\":");
+	if (f->duration_ns > 0)
+		fprintf(fp, "%" PRId64, f->duration_ns);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"time_ns\":");
+	if (f->time_ns > 0)
+		fprintf(fp, "%" PRId64, f->time_ns);
+	else
+		fputs("null", fp);
+	fputs(",\"cpu_utilization\":", fp);
+	if (f->cpu_util >= 0)
+		fprintf(fp, "%.4f", f->cpu_util);
+	else
+		fputs("null", fp);
+	fputc('}', fp);
+}
+
+/*
+ * The test, in words: Welch's between profiles, or Fisher's on the
+ * count sample type, which the sentence names when the p-values are of
+ * its shares rather than of the values' (alloc_objects behind
+ * alloc_space).
+ */
+char *
+report_method(const struct facts *base, int has_counts, int replicates)
+{
+	const char	*ct = base->count_type;
+	char		*s;
+
+	if (!has_counts)
+		xasprintf(&s, "none: no sample counts");
+	else if (replicates)
+		xasprintf(&s, "Welch's t-test on per-profile shares of %s",
+		    ct[0] ? ct : "samples");
+	else if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
+	    strcmp(ct, "samples") != 0)
+		xasprintf(&s, "Fisher's exact test on cumulative %s counts "
+		    "(p and CI are of %s shares)", ct, ct);
+	else
+		xasprintf(&s, "Fisher's exact test on cumulative %s counts",
+		    ct[0] != '\0' && strcmp(ct, "samples") != 0 ? ct :
+		    "sample");
+	return s;
 }
