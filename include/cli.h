@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "agg.h"
+#include "delta.h"
 #include "profdiff.h"
 
 enum cli_format {
@@ -25,19 +26,6 @@ enum cli_normalize {
 	NORM_TOTAL = 0,
 	NORM_DURATION,
 	NORM_NONE,
-};
-
-enum cli_sort {
-	SORT_DELTA = 0,		/* |change in cum share|, the default */
-	SORT_FLAT,		/* |change in flat share| */
-	SORT_P,			/* p-value */
-	SORT_NAME,
-	SORT_NEW,		/* new cum share */
-};
-
-enum cli_fail_on {
-	FAIL_REGRESSION = 0,
-	FAIL_ANY_CHANGE,
 };
 
 struct filter;
@@ -57,11 +45,11 @@ struct opts {
 	const char	*output;	/* NULL: stdout */
 	struct pd_limits limits;
 	enum cli_normalize normalize;
-	enum cli_sort	 sort;
+	enum delta_sort	 sort;
 	double		 alpha;
 	double		 min_effect_pp;	/* percentage points */
 	double		 min_effect_rel; /* relative, in percent */
-	enum cli_fail_on fail_on;
+	enum delta_fail_on fail_on;
 	const char	*focus;
 	const char	*ignore;
 	const char	*hide;

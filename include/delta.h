@@ -159,4 +159,45 @@ enum verdict delta_judge_verdict(const struct delta_judge *, int tested,
 	    double q, int relevant, double delta, int64_t k1, int64_t k2);
 
 
+/*
+ * The order of the rows a report shows (--sort): by the magnitude of
+ * the change of cum (the default) or flat, by p-value, by name, or by
+ * the new cum; then by name.
+ */
+enum delta_sort {
+	DELTA_SORT_DELTA = 0,
+	DELTA_SORT_FLAT,
+	DELTA_SORT_P,
+	DELTA_SORT_NAME,
+	DELTA_SORT_NEW,
+};
+
+/*
+ * Choose the rows a report shows: those with a value on either side
+ * (with findings, only those that regressed or improved), in the order
+ * how, and of them the first k (0: all), each given its path and
+ * callers (delta_explain()).  The k are found with a partial sort: a
+ * heap of k rows over thousands.  Returns their row indices in order,
+ * which the caller frees, and their number in *nshow.
+ */
+size_t	*delta_select(struct delta *, enum delta_sort how, int findings,
+	    size_t k, size_t *nshow);
+
+/* What fails check-significance (--fail-on). */
+enum delta_fail_on {
+	DELTA_FAIL_REGRESSION = 0,
+	DELTA_FAIL_ANY_CHANGE,		/* an improvement, too */
+};
+
+/*
+ * check-significance's exit status, from the verdicts: 1 if a row
+ * regressed, or improved when fail_on is DELTA_FAIL_ANY_CHANGE; else 3,
+ * inconclusive, if there are no counts, nothing was tested, or the
+ * minimum detectable change exceeds o's --min-effect (min_effect_pp
+ * points, or min_effect_rel percent of the share it was computed at);
+ * else 0.  *regressed is set if a row regressed.
+ */
+int	delta_exit_status(const struct delta *, const struct delta_opts *,
+	    enum delta_fail_on fail_on, int *regressed);
+
 #endif

@@ -86,6 +86,11 @@ int	report_diff_text(FILE *, const struct diff_report *);
 int	report_diff_markdown(FILE *, const struct diff_report *);
 int	report_diff_json(FILE *, const struct diff_report *);
 int	report_diff_csv(FILE *, const struct diff_report *);
+/*
+ * check-significance's conclusion for its exit status (0, 1 or 3),
+ * given whether a row regressed and whether any change fails the check.
+ */
+const char *report_conclusion(int status, int regressed, int any_change);
 
 /*
  * The header's sentence on how rows were tested, from the base side's

@@ -271,11 +271,11 @@ opts_default(struct opts *o)
 	o->format = FMT_TEXT;
 	pd_limits_default(&o->limits);
 	o->normalize = NORM_TOTAL;
-	o->sort = SORT_DELTA;
+	o->sort = DELTA_SORT_DELTA;
 	o->alpha = 0.05;
 	o->min_effect_pp = 1.0;
 	o->min_effect_rel = 10.0;
-	o->fail_on = FAIL_REGRESSION;
+	o->fail_on = DELTA_FAIL_REGRESSION;
 	o->color = -1;
 }
 
@@ -417,7 +417,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			if ((v = pick(optarg, sorts, 5)) < 0)
 				return bad_arg(cmd, "sort", optarg,
 				    "delta, flat, p, name or new");
-			o->sort = (enum cli_sort)v;
+			o->sort = (enum delta_sort)v;
 			break;
 		case O_ALPHA:
 			if (parse_double(optarg, 1e-12, 0.5, &o->alpha) == -1)
@@ -434,7 +434,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			if ((v = pick(optarg, fails, 2)) < 0)
 				return bad_arg(cmd, "fail-on", optarg,
 				    "regression or any-change");
-			o->fail_on = (enum cli_fail_on)v;
+			o->fail_on = (enum delta_fail_on)v;
 			break;
 		case O_FOCUS:
 			o->focus = optarg;

@@ -25,86 +25,6 @@
 #define PD_DURATION_SKEW	0.10	/* warn when durations differ more */
 #define PD_DIFF_ROWS		20	/* default rows for diff */
 
-/* A row with its sort key computed once, so qsort needs no context. */
-struct sortrow {
-	double		 key;		/* larger first */
-	const char	*name;		/* then by name */
-	size_t		 idx;
-};
-
-static double
-sort_key(const struct delta_row *r, enum cli_sort how)
-{
-	switch (how) {
-	case SORT_NAME:
-		return 0;
-	case SORT_P:
-		return r->tested ? -r->st.p : -2;
-	case SORT_FLAT:
-		return fabs(r->delta_flat);
-	case SORT_NEW:
-		return r->new_cum_n;
-	default:
-		return fabs(r->delta);
-	}
-}
-
-static int
-cmp_rows(const void *a, const void *b)
-{
-	const struct sortrow *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key > y->key ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
-/* Sift r[j] down the heap r[0..k), whose top is the last in order. */
-static void
-sift_down(struct sortrow *r, size_t j, size_t k)
-{
-	struct sortrow	 t;
-	size_t		 c;
-
-	for (; (c = 2 * j + 1) < k; j = c) {
-		if (c + 1 < k && cmp_rows(&r[c + 1], &r[c]) > 0)
-			c++;
-		if (cmp_rows(&r[c], &r[j]) <= 0)
-			break;
-		t = r[j];
-		r[j] = r[c];
-		r[c] = t;
-	}
-}
-
-/*
- * Put the first k rows in order at the front, sorted.  A report shows
- * 20 rows of thousands: a heap of k keeps the first k met so far, and
- * only they are sorted.  Names are unique, so the order is total, and
- * the k rows are those a whole sort puts first.
- */
-static void
-sort_first(struct sortrow *r, size_t n, size_t k)
-{
-	struct sortrow	 t;
-	size_t		 i;
-
-	if (k >= n / 4) {
-		qsort(r, n, sizeof(*r), cmp_rows);
-		return;
-	}
-	for (i = k / 2; i-- > 0; )
-		sift_down(r, i, k);
-	for (i = k; i < n; i++)
-		if (cmp_rows(&r[i], &r[0]) < 0) {
-			t = r[0];
-			r[0] = r[i];
-			r[i] = t;
-			sift_down(r, 0, k);
-		}
-	qsort(r, k, sizeof(*r), cmp_rows);
-}
-
 static void
 warn_pair(const struct side *b, const struct side *n)
 {
@@ -149,13 +69,12 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	struct delta		 d;
 	struct delta_opts	 dopts;
 	struct diff_report	 r;
-	size_t			*order = NULL, i, nb, nrows, nshow;
-	struct sortrow		*srows;
+	size_t			*order = NULL, nb, nshow;
 	char			*filters = NULL, *method = NULL;
 	FILE			*fp;
 	struct flame		 fl;
 	struct flame_report	 fr;
-	int			 rc = 0, ok, any_reg = 0, any_imp = 0;
+	int			 rc = 0, ok, regressed;
 
 	*status = 0;
 	memset(&fl, 0, sizeof(fl));
@@ -246,36 +165,8 @@ diff_run(int argc, char **argv, int is_check, int *status)
 		goto out_delta;
 	}
 
-	order = xreallocarray(NULL, d.nrows + 1, sizeof(*order));
-	for (i = 0, nrows = 0; i < d.nrows; i++) {
-		const struct delta_row *row = &d.rows[i];
-
-		if (row->verdict == VERDICT_REGRESSED)
-			any_reg = 1;
-		if (row->verdict == VERDICT_IMPROVED)
-			any_imp = 1;
-		if (kind == DIFF_CHECK && row->verdict != VERDICT_REGRESSED &&
-		    row->verdict != VERDICT_IMPROVED)
-			continue;
-		if (row->base_cum == 0 && row->new_cum == 0 &&
-		    row->base_flat == 0 && row->new_flat == 0)
-			continue;
-		order[nrows++] = i;
-	}
-	srows = xreallocarray(NULL, nrows + 1, sizeof(*srows));
-	for (i = 0; i < nrows; i++) {
-		srows[i].key = sort_key(&d.rows[order[i]], o.sort);
-		srows[i].name = d.rows[order[i]].name;
-		srows[i].idx = order[i];
-	}
-	nshow = o.nrows == 0 || (size_t)o.nrows > nrows ? nrows :
-	    (size_t)o.nrows;
-	sort_first(srows, nrows, nshow);
-	for (i = 0; i < nshow; i++) {
-		order[i] = srows[i].idx;
-		delta_explain(&d, order[i]);
-	}
-	free(srows);
+	order = delta_select(&d, o.sort, kind == DIFF_CHECK,
+	    (size_t)o.nrows, &nshow);
 
 	memset(&r, 0, sizeof(r));
 	r.kind = kind;
@@ -302,26 +193,10 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.by_label = o.agg.label_key;
 
 	if (kind == DIFF_CHECK) {
-		if (any_reg || (o.fail_on == FAIL_ANY_CHANGE && any_imp)) {
-			*status = 1;
-			r.conclusion = any_reg ? "significant regression" :
-			    "significant change";
-		} else if (!dopts.has_counts || d.mde < 0 ||
-		    d.mde * 100 > fmax(o.min_effect_pp,
-		    o.min_effect_rel * d.mde_share)) {
-			/*
-			 * A change that passes --min-effect at the hardest
-			 * share (in points, or relative to that share) could
-			 * have been missed.
-			 */
-			*status = 3;
-			r.conclusion = "inconclusive: too few samples to detect "
-			    "the minimum effect";
-		} else
-			r.conclusion = o.fail_on == FAIL_ANY_CHANGE ?
-			    "no significant change" :
-			    "no significant regression";
+		*status = delta_exit_status(&d, &dopts, o.fail_on, &regressed);
 		r.exit_status = *status;
+		r.conclusion = report_conclusion(*status, regressed,
+		    o.fail_on == DELTA_FAIL_ANY_CHANGE);
 	}
 
 	if ((fp = cli_open_output(&o)) == NULL) {

@@ -481,3 +481,16 @@ report_diff_csv(FILE *fp, const struct diff_report *r)
 	}
 	return ferror(fp) ? -1 : 0;
 }
+
+const char *
+report_conclusion(int status, int regressed, int any_change)
+{
+	if (status == 1)
+		return regressed ? "significant regression" :
+		    "significant change";
+	if (status == 3)
+		return "inconclusive: too few samples to detect the minimum "
+		    "effect";
+	return any_change ? "no significant change" :
+	    "no significant regression";
+}
