@@ -11,6 +11,7 @@
 
 #include "agg.h"
 #include "delta.h"
+#include "load.h"
 #include "profdiff.h"
 
 enum cli_format {
@@ -36,14 +37,12 @@ struct filter;
 #define OPT_CHECK	0x04	/* --fail-on */
 
 struct opts {
-	const char	*sample_index;	/* NULL: pprof's default */
+	struct load_opts load;		/* -i, granularity, limits, filter */
 	long long	 nrows;		/* 0: all */
 	int		 nrows_set;
 	int		 cum;
-	struct agg_opts	 agg;
 	enum cli_format	 format;
 	const char	*output;	/* NULL: stdout */
-	struct pd_limits limits;
 	enum cli_normalize normalize;
 	enum delta_sort	 sort;
 	double		 alpha;
@@ -59,7 +58,7 @@ struct opts {
 	char		**tag_ignores;
 	size_t		 ntag_ignores;
 	int		 relative;
-	struct filter	*filter;	/* compiled by cli_filters() */
+	struct filter	*filter;	/* compiled by cli_filters(); load.filter */
 	int		 flame_base;	/* svg: frame widths from the base */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	int		 quiet;		/* no warnings */

@@ -13,9 +13,20 @@
 #include "agg.h"
 #include "facts.h"
 #include "filter.h"
+#include "profdiff.h"
 #include "profile.h"
 
-struct opts;
+/*
+ * What loading needs to know, filled by the CLI from its options: the
+ * sample type (-i), how stacks are aggregated, the input limits, and
+ * the filters compiled once for every profile.
+ */
+struct load_opts {
+	const char		*sample_index;	/* NULL: pprof's default */
+	struct agg_opts		 agg;
+	struct pd_limits	 limits;
+	const struct filter	*filter;	/* borrowed; NULL: none */
+};
 
 struct side {
 	struct agg	*agg;		/* all profiles merged */
@@ -27,7 +38,7 @@ struct side {
 	char		*unit;
 	int		 has_counts;	/* every profile had a count source */
 	enum pf_format	 format;	/* of the first profile */
-	struct filter_stats fstats;	/* what o->filter did, all profiles */
+	struct filter_stats fstats;	/* what the filter did, all profiles */
 };
 
 /*
@@ -35,34 +46,42 @@ struct side {
  * folding (feed.h), which may hold the next profile's bytes too.  With
  * keep_each, also keep one aggregate per profile (for tests between
  * replicates), of nodes and tree only (no edges).  want_type, if not
- * NULL, is the sample type the other side chose; it overrides
- * o->sample_index's default.
+ * NULL, is the sample type the other side chose, and overrides -i.
  */
 int	side_load_ex(struct side *, char *const *paths, size_t n,
-	    const struct opts *, const char *want_type, int keep_each);
+	    const struct load_opts *, const char *want_type, int keep_each);
 int	side_load(struct side *, char *const *paths, size_t n,
-	    const struct opts *);
+	    const struct load_opts *);
 /*
  * Load the two sides of a comparison at once, the new side on a second
  * thread: the same as
- *	side_load_ex(b, bpaths, nb, o, NULL, keep_each) == -1 ||
- *	side_load_ex(n, npaths, nn, o, b->sample_type, keep_each) == -1
+ *	side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
+ *	side_load_ex(n, npaths, nn, lo, b->sample_type, keep_each) == -1
  * (the new side takes the sample type the base side chose), with the
  * same result and the same one error message, the base side's if both
- * fail.  Either side may be partly filled on error; side_free() both.
+ * fail; and -1 after a message if the two sample types (of one name)
+ * are in different units.  Either side may be partly filled on error;
+ * side_free() both.
  * Each side reads its profiles on its own thread, without a feed thread
  * (the two cores are taken).  keep_each has effect only when both sides
  * have two profiles or more (replicates); otherwise each stays NULL.
  */
 int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	    struct side *n, char *const *npaths, size_t nn,
-	    const struct opts *, int keep_each);
+	    const struct load_opts *, int keep_each);
 /* Print the warnings about this side to stderr, each prefixed by tag. */
 void	side_warn(const struct side *, const char *tag);
+/*
+ * The same for both sides of a comparison, "base: " and "new: ", then
+ * what makes the two hard to compare: windows of different lengths,
+ * different sampling periods, counts that are estimates, no counts.
+ */
+void	side_warn_pair(const struct side *base, const struct side *new);
 void	side_free(struct side *);
 
 /* Thresholds behind the warnings; documented in profdiff.1. */
 #define PD_FEW_SAMPLES	300	/* fewer samples than this: shares are rough */
 #define PD_LOW_UTIL	0.5	/* CPU utilization below this: mostly waiting */
+#define PD_DURATION_SKEW 0.10	/* windows whose lengths differ more */
 
 #endif

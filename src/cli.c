@@ -267,9 +267,9 @@ opts_default(struct opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->nrows = 10;
-	o->agg.gran = AGG_FUNCTIONS;
+	o->load.agg.gran = AGG_FUNCTIONS;
 	o->format = FMT_TEXT;
-	pd_limits_default(&o->limits);
+	pd_limits_default(&o->load.limits);
 	o->normalize = NORM_TOTAL;
 	o->sort = DELTA_SORT_DELTA;
 	o->alpha = 0.05;
@@ -370,7 +370,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		}
 		switch (ch) {
 		case 'i':
-			o->sample_index = optarg;
+			o->load.sample_index = optarg;
 			break;
 		case 'n':
 			o->nrows = strtonum(optarg, 0, LLONG_MAX, &errstr);
@@ -387,10 +387,10 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 				return bad_arg(cmd, "granularity", optarg,
 				    "functions, filefunctions, files, lines "
 				    "or addresses");
-			o->agg.gran = (enum agg_gran)v;
+			o->load.agg.gran = (enum agg_gran)v;
 			break;
 		case O_NOINLINES:
-			o->agg.noinlines = 1;
+			o->load.agg.noinlines = 1;
 			break;
 		case 'f':
 			v = pick(optarg, fmts, 6);
@@ -461,7 +461,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			if (optarg[0] == '\0')
 				return bad_arg(cmd, "by-label", optarg,
 				    "a label key");
-			o->agg.label_key = optarg;
+			o->load.agg.label_key = optarg;
 			break;
 		case O_FLAME_WIDTH:
 			if ((v = pick(optarg, (const char *const []){ "new",
@@ -484,9 +484,9 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 				    "max-inflated", optarg,
 				    "a size in bytes, with k, M or G");
 			if (ch == O_MAX_INPUT)
-				o->limits.max_input = sz;
+				o->load.limits.max_input = sz;
 			else
-				o->limits.max_inflated = sz;
+				o->load.limits.max_inflated = sz;
 			break;
 		case O_MAX_RATIO:
 		case O_MAX_STRINGS:
@@ -497,15 +497,15 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 				return bad_arg(cmd, "max-*", optarg,
 				    "a positive whole number, with k, M or G");
 			if (ch == O_MAX_RATIO)
-				o->limits.max_ratio = sz;
+				o->load.limits.max_ratio = sz;
 			else if (ch == O_MAX_STRINGS)
-				o->limits.max_strings = (size_t)sz;
+				o->load.limits.max_strings = (size_t)sz;
 			else if (ch == O_MAX_LOCATIONS)
-				o->limits.max_locations = (size_t)sz;
+				o->load.limits.max_locations = (size_t)sz;
 			else if (ch == O_MAX_FUNCTIONS)
-				o->limits.max_functions = (size_t)sz;
+				o->load.limits.max_functions = (size_t)sz;
 			else
-				o->limits.max_depth = (size_t)sz;
+				o->load.limits.max_depth = (size_t)sz;
 			break;
 		case 'h':
 			usage_cmd(stdout, find_cmd(cmd), 1);
@@ -552,6 +552,7 @@ cli_release(struct opts *o)
 	filter_free(o->filter);
 	o->operands = o->tags = o->tag_ignores = NULL;
 	o->filter = NULL;
+	o->load.filter = NULL;
 }
 
 /*
@@ -579,6 +580,7 @@ cli_filters(struct opts *o, const char *cmd)
 		cli_warn("%s: %s", cmd, d.msg);
 		return -1;
 	}
+	o->load.filter = o->filter;
 	return 0;
 }
 

@@ -22,36 +22,7 @@
 #include "stats.h"
 #include "xmalloc.h"
 
-#define PD_DURATION_SKEW	0.10	/* warn when durations differ more */
 #define PD_DIFF_ROWS		20	/* default rows for diff */
-
-static void
-warn_pair(const struct side *b, const struct side *n)
-{
-	const struct facts *fb = &b->merged, *fn = &n->merged;
-	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
-
-	side_warn(b, "base: ");
-	side_warn(n, "new: ");
-	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) > PD_DURATION_SKEW)
-		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
-		    "compare shares (the default), not raw values", db / 1e9,
-		    dn / 1e9);
-	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
-		cli_warn("the sampling periods differ: base %lld, new %lld %s",
-		    (long long)fb->period, (long long)fn->period,
-		    fb->period_unit);
-	if ((fb->counts_scaled || fn->counts_scaled) && b->has_counts &&
-	    n->has_counts)
-		cli_warn("the %s counts of this profile are estimates scaled up "
-		    "by its sampling rate, not observed samples: verdicts are "
-		    "over-confident; compare several profiles per side",
-		    fb->count_type[0] ? fb->count_type : fn->count_type);
-	if (!b->has_counts || !n->has_counts)
-		cli_warn("no sample counts for %s (no count sample type and no "
-		    "usable period): significance cannot be tested",
-		    fb->sample_type);
-}
 
 /*
  * Everything diff and check-significance share.  Returns the exit status
@@ -82,13 +53,13 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	    OPT_CHECK : 0), cmd, &o)) != 0)
 		return rc == 1 ? 0 : 2;
 	if (o.format == FMT_SVG || o.format == FMT_FOLDED) {
-		if (o.agg.label_key != NULL) {
+		if (o.load.agg.label_key != NULL) {
 			cli_warn("%s: --by-label has no call tree to draw: use "
 			    "--format text, json, csv or markdown", cmd);
 			cli_release(&o);
 			return 2;
 		}
-		o.agg.tree = 1;		/* flame graphs need the tree */
+		o.load.agg.tree = 1;		/* flame graphs need the tree */
 	}
 	nb = o.sep >= 0 ? (size_t)o.sep : o.noperands == 2 ? 1 : 0;
 	if (nb == 0 || nb >= o.noperands) {
@@ -115,14 +86,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	 * between replicates, two or more on each side.
 	 */
 	if (side_load_pair(&b, o.operands, nb, &n, o.operands + nb,
-	    o.noperands - nb, &o, nb >= 2 && o.noperands - nb >= 2) == -1) {
-		rc = 2;
-		goto out;
-	}
-	if (strcmp(b.unit, n.unit) != 0) {
-		cli_warn("%s: sample type %s is in %s, but in %s in %s: the "
-		    "profiles cannot be compared", o.operands[nb],
-		    b.sample_type, n.unit, b.unit, o.operands[0]);
+	    o.noperands - nb, &o.load, 1) == -1) {
 		rc = 2;
 		goto out;
 	}
@@ -135,7 +99,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 		goto out;
 	}
 	if (!o.quiet)
-		warn_pair(&b, &n);
+		side_warn_pair(&b, &n);
 
 	memset(&dopts, 0, sizeof(dopts));
 	dopts.norm = o.normalize == NORM_DURATION ? DELTA_NORM_DURATION :
@@ -179,7 +143,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.nshow = nshow;
 	r.norm = dopts.norm;
 	r.unit = b.unit;
-	r.granularity = agg_gran_name(o.agg.gran);
+	r.granularity = agg_gran_name(o.load.agg.gran);
 	method = report_method(&b.merged, dopts.has_counts, d.replicates);
 	r.h.method = method;
 	r.h.alpha = o.alpha;
@@ -190,7 +154,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 	r.relative = o.relative;
 	r.base_kept = agg_kept_share(b.agg, b.merged.total);
 	r.new_kept = agg_kept_share(n.agg, n.merged.total);
-	r.by_label = o.agg.label_key;
+	r.by_label = o.load.agg.label_key;
 
 	if (kind == DIFF_CHECK) {
 		*status = delta_exit_status(&d, &dopts, o.fail_on, &regressed);

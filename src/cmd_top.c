@@ -69,13 +69,13 @@ cmd_top(int argc, char **argv)
 	if ((rc = cli_parse(argc, argv, OPT_TOP, "top", &o)) != 0)
 		return rc == 1 ? 0 : 2;
 	if (o.format == FMT_SVG || o.format == FMT_FOLDED) {
-		if (o.agg.label_key != NULL) {
+		if (o.load.agg.label_key != NULL) {
 			cli_warn("top: --by-label has no call tree to draw: use "
 			    "--format text, json or csv");
 			cli_release(&o);
 			return 2;
 		}
-		o.agg.tree = 1;		/* flame graphs need the tree */
+		o.load.agg.tree = 1;		/* flame graphs need the tree */
 	}
 	if (o.noperands == 0 || o.sep != -1) {
 		cli_warn(o.noperands == 0 ? "top: no profile given" :
@@ -84,12 +84,12 @@ cmd_top(int argc, char **argv)
 		cli_release(&o);
 		return 2;
 	}
-	o.agg.noedges = 1;	/* a flat/cum table and its tree need no edges */
+	o.load.agg.noedges = 1;	/* a flat/cum table and its tree need no edges */
 	if (cli_filters(&o, "top") == -1) {
 		cli_release(&o);
 		return 2;
 	}
-	if (side_load(&s, o.operands, o.noperands, &o) == -1) {
+	if (side_load(&s, o.operands, o.noperands, &o.load) == -1) {
 		side_free(&s);
 		cli_release(&o);
 		return 2;
@@ -115,14 +115,14 @@ cmd_top(int argc, char **argv)
 	r.nprofiles = s.nprofiles;
 	r.merged = s.merged;
 	r.pct_total = agg_abs_total(s.agg, AGG_VALUE);
-	r.granularity = agg_gran_name(o.agg.gran);
+	r.granularity = agg_gran_name(o.load.agg.gran);
 	r.sort_cum = o.cum;
 	r.rows = rows;
 	r.nrows = n;
 	r.filters = filters = cli_filters_text(&o);
 	r.relative = o.relative;
 	r.kept = agg_kept_share(s.agg, s.merged.total);
-	r.by_label = o.agg.label_key;
+	r.by_label = o.load.agg.label_key;
 	r.nshow = o.nrows == 0 || (size_t)o.nrows > n ? n : (size_t)o.nrows;
 
 	if (!o.quiet)

@@ -1,8 +1,10 @@
 /*
- * Loading one side of a comparison: each profile is decoded, checked
- * against the first (same sample type and unit), folded into the side's
- * aggregate, and freed before the next is read.  CLI layer: errors are
- * printed here as "profdiff: path: kind: detail".
+ * Loading one side of a comparison, or both at once: each profile is
+ * decoded, checked against the first (same format, sample type and
+ * unit), folded into the side's aggregate, and freed before the next is
+ * read; then the warnings about what was loaded.  It takes struct
+ * load_opts, never the CLI's options.  CLI layer: errors are printed
+ * here as "profdiff: path: kind: detail".
  */
 #include <math.h>
 #include <pthread.h>
@@ -73,13 +75,6 @@ handoff_wait(struct handoff *h, const char **type)
 }
 
 /*
- * side_load_ex() without the printing: on error the diag is filled and
- * -1 returned.  With post, the sample type chosen is published to it;
- * with wait, want_type is taken from it after the first profile is
- * decoded, and -2 is returned with nothing in the diag if the other side
- * failed first.
- */
-/*
  * An error found in what the header says (a sample type, a format) is
  * reported only if the rest of the file decodes: otherwise the decoding
  * error, as when the whole file was decoded before anything was asked.
@@ -107,7 +102,8 @@ drain(struct feed *fd, struct diag *d)
  */
 static int
 fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
-    const struct opts *o, struct agg *each, struct facts *f, struct diag *d)
+    const struct load_opts *lo, struct agg *each, struct facts *f,
+    struct diag *d)
 {
 	const struct pf_sample	*smp, *out;
 	struct facts_run	 fr;
@@ -117,7 +113,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	struct diag		 ad, ed;
 	const char		*why;
 	int			 rc, k, afail = 0, efail = 0;
-	int			 relative = filter_relative(o->filter);
+	int			 relative = filter_relative(lo->filter);
 
 	facts_begin(&fr, p, vi, f);
 	facts_count_source(p, vi, &src, &why);
@@ -125,7 +121,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		s->has_counts = 0;
 	src.keep = NULL;
 	/* After the facts, which describe the whole profile. */
-	flt = filter_begin(o->filter, p, &s->fstats);
+	flt = filter_begin(lo->filter, p, &s->fstats);
 	diag_init(&ad, d->path);
 	diag_init(&ed, d->path);
 	if ((ar = agg_begin(s->agg, p, &src, &ad)) == NULL ||
@@ -160,6 +156,92 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 }
 
 /*
+ * Check profile i of a side against the first and choose its sample
+ * type: want_type (the other side's), else the first profile's, else
+ * -i.  The first profile's choice is published to post.  Returns the
+ * sample type's index, or -1 with the diag filled.
+ */
+static int
+check_profile(struct side *s, const struct profile *p, char *const *paths,
+    size_t i, const char *want_type, const struct load_opts *lo,
+    struct handoff *post, struct diag *d)
+{
+	const char	*want;
+	int		 vi;
+
+	if (i == 0)
+		s->format = p->format;
+	else if (p->format != s->format)
+		return diag_set(d, DIAG_USAGE, -1, "%s cannot be merged with "
+		    "%s (%s): one side is all pprof or all folded",
+		    p->format == PF_FOLDED ? "folded stacks" :
+		    "a pprof profile", s->format == PF_FOLDED ?
+		    "folded stacks" : "a pprof profile", paths[0]);
+	want = want_type != NULL ? want_type :
+	    s->sample_type != NULL ? s->sample_type : lo->sample_index;
+	if ((vi = profile_sample_index(p, want, d)) < 0)
+		return -1;
+	if (s->sample_type == NULL) {
+		s->sample_type = xstrdup(p->sample_types[vi].type);
+		s->unit = xstrdup(p->sample_types[vi].unit);
+		handoff_post(post, 1, s->sample_type);
+	} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0)
+		return diag_set(d, DIAG_USAGE, -1, "sample type %s is in %s "
+		    "here but in %s in %s", s->sample_type,
+		    p->sample_types[vi].unit, s->unit, paths[0]);
+	if (p->nsamples == 0)
+		return diag_set(d, DIAG_EMPTY, -1,
+		    "the profile has no samples");
+	return vi;
+}
+
+/*
+ * Fold profile i (sample type vi) into the side and, with keep_each,
+ * into an agg of its own, and add its facts to the merged ones.  Returns
+ * 0, or -1 with the diag filled; s->each[i], if made, is the caller's
+ * to free on failure.
+ */
+static int
+add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
+    size_t i, const char *path, const struct load_opts *lo, int keep_each,
+    struct diag *d)
+{
+	struct agg_mark	*mark = NULL;
+	struct agg_opts	 eo;
+
+	/*
+	 * The tests between replicates ask each profile's agg only for
+	 * node counts (delta.c) and the tree (flame.c): no edges.  Without
+	 * a tree, the counts are what the profile added to the side's agg,
+	 * so the profile is folded once.
+	 */
+	if (keep_each && !lo->agg.tree)
+		mark = agg_mark(s->agg);
+	else if (keep_each) {
+		eo = lo->agg;
+		eo.noedges = 1;
+		s->each[i] = agg_new(&eo);
+	}
+	if (fold_profile(s, fd, p, vi, lo, s->each != NULL ? s->each[i] :
+	    NULL, &s->facts[i], d) == -1) {
+		agg_mark_free(mark);
+		return -1;
+	}
+	if (mark != NULL) {
+		s->each[i] = agg_since(s->agg, mark);
+		agg_mark_free(mark);
+	}
+	s->facts[i].path = path;
+	if (i == 0)
+		s->merged = s->facts[0];
+	else if (facts_merge(&s->merged, &s->facts[i]) == -1)
+		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values over "
+		    "all profiles overflows a 64-bit integer", s->sample_type);
+	s->nprofiles = i + 1;
+	return 0;
+}
+
+/*
  * side_load_ex() without the printing: on error the diag is filled and
  * -1 returned.  With post, the sample type chosen is published to it;
  * with wait, want_type is taken from it after the first profile's
@@ -168,23 +250,21 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
  */
 static int
 side_load_d(struct side *s, char *const *paths, size_t n,
-    const struct opts *o, const char *want_type, int keep_each,
+    const struct load_opts *lo, const char *want_type, int keep_each,
     struct diag *d, struct handoff *post, struct handoff *wait, int threaded)
 {
 	struct feed	*fd;
 	struct profile	*p;
-	struct agg_mark	*mark = NULL;
-	const char	*want;
 	size_t		 i;
 	int		 vi;
 
 	memset(s, 0, sizeof(*s));
-	s->agg = agg_new(&o->agg);
+	s->agg = agg_new(&lo->agg);
 	s->facts = xcalloc(n, sizeof(*s->facts));
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));
 	s->has_counts = 1;
-	fd = feed_new(paths, n, &o->limits, threaded);
+	fd = feed_new(paths, n, &lo->limits, threaded);
 	for (i = 0; i < n; i++) {
 		diag_init(d, paths[i]);
 		if ((p = feed_open(fd, d)) == NULL)
@@ -194,67 +274,14 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			feed_free(fd);
 			return -2;
 		}
-		if (i == 0)
-			s->format = p->format;
-		else if (p->format != s->format) {
-			diag_set(d, DIAG_USAGE, -1, "%s cannot be merged with "
-			    "%s (%s): one side is all pprof or all folded",
-			    p->format == PF_FOLDED ? "folded stacks" :
-			    "a pprof profile", s->format == PF_FOLDED ?
-			    "folded stacks" : "a pprof profile", paths[0]);
-			goto fail_drain;
-		}
-		want = want_type != NULL ? want_type :
-		    s->sample_type != NULL ? s->sample_type : o->sample_index;
-		if ((vi = profile_sample_index(p, want, d)) < 0)
-			goto fail_drain;
-		if (s->sample_type == NULL) {
-			s->sample_type = xstrdup(p->sample_types[vi].type);
-			s->unit = xstrdup(p->sample_types[vi].unit);
-			handoff_post(post, 1, s->sample_type);
-		} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0) {
-			diag_set(d, DIAG_USAGE, -1, "sample type %s is in %s "
-			    "here but in %s in %s", s->sample_type,
-			    p->sample_types[vi].unit, s->unit, paths[0]);
-			goto fail_drain;
-		}
-		if (p->nsamples == 0) {
-			diag_set(d, DIAG_EMPTY, -1, "the profile has no samples");
-			goto fail_drain;
-		}
-		/*
-		 * The tests between replicates ask each profile's agg only
-		 * for node counts (delta.c) and the tree (flame.c): no edges.
-		 * Without a tree, the counts are what the profile added to
-		 * the side's agg, so the profile is folded once.
-		 */
-		mark = NULL;
-		if (keep_each && !o->agg.tree)
-			mark = agg_mark(s->agg);
-		else if (keep_each) {
-			struct agg_opts eo = o->agg;
-
-			eo.noedges = 1;
-			s->each[i] = agg_new(&eo);
-		}
-		if (fold_profile(s, fd, p, vi, o, s->each != NULL ?
-		    s->each[i] : NULL, &s->facts[i], d) == -1)
-			goto fail;
-		if (mark != NULL) {
-			s->each[i] = agg_since(s->agg, mark);
-			agg_mark_free(mark);
-			mark = NULL;
-		}
-		s->facts[i].path = paths[i];
-		if (i == 0)
-			s->merged = s->facts[0];
-		else if (facts_merge(&s->merged, &s->facts[i]) == -1) {
-			diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
-			    "over all profiles overflows a 64-bit integer",
-			    s->sample_type);
+		if ((vi = check_profile(s, p, paths, i, want_type, lo, post,
+		    d)) < 0) {
+			drain(fd, d);
 			goto fail;
 		}
-		s->nprofiles = i + 1;
+		if (add_profile(s, fd, p, vi, i, paths[i], lo, keep_each,
+		    d) == -1)
+			goto fail;
 		feed_close(fd);
 	}
 	feed_free(fd);
@@ -269,10 +296,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	handoff_post(post, 1, s->sample_type);	/* NULL if no profiles */
 	return 0;
 
-fail_drain:
-	drain(fd, d);
 fail:
-	agg_mark_free(mark);
 	/* each[i] is freed by side_free() only up to nprofiles. */
 	if (keep_each && i < n) {
 		agg_free(s->each[i]);
@@ -285,11 +309,11 @@ fail:
 
 int
 side_load_ex(struct side *s, char *const *paths, size_t n,
-    const struct opts *o, const char *want_type, int keep_each)
+    const struct load_opts *lo, const char *want_type, int keep_each)
 {
 	struct diag d;
 
-	if (side_load_d(s, paths, n, o, want_type, keep_each, &d, NULL,
+	if (side_load_d(s, paths, n, lo, want_type, keep_each, &d, NULL,
 	    NULL, 1) == -1)
 		return fail(&d);
 	return 0;
@@ -300,7 +324,7 @@ struct newside {
 	struct side		*s;
 	char *const		*paths;
 	size_t			 n;
-	const struct opts	*o;
+	const struct load_opts	*lo;
 	int			 keep_each;
 	struct diag		 d;
 	struct handoff		*h;
@@ -312,17 +336,33 @@ newside_run(void *arg)
 {
 	struct newside *ns = arg;
 
-	ns->rc = side_load_d(ns->s, ns->paths, ns->n, ns->o, NULL,
+	ns->rc = side_load_d(ns->s, ns->paths, ns->n, ns->lo, NULL,
 	    ns->keep_each, &ns->d, NULL, ns->h, 0);
 	if (ns->rc == 0)
 		agg_index_edges(ns->s->agg);
 	return NULL;
 }
 
+/*
+ * Two sides whose sample types are in different units (the new side
+ * took the base side's type by name) cannot be compared.
+ */
+static int
+same_unit(const struct side *b, const struct side *n, char *const *bpaths,
+    char *const *npaths)
+{
+	if (strcmp(b->unit, n->unit) == 0)
+		return 0;
+	cli_warn("%s: sample type %s is in %s, but in %s in %s: the profiles "
+	    "cannot be compared", npaths[0], b->sample_type, n->unit, b->unit,
+	    bpaths[0]);
+	return -1;
+}
+
 int
 side_load_pair(struct side *b, char *const *bpaths, size_t nb,
-    struct side *n, char *const *npaths, size_t nn, const struct opts *o,
-    int keep_each)
+    struct side *n, char *const *npaths, size_t nn,
+    const struct load_opts *lo, int keep_each)
 {
 	struct handoff	 h;
 	struct newside	 ns;
@@ -346,7 +386,7 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	ns.s = n;
 	ns.paths = npaths;
 	ns.n = nn;
-	ns.o = o;
+	ns.lo = lo;
 	ns.keep_each = keep_each;
 	ns.h = &h;
 	if (pthread_create(&t, NULL, newside_run, &ns) != 0) {
@@ -359,7 +399,7 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	 * diff reads the edges by node: each side indexes its own while
 	 * it has the core (agg_index_edges()).
 	 */
-	rc = side_load_d(b, bpaths, nb, o, NULL, keep_each, &d, &h, NULL, 0);
+	rc = side_load_d(b, bpaths, nb, lo, NULL, keep_each, &d, &h, NULL, 0);
 	if (rc == 0)
 		agg_index_edges(b->agg);
 	pthread_join(t, NULL);
@@ -370,19 +410,20 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 		return fail(&d);
 	if (ns.rc == -1)
 		return fail(&ns.d);
-	return 0;
+	return same_unit(b, n, bpaths, npaths);
 
 serial:
-	if (side_load_ex(b, bpaths, nb, o, NULL, keep_each) == -1 ||
-	    side_load_ex(n, npaths, nn, o, b->sample_type, keep_each) == -1)
+	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
+	    side_load_ex(n, npaths, nn, lo, b->sample_type, keep_each) == -1)
 		return -1;
-	return 0;
+	return same_unit(b, n, bpaths, npaths);
 }
 
 int
-side_load(struct side *s, char *const *paths, size_t n, const struct opts *o)
+side_load(struct side *s, char *const *paths, size_t n,
+    const struct load_opts *lo)
 {
-	return side_load_ex(s, paths, n, o, NULL, 0);
+	return side_load_ex(s, paths, n, lo, NULL, 0);
 }
 
 void
@@ -432,6 +473,34 @@ side_warn(const struct side *s, const char *tag)
 			    f->path, 100 * f->cpu_util,
 			    (double)f->duration_ns / 1e9);
 	}
+}
+
+void
+side_warn_pair(const struct side *b, const struct side *n)
+{
+	const struct facts *fb = &b->merged, *fn = &n->merged;
+	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
+
+	side_warn(b, "base: ");
+	side_warn(n, "new: ");
+	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) > PD_DURATION_SKEW)
+		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
+		    "compare shares (the default), not raw values", db / 1e9,
+		    dn / 1e9);
+	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
+		cli_warn("the sampling periods differ: base %lld, new %lld %s",
+		    (long long)fb->period, (long long)fn->period,
+		    fb->period_unit);
+	if ((fb->counts_scaled || fn->counts_scaled) && b->has_counts &&
+	    n->has_counts)
+		cli_warn("the %s counts of this profile are estimates scaled up "
+		    "by its sampling rate, not observed samples: verdicts are "
+		    "over-confident; compare several profiles per side",
+		    fb->count_type[0] ? fb->count_type : fn->count_type);
+	if (!b->has_counts || !n->has_counts)
+		cli_warn("no sample counts for %s (no count sample type and no "
+		    "usable period): significance cannot be tested",
+		    fb->sample_type);
 }
 
 void
