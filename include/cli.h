@@ -101,10 +101,32 @@ char	*cli_filters_text(const struct opts *);
 void	cli_warn(const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
 
-int	cmd_top(int, char **);
-int	cmd_diff(int, char **);
-int	cmd_check(int, char **);
+/*
+ * The subcommands, in the order of the help: one table (cmdtab.c) that
+ * both dispatch (main.c) and the usage text read.  fn is called with
+ * its own entry and the arguments from the subcommand's name on; it
+ * parses its options (the groups in options) and returns the exit
+ * status.
+ */
+struct cli_cmd {
+	const char	*name;
+	int		(*fn)(const struct cli_cmd *, int, char **);
+	int		 options;	/* OPT_* groups */
+	const char	*synopsis;	/* as in profdiff.1's SYNOPSIS */
+	const char	*description;
+};
+
+extern const struct cli_cmd	cli_cmds[];
+extern const size_t		cli_ncmds;
+
+/* The command of exactly this name (no prefixes), or NULL. */
+const struct cli_cmd *cli_cmd_find(const char *name);
+
+int	cmd_top(const struct cli_cmd *, int, char **);
+int	cmd_diff(const struct cli_cmd *, int, char **);
+int	cmd_check(const struct cli_cmd *, int, char **);
 /* diff and check-significance: 0 with *status set, or 2 on error. */
-int	diff_run(int, char **, int is_check, int *status);
+int	diff_run(const struct cli_cmd *, int, char **, int is_check,
+	    int *status);
 
 #endif

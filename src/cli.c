@@ -102,22 +102,6 @@ static const struct cli_opt cli_opts[] = {
 };
 #define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
 
-static const struct cli_cmd {
-	const char	*name;
-	int		 mask;
-	const char	*synopsis;
-	const char	*what;
-} cli_cmds[] = {
-	{ "top", OPT_TOP, "[options] profile ...",
-	  "the functions with the most flat or cumulative value" },
-	{ "diff", OPT_DIFF, "[options] base ... [--] new ...",
-	  "per-function changes between two sets of profiles, with verdicts" },
-	{ "check-significance", OPT_DIFF | OPT_CHECK,
-	  "[options] base ... [--] new ...",
-	  "exit 1 on a significant regression, 3 when inconclusive" },
-};
-#define NCMDS	(sizeof(cli_cmds) / sizeof(cli_cmds[0]))
-
 void
 cli_warn(const char *fmt, ...)
 {
@@ -139,11 +123,11 @@ usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 	fprintf(fp, "usage: profdiff %s %s\n", c->name, c->synopsis);
 	if (!full)
 		return;
-	fprintf(fp, "  %s\n", c->what);
+	fprintf(fp, "  %s\n", c->description);
 	for (i = 0; i < NOPTS; i++) {
 		const struct cli_opt *o = &cli_opts[i];
 
-		if (o->mask != 0 && (o->mask & c->mask) == 0)
+		if (o->mask != 0 && (o->mask & c->options) == 0)
 			continue;
 		if (o->lo.val < 256)
 			snprintf(left, sizeof(left), "-%c, --%s%s%s",
@@ -159,29 +143,29 @@ usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 void
 cli_usage(FILE *fp, const char *cmd)
 {
-	size_t i;
+	const struct cli_cmd	*c;
+	size_t			 i;
 
-	for (i = 0; i < NCMDS; i++)
-		if (cmd != NULL && strcmp(cmd, cli_cmds[i].name) == 0) {
-			usage_cmd(fp, &cli_cmds[i], 1);
-			return;
-		}
-	for (i = 0; i < NCMDS; i++)
+	if (cmd != NULL && (c = cli_cmd_find(cmd)) != NULL) {
+		usage_cmd(fp, c, 1);
+		return;
+	}
+	for (i = 0; i < cli_ncmds; i++)
 		usage_cmd(fp, &cli_cmds[i], 0);
 	fprintf(fp, "usage: profdiff [diff options] base new\n"
 	    "usage: profdiff --version\n"
 	    "usage: profdiff help [command]\n");
 }
 
+/* The entry for cmd's usage; a bare "profdiff a b" is diff. */
 static const struct cli_cmd *
-find_cmd(const char *name)
+find_cmd(const char *cmd)
 {
-	size_t i;
+	const struct cli_cmd *c;
 
-	for (i = 0; i < NCMDS; i++)
-		if (strcmp(name, cli_cmds[i].name) == 0)
-			return &cli_cmds[i];
-	return &cli_cmds[1];	/* bare "profdiff a b" is diff */
+	if ((c = cli_cmd_find(cmd)) == NULL)
+		c = cli_cmd_find("diff");
+	return c;
 }
 
 /* A size with an optional k, M or G suffix (powers of 1024). */

@@ -8,11 +8,11 @@
 #include "cli.h"
 
 int
-cmd_check(int argc, char **argv)
+cmd_check(const struct cli_cmd *self, int argc, char **argv)
 {
 	int rc, status;
 
-	if ((rc = diff_run(argc, argv, 1, &status)) != 0)
+	if ((rc = diff_run(self, argc, argv, 1, &status)) != 0)
 		return rc;
 	return status;
 }

@@ -30,11 +30,11 @@
  * check, *status gets the check's own exit status.
  */
 int
-diff_run(int argc, char **argv, int is_check, int *status)
+diff_run(const struct cli_cmd *self, int argc, char **argv, int is_check,
+    int *status)
 {
 	enum diff_kind		 kind = is_check ? DIFF_CHECK : DIFF_REPORT;
-	const char		*cmd = kind == DIFF_CHECK ?
-				    "check-significance" : "diff";
+	const char		*cmd = self->name;
 	struct opts		 o;
 	struct side		 b, n;
 	struct delta		 d;
@@ -49,8 +49,7 @@ diff_run(int argc, char **argv, int is_check, int *status)
 
 	*status = 0;
 	memset(&fl, 0, sizeof(fl));
-	if ((rc = cli_parse(argc, argv, OPT_DIFF | (kind == DIFF_CHECK ?
-	    OPT_CHECK : 0), cmd, &o)) != 0)
+	if ((rc = cli_parse(argc, argv, self->options, cmd, &o)) != 0)
 		return rc == 1 ? 0 : 2;
 	if (o.format == FMT_SVG || o.format == FMT_FOLDED) {
 		if (o.load.agg.label_key != NULL) {
@@ -208,9 +207,9 @@ out:
 }
 
 int
-cmd_diff(int argc, char **argv)
+cmd_diff(const struct cli_cmd *self, int argc, char **argv)
 {
 	int status;
 
-	return diff_run(argc, argv, 0, &status);
+	return diff_run(self, argc, argv, 0, &status);
 }

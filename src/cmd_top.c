@@ -53,7 +53,7 @@ cmp_cum(const void *a, const void *b)
 }
 
 int
-cmd_top(int argc, char **argv)
+cmd_top(const struct cli_cmd *self, int argc, char **argv)
 {
 	struct opts		 o;
 	struct side		 s;
@@ -66,7 +66,7 @@ cmd_top(int argc, char **argv)
 	char			*filters = NULL;
 	int			 rc, ok;
 
-	if ((rc = cli_parse(argc, argv, OPT_TOP, "top", &o)) != 0)
+	if ((rc = cli_parse(argc, argv, self->options, self->name, &o)) != 0)
 		return rc == 1 ? 0 : 2;
 	if (o.format == FMT_SVG || o.format == FMT_FOLDED) {
 		if (o.load.agg.label_key != NULL) {

@@ -1,8 +1,9 @@
 /*
  * profdiff: compare pprof profiles and say whether the differences are
- * real.  main() only dispatches: each subcommand lives in cmd_<name>.c
- * and parses its own options.  With no subcommand, two or more profile
- * operands mean "diff".
+ * real.  main() only dispatches, by exact name, through the command
+ * table (cmdtab.c) that the help text reads too: each subcommand lives
+ * in cmd_<name>.c and parses its own options.  With no subcommand, two
+ * or more profile operands mean "diff".
  */
 #include <err.h>
 #include <stdio.h>
@@ -14,20 +15,10 @@
 #include "compat.h"
 #include "profdiff.h"
 
-static const struct cmd {
-	const char	*name;
-	int		(*fn)(int, char **);
-} cmds[] = {
-	{ "check-significance",	cmd_check },
-	{ "diff",		cmd_diff },
-	{ "top",		cmd_top },
-};
-
 int
 main(int argc, char *argv[])
 {
-	size_t	 i;
-	int	 rc;
+	const struct cli_cmd *c;
 
 	setprogname("profdiff");
 	compat_malloc_tune();	/* compat.c says what it buys */
@@ -45,9 +36,8 @@ main(int argc, char *argv[])
 		printf("profdiff %s\n", PD_VERSION);
 		return 0;
 	}
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		if (strcmp(argv[1], cmds[i].name) == 0)
-			return cmds[i].fn(argc - 1, argv + 1);
+	if ((c = cli_cmd_find(argv[1])) != NULL)
+		return c->fn(c, argc - 1, argv + 1);
 	/*
 	 * Not a subcommand: treat the arguments as diff's, so that
 	 * "profdiff good.pb.gz bad.pb.gz" works.  A bare word that names no
@@ -59,6 +49,6 @@ main(int argc, char *argv[])
 		cli_usage(stderr, NULL);
 		return 2;
 	}
-	rc = cmd_diff(argc, argv);
-	return rc;
+	c = cli_cmd_find("diff");
+	return c->fn(c, argc, argv);
 }
