@@ -13,21 +13,7 @@
 #include "delta.h"
 #include "load.h"
 #include "profdiff.h"
-
-enum cli_format {
-	FMT_TEXT = 0,
-	FMT_JSON,
-	FMT_CSV,
-	FMT_MARKDOWN,
-	FMT_FOLDED,
-	FMT_SVG,
-};
-
-enum cli_normalize {
-	NORM_TOTAL = 0,
-	NORM_DURATION,
-	NORM_NONE,
-};
+#include "report.h"
 
 struct filter;
 
@@ -36,27 +22,40 @@ struct filter;
 #define OPT_DIFF	0x02	/* --normalize --sort --alpha --min-effect ... */
 #define OPT_CHECK	0x04	/* --fail-on */
 
+/* The values of an option given as often as wanted (--tag), in order. */
+struct cli_list {
+	char		**v;
+	size_t		 n;
+};
+
+/* --min-effect: each form sets one of the two thresholds. */
+struct cli_effect {
+	double		 pp;		/* percentage points */
+	double		 rel;		/* relative, in percent */
+};
+
+/*
+ * Every option's value, where cli.c's table puts it.  An option that
+ * names its values holds one of them as an int: the enum of the room
+ * that reads it.
+ */
 struct opts {
 	struct load_opts load;		/* -i, granularity, limits, filter */
-	long long	 nrows;		/* 0: all */
-	int		 nrows_set;
+	long long	 nrows;		/* 0: all; -1: the command's default */
 	int		 cum;
-	enum cli_format	 format;
+	int		 format;	/* enum report_format */
 	const char	*output;	/* NULL: stdout */
-	enum cli_normalize normalize;
-	enum delta_sort	 sort;
+	int		 normalize;	/* enum delta_norm */
+	int		 sort;		/* enum delta_sort */
 	double		 alpha;
-	double		 min_effect_pp;	/* percentage points */
-	double		 min_effect_rel; /* relative, in percent */
-	enum delta_fail_on fail_on;
+	struct cli_effect min_effect;
+	int		 fail_on;	/* enum delta_fail_on */
 	const char	*focus;
 	const char	*ignore;
 	const char	*hide;
 	const char	*show;
-	char		**tags;		/* --tag KEY=VALUE, in order */
-	size_t		 ntags;
-	char		**tag_ignores;
-	size_t		 ntag_ignores;
+	struct cli_list	 tags;		/* --tag KEY=VALUE */
+	struct cli_list	 tag_ignores;
 	int		 relative;
 	struct filter	*filter;	/* compiled by cli_filters(); load.filter */
 	int		 flame_base;	/* svg: frame widths from the base */

@@ -13,6 +13,16 @@
 
 #include "facts.h"
 
+/* The formats of the reports (-f). */
+enum report_format {
+	FMT_TEXT = 0,
+	FMT_JSON,
+	FMT_CSV,
+	FMT_MARKDOWN,		/* diff and check-significance */
+	FMT_FOLDED,
+	FMT_SVG,
+};
+
 struct top_row {
 	const char	*name;
 	int64_t		 flat;

@@ -1,8 +1,11 @@
 /*
- * Options shared by the subcommands, in one table, so that -i means the
- * same everywhere and the usage text lives in one place; plus the output
- * file that is renamed into place only when complete.  This is CLI code:
- * it prints to stderr and may exit.
+ * The options of the subcommands, in one table: each entry says which
+ * subcommands take it, how its value is parsed, where in struct opts
+ * it goes, and what the help says of it, so that -i means the same
+ * everywhere and the parser, the usage text and the error messages read
+ * the same entry.  Plus the filters compiled once, and the output file
+ * that is renamed into place only when complete.  This is CLI code: it
+ * prints to stderr and may exit.
  */
 #include <err.h>
 #include <errno.h>
@@ -10,6 +13,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,84 +25,181 @@
 #include "filter.h"
 #include "xmalloc.h"
 
-enum {
-	O_CUM = 256, O_GRAN, O_NOINLINES, O_MAX_INPUT, O_MAX_INFLATED,
-	O_MAX_RATIO, O_MAX_STRINGS, O_MAX_LOCATIONS, O_MAX_FUNCTIONS,
-	O_MAX_DEPTH, O_NORMALIZE, O_SORT, O_ALPHA, O_MIN_EFFECT, O_FAIL_ON,
-	O_FOCUS, O_IGNORE, O_COLOR, O_HIDE, O_SHOW, O_TAG, O_TAG_IGNORE,
-	O_RELATIVE, O_BY_LABEL, O_FLAME_WIDTH,
+/* One value of an option that names its values. */
+struct cli_choice {
+	const char	*name;
+	int		 value;
+	int		 mask;		/* 0: every subcommand */
 };
 
+struct cli_opt;
+
+/*
+ * Parse arg into dst, which is the entry's field of struct opts and of
+ * the type the function says.  mask is the subcommand's option groups.
+ * Returns 0, or -1 if arg is not a valid value.
+ */
+typedef int	cli_parse_fn(const struct cli_opt *, const char *arg, int mask,
+		    void *dst);
+
 struct cli_opt {
-	struct option	 lo;
+	const char	*name;		/* --name, spelled out */
+	int		 letter;	/* -l, or 0 */
 	int		 mask;		/* 0: every subcommand */
-	const char	*arg;		/* for the help text */
+	cli_parse_fn	*parse;		/* NULL: -h, the help */
+	size_t		 off;		/* of the value in struct opts */
+	const struct cli_choice *choices; /* opt_choice: the names */
+	const char	*want;		/* a bad value's message, if not the
+					   choices */
+	const char	*errname;	/* the name it gives, if not name */
+	const char	*arg;		/* the value in the help; NULL: none */
 	const char	*help;
 };
 
+#define OFF(field)	offsetof(struct opts, field)
+
+static cli_parse_fn opt_flag, opt_string, opt_key, opt_list, opt_rows,
+    opt_choice, opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count,
+    opt_count64;
+
+static const struct cli_choice formats[] = {
+	{ "text", FMT_TEXT, 0 },
+	{ "json", FMT_JSON, 0 },
+	{ "csv", FMT_CSV, 0 },
+	{ "markdown", FMT_MARKDOWN, OPT_DIFF },
+	{ "folded", FMT_FOLDED, 0 },
+	{ "svg", FMT_SVG, 0 },
+	{ NULL, 0, 0 },
+};
+static const struct cli_choice norms[] = {
+	{ "total", DELTA_NORM_TOTAL, 0 },
+	{ "duration", DELTA_NORM_DURATION, 0 },
+	{ "none", DELTA_NORM_NONE, 0 },
+	{ NULL, 0, 0 },
+};
+static const struct cli_choice sorts[] = {
+	{ "delta", DELTA_SORT_DELTA, 0 },
+	{ "flat", DELTA_SORT_FLAT, 0 },
+	{ "p", DELTA_SORT_P, 0 },
+	{ "name", DELTA_SORT_NAME, 0 },
+	{ "new", DELTA_SORT_NEW, 0 },
+	{ NULL, 0, 0 },
+};
+static const struct cli_choice fails[] = {
+	{ "regression", DELTA_FAIL_REGRESSION, 0 },
+	{ "any-change", DELTA_FAIL_ANY_CHANGE, 0 },
+	{ NULL, 0, 0 },
+};
+static const struct cli_choice sides[] = {
+	{ "new", 0, 0 },
+	{ "base", 1, 0 },
+	{ NULL, 0, 0 },
+};
+static const struct cli_choice colors[] = {
+	{ "auto", -1, 0 },
+	{ "always", 1, 0 },
+	{ "never", 0, 0 },
+	{ NULL, 0, 0 },
+};
+
+#define W_COUNT	"a positive whole number, with k, M or G"
+
 static const struct cli_opt cli_opts[] = {
-	{ { "sample-index", required_argument, NULL, 'i' }, 0, "NAME|N",
-	  "sample type to use (default: default_sample_type, else the last)" },
-	{ { "rows", required_argument, NULL, 'n' }, 0, "N",
-	  "show N rows; 0 shows all (top 10, diff 20, check all)" },
-	{ { "cum", no_argument, NULL, O_CUM }, OPT_TOP, NULL,
-	  "sort by cumulative value" },
-	{ { "granularity", required_argument, NULL, O_GRAN }, 0, "G",
-	  "functions, filefunctions, files, lines or addresses" },
-	{ { "noinlines", no_argument, NULL, O_NOINLINES }, 0, NULL,
-	  "attribute inlined frames to their out-of-line caller" },
-	{ { "by-label", required_argument, NULL, O_BY_LABEL }, 0, "KEY",
-	  "rows are the values of label KEY instead of functions" },
-	{ { "format", required_argument, NULL, 'f' }, 0, "F",
-	  "text, json, csv, folded or svg; diff and check also markdown" },
-	{ { "output", required_argument, NULL, 'o' }, 0, "FILE",
-	  "write to FILE (atomically) instead of standard output" },
-	{ { "normalize", required_argument, NULL, O_NORMALIZE },
-	  OPT_DIFF, "HOW", "total (shares, default), duration (rates) or none" },
-	{ { "sort", required_argument, NULL, O_SORT }, OPT_DIFF, "KEY",
-	  "delta (default), flat, p, name or new" },
-	{ { "alpha", required_argument, NULL, O_ALPHA }, OPT_DIFF, "A",
-	  "false discovery rate for the verdicts (default 0.05)" },
-	{ { "min-effect", required_argument, NULL, O_MIN_EFFECT }, OPT_DIFF,
-	  "X[pp]|X%", "smallest change that matters, in points or relative "
+	{ .name = "sample-index", .letter = 'i', .parse = opt_string,
+	  .off = OFF(load.sample_index), .arg = "NAME|N",
+	  .help = "sample type to use (default: default_sample_type, else "
+	  "the last)" },
+	{ .name = "rows", .letter = 'n', .parse = opt_rows, .off = OFF(nrows),
+	  .want = "a whole number, 0 for all", .arg = "N",
+	  .help = "show N rows; 0 shows all (top 10, diff 20, check all)" },
+	{ .name = "cum", .mask = OPT_TOP, .parse = opt_flag, .off = OFF(cum),
+	  .help = "sort by cumulative value" },
+	{ .name = "granularity", .parse = opt_gran, .off = OFF(load.agg.gran),
+	  .want = "functions, filefunctions, files, lines or addresses",
+	  .arg = "G",
+	  .help = "functions, filefunctions, files, lines or addresses" },
+	{ .name = "noinlines", .parse = opt_flag,
+	  .off = OFF(load.agg.noinlines),
+	  .help = "attribute inlined frames to their out-of-line caller" },
+	{ .name = "by-label", .parse = opt_key, .off = OFF(load.agg.label_key),
+	  .want = "a label key", .arg = "KEY",
+	  .help = "rows are the values of label KEY instead of functions" },
+	{ .name = "format", .letter = 'f', .parse = opt_choice,
+	  .off = OFF(format), .choices = formats, .arg = "F",
+	  .help = "text, json, csv, folded or svg; diff and check also "
+	  "markdown" },
+	{ .name = "output", .letter = 'o', .parse = opt_string,
+	  .off = OFF(output), .arg = "FILE",
+	  .help = "write to FILE (atomically) instead of standard output" },
+	{ .name = "normalize", .mask = OPT_DIFF, .parse = opt_choice,
+	  .off = OFF(normalize), .choices = norms, .arg = "HOW",
+	  .help = "total (shares, default), duration (rates) or none" },
+	{ .name = "sort", .mask = OPT_DIFF, .parse = opt_choice,
+	  .off = OFF(sort), .choices = sorts, .arg = "KEY",
+	  .help = "delta (default), flat, p, name or new" },
+	{ .name = "alpha", .mask = OPT_DIFF, .parse = opt_alpha,
+	  .off = OFF(alpha), .want = "a number above 0 and at most 0.5",
+	  .arg = "A",
+	  .help = "false discovery rate for the verdicts (default 0.05)" },
+	{ .name = "min-effect", .mask = OPT_DIFF, .parse = opt_min_effect,
+	  .off = OFF(min_effect), .want = "points such as 0.5 or 0.5pp, or a "
+	  "relative change such as 10%", .arg = "X[pp]|X%",
+	  .help = "smallest change that matters, in points or relative "
 	  "percent (default 1pp and 10%)" },
-	{ { "focus", required_argument, NULL, O_FOCUS }, 0, "RE",
-	  "keep only samples with a frame matching RE" },
-	{ { "ignore", required_argument, NULL, O_IGNORE }, 0, "RE",
-	  "drop samples with a frame matching RE" },
-	{ { "hide", required_argument, NULL, O_HIDE }, 0, "RE",
-	  "remove frames matching RE from the stacks" },
-	{ { "show", required_argument, NULL, O_SHOW }, 0, "RE",
-	  "remove frames not matching RE from the stacks" },
-	{ { "tag", required_argument, NULL, O_TAG }, 0, "KEY=VALUE",
-	  "keep samples whose label KEY matches (regex, or range 1kb:4mb)" },
-	{ { "tag-ignore", required_argument, NULL, O_TAG_IGNORE }, 0,
-	  "KEY=VALUE", "drop samples whose label KEY matches" },
-	{ { "relative", no_argument, NULL, O_RELATIVE }, 0, NULL,
-	  "percentages of what the filters keep, not of the whole profile" },
-	{ { "flame-width", required_argument, NULL, O_FLAME_WIDTH }, OPT_DIFF,
-	  "SIDE", "svg: frame widths from the new (default) or base profile" },
-	{ { "color", required_argument, NULL, O_COLOR }, OPT_DIFF, "WHEN",
-	  "auto (default), always or never; NO_COLOR is honoured" },
-	{ { "fail-on", required_argument, NULL, O_FAIL_ON }, OPT_CHECK,
-	  "WHAT", "regression (default) or any-change" },
-	{ { "quiet", no_argument, NULL, 'q' }, 0, NULL,
-	  "do not print warnings" },
-	{ { "max-input", required_argument, NULL, O_MAX_INPUT }, 0, "BYTES",
-	  "largest input file (default 1G)" },
-	{ { "max-inflated", required_argument, NULL, O_MAX_INFLATED }, 0,
-	  "BYTES", "largest inflated profile (default 2G)" },
-	{ { "max-inflate-ratio", required_argument, NULL, O_MAX_RATIO }, 0,
-	  "N", "largest inflated/compressed ratio (default 256)" },
-	{ { "max-strings", required_argument, NULL, O_MAX_STRINGS }, 0, "N",
-	  "most strings in a profile (default 16M)" },
-	{ { "max-locations", required_argument, NULL, O_MAX_LOCATIONS }, 0,
-	  "N", "most locations or mappings (default 16M)" },
-	{ { "max-functions", required_argument, NULL, O_MAX_FUNCTIONS }, 0,
-	  "N", "most functions (default 16M)" },
-	{ { "max-depth", required_argument, NULL, O_MAX_DEPTH }, 0, "N",
-	  "deepest stack (default 65536)" },
-	{ { "help", no_argument, NULL, 'h' }, 0, NULL, "show this help" },
+	{ .name = "focus", .parse = opt_string, .off = OFF(focus), .arg = "RE",
+	  .help = "keep only samples with a frame matching RE" },
+	{ .name = "ignore", .parse = opt_string, .off = OFF(ignore),
+	  .arg = "RE", .help = "drop samples with a frame matching RE" },
+	{ .name = "hide", .parse = opt_string, .off = OFF(hide), .arg = "RE",
+	  .help = "remove frames matching RE from the stacks" },
+	{ .name = "show", .parse = opt_string, .off = OFF(show), .arg = "RE",
+	  .help = "remove frames not matching RE from the stacks" },
+	{ .name = "tag", .parse = opt_list, .off = OFF(tags),
+	  .arg = "KEY=VALUE", .help = "keep samples whose label KEY matches "
+	  "(regex, or range 1kb:4mb)" },
+	{ .name = "tag-ignore", .parse = opt_list, .off = OFF(tag_ignores),
+	  .arg = "KEY=VALUE", .help = "drop samples whose label KEY matches" },
+	{ .name = "relative", .parse = opt_flag, .off = OFF(relative),
+	  .help = "percentages of what the filters keep, not of the whole "
+	  "profile" },
+	{ .name = "flame-width", .mask = OPT_DIFF, .parse = opt_choice,
+	  .off = OFF(flame_base), .choices = sides, .arg = "SIDE",
+	  .help = "svg: frame widths from the new (default) or base profile" },
+	{ .name = "color", .mask = OPT_DIFF, .parse = opt_choice,
+	  .off = OFF(color), .choices = colors, .arg = "WHEN",
+	  .help = "auto (default), always or never; NO_COLOR is honoured" },
+	{ .name = "fail-on", .mask = OPT_CHECK, .parse = opt_choice,
+	  .off = OFF(fail_on), .choices = fails, .arg = "WHAT",
+	  .help = "regression (default) or any-change" },
+	{ .name = "quiet", .letter = 'q', .parse = opt_flag, .off = OFF(quiet),
+	  .help = "do not print warnings" },
+	{ .name = "max-input", .parse = opt_bytes,
+	  .off = OFF(load.limits.max_input),
+	  .want = "a size in bytes, with k, M or G", .arg = "BYTES",
+	  .help = "largest input file (default 1G)" },
+	{ .name = "max-inflated", .parse = opt_bytes,
+	  .off = OFF(load.limits.max_inflated),
+	  .want = "a size in bytes, with k, M or G", .arg = "BYTES",
+	  .help = "largest inflated profile (default 2G)" },
+	{ .name = "max-inflate-ratio", .parse = opt_count64,
+	  .off = OFF(load.limits.max_ratio), .want = W_COUNT,
+	  .errname = "max-*", .arg = "N",
+	  .help = "largest inflated/compressed ratio (default 256)" },
+	{ .name = "max-strings", .parse = opt_count,
+	  .off = OFF(load.limits.max_strings), .want = W_COUNT,
+	  .errname = "max-*", .arg = "N",
+	  .help = "most strings in a profile (default 16M)" },
+	{ .name = "max-locations", .parse = opt_count,
+	  .off = OFF(load.limits.max_locations), .want = W_COUNT,
+	  .errname = "max-*", .arg = "N",
+	  .help = "most locations or mappings (default 16M)" },
+	{ .name = "max-functions", .parse = opt_count,
+	  .off = OFF(load.limits.max_functions), .want = W_COUNT,
+	  .errname = "max-*", .arg = "N", .help = "most functions (default 16M)" },
+	{ .name = "max-depth", .parse = opt_count,
+	  .off = OFF(load.limits.max_depth), .want = W_COUNT,
+	  .errname = "max-*", .arg = "N", .help = "deepest stack (default 65536)" },
+	{ .name = "help", .letter = 'h', .help = "show this help" },
 };
 #define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
 
@@ -114,6 +215,12 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+static int
+takes(const struct cli_opt *c, int mask)
+{
+	return c->mask == 0 || (c->mask & mask) != 0;
+}
+
 static void
 usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 {
@@ -127,14 +234,14 @@ usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 	for (i = 0; i < NOPTS; i++) {
 		const struct cli_opt *o = &cli_opts[i];
 
-		if (o->mask != 0 && (o->mask & c->options) == 0)
+		if (!takes(o, c->options))
 			continue;
-		if (o->lo.val < 256)
+		if (o->letter != 0)
 			snprintf(left, sizeof(left), "-%c, --%s%s%s",
-			    o->lo.val, o->lo.name, o->arg ? " " : "",
+			    o->letter, o->name, o->arg ? " " : "",
 			    o->arg ? o->arg : "");
 		else
-			snprintf(left, sizeof(left), "    --%s%s%s", o->lo.name,
+			snprintf(left, sizeof(left), "    --%s%s%s", o->name,
 			    o->arg ? " " : "", o->arg ? o->arg : "");
 		fprintf(fp, "    %-30s %s\n", left, o->help);
 	}
@@ -168,6 +275,127 @@ find_cmd(const char *cmd)
 	return c;
 }
 
+/* The value parsers of the table, each for one type of field. */
+
+static int
+opt_flag(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	(void)c, (void)arg, (void)mask;
+	*(int *)dst = 1;
+	return 0;
+}
+
+static int
+opt_string(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	(void)c, (void)mask;
+	*(const char **)dst = arg;
+	return 0;
+}
+
+static int
+opt_key(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	if (arg[0] == '\0')
+		return -1;
+	return opt_string(c, arg, mask, dst);
+}
+
+/* Appended; parse() makes room for as many as there are arguments. */
+static int
+opt_list(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	struct cli_list *l = dst;
+
+	(void)c, (void)mask;
+	l->v[l->n++] = (char *)(uintptr_t)arg;
+	return 0;
+}
+
+static int
+opt_rows(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	const char	*errstr;
+	long long	 n;
+
+	(void)c, (void)mask;
+	n = strtonum(arg, 0, LLONG_MAX, &errstr);
+	if (errstr != NULL)
+		return -1;
+	*(long long *)dst = n;
+	return 0;
+}
+
+/* One of c->choices that the subcommand takes, stored as an int. */
+static int
+opt_choice(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	const struct cli_choice *ch;
+
+	for (ch = c->choices; ch->name != NULL; ch++)
+		if ((ch->mask == 0 || (ch->mask & mask) != 0) &&
+		    strcmp(arg, ch->name) == 0) {
+			*(int *)dst = ch->value;
+			return 0;
+		}
+	return -1;
+}
+
+static int
+opt_gran(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	int v;
+
+	(void)c, (void)mask;
+	if ((v = agg_gran_parse(arg)) < 0)
+		return -1;
+	*(enum agg_gran *)dst = (enum agg_gran)v;
+	return 0;
+}
+
+static int
+parse_double(const char *s, double lo, double hi, double *out)
+{
+	char	*end;
+	double	 v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) ||
+	    v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+opt_alpha(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	(void)c, (void)mask;
+	return parse_double(arg, 1e-12, 0.5, dst);
+}
+
+/* "X%" sets the relative threshold; "X" or "Xpp" the one in points. */
+static int
+opt_min_effect(const struct cli_opt *c, const char *arg, int mask, void *dst)
+{
+	struct cli_effect	*e = dst;
+	char			 buf[32];
+	size_t			 len = strlen(arg);
+
+	(void)c, (void)mask;
+	if (len == 0 || len >= sizeof(buf))
+		return -1;
+	memcpy(buf, arg, len + 1);
+	if (buf[len - 1] == '%') {
+		buf[len - 1] = '\0';
+		return parse_double(buf, 0, 1e6, &e->rel);
+	}
+	if (len > 2 && strcmp(buf + len - 2, "pp") == 0)
+		buf[len - 2] = '\0';
+	return parse_double(buf, 0, 100, &e->pp);
+}
+
 /* A size with an optional k, M or G suffix (powers of 1024). */
 static int
 parse_size(const char *s, unsigned long long *out)
@@ -195,70 +423,58 @@ parse_size(const char *s, unsigned long long *out)
 	return 0;
 }
 
+/* A size in bytes, into a uint64_t. */
 static int
-parse_double(const char *s, double lo, double hi, double *out)
+opt_bytes(const struct cli_opt *c, const char *arg, int mask, void *dst)
 {
-	char	*end;
-	double	 v;
+	unsigned long long n;
 
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || *end != '\0' || errno != 0 || !isfinite(v) ||
-	    v < lo || v > hi)
+	(void)c, (void)mask;
+	if (parse_size(arg, &n) == -1)
 		return -1;
-	*out = v;
+	*(uint64_t *)dst = n;
 	return 0;
 }
 
+/* A count that fits a size_t, into a size_t... */
 static int
-parse_min_effect(const char *s, struct opts *o)
+opt_count(const struct cli_opt *c, const char *arg, int mask, void *dst)
 {
-	char	 buf[32];
-	size_t	 len = strlen(s);
-	double	 v;
+	unsigned long long n;
 
-	if (len == 0 || len >= sizeof(buf))
+	(void)c, (void)mask;
+	if (parse_size(arg, &n) == -1 || n > SIZE_MAX)
 		return -1;
-	memcpy(buf, s, len + 1);
-	if (buf[len - 1] == '%') {
-		buf[len - 1] = '\0';
-		if (parse_double(buf, 0, 1e6, &v) == -1)
-			return -1;
-		o->min_effect_rel = v;
-		return 0;
-	}
-	if (len > 2 && strcmp(buf + len - 2, "pp") == 0)
-		buf[len - 2] = '\0';
-	if (parse_double(buf, 0, 100, &v) == -1)
-		return -1;
-	o->min_effect_pp = v;
+	*(size_t *)dst = (size_t)n;
 	return 0;
 }
 
+/* ...or into a uint64_t. */
 static int
-pick(const char *arg, const char *const *names, int n)
+opt_count64(const struct cli_opt *c, const char *arg, int mask, void *dst)
 {
-	int i;
+	unsigned long long n;
 
-	for (i = 0; i < n; i++)
-		if (strcmp(arg, names[i]) == 0)
-			return i;
-	return -1;
+	(void)c, (void)mask;
+	if (parse_size(arg, &n) == -1 || n > SIZE_MAX)
+		return -1;
+	*(uint64_t *)dst = n;
+	return 0;
 }
 
 static void
 opts_default(struct opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->nrows = 10;
+	o->nrows = -1;
 	o->load.agg.gran = AGG_FUNCTIONS;
-	o->format = FMT_TEXT;
 	pd_limits_default(&o->load.limits);
-	o->normalize = NORM_TOTAL;
+	o->format = FMT_TEXT;
+	o->normalize = DELTA_NORM_TOTAL;
 	o->sort = DELTA_SORT_DELTA;
 	o->alpha = 0.05;
-	o->min_effect_pp = 1.0;
-	o->min_effect_rel = 10.0;
+	o->min_effect.pp = 1.0;
+	o->min_effect.rel = 10.0;
 	o->fail_on = DELTA_FAIL_REGRESSION;
 	o->color = -1;
 }
@@ -280,39 +496,130 @@ sep_seen_at(const struct opts *o, int i)
 	return o->sep != -1 && o->sep_argi == i;
 }
 
+/*
+ * "bad value 'X' for --name: what it should be", where a named choice
+ * lists the values the subcommand takes: "a, b or c".
+ */
 static int
-bad_arg(const char *cmd, const char *opt, const char *arg, const char *want)
+bad_arg(const char *cmd, const struct cli_opt *c, const char *arg, int mask)
 {
-	cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg, opt, want);
+	const struct cli_choice	*ch;
+	char			 want[128] = "";
+	size_t			 n = 0, i = 0;
+
+	if (c->want == NULL) {
+		for (ch = c->choices; ch->name != NULL; ch++)
+			n += ch->mask == 0 || (ch->mask & mask) != 0;
+		for (ch = c->choices; ch->name != NULL; ch++) {
+			if (ch->mask != 0 && (ch->mask & mask) == 0)
+				continue;
+			if (i > 0)
+				strlcat(want, i + 1 < n ? ", " : " or ",
+				    sizeof(want));
+			strlcat(want, ch->name, sizeof(want));
+			i++;
+		}
+	}
+	cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg,
+	    c->errname != NULL ? c->errname : c->name,
+	    c->want != NULL ? c->want : want);
 	return -1;
+}
+
+/*
+ * The getopt_long() tables for a subcommand's mask: the long options it
+ * takes, each returning its letter or 256 plus its index in cli_opts[],
+ * and the letters, after "+:" (stop at each operand; report a missing
+ * value as ':').
+ */
+static void
+getopt_tables(int mask, struct option *lopts, char *letters)
+{
+	size_t	 i, n = 0;
+	char	*l = letters;
+
+	*l++ = '+';
+	*l++ = ':';
+	for (i = 0; i < NOPTS; i++) {
+		const struct cli_opt *c = &cli_opts[i];
+
+		if (!takes(c, mask))
+			continue;
+		if (c->letter != 0) {
+			*l++ = (char)c->letter;
+			if (c->arg != NULL)
+				*l++ = ':';
+		}
+		lopts[n].name = c->name;
+		lopts[n].has_arg = c->arg != NULL ? required_argument :
+		    no_argument;
+		lopts[n].flag = NULL;
+		lopts[n++].val = c->letter != 0 ? c->letter : 256 + (int)i;
+	}
+	*l = '\0';
+	memset(&lopts[n], 0, sizeof(lopts[n]));
+}
+
+/* The entry getopt_long() returned ch for, or NULL (':' or '?'). */
+static const struct cli_opt *
+opt_of(int ch)
+{
+	size_t i;
+
+	if (ch >= 256)
+		return &cli_opts[ch - 256];
+	for (i = 0; i < NOPTS; i++)
+		if (cli_opts[i].letter != 0 && cli_opts[i].letter == ch)
+			return &cli_opts[i];
+	return NULL;
+}
+
+/* A missing value or an unknown option: a message and the usage. */
+static int
+bad_option(int ch, char **argv, const char *cmd)
+{
+	if (ch == ':')
+		cli_warn("%s: option %s needs a value", cmd, argv[optind - 1]);
+	else if (optopt != 0 && optopt < 256)
+		cli_warn("%s: unknown option -%c", cmd, optopt);
+	else
+		cli_warn("%s: unknown option %s", cmd, argv[optind - 1]);
+	usage_cmd(stderr, find_cmd(cmd), 0);
+	return -1;
+}
+
+/*
+ * getopt_long() stopped at a word that is not an option: take it as an
+ * operand, noting the first "--" as the separator between the base
+ * profiles and the new ones.  Returns 0, or -1 at the end of argv.
+ */
+static int
+operand(int argc, char **argv, struct opts *o)
+{
+	if (optind > 1 && optind <= argc && strcmp(argv[optind - 1], "--") ==
+	    0 && o->sep == -1 && !sep_seen_at(o, optind - 1)) {
+		o->sep = (int)o->noperands;
+		o->sep_argi = optind - 1;
+	}
+	if (optind >= argc)
+		return -1;
+	o->operands[o->noperands++] = argv[optind++];
+	return 0;
 }
 
 static int
 parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
-	static const char *const fmts[] = { "text", "json", "csv",
-	    "markdown", "folded", "svg" };
-	static const char *const norms[] = { "total", "duration", "none" };
-	static const char *const sorts[] = { "delta", "flat", "p", "name",
-	    "new" };
-	static const char *const fails[] = { "regression", "any-change" };
-	static const char *const colors[] = { "never", "always", "auto" };
-	struct option	 lopts[NOPTS + 1];
-	const char	*errstr;
-	unsigned long long sz;
-	size_t		 i, n = 0;
-	int		 ch, v, longidx, at;
+	struct option		 lopts[NOPTS + 1];
+	char			 letters[2 * NOPTS + 3];
+	const struct cli_opt	*c;
+	int			 ch, longidx, at;
 
 	opts_default(o);
-	for (i = 0; i < NOPTS; i++)
-		if (cli_opts[i].mask == 0 || (cli_opts[i].mask & mask) != 0)
-			lopts[n++] = cli_opts[i].lo;
-	memset(&lopts[n], 0, sizeof(lopts[n]));
-
+	getopt_tables(mask, lopts, letters);
 	o->operands = xreallocarray(NULL, argc + 1, sizeof(char *));
-	o->noperands = 0;
-	o->tags = xreallocarray(NULL, argc + 1, sizeof(char *));
-	o->tag_ignores = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->tag_ignores.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->sep = -1;
 	optind = 0;		/* glibc: also resets its internal state */
 	opterr = 0;
@@ -327,7 +634,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			break;
 		longidx = -1;
 		at = optind == 0 ? 1 : optind;	/* a long option's own word */
-		ch = getopt_long(argc, argv, "+:i:n:f:o:qh", lopts, &longidx);
+		ch = getopt_long(argc, argv, letters, lopts, &longidx);
 		/*
 		 * getopt_long takes any unique prefix of a long option; a
 		 * script that relies on one breaks when an option is added,
@@ -341,173 +648,18 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 			return -1;
 		}
 		if (ch == -1) {
-			if (optind > 1 && optind <= argc &&
-			    strcmp(argv[optind - 1], "--") == 0 &&
-			    o->sep == -1 && !sep_seen_at(o, optind - 1)) {
-				o->sep = (int)o->noperands;
-				o->sep_argi = optind - 1;
-			}
-			if (optind >= argc)
+			if (operand(argc, argv, o) == -1)
 				break;
-			o->operands[o->noperands++] = argv[optind++];
 			continue;
 		}
-		switch (ch) {
-		case 'i':
-			o->load.sample_index = optarg;
-			break;
-		case 'n':
-			o->nrows = strtonum(optarg, 0, LLONG_MAX, &errstr);
-			if (errstr != NULL)
-				return bad_arg(cmd, "rows", optarg,
-				    "a whole number, 0 for all");
-			o->nrows_set = 1;
-			break;
-		case O_CUM:
-			o->cum = 1;
-			break;
-		case O_GRAN:
-			if ((v = agg_gran_parse(optarg)) < 0)
-				return bad_arg(cmd, "granularity", optarg,
-				    "functions, filefunctions, files, lines "
-				    "or addresses");
-			o->load.agg.gran = (enum agg_gran)v;
-			break;
-		case O_NOINLINES:
-			o->load.agg.noinlines = 1;
-			break;
-		case 'f':
-			v = pick(optarg, fmts, 6);
-			if (v < 0 || (v == FMT_MARKDOWN && !(mask & OPT_DIFF)))
-				return bad_arg(cmd, "format", optarg,
-				    (mask & OPT_DIFF) ?
-				    "text, json, csv, markdown, folded or svg" :
-				    "text, json, csv, folded or svg");
-			o->format = (enum cli_format)v;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'q':
-			o->quiet = 1;
-			break;
-		case O_NORMALIZE:
-			if ((v = pick(optarg, norms, 3)) < 0)
-				return bad_arg(cmd, "normalize", optarg,
-				    "total, duration or none");
-			o->normalize = (enum cli_normalize)v;
-			break;
-		case O_SORT:
-			if ((v = pick(optarg, sorts, 5)) < 0)
-				return bad_arg(cmd, "sort", optarg,
-				    "delta, flat, p, name or new");
-			o->sort = (enum delta_sort)v;
-			break;
-		case O_ALPHA:
-			if (parse_double(optarg, 1e-12, 0.5, &o->alpha) == -1)
-				return bad_arg(cmd, "alpha", optarg,
-				    "a number above 0 and at most 0.5");
-			break;
-		case O_MIN_EFFECT:
-			if (parse_min_effect(optarg, o) == -1)
-				return bad_arg(cmd, "min-effect", optarg,
-				    "points such as 0.5 or 0.5pp, or a "
-				    "relative change such as 10%");
-			break;
-		case O_FAIL_ON:
-			if ((v = pick(optarg, fails, 2)) < 0)
-				return bad_arg(cmd, "fail-on", optarg,
-				    "regression or any-change");
-			o->fail_on = (enum delta_fail_on)v;
-			break;
-		case O_FOCUS:
-			o->focus = optarg;
-			break;
-		case O_IGNORE:
-			o->ignore = optarg;
-			break;
-		case O_HIDE:
-			o->hide = optarg;
-			break;
-		case O_SHOW:
-			o->show = optarg;
-			break;
-		case O_TAG:
-			o->tags[o->ntags++] = optarg;
-			break;
-		case O_TAG_IGNORE:
-			o->tag_ignores[o->ntag_ignores++] = optarg;
-			break;
-		case O_RELATIVE:
-			o->relative = 1;
-			break;
-		case O_BY_LABEL:
-			if (optarg[0] == '\0')
-				return bad_arg(cmd, "by-label", optarg,
-				    "a label key");
-			o->load.agg.label_key = optarg;
-			break;
-		case O_FLAME_WIDTH:
-			if ((v = pick(optarg, (const char *const []){ "new",
-			    "base" }, 2)) < 0)
-				return bad_arg(cmd, "flame-width", optarg,
-				    "new or base");
-			o->flame_base = v;
-			break;
-		case O_COLOR:
-			if ((v = pick(optarg, colors, 3)) < 0)
-				return bad_arg(cmd, "color", optarg,
-				    "auto, always or never");
-			o->color = v == 2 ? -1 : v;
-			break;
-		case O_MAX_INPUT:
-		case O_MAX_INFLATED:
-			if (parse_size(optarg, &sz) == -1)
-				return bad_arg(cmd, lopts[0].name == NULL ? "" :
-				    ch == O_MAX_INPUT ? "max-input" :
-				    "max-inflated", optarg,
-				    "a size in bytes, with k, M or G");
-			if (ch == O_MAX_INPUT)
-				o->load.limits.max_input = sz;
-			else
-				o->load.limits.max_inflated = sz;
-			break;
-		case O_MAX_RATIO:
-		case O_MAX_STRINGS:
-		case O_MAX_LOCATIONS:
-		case O_MAX_FUNCTIONS:
-		case O_MAX_DEPTH:
-			if (parse_size(optarg, &sz) == -1 || sz > SIZE_MAX)
-				return bad_arg(cmd, "max-*", optarg,
-				    "a positive whole number, with k, M or G");
-			if (ch == O_MAX_RATIO)
-				o->load.limits.max_ratio = sz;
-			else if (ch == O_MAX_STRINGS)
-				o->load.limits.max_strings = (size_t)sz;
-			else if (ch == O_MAX_LOCATIONS)
-				o->load.limits.max_locations = (size_t)sz;
-			else if (ch == O_MAX_FUNCTIONS)
-				o->load.limits.max_functions = (size_t)sz;
-			else
-				o->load.limits.max_depth = (size_t)sz;
-			break;
-		case 'h':
+		if ((c = opt_of(ch)) == NULL)
+			return bad_option(ch, argv, cmd);
+		if (c->parse == NULL) {
 			usage_cmd(stdout, find_cmd(cmd), 1);
 			return 1;
-		case ':':
-			cli_warn("%s: option %s needs a value", cmd,
-			    argv[optind - 1]);
-			usage_cmd(stderr, find_cmd(cmd), 0);
-			return -1;
-		default:
-			if (optopt != 0 && optopt < 256)
-				cli_warn("%s: unknown option -%c", cmd, optopt);
-			else
-				cli_warn("%s: unknown option %s", cmd,
-				    argv[optind - 1]);
-			usage_cmd(stderr, find_cmd(cmd), 0);
-			return -1;
 		}
+		if (c->parse(c, optarg, mask, (char *)o + c->off) == -1)
+			return bad_arg(cmd, c, optarg, mask);
 	}
 	o->operands[o->noperands] = NULL;
 	if (o->color == -1 && getenv("NO_COLOR") != NULL &&
@@ -531,10 +683,10 @@ void
 cli_release(struct opts *o)
 {
 	free(o->operands);
-	free(o->tags);
-	free(o->tag_ignores);
+	free(o->tags.v);
+	free(o->tag_ignores.v);
 	filter_free(o->filter);
-	o->operands = o->tags = o->tag_ignores = NULL;
+	o->operands = o->tags.v = o->tag_ignores.v = NULL;
 	o->filter = NULL;
 	o->load.filter = NULL;
 }
@@ -554,10 +706,10 @@ cli_filters(struct opts *o, const char *cmd)
 	sp.ignore = o->ignore;
 	sp.hide = o->hide;
 	sp.show = o->show;
-	sp.tags = o->tags;
-	sp.ntags = o->ntags;
-	sp.tag_ignores = o->tag_ignores;
-	sp.ntag_ignores = o->ntag_ignores;
+	sp.tags = o->tags.v;
+	sp.ntags = o->tags.n;
+	sp.tag_ignores = o->tag_ignores.v;
+	sp.ntag_ignores = o->tag_ignores.n;
 	sp.relative = o->relative;
 	diag_init(&d, NULL);
 	if (filter_new(&sp, &o->filter, &d) == -1) {
@@ -594,10 +746,10 @@ cli_filters_text(const struct opts *o)
 		text_add(&s, "--hide", o->hide);
 	if (o->show != NULL)
 		text_add(&s, "--show", o->show);
-	for (i = 0; i < o->ntags; i++)
-		text_add(&s, "--tag", o->tags[i]);
-	for (i = 0; i < o->ntag_ignores; i++)
-		text_add(&s, "--tag-ignore", o->tag_ignores[i]);
+	for (i = 0; i < o->tags.n; i++)
+		text_add(&s, "--tag", o->tags.v[i]);
+	for (i = 0; i < o->tag_ignores.n; i++)
+		text_add(&s, "--tag-ignore", o->tag_ignores.v[i]);
 	if (o->relative)
 		text_add(&s, "--relative", NULL);
 	return s;

@@ -71,7 +71,7 @@ diff_run(const struct cli_cmd *self, int argc, char **argv, int is_check,
 		cli_release(&o);
 		return 2;
 	}
-	if (!o.nrows_set)	/* check lists every significant row */
+	if (o.nrows < 0)	/* check lists every significant row */
 		o.nrows = kind == DIFF_REPORT ? PD_DIFF_ROWS : 0;
 	if (cli_filters(&o, cmd) == -1) {
 		cli_release(&o);
@@ -89,7 +89,7 @@ diff_run(const struct cli_cmd *self, int argc, char **argv, int is_check,
 		rc = 2;
 		goto out;
 	}
-	if (o.normalize == NORM_DURATION &&
+	if (o.normalize == DELTA_NORM_DURATION &&
 	    (b.merged.duration_ns <= 0 || n.merged.duration_ns <= 0)) {
 		cli_warn("%s: --normalize=duration needs the duration of every "
 		    "profile, and %s has none", cmd,
@@ -101,11 +101,10 @@ diff_run(const struct cli_cmd *self, int argc, char **argv, int is_check,
 		side_warn_pair(&b, &n);
 
 	memset(&dopts, 0, sizeof(dopts));
-	dopts.norm = o.normalize == NORM_DURATION ? DELTA_NORM_DURATION :
-	    o.normalize == NORM_NONE ? DELTA_NORM_NONE : DELTA_NORM_TOTAL;
+	dopts.norm = (enum delta_norm)o.normalize;
 	dopts.alpha = o.alpha;
-	dopts.min_effect_pp = o.min_effect_pp;
-	dopts.min_effect_rel = o.min_effect_rel;
+	dopts.min_effect_pp = o.min_effect.pp;
+	dopts.min_effect_rel = o.min_effect.rel;
 	dopts.base_seconds = (double)b.merged.duration_ns / 1e9;
 	dopts.new_seconds = (double)n.merged.duration_ns / 1e9;
 	dopts.has_counts = b.has_counts && n.has_counts;
@@ -128,7 +127,7 @@ diff_run(const struct cli_cmd *self, int argc, char **argv, int is_check,
 		goto out_delta;
 	}
 
-	order = delta_select(&d, o.sort, kind == DIFF_CHECK,
+	order = delta_select(&d, (enum delta_sort)o.sort, kind == DIFF_CHECK,
 	    (size_t)o.nrows, &nshow);
 
 	memset(&r, 0, sizeof(r));
@@ -146,8 +145,8 @@ diff_run(const struct cli_cmd *self, int argc, char **argv, int is_check,
 	method = report_method(&b.merged, dopts.has_counts, d.replicates);
 	r.h.method = method;
 	r.h.alpha = o.alpha;
-	r.h.min_effect_pp = o.min_effect_pp;
-	r.h.min_effect_rel = o.min_effect_rel;
+	r.h.min_effect_pp = o.min_effect.pp;
+	r.h.min_effect_rel = o.min_effect.rel;
 	r.h.has_counts = dopts.has_counts;
 	r.h.filters = filters = cli_filters_text(&o);
 	r.relative = o.relative;
@@ -156,7 +155,8 @@ diff_run(const struct cli_cmd *self, int argc, char **argv, int is_check,
 	r.by_label = o.load.agg.label_key;
 
 	if (kind == DIFF_CHECK) {
-		*status = delta_exit_status(&d, &dopts, o.fail_on, &regressed);
+		*status = delta_exit_status(&d, &dopts,
+		    (enum delta_fail_on)o.fail_on, &regressed);
 		r.exit_status = *status;
 		r.conclusion = report_conclusion(*status, regressed,
 		    o.fail_on == DELTA_FAIL_ANY_CHANGE);

@@ -123,6 +123,8 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 	r.relative = o.relative;
 	r.kept = agg_kept_share(s.agg, s.merged.total);
 	r.by_label = o.load.agg.label_key;
+	if (o.nrows < 0)
+		o.nrows = 10;
 	r.nshow = o.nrows == 0 || (size_t)o.nrows > n ? n : (size_t)o.nrows;
 
 	if (!o.quiet)
