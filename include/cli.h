@@ -1,7 +1,8 @@
 /*
- * The CLI layer: options shared by the subcommands, loading profiles with
- * messages, warnings, and the subcommands themselves.  Only this layer
- * (main.c, cli.c, cmd_*.c) prints to stderr or exits.
+ * The CLI layer: the options of the subcommands (struct opts, filled by
+ * cli.c's table), the command table (cmdtab.c), the output file, and
+ * the subcommands themselves.  Only this layer (main.c, cli.c,
+ * cmdtab.c, cmd_*.c, pair.c, load.c) prints to stderr or exits.
  */
 #ifndef CLI_H
 #define CLI_H
@@ -41,7 +42,7 @@ struct cli_effect {
  */
 struct opts {
 	struct load_opts load;		/* -i, granularity, limits, filter */
-	long long	 nrows;		/* 0: all; -1: the command's default */
+	long long	 nrows;		/* 0: all; -1: the command's */
 	int		 cum;
 	int		 format;	/* enum report_format */
 	const char	*output;	/* NULL: stdout */
@@ -57,7 +58,7 @@ struct opts {
 	struct cli_list	 tags;		/* --tag KEY=VALUE */
 	struct cli_list	 tag_ignores;
 	int		 relative;
-	struct filter	*filter;	/* compiled by cli_filters(); load.filter */
+	struct filter	*filter;	/* cli_filters(), as load.filter */
 	int		 flame_base;	/* svg: frame widths from the base */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	int		 quiet;		/* no warnings */
@@ -65,18 +66,26 @@ struct opts {
 	size_t		 noperands;
 	int		 sep;		/* operands before "--", or -1 */
 	int		 sep_argi;
+	size_t		 nbase;		/* of them base profiles (diff) */
 	char		*tmp_path;	/* -o's temporary file, while open */
 };
 
 /*
  * Parse argv for a subcommand that accepts the option groups in mask.
  * Options and operands may be mixed; long options must be spelled out.
- * Fills o (defaults first, operands included; free o->operands) and
- * returns 0; 1 after printing the help asked for with -h; or -1 after
- * printing a usage message.
+ * Fills o (defaults first, operands included; free o->operands), and
+ * o->load.agg.tree for the flame graph formats, and returns 0; 1 after
+ * printing the help asked for with -h; or -1 after printing a usage
+ * message, or a message on options that cannot go together.
  */
 int	cli_parse(int argc, char **argv, int mask, const char *cmd,
 	    struct opts *o);
+/*
+ * Split the operands of diff and check-significance into base and new
+ * profiles, at "--" or, with two, one each: set o->nbase and return 0,
+ * or -1 after a message and the usage.
+ */
+int	cli_pair_operands(struct opts *, const char *cmd);
 /* Free what cli_parse() and cli_filters() allocated in o. */
 void	cli_release(struct opts *);
 void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
@@ -124,8 +133,5 @@ const struct cli_cmd *cli_cmd_find(const char *name);
 int	cmd_top(const struct cli_cmd *, int, char **);
 int	cmd_diff(const struct cli_cmd *, int, char **);
 int	cmd_check(const struct cli_cmd *, int, char **);
-/* diff and check-significance: 0 with *status set, or 2 on error. */
-int	diff_run(const struct cli_cmd *, int, char **, int is_check,
-	    int *status);
 
 #endif

@@ -2,7 +2,9 @@
  * Joining two aggregates (base and new) into per-function rows: values,
  * shares, the change in points, and a verdict from the sample-count
  * statistics in stats.c, plus the call path that carries a change and
- * the callers that account for it.  No I/O and no formatting here.
+ * the callers that account for it; then the rows a report shows, and
+ * check-significance's exit status from the verdicts.  No I/O and no
+ * formatting here.
  */
 #ifndef DELTA_H
 #define DELTA_H

@@ -1,9 +1,11 @@
 /*
- * One side of a comparison (or the input of top): profiles loaded one at
- * a time, checked against each other and folded into one aggregate, each
- * sample as it is read off the wire, so that memory holds a profile's
- * inflated bytes and header but never its samples decoded.  CLI layer:
- * on error it prints one line naming the file and returns -1.
+ * One side of a comparison, or both at once (or the input of top):
+ * profiles loaded one at a time, checked against each other and folded
+ * into one aggregate, each sample as it is read off the wire, so that
+ * memory holds a profile's inflated bytes and header but never its
+ * samples decoded; then the warnings about what was loaded.  It takes
+ * its own options (struct load_opts), not the CLI's.  CLI layer: on
+ * error it prints one line naming the file and returns -1.
  */
 #ifndef LOAD_H
 #define LOAD_H

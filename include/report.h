@@ -1,6 +1,6 @@
 /*
  * Report writers: the only code that formats results.  They take plain
- * structs built by the cmd_* layer (facts, rows of integers and verdicts)
+ * structs built by the commands (facts, rows of integers and verdicts)
  * and write one format to a FILE.  They know nothing of protobuf, and do
  * no statistics: every number they print was computed before.
  */
@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 #include "facts.h"
+
+struct flame;
 
 /* The formats of the reports (-f). */
 enum report_format {
@@ -43,8 +45,15 @@ struct top_report {
 	int		 relative;	/* percentages of the filtered samples */
 	double		 kept;		/* share of |value| the filters kept */
 	const char	*by_label;	/* rows are this label's values */
+	const struct flame *fl;		/* svg and folded: the profile's */
 };
 
+/*
+ * Write r in format f: the table, or the flame graph r->fl (svg,
+ * folded).  Returns 0, or -1 on a write error.
+ */
+int	report_top_write(FILE *, enum report_format f,
+	    const struct top_report *r);
 int	report_top_text(FILE *, const struct top_report *);
 int	report_top_json(FILE *, const struct top_report *);
 int	report_top_csv(FILE *, const struct top_report *);
@@ -90,7 +99,17 @@ struct diff_report {
 	/* check-significance only */
 	int		 exit_status;
 	const char	*conclusion;
+	/* svg and folded: the flame graph of the same two sides */
+	const struct flame *fl;
+	int		 width_base;	/* widths from the base (--flame-width) */
 };
+
+/*
+ * Write r in format f: a table, or the flame graph r->fl (svg, folded)
+ * under the same header.  Returns 0, or -1 on a write error.
+ */
+int	report_diff_write(FILE *, enum report_format f,
+	    const struct diff_report *r);
 
 int	report_diff_text(FILE *, const struct diff_report *);
 int	report_diff_markdown(FILE *, const struct diff_report *);

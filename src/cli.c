@@ -32,35 +32,35 @@ struct cli_choice {
 	int		 mask;		/* 0: every subcommand */
 };
 
-struct cli_opt;
+/*
+ * Parse arg into dst, the entry's field of struct opts, of the type the
+ * function says.  Returns 0, or -1 if arg is not a valid value.
+ */
+typedef int	cli_parse_fn(const char *arg, void *dst);
 
 /*
- * Parse arg into dst, which is the entry's field of struct opts and of
- * the type the function says.  mask is the subcommand's option groups.
- * Returns 0, or -1 if arg is not a valid value.
+ * An option: its value is parsed by parse, or names one of choices,
+ * which is stored as an int; the entry with neither is -h.  An option
+ * with no arg takes no value (a flag).
  */
-typedef int	cli_parse_fn(const struct cli_opt *, const char *arg, int mask,
-		    void *dst);
-
 struct cli_opt {
 	const char	*name;		/* --name, spelled out */
 	int		 letter;	/* -l, or 0 */
 	int		 mask;		/* 0: every subcommand */
-	cli_parse_fn	*parse;		/* NULL: -h, the help */
-	size_t		 off;		/* of the value in struct opts */
-	const struct cli_choice *choices; /* opt_choice: the names */
-	const char	*want;		/* a bad value's message, if not the
-					   choices */
-	const char	*errname;	/* the name it gives, if not name */
-	const char	*arg;		/* the value in the help; NULL: none */
+	cli_parse_fn	*parse;
+	const struct cli_choice *choices;
+	size_t		 off;		/* the value's, in struct opts */
+	const char	*want;		/* if a bad value's message does
+					   not list the choices */
+	const char	*errname;	/* for messages, if not name */
+	const char	*arg;		/* the value, in the help */
 	const char	*help;
 };
 
 #define OFF(field)	offsetof(struct opts, field)
 
 static cli_parse_fn opt_flag, opt_string, opt_key, opt_list, opt_rows,
-    opt_choice, opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count,
-    opt_count64;
+    opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64;
 
 static const struct cli_choice formats[] = {
 	{ "text", FMT_TEXT, 0 },
@@ -124,18 +124,18 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "by-label", .parse = opt_key, .off = OFF(load.agg.label_key),
 	  .want = "a label key", .arg = "KEY",
 	  .help = "rows are the values of label KEY instead of functions" },
-	{ .name = "format", .letter = 'f', .parse = opt_choice,
-	  .off = OFF(format), .choices = formats, .arg = "F",
+	{ .name = "format", .letter = 'f', .choices = formats,
+	  .off = OFF(format), .arg = "F",
 	  .help = "text, json, csv, folded or svg; diff and check also "
 	  "markdown" },
 	{ .name = "output", .letter = 'o', .parse = opt_string,
 	  .off = OFF(output), .arg = "FILE",
 	  .help = "write to FILE (atomically) instead of standard output" },
-	{ .name = "normalize", .mask = OPT_DIFF, .parse = opt_choice,
-	  .off = OFF(normalize), .choices = norms, .arg = "HOW",
+	{ .name = "normalize", .mask = OPT_DIFF, .choices = norms,
+	  .off = OFF(normalize), .arg = "HOW",
 	  .help = "total (shares, default), duration (rates) or none" },
-	{ .name = "sort", .mask = OPT_DIFF, .parse = opt_choice,
-	  .off = OFF(sort), .choices = sorts, .arg = "KEY",
+	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .off = OFF(sort),
+	  .arg = "KEY",
 	  .help = "delta (default), flat, p, name or new" },
 	{ .name = "alpha", .mask = OPT_DIFF, .parse = opt_alpha,
 	  .off = OFF(alpha), .want = "a number above 0 and at most 0.5",
@@ -162,14 +162,14 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "relative", .parse = opt_flag, .off = OFF(relative),
 	  .help = "percentages of what the filters keep, not of the whole "
 	  "profile" },
-	{ .name = "flame-width", .mask = OPT_DIFF, .parse = opt_choice,
-	  .off = OFF(flame_base), .choices = sides, .arg = "SIDE",
+	{ .name = "flame-width", .mask = OPT_DIFF, .choices = sides,
+	  .off = OFF(flame_base), .arg = "SIDE",
 	  .help = "svg: frame widths from the new (default) or base profile" },
-	{ .name = "color", .mask = OPT_DIFF, .parse = opt_choice,
-	  .off = OFF(color), .choices = colors, .arg = "WHEN",
+	{ .name = "color", .mask = OPT_DIFF, .choices = colors,
+	  .off = OFF(color), .arg = "WHEN",
 	  .help = "auto (default), always or never; NO_COLOR is honoured" },
-	{ .name = "fail-on", .mask = OPT_CHECK, .parse = opt_choice,
-	  .off = OFF(fail_on), .choices = fails, .arg = "WHAT",
+	{ .name = "fail-on", .mask = OPT_CHECK, .choices = fails,
+	  .off = OFF(fail_on), .arg = "WHAT",
 	  .help = "regression (default) or any-change" },
 	{ .name = "quiet", .letter = 'q', .parse = opt_flag, .off = OFF(quiet),
 	  .help = "do not print warnings" },
@@ -195,10 +195,12 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "most locations or mappings (default 16M)" },
 	{ .name = "max-functions", .parse = opt_count,
 	  .off = OFF(load.limits.max_functions), .want = W_COUNT,
-	  .errname = "max-*", .arg = "N", .help = "most functions (default 16M)" },
+	  .errname = "max-*", .arg = "N",
+	  .help = "most functions (default 16M)" },
 	{ .name = "max-depth", .parse = opt_count,
 	  .off = OFF(load.limits.max_depth), .want = W_COUNT,
-	  .errname = "max-*", .arg = "N", .help = "deepest stack (default 65536)" },
+	  .errname = "max-*", .arg = "N",
+	  .help = "deepest stack (default 65536)" },
 	{ .name = "help", .letter = 'h', .help = "show this help" },
 };
 #define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
@@ -215,10 +217,18 @@ cli_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+/* Does the subcommand of option groups mask take this option... */
 static int
 takes(const struct cli_opt *c, int mask)
 {
 	return c->mask == 0 || (c->mask & mask) != 0;
+}
+
+/* ...or this one of its values? */
+static int
+choice_takes(const struct cli_choice *ch, int mask)
+{
+	return ch->mask == 0 || (ch->mask & mask) != 0;
 }
 
 static void
@@ -278,47 +288,44 @@ find_cmd(const char *cmd)
 /* The value parsers of the table, each for one type of field. */
 
 static int
-opt_flag(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_flag(const char *arg, void *dst)
 {
-	(void)c, (void)arg, (void)mask;
+	(void)arg;
 	*(int *)dst = 1;
 	return 0;
 }
 
 static int
-opt_string(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_string(const char *arg, void *dst)
 {
-	(void)c, (void)mask;
 	*(const char **)dst = arg;
 	return 0;
 }
 
 static int
-opt_key(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_key(const char *arg, void *dst)
 {
 	if (arg[0] == '\0')
 		return -1;
-	return opt_string(c, arg, mask, dst);
+	return opt_string(arg, dst);
 }
 
 /* Appended; parse() makes room for as many as there are arguments. */
 static int
-opt_list(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_list(const char *arg, void *dst)
 {
 	struct cli_list *l = dst;
 
-	(void)c, (void)mask;
 	l->v[l->n++] = (char *)(uintptr_t)arg;
 	return 0;
 }
 
 static int
-opt_rows(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_rows(const char *arg, void *dst)
 {
 	const char	*errstr;
 	long long	 n;
 
-	(void)c, (void)mask;
 	n = strtonum(arg, 0, LLONG_MAX, &errstr);
 	if (errstr != NULL)
 		return -1;
@@ -326,27 +333,11 @@ opt_rows(const struct cli_opt *c, const char *arg, int mask, void *dst)
 	return 0;
 }
 
-/* One of c->choices that the subcommand takes, stored as an int. */
 static int
-opt_choice(const struct cli_opt *c, const char *arg, int mask, void *dst)
-{
-	const struct cli_choice *ch;
-
-	for (ch = c->choices; ch->name != NULL; ch++)
-		if ((ch->mask == 0 || (ch->mask & mask) != 0) &&
-		    strcmp(arg, ch->name) == 0) {
-			*(int *)dst = ch->value;
-			return 0;
-		}
-	return -1;
-}
-
-static int
-opt_gran(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_gran(const char *arg, void *dst)
 {
 	int v;
 
-	(void)c, (void)mask;
 	if ((v = agg_gran_parse(arg)) < 0)
 		return -1;
 	*(enum agg_gran *)dst = (enum agg_gran)v;
@@ -369,21 +360,19 @@ parse_double(const char *s, double lo, double hi, double *out)
 }
 
 static int
-opt_alpha(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_alpha(const char *arg, void *dst)
 {
-	(void)c, (void)mask;
 	return parse_double(arg, 1e-12, 0.5, dst);
 }
 
 /* "X%" sets the relative threshold; "X" or "Xpp" the one in points. */
 static int
-opt_min_effect(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_min_effect(const char *arg, void *dst)
 {
 	struct cli_effect	*e = dst;
 	char			 buf[32];
 	size_t			 len = strlen(arg);
 
-	(void)c, (void)mask;
 	if (len == 0 || len >= sizeof(buf))
 		return -1;
 	memcpy(buf, arg, len + 1);
@@ -425,11 +414,10 @@ parse_size(const char *s, unsigned long long *out)
 
 /* A size in bytes, into a uint64_t. */
 static int
-opt_bytes(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_bytes(const char *arg, void *dst)
 {
 	unsigned long long n;
 
-	(void)c, (void)mask;
 	if (parse_size(arg, &n) == -1)
 		return -1;
 	*(uint64_t *)dst = n;
@@ -438,28 +426,40 @@ opt_bytes(const struct cli_opt *c, const char *arg, int mask, void *dst)
 
 /* A count that fits a size_t, into a size_t... */
 static int
-opt_count(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_count(const char *arg, void *dst)
 {
 	unsigned long long n;
 
-	(void)c, (void)mask;
 	if (parse_size(arg, &n) == -1 || n > SIZE_MAX)
 		return -1;
 	*(size_t *)dst = (size_t)n;
 	return 0;
 }
 
-/* ...or into a uint64_t. */
+/* ...or, so capped, into a uint64_t. */
 static int
-opt_count64(const struct cli_opt *c, const char *arg, int mask, void *dst)
+opt_count64(const char *arg, void *dst)
 {
-	unsigned long long n;
+	size_t n;
 
-	(void)c, (void)mask;
-	if (parse_size(arg, &n) == -1 || n > SIZE_MAX)
+	if (opt_count(arg, &n) == -1)
 		return -1;
 	*(uint64_t *)dst = n;
 	return 0;
+}
+
+/* One of c->choices that the subcommand takes, stored as an int. */
+static int
+choose(const struct cli_opt *c, const char *arg, int mask, int *dst)
+{
+	const struct cli_choice *ch;
+
+	for (ch = c->choices; ch->name != NULL; ch++)
+		if (choice_takes(ch, mask) && strcmp(arg, ch->name) == 0) {
+			*dst = ch->value;
+			return 0;
+		}
+	return -1;
 }
 
 static void
@@ -497,32 +497,40 @@ sep_seen_at(const struct opts *o, int i)
 }
 
 /*
- * "bad value 'X' for --name: what it should be", where a named choice
- * lists the values the subcommand takes: "a, b or c".
+ * "a, b or c": the names of the choices that mask takes, leaving out
+ * those that skip, if not NULL, says to.
  */
+static void
+list_choices(char *buf, size_t len, const struct cli_choice *choices,
+    int mask, int (*skip)(const struct cli_choice *))
+{
+	const struct cli_choice	*ch;
+	size_t			 n = 0, i = 0;
+
+	buf[0] = '\0';
+	for (ch = choices; ch->name != NULL; ch++)
+		n += choice_takes(ch, mask) && (skip == NULL || !skip(ch));
+	for (ch = choices; ch->name != NULL; ch++) {
+		if (!choice_takes(ch, mask) || (skip != NULL && skip(ch)))
+			continue;
+		if (i++ > 0)
+			strlcat(buf, i < n ? ", " : " or ", len);
+		strlcat(buf, ch->name, len);
+	}
+}
+
+/* "bad value 'X' for --name: what it should be". */
 static int
 bad_arg(const char *cmd, const struct cli_opt *c, const char *arg, int mask)
 {
-	const struct cli_choice	*ch;
-	char			 want[128] = "";
-	size_t			 n = 0, i = 0;
+	char want[128];
 
-	if (c->want == NULL) {
-		for (ch = c->choices; ch->name != NULL; ch++)
-			n += ch->mask == 0 || (ch->mask & mask) != 0;
-		for (ch = c->choices; ch->name != NULL; ch++) {
-			if (ch->mask != 0 && (ch->mask & mask) == 0)
-				continue;
-			if (i > 0)
-				strlcat(want, i + 1 < n ? ", " : " or ",
-				    sizeof(want));
-			strlcat(want, ch->name, sizeof(want));
-			i++;
-		}
-	}
+	if (c->want != NULL)
+		strlcpy(want, c->want, sizeof(want));
+	else
+		list_choices(want, sizeof(want), c->choices, mask, NULL);
 	cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg,
-	    c->errname != NULL ? c->errname : c->name,
-	    c->want != NULL ? c->want : want);
+	    c->errname != NULL ? c->errname : c->name, want);
 	return -1;
 }
 
@@ -608,12 +616,41 @@ operand(int argc, char **argv, struct opts *o)
 }
 
 static int
+draws_tree(const struct cli_choice *ch)
+{
+	return ch->value == FMT_SVG || ch->value == FMT_FOLDED;
+}
+
+/*
+ * The flame graph formats draw the call tree, which the loading must
+ * then build; rows by label have none.  Returns 0, or -1 after a
+ * message that names the formats left.
+ */
+static int
+need_tree(struct opts *o, int mask, const char *cmd)
+{
+	char left[128];
+
+	if (o->format != FMT_SVG && o->format != FMT_FOLDED)
+		return 0;
+	if (o->load.agg.label_key == NULL) {
+		o->load.agg.tree = 1;
+		return 0;
+	}
+	list_choices(left, sizeof(left), formats, mask, draws_tree);
+	cli_warn("%s: --by-label has no call tree to draw: use --format %s",
+	    cmd, left);
+	return -1;
+}
+
+static int
 parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
 	struct option		 lopts[NOPTS + 1];
 	char			 letters[2 * NOPTS + 3];
 	const struct cli_opt	*c;
-	int			 ch, longidx, at;
+	void			*dst;
+	int			 ch, longidx, at, rc;
 
 	opts_default(o);
 	getopt_tables(mask, lopts, letters);
@@ -654,18 +691,23 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		}
 		if ((c = opt_of(ch)) == NULL)
 			return bad_option(ch, argv, cmd);
-		if (c->parse == NULL) {
+		dst = (char *)o + c->off;
+		if (c->choices != NULL)
+			rc = choose(c, optarg, mask, dst);
+		else if (c->parse != NULL)
+			rc = c->parse(optarg, dst);
+		else {
 			usage_cmd(stdout, find_cmd(cmd), 1);
 			return 1;
 		}
-		if (c->parse(c, optarg, mask, (char *)o + c->off) == -1)
+		if (rc == -1)
 			return bad_arg(cmd, c, optarg, mask);
 	}
 	o->operands[o->noperands] = NULL;
 	if (o->color == -1 && getenv("NO_COLOR") != NULL &&
 	    getenv("NO_COLOR")[0] != '\0')
 		o->color = 0;
-	return 0;
+	return need_tree(o, mask, cmd);
 }
 
 int
@@ -677,6 +719,25 @@ cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		return 0;
 	cli_release(o);
 	return rc;
+}
+
+int
+cli_pair_operands(struct opts *o, const char *cmd)
+{
+	size_t nb;
+
+	nb = o->sep >= 0 ? (size_t)o->sep : o->noperands == 2 ? 1 : 0;
+	if (nb == 0 || nb >= o->noperands) {
+		cli_warn(o->noperands == 2 || o->sep >= 0 ?
+		    "%s: need at least one base and one new profile" :
+		    o->noperands < 2 ? "%s: need a base and a new profile" :
+		    "%s: with more than two profiles, put -- between the base "
+		    "profiles and the new ones", cmd);
+		cli_usage(stderr, cmd);
+		return -1;
+	}
+	o->nbase = nb;
+	return 0;
 }
 
 void

@@ -7,7 +7,9 @@
  * given only to changes that are both significant and at least
  * --min-effect.  delta_explain() gives a significant row the call path
  * that carries the change and the callers that account for it, from
- * the two aggs' indexes of their edges.  No I/O here.
+ * the two aggs' indexes of their edges.  delta_select() chooses and
+ * orders the rows a report shows, and delta_exit_status() turns the
+ * verdicts into check-significance's exit status.  No I/O here.
  */
 #include <math.h>
 #include <pthread.h>

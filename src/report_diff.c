@@ -1,8 +1,10 @@
 /*
  * The diff and check-significance reports: text for terminals (aligned
  * columns, colour only when asked or on a terminal), Markdown for
- * incident notes, JSON for scripts (schema in profdiff.1) and CSV.
- * Every number printed here was computed in delta.c and stats.c.
+ * incident notes, JSON for scripts (schema in profdiff.1) and CSV;
+ * report_diff_write() picks one, or the flame graph writers with the
+ * same header.  Every number printed here was computed in delta.c and
+ * stats.c.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -11,6 +13,7 @@
 
 #include "delta.h"
 #include "report.h"
+#include "report_flame.h"
 #include "units.h"
 
 #define RED	"\033[31m"
@@ -166,6 +169,31 @@ put_method(FILE *fp, const struct diff_report *r)
 		    "shares are of %s)\n", 100 * r->base_kept,
 		    100 * r->new_kept, r->relative ? "what they keep" :
 		    "the whole profiles");
+	}
+}
+
+int
+report_diff_write(FILE *fp, enum report_format f, const struct diff_report *r)
+{
+	struct flame_report fr;
+
+	switch (f) {
+	case FMT_JSON:
+		return report_diff_json(fp, r);
+	case FMT_CSV:
+		return report_diff_csv(fp, r);
+	case FMT_MARKDOWN:
+		return report_diff_markdown(fp, r);
+	case FMT_SVG:
+	case FMT_FOLDED:
+		memset(&fr, 0, sizeof(fr));
+		fr.h = r->h;
+		fr.fl = r->fl;
+		fr.width_base = r->width_base;
+		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
+		    report_flame_folded(fp, &fr);
+	default:
+		return report_diff_text(fp, r);
 	}
 }
 

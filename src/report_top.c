@@ -1,6 +1,7 @@
 /*
  * The top report in text (pprof's columns and value formatting), JSON
- * (a documented schema with exact integers) and CSV.
+ * (a documented schema with exact integers) and CSV; report_top_write()
+ * picks one, or the flame graph of the one side.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -8,7 +9,32 @@
 #include <string.h>
 
 #include "report.h"
+#include "report_flame.h"
 #include "units.h"
+
+int
+report_top_write(FILE *fp, enum report_format f, const struct top_report *r)
+{
+	struct flame_report fr;
+
+	switch (f) {
+	case FMT_JSON:
+		return report_top_json(fp, r);
+	case FMT_CSV:
+		return report_top_csv(fp, r);
+	case FMT_SVG:
+	case FMT_FOLDED:
+		memset(&fr, 0, sizeof(fr));
+		fr.h.new = &r->merged;
+		fr.h.nnew = r->nprofiles;
+		fr.h.filters = r->filters;
+		fr.fl = r->fl;
+		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
+		    report_flame_folded(fp, &fr);
+	default:
+		return report_top_text(fp, r);
+	}
+}
 
 int
 report_top_text(FILE *fp, const struct top_report *r)

@@ -1,0 +1,151 @@
+/*
+ * What diff and check-significance share, a function a step: from the
+ * options to the two sides' operands, to the loaded sides, to their
+ * rows and verdicts, to the report.  Each step hands the work to the
+ * room that owns it and turns its failure into a message; none decides
+ * anything about the statistics.  CLI layer: it prints to stderr.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "agg.h"
+#include "cli.h"
+#include "delta.h"
+#include "flame.h"
+#include "load.h"
+#include "pair.h"
+#include "report.h"
+
+int
+pair_parse(const struct cli_cmd *c, int argc, char **argv, long long rows,
+    struct opts *o)
+{
+	int rc;
+
+	if ((rc = cli_parse(argc, argv, c->options, c->name, o)) != 0)
+		return rc;
+	if (cli_pair_operands(o, c->name) == -1 ||
+	    cli_filters(o, c->name) == -1) {
+		cli_release(o);
+		return -1;
+	}
+	if (o->nrows < 0)
+		o->nrows = rows;
+	return 0;
+}
+
+int
+pair_load(struct pair *p, const struct opts *o, const char *cmd)
+{
+	const struct facts *bf = &p->base.merged, *nf = &p->new.merged;
+
+	memset(p, 0, sizeof(*p));
+	/*
+	 * The two sides decode in parallel, one on each core.  The single
+	 * profiles behind each side are kept only where the test uses them:
+	 * between replicates, two or more on each side.
+	 */
+	if (side_load_pair(&p->base, o->operands, o->nbase, &p->new,
+	    o->operands + o->nbase, o->noperands - o->nbase, &o->load,
+	    1) == -1)
+		return -1;
+	if (o->normalize == DELTA_NORM_DURATION &&
+	    (bf->duration_ns <= 0 || nf->duration_ns <= 0)) {
+		cli_warn("%s: --normalize=duration needs the duration of every "
+		    "profile, and %s has none", cmd, bf->duration_ns <= 0 ?
+		    "base" : "new");
+		return -1;
+	}
+	if (!o->quiet)
+		side_warn_pair(&p->base, &p->new);
+	return 0;
+}
+
+int
+pair_compare(struct pair *p, const struct opts *o, const char *cmd)
+{
+	struct delta_opts	*dopts = &p->dopts;
+	const struct side	*b = &p->base, *n = &p->new;
+	int			 svg = o->format == FMT_SVG;
+
+	dopts->norm = (enum delta_norm)o->normalize;
+	dopts->alpha = o->alpha;
+	dopts->min_effect_pp = o->min_effect.pp;
+	dopts->min_effect_rel = o->min_effect.rel;
+	dopts->base_seconds = (double)b->merged.duration_ns / 1e9;
+	dopts->new_seconds = (double)n->merged.duration_ns / 1e9;
+	dopts->has_counts = b->has_counts && n->has_counts;
+	dopts->max_callers = 3;
+	/* Folded stacks are every stack, untested; the SVG what shows. */
+	if (delta_compute(b->agg, n->agg, b->each, b->nprofiles, n->each,
+	    n->nprofiles, dopts, &p->d) == -1 ||
+	    ((svg || o->format == FMT_FOLDED) && flame_compute(b->agg,
+	    n->agg, b->each, b->nprofiles, n->each, n->nprofiles,
+	    svg ? dopts : NULL, svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1)) {
+		cli_warn("%s: sample counts are out of range for the "
+		    "statistics (negative, or above 2^52)", cmd);
+		return -1;
+	}
+	return 0;
+}
+
+int
+pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
+    const char *conclusion)
+{
+	struct diff_report	 r;
+	FILE			*fp;
+	char			*method, *filters;
+	int			 ok = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.h.base = &p->base.merged;
+	r.h.new = &p->new.merged;
+	r.h.nbase = p->base.nprofiles;
+	r.h.nnew = p->new.nprofiles;
+	r.h.method = method = report_method(&p->base.merged,
+	    p->dopts.has_counts, p->d.replicates);
+	r.h.alpha = o->alpha;
+	r.h.min_effect_pp = o->min_effect.pp;
+	r.h.min_effect_rel = o->min_effect.rel;
+	r.h.has_counts = p->dopts.has_counts;
+	r.h.filters = filters = cli_filters_text(o);
+	r.kind = kind;
+	r.d = &p->d;
+	r.order = p->order;
+	r.nshow = p->nshow;
+	r.norm = p->dopts.norm;
+	r.unit = p->base.unit;
+	r.granularity = agg_gran_name(o->load.agg.gran);
+	r.relative = o->relative;
+	r.base_kept = agg_kept_share(p->base.agg, p->base.merged.total);
+	r.new_kept = agg_kept_share(p->new.agg, p->new.merged.total);
+	r.by_label = o->load.agg.label_key;
+	r.exit_status = status;
+	r.conclusion = conclusion;
+	r.fl = &p->fl;
+	r.width_base = o->flame_base;
+	if ((fp = cli_open_output(o)) != NULL) {
+		r.color = o->color == 1 || (o->color == -1 && fp == stdout &&
+		    isatty(fileno(stdout)));
+		ok = report_diff_write(fp, (enum report_format)o->format,
+		    &r) == 0;
+		if (cli_close_output(fp, o, ok) == -1)
+			ok = 0;
+	}
+	free(method);
+	free(filters);
+	return ok ? 0 : -1;
+}
+
+void
+pair_release(struct pair *p)
+{
+	flame_release(&p->fl);
+	delta_release(&p->d);
+	free(p->order);
+	side_free(&p->base);
+	side_free(&p->new);
+}
