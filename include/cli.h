@@ -98,8 +98,9 @@ FILE	*cli_open_output(struct opts *);
 int	 cli_close_output(FILE *, struct opts *, int ok);
 
 /*
- * Compile the filter options into o->filter (NULL when there are none);
- * -1 after a message on a bad expression.
+ * Compile the filter options into o->filter (NULL when there are none),
+ * which o->load.filter lends the loading; -1 after a message on a bad
+ * expression.
  */
 int	 cli_filters(struct opts *, const char *cmd);
 /* The active filters as the report header lists them, or NULL; free it. */
