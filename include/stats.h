@@ -72,6 +72,18 @@ int	stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
 	    double alpha, struct stats_result *);
 
 /*
+ * The alternative a test is against.  GREATER is "the new share is
+ * larger", the direction of a regression; note that R's fisher.test()
+ * calls this alternative "less", since it names them by the odds ratio
+ * of the table with the base row first.
+ */
+enum stats_alt {
+	STATS_LESS = -1,	/* p2 < p1 */
+	STATS_TWO_SIDED = 0,	/* p2 != p1 */
+	STATS_GREATER = 1,	/* p2 > p1 */
+};
+
+/*
  * Fisher's exact test, two-sided: the probability, under the
  * hypergeometric null of the 2x2 table {k1, n1 - k1; k2, n2 - k2}, of
  * the tables no more likely than the one observed (with R's relative
@@ -80,6 +92,38 @@ int	stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
  * table has one possible outcome; -1 on invalid counts.
  */
 double	stats_fisher(int64_t k1, int64_t n1, int64_t k2, int64_t n2);
+
+/*
+ * Fisher's exact test against any alternative: two-sided it is
+ * stats_fisher(), bit for bit; against STATS_GREATER it is P(X <= k1)
+ * and against STATS_LESS P(X >= k1), X hypergeometric as above.  Always
+ * exact; same return contract as stats_fisher(), and -1 for an invalid
+ * alt as well.
+ */
+double	stats_fisher_alt(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    enum stats_alt);
+
+/*
+ * The p-value stats_counts() reports, against any alternative: Fisher's
+ * exact test while the null variance is below STATS_EXACT_MAXVAR, the
+ * normal approximation (continuity-corrected, one tail for one-sided
+ * alternatives) above it.  Two-sided it equals stats_counts()' p bit for
+ * bit.  Same return contract as stats_fisher_alt().
+ */
+double	stats_pvalue(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    enum stats_alt);
+
+/*
+ * The minimum attainable p-value of stats_pvalue() for a row with K
+ * samples in all, n1 in base and n2 in new: the p-value of its most
+ * extreme split (the least likely end of the support two-sided, the end
+ * the alternative points to one-sided).  No p-value of the row can be
+ * smaller.  1 if n1 or n2 is 0 or the support has one table; a value
+ * below 1e-300 may be given as 0; -1 if K > n1 + n2, a count is negative or
+ * above STATS_MAX_N, or alt is invalid.  Costs about one p-value at the
+ * end of the support, a few microseconds.
+ */
+double	stats_pmin(int64_t K, int64_t n1, int64_t n2, enum stats_alt);
 
 /*
  * The approximation to stats_fisher() used for large counts: the

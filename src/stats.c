@@ -33,6 +33,9 @@
 /* R's relative tolerance for "no more likely than observed". */
 #define FISHER_RELTOL	1e-7
 
+/* log(1e-300): stats_pmin() reports a p-value bounded below it as 0. */
+#define PMIN_LOG_TINY	(-690.7755278982137)
+
 static int
 valid_count(int64_t k, int64_t n)
 {
@@ -321,14 +324,22 @@ stats_hyper_logpmf(int64_t x, int64_t n1, int64_t n2, int64_t K)
  * Why Fisher's, and not the exact conditional binomial test.  Both
  * condition on the total K = k1 + k2.  Fisher's takes n1 and n2 as fixed
  * and k1, k2 binomial, so that k1 given K is hypergeometric; that is the
- * model above, and the test is the uniformly most powerful unbiased one
- * for it.  The conditional binomial test (k1 given K is Binomial(K,
+ * model above.  The conditional binomial test (k1 given K is Binomial(K,
  * n1 / N)) is exact when k1 and k2 are Poisson, that is when a function
  * is a negligible share of its profile.  It agrees with Fisher's when
  * K << N, and otherwise is conservative, because a binomial count with a
  * large p varies less than a Poisson one (by the factor 1 - p).  A
  * function at 40% of the samples is common in a profile, so Fisher's is
  * the right test, and it costs no more.
+ *
+ * Fisher's test as used here is not the most powerful one.  The
+ * uniformly most powerful unbiased test of H0 in this model is the
+ * randomized form of Fisher's test, which rejects the boundary table
+ * with just the probability that makes the size exactly alpha (Tocher
+ * 1950; Lehmann and Romano, Testing Statistical Hypotheses, ch. 4).
+ * profdiff does not randomize, so that the same profiles always give
+ * the same verdict; the price is that its size is at most alpha, and
+ * well below it when the counts are small.
  *
  * The two-sided p-value is the one R's fisher.test() gives: the sum of
  * P(y) over all tables y with P(y) <= P(x) (1 + 1e-7), x the observed
@@ -463,6 +474,25 @@ edge_search(double t, double f, double g, double lpt, double lt, double n1,
 	return t;
 }
 
+/*
+ * The mode of the hypergeometric distribution on [lo, hi]: floor((K +
+ * 1)(n1 + 1) / (N + 2)).  The product may round at 1e18, so the guess
+ * steps to the true mode by the ratios.
+ */
+static double
+hyper_mode(double lo, double hi, double n1, double n2, double K)
+{
+	double	m;
+
+	m = floor((K + 1) * (n1 + 1) / (n1 + n2 + 2));
+	m = clamp(m, lo, hi);
+	while (m < hi && ratio_up(m, n1, n2, K) > 1)
+		m++;
+	while (m > lo && ratio_up(m - 1, n1, n2, K) < 1)
+		m--;
+	return m;
+}
+
 static double
 fisher(double k1, double n1, double n2, double K)
 {
@@ -474,17 +504,7 @@ fisher(double k1, double n1, double n2, double K)
 	hi = K < n1 ? K : n1;
 	if (lo == hi)
 		return 1;
-
-	/*
-	 * The mode is floor((K + 1)(n1 + 1) / (N + 2)); the product may
-	 * round at 1e18, so step to the true mode by the ratios.
-	 */
-	m = floor((K + 1) * (n1 + 1) / (N + 2));
-	m = clamp(m, lo, hi);
-	while (m < hi && ratio_up(m, n1, n2, K) > 1)
-		m++;
-	while (m > lo && ratio_up(m - 1, n1, n2, K) < 1)
-		m--;
+	m = hyper_mode(lo, hi, n1, n2, K);
 
 	lx = hyper_lp(k1, n1, n2, K);
 	lt = lx + log1p(FISHER_RELTOL);
@@ -597,6 +617,174 @@ stats_normal(int64_t k1, int64_t n1, int64_t k2, int64_t n2)
 	if (n1 == 0 || n2 == 0)
 		return 1;
 	return normal_p(k1, n1, n2, (double)k1 + k2, &var);
+}
+
+/*
+ * One-sided tests.
+ *
+ * Against "the new share is larger" (p2 > p1) the tables at least as
+ * extreme as the observed one are those with at most k1 of the K samples
+ * in base, so the p-value is the lower tail P(X <= k1) of the same
+ * hypergeometric distribution; against p2 < p1 it is the upper tail P(X
+ * >= k1).  (R's fisher.test() names its alternatives by the odds ratio
+ * of the table with the base row first: its "less" is the first of
+ * these and its "greater" the second.)  No tolerance is needed, since
+ * no probabilities are compared.
+ *
+ * A tail that lies on one side of the mode is summed from x outward by
+ * tail_sum(), exactly as the two-sided test sums its tails, and costs at
+ * most about 20 sqrt(var) multiplications.  A tail that reaches past the
+ * mode would take as long as the distance to its far end, which can be
+ * most of a support of 1e9 tables; it is one minus the opposite tail
+ * instead, summed from the table next to x, which lies beyond the mode.
+ * Such a tail holds the mode, so it is at least P(X = m) and, when the
+ * variance is large, about 1/2: the subtraction costs nothing a p-value
+ * of that size needs.
+ *
+ * Above STATS_EXACT_MAXVAR the normal approximation takes over, as it
+ * does for the two-sided test: P(X <= k1) is about Phi((k1 + 1/2 - E) /
+ * sqrt(V)), half the two-sided p-value of a table on the far side.
+ */
+/*
+ * P(X <= x) for dir = -1 (the alternative STATS_GREATER) and P(X >= x)
+ * for dir = +1 (STATS_LESS): the tail in direction dir.
+ */
+static double
+fisher_tail(double x, int dir, double n1, double n2, double K)
+{
+	double	lo, hi, m, y, lp, s;
+
+	lo = K > n2 ? K - n2 : 0;
+	hi = K < n1 ? K : n1;
+	if (dir < 0 ? x >= hi : x <= lo)
+		return 1;
+	m = hyper_mode(lo, hi, n1, n2, K);
+	if (dir < 0 ? x <= m : x >= m) {
+		lp = hyper_lp(x, n1, n2, K);
+		s = tail_sum(x, dir < 0 ? lo : hi, dir, 1, n1, n2, K);
+		return fmin(1, exp(lp + log(s)));
+	}
+	y = x - dir;
+	lp = hyper_lp(y, n1, n2, K);
+	s = tail_sum(y, dir < 0 ? hi : lo, -dir, 1, n1, n2, K);
+	return fmax(0, 1 - exp(lp + log(s)));
+}
+
+/* The normal approximation to fisher_tail(), with the null variance. */
+static double
+normal_tail(double k1, double n1, double n2, double K, int dir,
+    double *var)
+{
+	double	N = n1 + n2, u;
+
+	*var = n1 * n2 * K * (N - K) / (N * N * (N - 1));
+	if (*var <= 0)
+		return 1;
+	u = dir * (k1 * n2 - (K - k1) * n1) / N;
+	return fmin(1, 0.5 * erfc((u - 0.5) / sqrt(2 * *var)));
+}
+
+/*
+ * The p-value stats_counts() reports, for any alternative: exact below
+ * the switch, normal above it.  method, if not NULL, says which.
+ */
+static double
+pvalue(double k1, double n1, double n2, double K, enum stats_alt alt,
+    enum stats_method *method)
+{
+	double	var, p;
+
+	if (alt == STATS_TWO_SIDED)
+		p = normal_p(k1, n1, n2, K, &var);
+	else
+		p = normal_tail(k1, n1, n2, K, -alt, &var);
+	if (method != NULL)
+		*method = STATS_NORMAL;
+	if (var < STATS_EXACT_MAXVAR) {
+		p = alt == STATS_TWO_SIDED ? fisher(k1, n1, n2, K) :
+		    fisher_tail(k1, -alt, n1, n2, K);
+		if (method != NULL)
+			*method = STATS_FISHER;
+	}
+	return p;
+}
+
+static int
+valid_alt(enum stats_alt alt)
+{
+	return alt == STATS_TWO_SIDED || alt == STATS_GREATER ||
+	    alt == STATS_LESS;
+}
+
+double
+stats_fisher_alt(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+    enum stats_alt alt)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) || !valid_alt(alt))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	if (alt == STATS_TWO_SIDED)
+		return fisher(k1, n1, n2, (double)k1 + k2);
+	return fisher_tail(k1, -alt, n1, n2, (double)k1 + k2);
+}
+
+double
+stats_pvalue(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+    enum stats_alt alt)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) || !valid_alt(alt))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	return pvalue(k1, n1, n2, (double)k1 + k2, alt, NULL);
+}
+
+/*
+ * The minimum attainable p-value.
+ *
+ * Given its margins (K samples in all, n1 and n2 in the windows), a row's
+ * p-value can take only the values of its K + 1 possible tables, and the
+ * smallest of them is that of the most extreme split: as many of the K
+ * samples as possible in base (lo = max(0, K - n2) in base is the other
+ * extreme).  One-sided, it is the split at the end the alternative
+ * points to, and its p-value is that table's probability.  Two-sided,
+ * the two-sided p-value grows with the probability of the table, and
+ * the least likely table of a log-concave distribution is one of the two
+ * ends: the end with the smaller probability, whose p-value also counts
+ * the other end if it is no more likely (within R's tolerance).  The
+ * p-value is then pvalue()'s, so that it is exactly the number the test
+ * would give that table and never more than any p-value the row can
+ * have.  Above STATS_EXACT_MAXVAR both ends lie at least sqrt(V) >= 316
+ * standard deviations from the mean (the distance from the mean to an
+ * end is at least V), so the normal p-value there is 0, as the exact one
+ * would be.
+ *
+ * The cost is one p-value at an end of the support, where the searches
+ * are short and the tails to sum are tiny.  When the end's probability
+ * is under 1e-300 / (K + 1), the answer (a sum of at most K + 1 tables
+ * no more likely) is below 1e-300 and is given as 0 at once.
+ */
+double
+stats_pmin(int64_t K, int64_t n1, int64_t n2, enum stats_alt alt)
+{
+	double	lo, hi, x, llo, lhi;
+
+	if (n1 < 0 || n2 < 0 || n1 > STATS_MAX_N || n2 > STATS_MAX_N ||
+	    K < 0 || K > n1 + n2 || !valid_alt(alt))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	lo = K > n2 ? K - n2 : 0;
+	hi = K < n1 ? K : n1;
+	if (lo == hi)
+		return 1;
+	llo = alt == STATS_LESS ? HUGE_VAL : hyper_lp(lo, n1, n2, K);
+	lhi = alt == STATS_GREATER ? HUGE_VAL : hyper_lp(hi, n1, n2, K);
+	x = llo <= lhi ? lo : hi;
+	if (fmin(llo, lhi) + log((double)K + 1) < PMIN_LOG_TINY)
+		return 0;
+	return pvalue(x, n1, n2, K, alt, NULL);
 }
 
 /*

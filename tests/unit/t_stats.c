@@ -495,6 +495,220 @@ test_fisher_wide(void)
 }
 
 /*
+ * One-sided Fisher against exact rational arithmetic, with P as in
+ * test_fisher():
+ *
+ *	lower = sum(P(y) for y in range(lo, k1 + 1))	# P(X <= k1)
+ *	upper = sum(P(y) for y in range(k1, hi + 1))	# P(X >= k1)
+ *
+ * STATS_GREATER (the new share larger) is the lower tail.  The tea
+ * table's upper tail is Fisher's one-sided 17/70.  Then the tails of 600
+ * random tables with n up to 5000 against sums over the support, and
+ * the identities that tie them to each other and to the two-sided test.
+ */
+static void
+test_fisher_alt(void)
+{
+	static const struct {
+		int64_t	 k1, n1, k2, n2;
+		double	 lower, upper;
+	} c[] = {
+		{ 3, 4, 1, 4, 0.98571428571428577, 0.24285714285714285 },
+		{ 0, 10, 5, 10, 0.016253869969040248, 1 },
+		{ 2, 30, 9, 25, 0.0082840349801409623, 0.9991431914354435 },
+		{ 12, 40, 3, 35, 0.99648588117525083, 0.019551729597549878 },
+		{ 1, 1000, 8, 1200, 0.036046769355221393, 0.99578416904715228 },
+		{ 3, 100, 7, 100, 0.16556458220219397, 0.94972747982466332 },
+		{ 10, 10, 0, 20, 1, 3.3283391604231188e-08 },
+		{ 5, 56, 0, 29, 1, 0.11645241895367217 },
+		{ 40, 200, 60, 200, 0.013973447036746538, 0.99246503745446157 },
+		{ 150, 300, 120, 300, 0.99455028036293969,
+		    0.0086240841849755442 },
+		{ 0, 300, 12, 300, 0.00021823835005266965, 1 },
+		{ 4, 1000000, 16, 1000000, 0.0059087627617379684,
+		    0.99871164606488605 },
+		{ 1, 1000000000, 9, 1000000000, 0.010742187346191407,
+		    0.99902343752197265 },
+		{ 3, 1000000000, 14, 2000000000, 0.13042225995188025,
+		    0.95584927406128173 },
+		{ 7, 9, 2, 3, 0.87272727272727268, 0.61818181818181817 },
+	};
+	struct rng rng = { 5150 };
+	struct stats_result r;
+	int64_t	 n1, n2, K, k1, lo, hi, y;
+	double	 lx, lp, lower, upper, two, gl, gu;
+	size_t	 i;
+	int	 ok = 1, okid = 1;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		CHECK_REL(stats_fisher_alt(c[i].k1, c[i].n1, c[i].k2, c[i].n2,
+		    STATS_GREATER), c[i].lower, 1e-12);
+		CHECK_REL(stats_fisher_alt(c[i].k1, c[i].n1, c[i].k2, c[i].n2,
+		    STATS_LESS), c[i].upper, 1e-12);
+		/* Swapping the sides swaps the alternatives. */
+		CHECK_REL(stats_fisher_alt(c[i].k2, c[i].n2, c[i].k1, c[i].n1,
+		    STATS_LESS), c[i].lower, 1e-12);
+		/* Two-sided is stats_fisher(), to the bit. */
+		CHECK(stats_fisher_alt(c[i].k1, c[i].n1, c[i].k2, c[i].n2,
+		    STATS_TWO_SIDED) == stats_fisher(c[i].k1, c[i].n1,
+		    c[i].k2, c[i].n2));
+		CHECK(stats_pvalue(c[i].k1, c[i].n1, c[i].k2, c[i].n2,
+		    STATS_GREATER) == stats_fisher_alt(c[i].k1, c[i].n1,
+		    c[i].k2, c[i].n2, STATS_GREATER));
+	}
+	CHECK(stats_fisher_alt(0, 0, 3, 5, STATS_GREATER) == 1);
+	CHECK(stats_fisher_alt(4, 3, 3, 5, STATS_GREATER) == -1);
+	CHECK(stats_fisher_alt(1, 3, 3, 5, (enum stats_alt)2) == -1);
+	CHECK(stats_pvalue(1, 3, 3, 5, (enum stats_alt)-2) == -1);
+
+	for (i = 0; i < 600; i++) {
+		n1 = 1 + (int64_t)(rng_next(&rng) % 5000);
+		n2 = i % 4 == 0 ? 1 + n1 / 50 :
+		    1 + (int64_t)(rng_next(&rng) % 5000);
+		K = (int64_t)(rng_next(&rng) % (uint64_t)(n1 + n2 + 1));
+		lo = K > n2 ? K - n2 : 0;
+		hi = K < n1 ? K : n1;
+		k1 = lo + (int64_t)(rng_next(&rng) % (uint64_t)(hi - lo + 1));
+		lx = stats_hyper_logpmf(k1, n1, n2, K);
+		lower = upper = 0;
+		for (y = lo; y <= hi; y++) {
+			lp = exp(stats_hyper_logpmf(y, n1, n2, K) - lx);
+			lower += y <= k1 ? lp : 0;
+			upper += y >= k1 ? lp : 0;
+		}
+		lower = fmin(1, exp(lx) * lower);
+		upper = fmin(1, exp(lx) * upper);
+		gl = stats_fisher_alt(k1, n1, K - k1, n2, STATS_GREATER);
+		gu = stats_fisher_alt(k1, n1, K - k1, n2, STATS_LESS);
+		if (!near_rel(gl, lower, 1e-9) || !near_rel(gu, upper, 1e-9)) {
+			printf("#   tails(%lld, %lld, %lld, %lld) = %.17g %.17g,"
+			    " support sums %.17g %.17g\n", (long long)k1,
+			    (long long)n1, (long long)(K - k1), (long long)n2,
+			    gl, gu, lower, upper);
+			ok = 0;
+		}
+		/*
+		 * The two tails overlap in x itself.  The two-sided p-value
+		 * holds the whole tail on x's side of the mode, so it is at
+		 * least the smaller tail (it may exceed twice that when the
+		 * distribution is skewed).
+		 */
+		two = stats_fisher(k1, n1, K - k1, n2);
+		if (fabs(gl + gu - 1 - exp(lx)) > 1e-12 ||
+		    two < fmin(gl, gu) * (1 - 1e-9)) {
+			printf("#   identity fails at (%lld, %lld, %lld, %lld):"
+			    " %.17g %.17g %.17g\n", (long long)k1,
+			    (long long)n1, (long long)(K - k1), (long long)n2,
+			    gl, gu, two);
+			okid = 0;
+		}
+	}
+	CHECK(ok);
+	CHECK(okid);
+
+	/* Above the switch, the normal tail: half the two-sided p. */
+	CHECK_INT(stats_counts(500000000, 1000000000, 500100000,
+	    1000000000, 0.05, &r), 0);
+	CHECK_INT(r.method, STATS_NORMAL);
+	CHECK_REL(stats_pvalue(500000000, 1000000000, 500100000, 1000000000,
+	    STATS_GREATER), r.p / 2, 1e-12);
+	CHECK(stats_pvalue(500000000, 1000000000, 500100000, 1000000000,
+	    STATS_LESS) > 0.999);
+	CHECK(stats_pvalue(500000000, 1000000000, 500100000, 1000000000,
+	    STATS_TWO_SIDED) == r.p);
+}
+
+/*
+ * The minimum attainable p-value against exact rational arithmetic
+ * (fisher() and P as in the tests above):
+ *
+ *	two = min(fisher(lo, n1, K - lo, n2), fisher(hi, n1, K - hi, n2))
+ *	greater, less = P(lo), P(hi)
+ *
+ * and on random margins, against the smallest p-value of every table
+ * of the support.  K = 12 of 300 and 300 is 2 / C(600, 12) times
+ * C(300, 12): the p of all twelve samples landing in one window.
+ */
+static void
+test_pmin(void)
+{
+	static const struct {
+		int64_t	 K, n1, n2;
+		double	 two, greater, less;
+	} c[] = {
+		{ 10, 300, 300, 0.0018098081142298827,
+		    0.00090490405711494135, 0.00090490405711494135 },
+		{ 12, 300, 300, 0.0004364767001053393,
+		    0.00021823835005266965, 0.00021823835005266965 },
+		{ 3, 1000, 1000, 0.2496248124062031, 0.12481240620310155,
+		    0.12481240620310155 },
+		{ 5, 7, 3, 0.16666666666666666, 0.083333333333333329,
+		    0.083333333333333329 },
+		{ 20, 50, 1000, 5.1844953655972392e-29, 0.37345140690805373,
+		    5.1844953655972392e-29 },
+		{ 9, 1000000000, 1000000000, 0.0039062499296875003,
+		    0.0019531249648437501, 0.0019531249648437501 },
+		{ 1, 5, 5, 1, 0.5, 0.5 },
+		{ 64, 300, 300, 2.5080525877174323e-21,
+		    1.2540262938587162e-21, 1.2540262938587162e-21 },
+		{ 30, 40, 25, 2.1867223462576123e-13, 2.1867223462576123e-13,
+		    2.8169843202789728e-10 },
+	};
+	struct rng rng = { 99991 };
+	int64_t	 n1, n2, K, lo, hi, y;
+	double	 best[3], p, pm;
+	size_t	 i;
+	int	 a, ok = 1;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		CHECK_REL(stats_pmin(c[i].K, c[i].n1, c[i].n2,
+		    STATS_TWO_SIDED), c[i].two, 1e-12);
+		CHECK_REL(stats_pmin(c[i].K, c[i].n1, c[i].n2, STATS_GREATER),
+		    c[i].greater, 1e-12);
+		CHECK_REL(stats_pmin(c[i].K, c[i].n1, c[i].n2, STATS_LESS),
+		    c[i].less, 1e-12);
+	}
+	/* Edges, and the underflow: 1e5 samples all in one of two windows. */
+	CHECK(stats_pmin(0, 300, 300, STATS_TWO_SIDED) == 1);
+	CHECK(stats_pmin(600, 300, 300, STATS_TWO_SIDED) == 1);
+	CHECK(stats_pmin(5, 0, 300, STATS_TWO_SIDED) == 1);
+	CHECK(stats_pmin(100000, 1000000, 1000000, STATS_TWO_SIDED) == 0);
+	CHECK(stats_pmin(100000, 1000000, 1000000, STATS_GREATER) == 0);
+	CHECK(stats_pmin(601, 300, 300, STATS_TWO_SIDED) == -1);
+	CHECK(stats_pmin(-1, 300, 300, STATS_TWO_SIDED) == -1);
+	CHECK(stats_pmin(3, 300, 300, (enum stats_alt)3) == -1);
+
+	for (i = 0; i < 300; i++) {
+		n1 = 1 + (int64_t)(rng_next(&rng) % (i % 2 ? 40 : 800));
+		n2 = 1 + (int64_t)(rng_next(&rng) % (i % 3 ? 40 : 800));
+		K = (int64_t)(rng_next(&rng) % (uint64_t)(n1 + n2 + 1));
+		if (i % 5 == 0)
+			K %= 30;
+		lo = K > n2 ? K - n2 : 0;
+		hi = K < n1 ? K : n1;
+		best[0] = best[1] = best[2] = 1;
+		for (y = lo; y <= hi; y++)
+			for (a = -1; a <= 1; a++) {
+				p = stats_pvalue(y, n1, K - y, n2, a);
+				if (p < best[a + 1])
+					best[a + 1] = p;
+			}
+		for (a = -1; a <= 1; a++) {
+			pm = stats_pmin(K, n1, n2, a);
+			if (!(pm <= best[a + 1] * (1 + 1e-12)) ||
+			    !(pm >= best[a + 1] * (1 - 1e-12))) {
+				printf("#   pmin(%lld, %lld, %lld, %d) = %.17g, "
+				    "smallest p %.17g\n", (long long)K,
+				    (long long)n1, (long long)n2, a, pm,
+				    best[a + 1]);
+				ok = 0;
+			}
+		}
+	}
+	CHECK(ok);
+}
+
+/*
  * The switch to the normal approximation: just above the threshold,
  * the two agree.  Four shapes of table, each at z = 1.96, 2.58 and 3.29
  * (p = 0.05, 0.01, 0.001): equal profiles with a 30% share; a 5% share
@@ -1183,6 +1397,8 @@ main(void)
 	test_fisher();
 	test_fisher_brute();
 	test_fisher_wide();
+	test_fisher_alt();
+	test_pmin();
 	test_switch();
 	test_intervals();
 	test_bh();
