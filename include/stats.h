@@ -163,6 +163,46 @@ int	stats_newcombe(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
 void	stats_bh(double *p, size_t m, size_t *scratch);
 
 /*
+ * A discrete false discovery rate procedure: Tarone's trimming, then
+ * Benjamini-Hochberg over the rows left (Gilbert 2005).  p[i] is row
+ * i's p-value and pmin[i] its minimum attainable p-value (stats_pmin(),
+ * for the same alternative).  M(K) is the number of rows with pmin <=
+ * alpha / K and K* the smallest K >= 1 with M(K) <= K; the family is
+ * the M(K*) rows with pmin <= alpha / K*, and BH at alpha runs over it
+ * alone.  q[i] is then row i's BH q-value within the family, or NaN if
+ * the row was trimmed (it can never be a discovery here); q[i] <= alpha
+ * is the procedure's verdict at this alpha only.  NaN or out-of-range
+ * p and pmin count as 1 and 0 as in stats_bh().  scratch holds m
+ * indices.  The result is independent of the order of the rows.
+ * Returns 0, or -1 if alpha is not in (0, 1), r is NULL, or m > 0 and
+ * an array is NULL.
+ */
+struct stats_fdr {
+	size_t		 kstar;		/* Tarone's K* */
+	double		 cutoff;	/* alpha / K*: rows with a larger */
+					/*   pmin were trimmed */
+	size_t		 kept;		/* M(K*), the family */
+	size_t		 rejected;	/* R, the rows with q <= alpha */
+	double		 threshold;	/* min(alpha, (R + 1) alpha / */
+					/*   kept): the p-value a further */
+					/*   discovery would need; alpha */
+					/*   when kept is 0 */
+};
+
+int	stats_fdr_discrete(const double *p, const double *pmin, size_t m,
+	    double alpha, double *q, size_t *scratch, struct stats_fdr *);
+
+/*
+ * Benjamini and Yekutieli's false-coverage-rate adjustment: the alpha
+ * at which to build each interval (its level is 1 minus this) when R
+ * rows of a family of m were selected by a step-up procedure at alpha:
+ * R alpha / m, and alpha / m when R is 0 (the level of a first
+ * discovery); alpha when m is 0.  -1 if alpha is not in (0, 1) or R >
+ * m.
+ */
+double	stats_fcr_alpha(size_t R, size_t m, double alpha);
+
+/*
  * The noise half-width z(1 - alpha/2) * sqrt(p (1 - p) (1/n1 + 1/n2)):
  * a change of the share p smaller than this is never significant at
  * alpha.  The minimum detectable effect adds z(power) to the factor: the

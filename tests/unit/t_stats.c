@@ -915,6 +915,162 @@ test_bh(void)
 }
 
 /*
+ * The discrete FDR by hand.  Six rows, alpha = 0.05:
+ *
+ *	pmin	1e-6	1e-6	0.004	0.02	0.3	0.6
+ *	p	1e-4	0.012	0.004	0.03	0.5	0.8
+ *
+ * M(1) = 4 (pmin <= 0.05), M(2) = 4 (<= 0.025), M(3) = 3 (<= 0.0167):
+ * K* = 3, and the family is the first three.  BH over three: sorted p
+ * 1e-4, 0.004, 0.012; 3p / rank = 3e-4, 0.006, 0.012, which are the
+ * q-values; all three are rejected, and a fourth discovery would need p
+ * <= min(0.05, 4 x 0.05 / 3) = 0.05.  Plain BH over the six rejects
+ * four, the fourth at 0.03 <= 4 x 0.05 / 6: the row with pmin 0.02 was
+ * trimmed, which is the price of the procedure (stats.c).  Three rows
+ * with pmin = p = 0.02 give an empty family (M(3) = 0), where BH
+ * rejects all three.  The naive version below is the definition, word
+ * for word, with BH by its O(m^2) formula.
+ */
+static int
+naive_gilbert(const double *p, const double *pmin, size_t m, double alpha,
+    const double *q, const struct stats_fdr *r)
+{
+	size_t	i, j, l, k, cnt, rank, rej = 0;
+	double	best, v, cut;
+
+	for (k = 1; ; k++) {
+		for (cnt = 0, i = 0; i < m; i++)
+			cnt += pmin[i] <= alpha / k;
+		if (cnt <= k)
+			break;
+	}
+	cut = alpha / k;
+	if (r->kstar != k || r->kept != cnt)
+		return 0;
+	for (i = 0; i < m; i++) {
+		if (!(pmin[i] <= cut)) {
+			if (!isnan(q[i]))
+				return 0;
+			continue;
+		}
+		/* min over family rows j with p_j >= p_i of cnt p_j / rank */
+		best = 1;
+		for (j = 0; j < m; j++) {
+			if (!(pmin[j] <= cut) || p[j] < p[i])
+				continue;
+			for (rank = 0, l = 0; l < m; l++)
+				rank += pmin[l] <= cut && (p[l] < p[j] ||
+				    (p[l] == p[j] && l <= j));
+			v = (double)cnt / rank * p[j];
+			if (v < best)
+				best = v;
+		}
+		if (fabs(best - q[i]) > 1e-15)
+			return 0;
+		rej += q[i] <= alpha;
+	}
+	return r->rejected == rej && r->threshold == (cnt == 0 ? alpha :
+	    fmin(alpha, (double)(rej + 1) * alpha / cnt));
+}
+
+static void
+test_fdr_discrete(void)
+{
+	double	pm[6] = { 1e-6, 1e-6, 0.004, 0.02, 0.3, 0.6 };
+	double	p[6] = { 1e-4, 0.012, 0.004, 0.03, 0.5, 0.8 };
+	double	want[3] = { 3e-4, 0.012, 0.006 }, q[6], bh[6];
+	double	flat[3] = { 0.02, 0.02, 0.02 }, bp[300], bpm[300], bq[300];
+	double	bq2[300], bp2[300], bpm2[300];
+	size_t	idx[300], i, run;
+	struct stats_fdr r, r2;
+	struct rng rng = { 1717 };
+	int	ok = 1, okperm = 1, trimmed = 0, found = 0;
+
+	CHECK_INT(stats_fdr_discrete(p, pm, 6, 0.05, q, idx, &r), 0);
+	CHECK_INT(r.kstar, 3);
+	CHECK_INT(r.kept, 3);
+	CHECK_INT(r.rejected, 3);
+	CHECK_NEAR(r.cutoff, 0.05 / 3, 1e-17);
+	CHECK(r.threshold == 0.05);
+	for (i = 0; i < 3; i++)
+		CHECK_NEAR(q[i], want[i], 1e-17);
+	CHECK(isnan(q[3]) && isnan(q[4]) && isnan(q[5]));
+	for (i = 0; i < 6; i++)
+		bh[i] = p[i];
+	stats_bh(bh, 6, idx);
+	CHECK_NEAR(bh[3], 0.045, 1e-16);	/* BH's fourth */
+
+	CHECK_INT(stats_fdr_discrete(flat, flat, 3, 0.05, q, idx, &r), 0);
+	CHECK_INT(r.kstar, 3);
+	CHECK_INT(r.kept, 0);
+	CHECK_INT(r.rejected, 0);
+	CHECK(r.threshold == 0.05);
+	CHECK(isnan(q[0]) && isnan(q[1]) && isnan(q[2]));
+
+	/* A lone row that can reach alpha is tested at alpha. */
+	CHECK_INT(stats_fdr_discrete(p + 3, pm + 3, 1, 0.05, q, idx, &r), 0);
+	CHECK(r.kept == 1 && r.rejected == 1 && q[0] == 0.03);
+	CHECK(r.threshold == 0.05);
+	CHECK_INT(stats_fdr_discrete(NULL, NULL, 0, 0.05, NULL, NULL, &r), 0);
+	CHECK(r.kstar == 1 && r.kept == 0 && r.threshold == 0.05);
+	CHECK_INT(stats_fdr_discrete(p, pm, 6, 0, q, idx, &r), -1);
+	CHECK_INT(stats_fdr_discrete(p, NULL, 6, 0.05, q, idx, &r), -1);
+
+	/*
+	 * Random families against the definition: pmin on a coarse grid
+	 * (many ties, many trimmed), p at or above pmin, some NaN.  And
+	 * the order of the rows changes nothing.
+	 */
+	for (run = 0; run < 40; run++) {
+		size_t	m = 1 + rng_next(&rng) % 300;
+
+		for (i = 0; i < m; i++) {
+			bpm[i] = pow(10, -(double)(rng_next(&rng) % 40) / 8);
+			bp[i] = fmin(1, bpm[i] * (1 + (double)(rng_next(&rng) %
+			    1000) / (i % 4 ? 10 : 1000)));
+		}
+		if (run % 5 == 0)
+			bp[0] = bpm[m - 1] = NAN;
+		CHECK_INT(stats_fdr_discrete(bp, bpm, m, 0.05, bq, idx, &r),
+		    0);
+		for (i = 0; i < m; i++) {
+			if (isnan(bp[i]))
+				bp[i] = 1;
+			if (isnan(bpm[i]))
+				bpm[i] = 1;
+		}
+		ok &= naive_gilbert(bp, bpm, m, 0.05, bq, &r);
+		trimmed += r.kept < m;
+		found += r.rejected > 0 && r.rejected < r.kept;
+		for (i = 0; i < m; i++) {
+			bp2[i] = bp[m - 1 - i];
+			bpm2[i] = bpm[m - 1 - i];
+		}
+		CHECK_INT(stats_fdr_discrete(bp2, bpm2, m, 0.05, bq2, idx,
+		    &r2), 0);
+		for (i = 0; i < m; i++)
+			if (!(bq2[i] == bq[m - 1 - i] ||
+			    (isnan(bq2[i]) && isnan(bq[m - 1 - i]))))
+				okperm = 0;
+		okperm &= r.kept == r2.kept && r.rejected == r2.rejected &&
+		    r.threshold == r2.threshold;
+	}
+	CHECK(ok);
+	CHECK(okperm);
+	printf("# discrete FDR: %d of 40 random families trimmed, %d with "
+	    "some but not all rejected\n", trimmed, found);
+	CHECK(trimmed > 20 && found > 10);
+
+	/* The FCR level. */
+	CHECK(stats_fcr_alpha(3, 60, 0.05) == 3 * 0.05 / 60);
+	CHECK(stats_fcr_alpha(0, 60, 0.05) == 0.05 / 60);
+	CHECK(stats_fcr_alpha(60, 60, 0.05) == 0.05);
+	CHECK(stats_fcr_alpha(0, 0, 0.05) == 0.05);
+	CHECK(stats_fcr_alpha(61, 60, 0.05) == -1);
+	CHECK(stats_fcr_alpha(1, 60, 1) == -1);
+}
+
+/*
  * Noise and MDE.  With 312 and 298 samples at p = 1/2, sigma =
  * sqrt(0.25 (1/312 + 1/298)) = 0.040506, so the noise is 7.94 points
  * and the MDE (1.96 + 0.8416) sigma = 11.35 points.  The simulation
@@ -1402,6 +1558,7 @@ main(void)
 	test_switch();
 	test_intervals();
 	test_bh();
+	test_fdr_discrete();
 	test_mde();
 	test_welch();
 	test_mw();
