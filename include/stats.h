@@ -215,6 +215,21 @@ double	stats_mde(double p, int64_t n1, int64_t n2, double alpha,
 	    double power);
 
 /*
+ * The power of stats_pvalue()'s test at a per-test threshold thr: the
+ * probability that p <= thr when k1 ~ Binomial(n1, p1) and k2 ~
+ * Binomial(n2, p2) independently.  Exact (to 4e-12) while the null
+ * variance at the expected counts is below STATS_EXACT_MAXVAR, where
+ * the cost grows as the product of the two binomials' standard
+ * deviations (some milliseconds at n = 1000, up to a second or so just
+ * below the switch); normal theory with the continuity correction above
+ * it, where the test is the normal one.  0 if n1 or n2 is 0; -1 if a
+ * share is outside [0, 1], a count is negative or above STATS_MAX_N,
+ * thr is not in (0, 1), or alt is invalid.
+ */
+double	stats_fisher_power(double p1, int64_t n1, double p2, int64_t n2,
+	    double thr, enum stats_alt);
+
+/*
  * Welch's t-test on shares x[0..nx) (base) and y[0..ny) (new), one per
  * profile, with the Welch-Satterthwaite df and a 1 - alpha t interval
  * for mean(y) - mean(x); stat is t.  Fewer than two values on a side is

@@ -1388,19 +1388,24 @@ test_power(void)
 		{ 1000000, 0.30, 1000000, 0.302 },
 	};
 	struct rng rng = { 99 };
-	double	got, plain, cc, d;
+	double	got, plain, cc, d, exact;
 	size_t	i;
 
 	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
 		got = sim_power(&rng, c[i].n1, c[i].p1, c[i].n2, c[i].p2);
 		plain = power_theory(c[i].p1, c[i].p2, c[i].n1, c[i].n2, 0);
 		cc = power_theory(c[i].p1, c[i].p2, c[i].n1, c[i].n2, 1);
+		exact = stats_fisher_power(c[i].p1, c[i].n1, c[i].p2, c[i].n2,
+		    0.05, STATS_TWO_SIDED);
 		printf("# power n=%lld/%lld p=%.4f->%.4f: measured %.4f, "
-		    "theory %.4f (%.4f without continuity correction)\n",
-		    (long long)c[i].n1, (long long)c[i].n2, c[i].p1, c[i].p2,
-		    got, cc, plain);
+		    "exact %.4f, theory %.4f (%.4f without continuity "
+		    "correction)\n", (long long)c[i].n1, (long long)c[i].n2,
+		    c[i].p1, c[i].p2, got, exact, cc, plain);
 		/* Within 0.05 of normal theory, with or without the CC. */
 		CHECK(got >= cc - 0.05 && got <= plain + 0.05);
+		/* And within 3 standard errors of the exact power. */
+		CHECK(fabs(got - exact) <= 3 * sqrt(exact * (1 - exact) /
+		    NSIM) + 1e-9);
 	}
 	d = stats_mde(0.1, 1000, 1000, 0.05, 0.8);
 	got = sim_power(&rng, 1000, 0.1 - d / 2, 1000, 0.1 + d / 2);
@@ -1412,6 +1417,75 @@ test_power(void)
 	printf("# MDE at p=0.5, n=312/298 is %.4f: found %.4f of the "
 	    "time\n", d, got);
 	CHECK_NEAR(got, 0.8, 0.05);
+}
+
+/*
+ * Exact power against brute force: every pair (k1, k2) of two small
+ * binomials, each weighted by its probability from lgamma(3), summed
+ * where stats_pvalue() <= thr.  The sum over the rectangle leaves out at
+ * most 4e-12.  Under the null the power is the size, at most thr.
+ */
+static double
+brute_power(double p1, int n1, double p2, int n2, double thr,
+    enum stats_alt alt)
+{
+	double	s = 0, l1, l2;
+	int	a, b;
+
+	for (a = 0; a <= n1; a++)
+		for (b = 0; b <= n2; b++) {
+			if (stats_pvalue(a, n1, b, n2, alt) > thr)
+				continue;
+			l1 = lgamma(n1 + 1.0) - lgamma(a + 1.0) -
+			    lgamma(n1 - a + 1.0) + (a ? a * log(p1) : 0) +
+			    (n1 - a ? (n1 - a) * log1p(-p1) : 0);
+			l2 = lgamma(n2 + 1.0) - lgamma(b + 1.0) -
+			    lgamma(n2 - b + 1.0) + (b ? b * log(p2) : 0) +
+			    (n2 - b ? (n2 - b) * log1p(-p2) : 0);
+			s += exp(l1 + l2);
+		}
+	return s;
+}
+
+static void
+test_fisher_power(void)
+{
+	static const struct {
+		double	 p1;
+		int	 n1;
+		double	 p2;
+		int	 n2;
+		double	 thr;
+	} c[] = {
+		{ 0.1, 30, 0.4, 25, 0.05 },
+		{ 0.5, 40, 0.5, 40, 0.05 },
+		{ 0.02, 60, 0.2, 80, 0.01 },
+		{ 0.3, 7, 0.9, 9, 0.1 },
+		{ 0.2, 50, 0.2, 3, 0.3 },
+		{ 0.05, 120, 0.12, 100, 0.001 },
+	};
+	size_t	i;
+	int	a;
+	double	pw;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++)
+		for (a = -1; a <= 1; a++)
+			CHECK_NEAR(stats_fisher_power(c[i].p1, c[i].n1,
+			    c[i].p2, c[i].n2, c[i].thr, a), brute_power(c[i].p1,
+			    c[i].n1, c[i].p2, c[i].n2, c[i].thr, a), 1e-11);
+	/* A share of 0 on one side: one binomial is a point. */
+	CHECK_NEAR(stats_fisher_power(0, 20, 0.3, 20, 0.05, STATS_GREATER),
+	    brute_power(1e-300, 20, 0.3, 20, 0.05, STATS_GREATER), 1e-11);
+	CHECK(stats_fisher_power(0.3, 20, 0.3, 20, 0.05, STATS_TWO_SIDED) <=
+	    0.05);
+	pw = stats_fisher_power(0.1, 1000, 0.13, 1000, 0.05, STATS_GREATER);
+	CHECK(pw > stats_fisher_power(0.1, 1000, 0.13, 1000, 0.05,
+	    STATS_TWO_SIDED));
+	CHECK(stats_fisher_power(0.1, 1000, 0.13, 1000, 0.05, STATS_LESS) <
+	    1e-4);
+	CHECK(stats_fisher_power(0.1, 0, 0.13, 1000, 0.05, 0) == 0);
+	CHECK(stats_fisher_power(1.1, 10, 0.13, 1000, 0.05, 0) == -1);
+	CHECK(stats_fisher_power(0.1, 10, 0.13, 1000, 1, 0) == -1);
 }
 
 /*
@@ -1566,6 +1640,7 @@ main(void)
 	test_sampler();
 	test_null();
 	test_power();
+	test_fisher_power();
 	test_replicate_null();
 	test_fdr();
 	return tap_done();
