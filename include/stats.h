@@ -47,6 +47,7 @@ enum stats_method {
 	STATS_WELCH_ZEROVAR,	/* Welch, no variance on either side */
 	STATS_MW_EXACT,		/* Mann-Whitney U, exact distribution */
 	STATS_MW_NORMAL,	/* Mann-Whitney U, normal with ties */
+	STATS_QUASI,		/* pooled counts, dispersion phi > 1 */
 };
 
 struct stats_result {
@@ -266,6 +267,120 @@ int	stats_mannwhitney(const double *x, size_t nx, const double *y,
 int	stats_replicates(const int64_t *k1, const int64_t *n1, size_t m1,
 	    const int64_t *k2, const int64_t *n2, size_t m2, double alpha,
 	    double *scratch, struct stats_result *);
+
+/*
+ * Replicates as counts with a dispersion shared across functions (the
+ * model, and the simulations that check it, are in stats.c and
+ * t_stats.c).  Run r of a side has k_r of n_r samples, with variance
+ * phi n_r p (1 - p), phi >= 1.  The caller sums each side's runs for the
+ * test, and uses the runs themselves for phi:
+ *
+ *	for each function: stats_disp_pearson() -> struct stats_disp
+ *	once: stats_disp_prior() over all of them
+ *	for each function: stats_disp_posterior() -> phi, df;
+ *	    stats_disp_test() and stats_disp_pmin() with them
+ *
+ * stats_disp_pearson(): one function's Pearson estimate of phi from the
+ * spread of its runs within each side, s2 = X^2 / df, with df = runs - 1
+ * for each side that has at least two non-empty runs and at least
+ * STATS_DISP_MINCOUNT expected samples a run in each cell (in the
+ * function and out of it); s2 is NaN and df 0 when no side has.  minexp
+ * is the smallest such expected count of the sides counted, and v the
+ * binomial variance of a run at the share of all the runs, n p (1 - p)
+ * with n the mean size of the non-empty runs.  Returns 0,
+ * or -1 on invalid counts, a sum above STATS_MAX_N, or a NULL array with
+ * a non-zero count.
+ */
+#define STATS_DISP_MINCOUNT	2	/* for a function's own estimate */
+#define STATS_DISP_FITCOUNT	10	/* for fitting the prior's df */
+#define STATS_DISP_LEVEL	0.05	/* of the test that phi = 1 */
+
+struct stats_disp {
+	double		 s2;	/* X^2 / df */
+	double		 df;
+	double		 minexp;
+	double		 v;	/* a run's binomial variance, n p (1 - p) */
+};
+
+int	stats_disp_pearson(const int64_t *k1, const int64_t *n1, size_t m1,
+	    const int64_t *k2, const int64_t *n2, size_t m2,
+	    struct stats_disp *);
+
+/*
+ * stats_disp_prior(): what the m functions' estimates say together.
+ * s02 is the common dispersion, sum X^2 / sum df over the functions
+ * with df > 0 (df is that sum of df): the runs vary s02 times as much as
+ * sampling alone makes them, and the intervals are sqrt(s02) times as
+ * wide as pooling would make them, which is what the report should warn
+ * about when it is large.  p is the smaller p-value of Pearson's test
+ * that phi = 1, P(chi^2(sum df) > sum X^2), over all the functions and
+ * over those with at least STATS_DISP_FITCOUNT expected samples a run;
+ * above STATS_DISP_LEVEL (or when no function has df > 0) binomial is
+ * set: the runs agree, and every function's phi is 1.  The prior's
+ * scale is the trend c + b v in a run's binomial variance v (b >= 0; b
+ * is about 0 when all functions share one phi), and d0 is the df of
+ * Smyth's (2004) prior about it, fitted to the functions with at least
+ * STATS_DISP_FITCOUNT expected samples a run (to all with df > 0 if
+ * fewer than two have that many): HUGE_VAL when the functions cannot be
+ * told from the trend, 0 when it cannot be fitted.  Returns 0, or -1 if
+ * pr is NULL or f is NULL with m > 0.
+ */
+struct stats_disp_prior {
+	double		 s02;		/* the common dispersion */
+	double		 df;		/* its df */
+	double		 p;		/* P(chi^2(df) > df s02) */
+	int		 binomial;	/* p > STATS_DISP_LEVEL */
+	double		 c, b;		/* the trend c + b v */
+	double		 d0;		/* the prior's df, or HUGE_VAL */
+	size_t		 n;		/* the functions with df > 0 */
+};
+
+int	stats_disp_prior(const struct stats_disp *, size_t m,
+	    struct stats_disp_prior *);
+
+/*
+ * stats_disp_posterior(): a function's moderated dispersion, (d0 t + df
+ * s2) / (d0 + df) with t = c + b v the trend at its v, floored at 1,
+ * and in *dfpost (if not NULL) the df it is known to, d0 + df.  When
+ * binomial is set it is exactly 1 with *dfpost HUGE_VAL; with d0
+ * HUGE_VAL it is t, also with HUGE_VAL.  NaN on invalid arguments.
+ */
+double	stats_disp_posterior(const struct stats_disp *,
+	    const struct stats_disp_prior *, double *dfpost);
+
+/*
+ * stats_disp_test(): the test of the pooled counts (k1 of n1, k2 of n2,
+ * each side's runs summed) at dispersion phi known to df df.  phi <= 1
+ * with df HUGE_VAL (phi known to be 1) is stats_counts(), bit for bit,
+ * with p for alt.  Otherwise it is STATS_QUASI at max(phi, 1): the
+ * continuity-corrected z on effective counts k / phi, referred to
+ * Student's t with df df (the normal when df is HUGE_VAL), and
+ * Newcombe's interval on the effective counts at that t quantile.  stat
+ * is z, positive when the share grew.  Returns 0, or -1 on invalid
+ * counts, alpha or alt, phi NaN or infinite, or df not positive.
+ */
+int	stats_disp_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    double phi, double df, double alpha, enum stats_alt,
+	    struct stats_result *);
+
+/*
+ * stats_disp_pmin(): the minimum attainable p-value of stats_disp_test()
+ * for K samples in all (stats_pmin() when phi is known to be 1).  -1 as
+ * stats_pmin() and stats_disp_test().
+ */
+double	stats_disp_pmin(int64_t K, int64_t n1, int64_t n2, double phi,
+	    double df, enum stats_alt);
+
+/* P(chi^2(k) > x), k > 0 (not necessarily whole); NaN otherwise. */
+double	stats_chisq_sf(double x, double k);
+
+/*
+ * Digamma and trigamma for x > 0, to about 1e-15, and the inverse of
+ * trigamma (the y > 0 with trigamma(y) = x, for x > 0).  NaN otherwise.
+ */
+double	stats_digamma(double x);
+double	stats_trigamma(double x);
+double	stats_trigamma_inv(double x);
 
 /* The standard normal distribution: P(Z <= z), P(Z > z), and z for p. */
 double	stats_norm_cdf(double z);

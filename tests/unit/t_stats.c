@@ -12,6 +12,8 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "stats.h"
 #include "tap.h"
@@ -1274,6 +1276,207 @@ test_replicates(void)
 	CHECK_STR(stats_method_name(STATS_WELCH), "welch");
 }
 
+/*
+ * Digamma, trigamma and its inverse, chi^2 tails.  Closed forms: psi(1)
+ * = -gamma, psi(1/2) = -gamma - 2 log 2, psi(n) = -gamma + H(n - 1),
+ * psi(n + 1/2) = psi(1/2) + sum 2 / (2k - 1); trigamma(1) = pi^2 / 6,
+ * trigamma(1/2) = pi^2 / 2, trigamma(3) = pi^2 / 6 - 1 - 1/4,
+ * trigamma(20.5) = pi^2 / 2 - sum of 4 / (2k - 1)^2 over k = 1..20;
+ * for even k, P(chi^2(k) > x) = exp(-x/2) sum_{j < k/2} (x/2)^j / j!,
+ * and for k = 1 it is erfc(sqrt(x / 2)).  The sums are python3's
+ * decimal module at 40 digits (the cancellation in trigamma(20.5) costs
+ * doubles a digit), the chi^2 tails its math module.
+ */
+static void
+test_gamma_fns(void)
+{
+	static const double ys[] = { 1e-8, 0.003, 0.5, 1, 2.5, 40, 1e4, 1e9 };
+	size_t	i;
+	int	ok = 1;
+	double	x, y;
+
+	CHECK_NEAR(stats_digamma(1), -0.5772156649015329, 1e-15);
+	CHECK_NEAR(stats_digamma(0.5), -1.9635100260214235, 1e-15);
+	CHECK_NEAR(stats_digamma(10), 2.251752589066721, 1e-15);
+	CHECK_NEAR(stats_digamma(2.5), 0.7031566406452431, 1e-15);
+	CHECK_NEAR(stats_digamma(20.5), 2.995836394707646, 1e-15);
+	CHECK_NEAR(stats_digamma(0.1) - stats_digamma(1.1), -10, 1e-13);
+	CHECK_REL(stats_trigamma(1), 1.6449340668482264, 1e-15);
+	CHECK_REL(stats_trigamma(0.5), 4.934802200544679, 1e-15);
+	CHECK_REL(stats_trigamma(3), 0.39493406684822644, 1e-14);
+	CHECK_REL(stats_trigamma(2.5), 0.49035775610023486, 1e-14);
+	CHECK_REL(stats_trigamma(20.5), 0.049989592429960993, 1e-14);
+	CHECK(isnan(stats_digamma(0)) && isnan(stats_trigamma(-1)));
+	CHECK(isnan(stats_trigamma_inv(0)) && isnan(stats_trigamma_inv(NAN)));
+	for (i = 0; i < sizeof(ys) / sizeof(ys[0]); i++) {
+		x = stats_trigamma(ys[i]);
+		y = stats_trigamma_inv(x);
+		if (!near_rel(y, ys[i], 1e-10)) {
+			printf("#   trigamma_inv(trigamma(%g)) = %.17g\n", ys[i],
+			    y);
+			ok = 0;
+		}
+	}
+	for (x = 1e-10; x < 2e12; x *= 7.3)
+		if (!near_rel(stats_trigamma(stats_trigamma_inv(x)), x, 1e-10))
+			ok = 0;
+	CHECK(ok);
+	CHECK_REL(stats_chisq_sf(15.3, 10), 0.12150116963052256, 1e-12);
+	CHECK_REL(stats_chisq_sf(3, 2), 0.22313016014842982, 1e-13);
+	CHECK_REL(stats_chisq_sf(2.7, 1), 0.10034824646229074, 1e-12);
+	CHECK_REL(stats_chisq_sf(200, 160), 0.01745132251627543, 1e-10);
+	CHECK(stats_chisq_sf(0, 3) == 1);
+	CHECK(isnan(stats_chisq_sf(1, 0)));
+}
+
+/*
+ * The dispersion functions by hand.  Base runs 10, 20, 30 of 100 each:
+ * p^ = 0.2, X^2 = (100 + 0 + 100) / (100 x 0.2 x 0.8) = 12.5 on 2 df.
+ * New runs 5, 5 of 50: X^2 = 0 on 1 df.  So s2 = 12.5 / 3, minexp =
+ * min(60, 240) / 3 and min(10, 90) / 2, that is 5, and v = (400 / 5)
+ * 0.175 (1 - 0.175) = 11.55 at the pooled share 70 / 400.  A side with
+ * fewer than STATS_DISP_MINCOUNT expected samples a run, or one run,
+ * adds nothing.
+ */
+static void
+test_disp(void)
+{
+	int64_t	ka[3] = { 10, 20, 30 }, na[3] = { 100, 100, 100 };
+	int64_t	kb[3] = { 5, 5, 0 }, nb[3] = { 50, 50, 0 };
+	int64_t	kc[2] = { 1, 2 }, nc[2] = { 100, 100 }, bad[1] = { 7 };
+	struct stats_disp d, f[10];
+	struct stats_disp_prior pr;
+	struct stats_result r, rc;
+	double	phi, dfp, x, V, z, lo, hi;
+	size_t	i;
+	static const int64_t tab[][4] = { { 30, 900, 55, 900 },
+	    { 3, 900, 12, 1000 }, { 400, 900, 380, 900 }, { 0, 900, 0, 900 } };
+
+	CHECK_INT(stats_disp_pearson(ka, na, 3, kb, nb, 3, &d), 0);
+	CHECK_NEAR(d.s2, 12.5 / 3, 1e-13);
+	CHECK(d.df == 3 && d.minexp == 5);
+	CHECK_NEAR(d.v, 80 * 0.175 * 0.825, 1e-12);
+	CHECK_INT(stats_disp_pearson(ka, na, 1, kc, nc, 2, &d), 0);
+	CHECK(d.df == 0 && isnan(d.s2) && d.minexp == 0);	/* 3 < 2 x 2 */
+	CHECK_INT(stats_disp_pearson(bad, nc, 1, kc, nc, 2, &d), 0);
+	CHECK_INT(stats_disp_pearson(bad, bad, 1, kc, nc, 2, &d), 0);
+	bad[0] = 101;
+	CHECK_INT(stats_disp_pearson(bad, nc, 1, kc, nc, 2, &d), -1);
+	CHECK_INT(stats_disp_pearson(NULL, NULL, 1, kc, nc, 2, &d), -1);
+
+	/* Ten functions alike: no spread about the trend, d0 infinite. */
+	for (i = 0; i < 10; i++) {
+		f[i].s2 = 2;
+		f[i].df = 4;
+		f[i].minexp = 20;
+		f[i].v = 5;
+	}
+	CHECK_INT(stats_disp_prior(f, 10, &pr), 0);
+	CHECK(pr.n == 10 && pr.df == 40 && pr.s02 == 2 && pr.b == 0);
+	CHECK_NEAR(pr.c, 2, 1e-15);
+	CHECK(pr.d0 == HUGE_VAL && !pr.binomial);
+	CHECK_REL(pr.p, stats_chisq_sf(80, 40), 1e-12);
+	phi = stats_disp_posterior(&f[0], &pr, &dfp);
+	CHECK_NEAR(phi, 2, 1e-15);
+	CHECK(dfp == HUGE_VAL);
+	/*
+	 * Alternately 0.5 and 8 with 2 df at one v: the trend is their mean
+	 * 4.25, e is +-log(16) / 2 about its mean, so its variance is 10 / 9
+	 * (log 16 / 2)^2, and trigamma(d0 / 2) is that less trigamma(1).
+	 */
+	for (i = 0; i < 10; i++) {
+		f[i].s2 = i % 2 ? 8 : 0.5;
+		f[i].df = 2;
+	}
+	CHECK_INT(stats_disp_prior(f, 10, &pr), 0);
+	CHECK_NEAR(pr.c, 4.25, 1e-12);
+	x = 10.0 / 9 * log(16) / 2 * log(16) / 2 - stats_trigamma(1);
+	CHECK_REL(pr.d0, 2 * stats_trigamma_inv(x), 1e-12);
+	phi = stats_disp_posterior(&f[0], &pr, &dfp);
+	CHECK_NEAR(phi, (pr.d0 * 4.25 + 2 * 0.5) / (pr.d0 + 2), 1e-12);
+	CHECK_NEAR(dfp, pr.d0 + 2, 1e-12);
+	/* No runs of its own: the trend, with the prior's df. */
+	d.s2 = NAN;
+	d.df = 0;
+	d.minexp = 0;
+	d.v = 1;
+	phi = stats_disp_posterior(&d, &pr, &dfp);
+	CHECK_NEAR(phi, 4.25, 1e-12);
+	CHECK_NEAR(dfp, pr.d0, 1e-12);
+	/* Runs that vary as sampling does: binomial, phi = 1 exactly. */
+	for (i = 0; i < 10; i++)
+		f[i].s2 = i % 2 ? 1.1 : 0.9;
+	CHECK_INT(stats_disp_prior(f, 10, &pr), 0);
+	CHECK(pr.binomial);
+	CHECK(stats_disp_posterior(&f[0], &pr, &dfp) == 1 && dfp == HUGE_VAL);
+	/* A trend: s2 = 1 + v / 10 exactly, b = 0.1. */
+	for (i = 0; i < 10; i++) {
+		f[i].v = 10 * (i + 1);
+		f[i].s2 = 1 + f[i].v / 10;
+	}
+	CHECK_INT(stats_disp_prior(f, 10, &pr), 0);
+	CHECK_NEAR(pr.b, 0.1, 1e-12);
+	CHECK_NEAR(pr.c, 1, 1e-12);
+	CHECK(pr.d0 == HUGE_VAL);
+	CHECK_NEAR(stats_disp_posterior(&f[9], &pr, NULL), 11, 1e-10);
+	CHECK_INT(stats_disp_prior(NULL, 0, &pr), 0);
+	CHECK(pr.binomial && pr.n == 0);
+	CHECK(isnan(stats_disp_posterior(NULL, &pr, NULL)));
+
+	/*
+	 * The test.  phi known to be 1 is stats_counts(), to the bit; the
+	 * one-sided p is stats_pvalue()'s.  At phi = 4 with counts that 4
+	 * divides and df infinite, z = (|k1 - E| - 2) / sqrt(4 V), and the
+	 * interval is Newcombe's on the counts divided by 4.
+	 */
+	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++) {
+		CHECK_INT(stats_disp_test(tab[i][0], tab[i][1], tab[i][2],
+		    tab[i][3], 1, HUGE_VAL, 0.05, STATS_TWO_SIDED, &r), 0);
+		stats_counts(tab[i][0], tab[i][1], tab[i][2], tab[i][3], 0.05,
+		    &rc);
+		CHECK(r.p == rc.p && r.lo == rc.lo && r.hi == rc.hi &&
+		    r.method == rc.method);
+		CHECK_INT(stats_disp_test(tab[i][0], tab[i][1], tab[i][2],
+		    tab[i][3], 0.7, HUGE_VAL, 0.05, STATS_GREATER, &r), 0);
+		CHECK(r.p == stats_pvalue(tab[i][0], tab[i][1], tab[i][2],
+		    tab[i][3], STATS_GREATER));
+		CHECK(stats_disp_pmin(tab[i][0] + tab[i][2], tab[i][1],
+		    tab[i][3], 1, HUGE_VAL, 0) == stats_pmin(tab[i][0] +
+		    tab[i][2], tab[i][1], tab[i][3], 0));
+	}
+	CHECK_INT(stats_disp_test(32, 900, 56, 900, 4, HUGE_VAL, 0.05,
+	    STATS_TWO_SIDED, &r), 0);
+	CHECK_INT(r.method, STATS_QUASI);
+	V = 900.0 * 900 * 88 * 1712 / (1800.0 * 1800 * 1799);
+	z = (12 - 2) / sqrt(4 * V);
+	CHECK_REL(r.p, erfc(z / sqrt(2)), 1e-12);
+	CHECK_REL(r.stat, 12 / sqrt(4 * V), 1e-12);
+	stats_newcombe(8, 225, 14, 225, 0.05, &lo, &hi);
+	CHECK_NEAR(r.lo, lo, 1e-14);
+	CHECK_NEAR(r.hi, hi, 1e-14);
+	/* The t reference with 6 df, and one-sided. */
+	CHECK_INT(stats_disp_test(32, 900, 56, 900, 4, 6, 0.05,
+	    STATS_TWO_SIDED, &r), 0);
+	CHECK_REL(r.p, 2 * stats_t_cdf(-z, 6), 1e-10);
+	CHECK(r.lo < lo && r.hi > hi);
+	CHECK_INT(stats_disp_test(32, 900, 56, 900, 4, 6, 0.05,
+	    STATS_GREATER, &r), 0);
+	CHECK_REL(r.p, stats_t_cdf(-z, 6), 1e-10);
+	/* Floored, but not known: the quasi test at phi = 1 with its df. */
+	CHECK_INT(stats_disp_test(32, 900, 56, 900, 0.8, 6, 0.05,
+	    STATS_TWO_SIDED, &r), 0);
+	CHECK_INT(r.method, STATS_QUASI);
+	CHECK_REL(r.p, 2 * stats_t_cdf(-(12 - 0.5) / sqrt(V), 6), 1e-10);
+	/* The smallest p is the test's at the extreme split. */
+	CHECK_INT(stats_disp_test(0, 900, 88, 900, 4, 6, 0.05,
+	    STATS_TWO_SIDED, &r), 0);
+	CHECK_REL(stats_disp_pmin(88, 900, 900, 4, 6, 0), r.p, 1e-12);
+	CHECK_INT(stats_disp_test(32, 900, 56, 900, NAN, 6, 0.05, 0, &r), -1);
+	CHECK_INT(stats_disp_test(32, 900, 56, 900, 2, 0, 0.05, 0, &r), -1);
+	CHECK_INT(stats_disp_test(32, 900, 56, 900, 2, 6, 0.05, 5, &r), -1);
+	CHECK_STR(stats_method_name(STATS_QUASI), "quasi-binomial");
+}
+
 /* The large-n sampler has the binomial's mean and variance. */
 static void
 test_sampler(void)
@@ -1617,9 +1820,556 @@ test_fdr(void)
 	CHECK((double)anyraw / NRUN > 0.3);
 }
 
+/*
+ * Simulated families.  STATS_SIM_SCALE (an integer, default 1) in the
+ * environment multiplies the number of simulated families below; the
+ * figures in doc/statistics.md come from STATS_SIM_SCALE=10.
+ */
+static int	sim_scale = 1;
+
+/* Draw n samples over the NF functions of cumulative weights cum. */
+static void
+draw_multinomial(struct rng *rng, const double *cum, size_t nf, int64_t n,
+    int64_t *k)
+{
+	size_t	f, lo, hi, mid;
+	int64_t	s;
+	double	u;
+
+	for (f = 0; f < nf; f++)
+		k[f] = 0;
+	for (s = 0; s < n; s++) {
+		u = rng_unif(rng) * cum[nf - 1];
+		lo = 0;
+		hi = nf - 1;
+		while (lo < hi) {
+			mid = (lo + hi) / 2;
+			if (cum[mid] > u)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		k[lo]++;
+	}
+}
+
+static void
+cumulate(const double *w, size_t nf, double *cum)
+{
+	size_t	f;
+
+	for (f = 0; f < nf; f++)
+		cum[f] = (f ? cum[f - 1] : 0) + w[f];
+}
+
+/*
+ * A family as a profile has it: 200 functions whose shares fall as 1 /
+ * rank (the first at 17%, the last at 0.085%, a quarter of a sample
+ * out of 300), each window a multinomial draw.  With changes, ten
+ * functions among the first 51 double or halve their share, and the
+ * first absorbs the difference, so that the other 189 shares are
+ * exactly equal in both windows: their rejections are the false ones.
+ */
+#define FAM_NF		200
+#define FAM_NCHG	10
+
+static const size_t fam_changed[FAM_NCHG] = { 1, 2, 4, 6, 9, 13, 18, 25,
+    35, 50 };
+
+static void
+fam_weights(int changes, double *w0, double *w1, int *nonnull)
+{
+	double	tot = 0, moved = 0;
+	size_t	f, i;
+
+	for (f = 0; f < FAM_NF; f++)
+		tot += 1.0 / (f + 1);
+	for (f = 0; f < FAM_NF; f++) {
+		w0[f] = w1[f] = 1.0 / (f + 1) / tot;
+		nonnull[f] = 0;
+	}
+	if (!changes)
+		return;
+	for (i = 0; i < FAM_NCHG; i++) {
+		f = fam_changed[i];
+		w1[f] = w0[f] * (i % 2 ? 0.5 : 2);
+		moved += w1[f] - w0[f];
+		nonnull[f] = 1;
+	}
+	w1[0] -= moved;
+	nonnull[0] = 1;
+}
+
+struct fam_tally {
+	int	 any_g, any_bh;		/* families with a rejection */
+	double	 fdp_g, fdp_bh;		/* sums of V / max(R, 1) */
+	double	 fdp2_g;		/* and of its square */
+	int	 tp_g, tp_bh;		/* true rejections */
+	int	 fewer;			/* families where Gilbert found */
+					/*   fewer true changes than BH */
+	int	 kept, tested;		/* family sizes, summed */
+	int	 sel, miss;		/* selected rows, and those whose */
+					/*   FCR interval misses the truth */
+	double	 fcp, fcp2;		/* sums of miss / max(R, 1), and */
+					/*   of its square */
+	int	 out_norej, rej_in;	/* kept rows whose interval */
+					/*   excludes 0 without a rejection, */
+					/*   and rejections whose includes it */
+	int	 nkept_rows;
+	int	 trim_out;		/* trimmed rows excluding 0 */
+};
+
+static void
+sim_family(struct rng *rng, int64_t n, int changes, int nrun,
+    struct fam_tally *t)
+{
+	double	w0[FAM_NF], w1[FAM_NF], c0[FAM_NF], c1[FAM_NF];
+	double	p[FAM_NF], pm[FAM_NF], q[FAM_NF], bh[FAM_NF], a, lo, hi, d;
+	int64_t	k0[FAM_NF], k1[FAM_NF];
+	size_t	idx[FAM_NF], f, m;
+	int	nonnull[FAM_NF], run, v, r, tp, tpb, rb, vb;
+	struct stats_fdr fd;
+
+	fam_weights(changes, w0, w1, nonnull);
+	cumulate(w0, FAM_NF, c0);
+	cumulate(w1, FAM_NF, c1);
+	for (run = 0; run < nrun; run++) {
+		draw_multinomial(rng, c0, FAM_NF, n, k0);
+		draw_multinomial(rng, c1, FAM_NF, n, k1);
+		m = 0;
+		for (f = 0; f < FAM_NF; f++) {
+			p[f] = stats_pvalue(k0[f], n, k1[f], n,
+			    STATS_TWO_SIDED);
+			pm[f] = stats_pmin(k0[f] + k1[f], n, n,
+			    STATS_TWO_SIDED);
+			/* BH, as today, over the rows a diff has. */
+			if (k0[f] + k1[f] > 0)
+				bh[m++] = p[f];
+		}
+		stats_fdr_discrete(p, pm, FAM_NF, 0.05, q, idx, &fd);
+		stats_bh(bh, m, idx);
+		v = r = tp = 0;
+		for (f = 0; f < FAM_NF; f++)
+			if (q[f] <= 0.05) {
+				r++;
+				v += !nonnull[f];
+				tp += nonnull[f];
+			}
+		vb = rb = tpb = 0;
+		for (f = 0, m = 0; f < FAM_NF; f++) {
+			if (k0[f] + k1[f] == 0)
+				continue;
+			if (bh[m++] <= 0.05) {
+				rb++;
+				vb += !nonnull[f];
+				tpb += nonnull[f];
+			}
+		}
+		t->any_g += r > 0;
+		t->any_bh += rb > 0;
+		t->fdp_g += (double)v / (r ? r : 1);
+		t->fdp2_g += ((double)v / (r ? r : 1)) *
+		    ((double)v / (r ? r : 1));
+		t->fdp_bh += (double)vb / (rb ? rb : 1);
+		t->tp_g += tp;
+		t->tp_bh += tpb;
+		t->fewer += tp < tpb;
+		t->kept += fd.kept;
+		t->tested += m;
+		/* Intervals at Benjamini and Yekutieli's level. */
+		a = stats_fcr_alpha(fd.rejected, fd.kept, 0.05);
+		v = 0;
+		for (f = 0; f < FAM_NF; f++) {
+			stats_newcombe(k0[f], n, k1[f], n, a, &lo, &hi);
+			d = w1[f] - w0[f];
+			if (isnan(q[f])) {
+				t->trim_out += lo > 0 || hi < 0;
+				continue;
+			}
+			t->nkept_rows++;
+			if (q[f] <= 0.05) {
+				t->sel++;
+				v += d < lo || d > hi;
+				t->rej_in += lo <= 0 && hi >= 0;
+			} else
+				t->out_norej += lo > 0 || hi < 0;
+		}
+		t->miss += v;
+		t->fcp += (double)v / (r ? r : 1);
+		t->fcp2 += ((double)v / (r ? r : 1)) * ((double)v / (r ? r : 1));
+	}
+}
+
+/*
+ * (a) The discrete FDR on such families, at 300 and 1000 samples a
+ * side: under the global null the chance of any discovery (which is the
+ * FDR then) is at most alpha; with the ten changes, the mean false
+ * discovery proportion is at most alpha and the procedure finds at
+ * least as many of the eleven true changes as BH over every row with a
+ * sample.  (c) At the FCR level, the intervals of the selected rows miss
+ * the true change in at most alpha of them on average, and the rate at
+ * which interval and verdict disagree is measured.
+ */
+static void
+test_fdr_sim(void)
+{
+	static const int64_t ns[] = { 300, 1000 };
+	struct rng rng = { 8675309 };
+	struct fam_tally t0, t1;
+	int	nrun = 300 * sim_scale, i;
+	double	lim = 0.05 + 3 * sqrt(0.05 * 0.95 / nrun), fdr, se;
+
+	for (i = 0; i < 2; i++) {
+		memset(&t0, 0, sizeof(t0));
+		memset(&t1, 0, sizeof(t1));
+		sim_family(&rng, ns[i], 0, nrun, &t0);
+		sim_family(&rng, ns[i], 1, nrun, &t1);
+		printf("# FDR n=%lld, global null: some discovery in %d/%d "
+		    "(Gilbert), %d/%d (BH); family %.1f of %.1f rows\n",
+		    (long long)ns[i], t0.any_g, nrun, t0.any_bh, nrun,
+		    (double)t0.kept / nrun, (double)t0.tested / nrun);
+		CHECK((double)t0.any_g / nrun <= lim);
+		CHECK((double)t0.any_bh / nrun <= lim);
+		fdr = t1.fdp_g / nrun;
+		se = sqrt(fmax(t1.fdp2_g / nrun - fdr * fdr, 0) / nrun);
+		printf("# FDR n=%lld, 11 true changes: mean FDP %.4f (BH "
+		    "%.4f); found %d/%d (BH %d/%d); fewer than BH in %d/%d "
+		    "families\n", (long long)ns[i], fdr, t1.fdp_bh / nrun,
+		    t1.tp_g, 11 * nrun, t1.tp_bh, 11 * nrun, t1.fewer, nrun);
+		CHECK(fdr <= 0.05 + 3 * se + 1e-9);
+		CHECK(t1.tp_g >= t1.tp_bh);
+		fdr = t1.fcp / nrun;
+		se = sqrt(fmax(t1.fcp2 / nrun - fdr * fdr, 0) / nrun);
+		printf("# FCR n=%lld: %.4f (%d/%d selected intervals miss the "
+		    "truth); %d/%d unselected kept rows exclude 0, %d/%d "
+		    "selected include it; %d trimmed rows exclude 0\n",
+		    (long long)ns[i], fdr, t1.miss, t1.sel, t1.out_norej,
+		    t1.nkept_rows - t1.sel, t1.rej_in, t1.sel, t1.trim_out);
+		CHECK(fdr <= 0.05 + 3 * se + 1e-9);
+	}
+}
+
+/* Gamma(a, 1): Marsaglia and Tsang (2000); Gamma(a + 1) U^(1/a) below 1. */
+static double
+rng_gamma(struct rng *r, double a)
+{
+	double	d, c, x, v, u;
+
+	if (a < 1)
+		return rng_gamma(r, a + 1) * pow(rng_unif(r), 1 / a);
+	d = a - 1.0 / 3;
+	c = 1 / sqrt(9 * d);
+	for (;;) {
+		do {
+			x = rng_normal(r);
+			v = 1 + c * x;
+		} while (v <= 0);
+		v = v * v * v;
+		u = rng_unif(r);
+		if (u < 1 - 0.0331 * x * x * x * x ||
+		    log(u) < 0.5 * x * x + d * (1 - v + log(v)))
+			return d * v;
+	}
+}
+
+/*
+ * One run of n samples over weights w.  mode 0 is multinomial; mode >
+ * 1 is Dirichlet-multinomial with every function's dispersion equal to
+ * phi = mode: the run's shares are Dirichlet with concentration a0 =
+ * (n - phi) / (phi - 1), so that Var k = n p (1 - p) (n + a0) / (1 + a0)
+ * = phi n p (1 - p).  mode < 0 multiplies each weight by a lognormal
+ * factor exp(s Z - s^2 / 2), s = -mode, before the draw, as simprof -d
+ * does: the dispersion then grows with the share, 1 + n p s^2 roughly,
+ * and differs from one function to the next.
+ */
+static void
+draw_run(struct rng *rng, const double *w, size_t nf, int64_t n,
+    double mode, int64_t *k)
+{
+	double	x[FAM_NF], cum[FAM_NF], a0;
+	size_t	f;
+
+	for (f = 0; f < nf; f++) {
+		if (mode > 1) {
+			a0 = (n - mode) / (mode - 1);
+			x[f] = rng_gamma(rng, a0 * w[f]);
+		} else if (mode < 0)
+			x[f] = w[f] * exp(-mode * rng_normal(rng) -
+			    mode * mode / 2);
+		else
+			x[f] = w[f];
+	}
+	cumulate(x, nf, cum);
+	draw_multinomial(rng, cum, nf, n, k);
+}
+
+struct rep_tally {
+	int	 rows, rej;		/* unchanged rows tested, rejected */
+	int	 rows_big, rej_big;	/*   those with >= 10 a run */
+	int	 plug_big, pool_big, welch_big;	/* other tests on them */
+	double	 frate, frate2;		/* per-family rate, sum and square */
+	int	 alt, alt_rej;		/* true changes, and found */
+	int	 alt_pool, alt_welch, alt_fisherbit;
+	int	 binomial;		/* families whose runs agreed */
+	int	 any_g;			/* families with a Gilbert discovery */
+	double	 s02, d0;		/* sums over families */
+	int	 d0inf;
+	int	 cover, ncover;		/* 95% intervals covering the truth */
+};
+
+static void
+sim_replicates_disp(struct rng *rng, size_t m, int64_t n, double mode,
+    int changes, int nfam, struct rep_tally *t)
+{
+	static int64_t	k[2][5][FAM_NF];
+	struct stats_disp dp[FAM_NF];
+	double	w0[FAM_NF], w1[FAM_NF], p[FAM_NF];
+	double	pm[FAM_NF], q[FAM_NF], sh[10], phi, dfp, truth;
+	int64_t	kk[2][5], nn[5], K[2];
+	int	nonnull[FAM_NF], fam, rej, rows, big;
+	size_t	idx[FAM_NF], f, r, side;
+	struct stats_disp_prior pr;
+	struct stats_result res, rf;
+	struct stats_fdr fd;
+
+	fam_weights(changes, w0, w1, nonnull);
+	for (r = 0; r < m; r++)
+		nn[r] = n;
+	for (fam = 0; fam < nfam; fam++) {
+		for (side = 0; side < 2; side++)
+			for (r = 0; r < m; r++)
+				draw_run(rng, side ? w1 : w0, FAM_NF, n, mode,
+				    k[side][r]);
+		for (f = 0; f < FAM_NF; f++) {
+			for (side = 0; side < 2; side++)
+				for (r = 0; r < m; r++)
+					kk[side][r] = k[side][r][f];
+			stats_disp_pearson(kk[0], nn, m, kk[1], nn, m, &dp[f]);
+		}
+		stats_disp_prior(dp, FAM_NF, &pr);
+		t->binomial += pr.binomial;
+		t->s02 += pr.s02;
+		if (pr.d0 == HUGE_VAL)
+			t->d0inf++;
+		else
+			t->d0 += pr.d0;
+		rej = rows = 0;
+		for (f = 0; f < FAM_NF; f++) {
+			K[0] = K[1] = 0;
+			for (side = 0; side < 2; side++)
+				for (r = 0; r < m; r++) {
+					kk[side][r] = k[side][r][f];
+					K[side] += kk[side][r];
+				}
+			phi = stats_disp_posterior(&dp[f], &pr, &dfp);
+			stats_disp_test(K[0], n * m, K[1], n * m, phi, dfp, 0.05,
+			    STATS_TWO_SIDED, &res);
+			p[f] = res.p;
+			pm[f] = stats_disp_pmin(K[0] + K[1], n * m, n * m, phi,
+			    dfp, STATS_TWO_SIDED);
+			if (K[0] + K[1] == 0)
+				continue;
+			stats_counts(K[0], n * m, K[1], n * m, 0.05, &rf);
+			truth = w1[f] - w0[f];
+			t->ncover++;
+			t->cover += res.lo <= truth && truth <= res.hi;
+			if (nonnull[f]) {
+				t->alt++;
+				t->alt_rej += res.p <= 0.05;
+				t->alt_pool += rf.p <= 0.05;
+				t->alt_fisherbit += dfp == HUGE_VAL && phi == 1 &&
+				    res.p == rf.p;
+				stats_replicates(kk[0], nn, m, kk[1], nn, m,
+				    0.05, sh, &rf);
+				t->alt_welch += rf.p <= 0.05;
+				continue;
+			}
+			t->rows++;
+			rows++;
+			t->rej += res.p <= 0.05;
+			rej += res.p <= 0.05;
+			if (!(big = w0[f] * n >= STATS_DISP_MINCOUNT))
+				continue;
+			t->rows_big++;
+			t->rej_big += res.p <= 0.05;
+			t->pool_big += rf.p <= 0.05;
+			if (phi > 1) {
+				stats_disp_test(K[0], n * m, K[1], n * m, phi,
+				    HUGE_VAL, 0.05, STATS_TWO_SIDED, &rf);
+				t->plug_big += rf.p <= 0.05;
+			} else
+				t->plug_big += res.p <= 0.05;
+			stats_replicates(kk[0], nn, m, kk[1], nn, m, 0.05, sh,
+			    &rf);
+			t->welch_big += rf.p <= 0.05;
+		}
+		t->frate += (double)rej / rows;
+		t->frate2 += ((double)rej / rows) * ((double)rej / rows);
+		stats_fdr_discrete(p, pm, FAM_NF, 0.05, q, idx, &fd);
+		t->any_g += fd.rejected > 0;
+	}
+}
+
+/*
+ * The two cases of issue 17, inside a simulated family of three runs a
+ * side of 300 samples (at phi = 1 and at phi = 2): a function at 0% in
+ * every base run and 39%, 42% and 45% in the new ones, which Welch's
+ * test left at q = 0.057, must be found with q far below 0.05 (below
+ * 1e-20 here); one with
+ * 0, 0, 0 samples against 1, 1, 1, which Welch called significant at q =
+ * 4e-4, must not be.  Both go through the whole procedure: Pearson,
+ * prior, posterior, test, minimum p, discrete FDR.
+ */
+static void
+test_disp_cases(void)
+{
+	static int64_t	k[2][3][FAM_NF];
+	static const int64_t big[3] = { 117, 126, 135 }, one[3] = { 1, 1, 1 };
+	struct stats_disp dp[FAM_NF];
+	struct stats_disp_prior pr;
+	struct stats_result res;
+	struct stats_fdr fd;
+	struct rng rng = { 1701 };
+	double	w0[FAM_NF], w1[FAM_NF], p[FAM_NF], pm[FAM_NF], q[FAM_NF];
+	double	phi, dfp, sh[6];
+	int64_t	kk[2][3], nn[3] = { 300, 300, 300 }, K[2];
+	int	nonnull[FAM_NF], mode;
+	size_t	idx[FAM_NF], f, r, side;
+
+	fam_weights(0, w0, w1, nonnull);
+	for (mode = 1; mode <= 2; mode++) {
+		for (side = 0; side < 2; side++)
+			for (r = 0; r < 3; r++)
+				draw_run(&rng, w0, FAM_NF, 300, mode, k[side][r]);
+		for (r = 0; r < 3; r++) {
+			k[0][r][100] = k[0][r][150] = 0;
+			k[1][r][100] = big[r];
+			k[1][r][150] = one[r];
+		}
+		for (f = 0; f < FAM_NF; f++) {
+			for (side = 0; side < 2; side++)
+				for (r = 0; r < 3; r++)
+					kk[side][r] = k[side][r][f];
+			stats_disp_pearson(kk[0], nn, 3, kk[1], nn, 3, &dp[f]);
+		}
+		stats_disp_prior(dp, FAM_NF, &pr);
+		for (f = 0; f < FAM_NF; f++) {
+			K[0] = K[1] = 0;
+			for (side = 0; side < 2; side++)
+				for (r = 0; r < 3; r++)
+					K[side] += k[side][r][f];
+			phi = stats_disp_posterior(&dp[f], &pr, &dfp);
+			stats_disp_test(K[0], 900, K[1], 900, phi, dfp, 0.05,
+			    STATS_TWO_SIDED, &res);
+			p[f] = res.p;
+			pm[f] = stats_disp_pmin(K[0] + K[1], 900, 900, phi, dfp,
+			    STATS_TWO_SIDED);
+		}
+		CHECK_INT(stats_fdr_discrete(p, pm, FAM_NF, 0.05, q, idx, &fd),
+		    0);
+		for (side = 0; side < 2; side++)
+			for (r = 0; r < 3; r++)
+				kk[side][r] = k[side][r][100];
+		stats_replicates(kk[0], nn, 3, kk[1], nn, 3, 0.05, sh, &res);
+		printf("# phi %d family (s0^2 %.2f, %s): 0%% -> 39-45%%: p %.3g, "
+		    "q %.3g (Welch p %.3g); 0,0,0 -> 1,1,1: p %.3g, q %.3g; "
+		    "%zu discoveries of %zu kept\n", mode, pr.s02,
+		    pr.binomial ? "binomial" : "overdispersed", p[100], q[100],
+		    res.p, p[150], q[150], fd.rejected, fd.kept);
+		CHECK(q[100] < 1e-20);
+		CHECK(p[150] > 0.05 && !(q[150] <= 0.05));
+		CHECK(mode == 1 ? pr.binomial : !pr.binomial);
+	}
+}
+
+/*
+ * (b) Replicates: 2, 3 and 5 runs a side of 300 and of 1000 samples,
+ * over the family above, with every function's dispersion at phi = 1,
+ * 2 and 5 (Dirichlet-multinomial runs), and with a lognormal jitter of
+ * 20% a run, whose dispersion grows with the share and so differs
+ * between functions.  Under the null the dispersion test rejects at
+ * most alpha (+3 SE) of the unchanged functions, over all of them (the
+ * SE from the spread of the families' rates) and over those with at
+ * least STATS_DISP_MINCOUNT samples a run, where the dispersion
+ * matters; pooled counts over-reject there as soon as phi > 1.  With the
+ * eleven changes at phi = 1 it finds as many as pooled Fisher (within 2%
+ * of them), and with phi = 2 more than Welch's test.  The plug-in test
+ * (the normal in place of t) and Welch's are printed beside it, and so
+ * is how often the 95% intervals cover the true change.
+ */
+static void
+test_disp_sim(void)
+{
+	static const size_t ms[] = { 2, 3, 5 };
+	static const int64_t ns[] = { 300, 1000 };
+	static const double modes[] = { 1, 2, 5, -0.2 };
+	struct rng rng = { 31415926 };
+	struct rep_tally t0, t1;
+	int	nfam = 20 * sim_scale;
+	size_t	i, j, l;
+	double	rate, se, big, cov;
+
+	for (l = 0; l < 2; l++)
+		for (i = 0; i < 3; i++)
+			for (j = 0; j < 4; j++) {
+				memset(&t0, 0, sizeof(t0));
+				memset(&t1, 0, sizeof(t1));
+				sim_replicates_disp(&rng, ms[i], ns[l],
+				    modes[j], 0, nfam, &t0);
+				rate = (double)t0.rej / t0.rows;
+				se = sqrt(fmax(t0.frate2 / nfam - (t0.frate /
+				    nfam) * (t0.frate / nfam), 0) / nfam);
+				big = (double)t0.rej_big / t0.rows_big;
+				cov = (double)t0.cover / t0.ncover;
+				printf("# replicates %zux%zu of %lld, %s %.1f: "
+				    "s0^2 %.2f, d0 %s%.0f, binomial in %d/%d; "
+				    "null rejected %d/%d = %.4f (SE %.4f), with "
+				    ">= %d a run %d/%d (plug-in %d, pooled %d, "
+				    "Welch %d); some discovery in %d/%d; 95%% "
+				    "intervals cover %d/%d\n", ms[i], ms[i],
+				    (long long)ns[l], modes[j] < 0 ? "jitter" :
+				    "phi", fabs(modes[j]), t0.s02 / nfam,
+				    t0.d0inf == nfam ? "inf" : "",
+				    t0.d0inf == nfam ? 0 : t0.d0 / (nfam -
+				    t0.d0inf), t0.binomial, nfam, t0.rej,
+				    t0.rows, rate, se, STATS_DISP_MINCOUNT,
+				    t0.rej_big, t0.rows_big, t0.plug_big,
+				    t0.pool_big, t0.welch_big, t0.any_g, nfam,
+				    t0.cover, t0.ncover);
+				CHECK(rate <= 0.05 + 3 * se);
+				CHECK(big <= 0.05 + 3 * sqrt(0.05 * 0.95 /
+				    t0.rows_big));
+				if (modes[j] >= 2)
+					CHECK((double)t0.pool_big /
+					    t0.rows_big > 0.1);
+				CHECK(cov >= 0.95 - 3 * sqrt(0.05 * 0.95 /
+				    t0.ncover) - 3 * se);
+				if (modes[j] != 1 && modes[j] != 2)
+					continue;
+				sim_replicates_disp(&rng, ms[i], ns[l],
+				    modes[j], 1, nfam, &t1);
+				printf("# replicates %zux%zu of %lld, phi %.0f, "
+				    "changes: found %d/%d, pooled Fisher %d, "
+				    "Welch %d; Fisher's p to the bit in %d; 95%% "
+				    "intervals cover %d/%d\n", ms[i], ms[i],
+				    (long long)ns[l], modes[j], t1.alt_rej,
+				    t1.alt, t1.alt_pool, t1.alt_welch,
+				    t1.alt_fisherbit, t1.cover, t1.ncover);
+				if (modes[j] == 1)
+					CHECK(abs(t1.alt_rej - t1.alt_pool) <=
+					    0.02 * t1.alt);
+				else
+					CHECK(t1.alt_rej > t1.alt_welch);
+			}
+}
+
 int
 main(void)
 {
+	const char *e = getenv("STATS_SIM_SCALE");
+
+	if (e != NULL && atoi(e) > 0)
+		sim_scale = atoi(e);
 	test_normal();
 	test_t();
 	test_betai();
@@ -1637,11 +2387,16 @@ main(void)
 	test_welch();
 	test_mw();
 	test_replicates();
+	test_gamma_fns();
+	test_disp();
 	test_sampler();
 	test_null();
 	test_power();
 	test_fisher_power();
 	test_replicate_null();
 	test_fdr();
+	test_fdr_sim();
+	test_disp_cases();
+	test_disp_sim();
 	return tap_done();
 }
