@@ -1917,6 +1917,10 @@ struct fam_tally {
 					/*   and rejections whose includes it */
 	int	 nkept_rows;
 	int	 trim_out;		/* trimmed rows excluding 0 */
+	int	 found_g[FAM_NCHG + 1];	/* each true change found, */
+	int	 found_bh[FAM_NCHG + 1];	/*   the first absorber last */
+	double	 thr[3000];		/* each family's R alpha / kept */
+	int	 nthr;
 };
 
 static void
@@ -1926,7 +1930,7 @@ sim_family(struct rng *rng, int64_t n, int changes, int nrun,
 	double	w0[FAM_NF], w1[FAM_NF], c0[FAM_NF], c1[FAM_NF];
 	double	p[FAM_NF], pm[FAM_NF], q[FAM_NF], bh[FAM_NF], a, lo, hi, d;
 	int64_t	k0[FAM_NF], k1[FAM_NF];
-	size_t	idx[FAM_NF], f, m;
+	size_t	idx[FAM_NF], f, m, i, j;
 	int	nonnull[FAM_NF], run, v, r, tp, tpb, rb, vb;
 	struct stats_fdr fd;
 
@@ -1955,6 +1959,8 @@ sim_family(struct rng *rng, int64_t n, int changes, int nrun,
 				v += !nonnull[f];
 				tp += nonnull[f];
 			}
+		if (r > 0 && t->nthr < 3000)
+			t->thr[t->nthr++] = r * 0.05 / fd.kept;
 		vb = rb = tpb = 0;
 		for (f = 0, m = 0; f < FAM_NF; f++) {
 			if (k0[f] + k1[f] == 0)
@@ -1964,6 +1970,13 @@ sim_family(struct rng *rng, int64_t n, int changes, int nrun,
 				vb += !nonnull[f];
 				tpb += nonnull[f];
 			}
+		}
+		for (i = 0; changes && i <= FAM_NCHG; i++) {
+			f = i < FAM_NCHG ? fam_changed[i] : 0;
+			t->found_g[i] += q[f] <= 0.05;
+			for (j = m = 0; j < f; j++)
+				m += k0[j] + k1[j] > 0;
+			t->found_bh[i] += k0[f] + k1[f] > 0 && bh[m] <= 0.05;
 		}
 		t->any_g += r > 0;
 		t->any_bh += rb > 0;
@@ -1998,6 +2011,48 @@ sim_family(struct rng *rng, int64_t n, int changes, int nrun,
 		t->fcp += (double)v / (r ? r : 1);
 		t->fcp2 += ((double)v / (r ? r : 1)) * ((double)v / (r ? r : 1));
 	}
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Each true change: how often each procedure found it, against its
+ * exact power at alpha (no multiplicity, which no procedure can beat)
+ * and at the median threshold of the families with a discovery (R
+ * alpha / kept).  The rate of the discrete procedure must stay below
+ * the first, within 3 SE.
+ */
+static void
+fam_power(struct fam_tally *t, int64_t n, int nrun)
+{
+	double	w0[FAM_NF], w1[FAM_NF], med, pa, pm, g;
+	int	nonnull[FAM_NF], ok = 1;
+	size_t	i, f;
+
+	fam_weights(1, w0, w1, nonnull);
+	qsort(t->thr, t->nthr, sizeof(t->thr[0]), cmp_double);
+	med = t->nthr ? t->thr[t->nthr / 2] : 0.05 / FAM_NF;
+	printf("# power n=%lld: median threshold %.2e; rank: share -> share:"
+	    " found (Gilbert, BH) / exact power at alpha, at the median\n",
+	    (long long)n, med);
+	for (i = 0; i <= FAM_NCHG; i++) {
+		f = i < FAM_NCHG ? fam_changed[i] : 0;
+		pa = stats_fisher_power(w0[f], n, w1[f], n, 0.05,
+		    STATS_TWO_SIDED);
+		pm = stats_fisher_power(w0[f], n, w1[f], n, med,
+		    STATS_TWO_SIDED);
+		g = (double)t->found_g[i] / nrun;
+		printf("#   %zu: %.4f -> %.4f: %.3f, %.3f / %.3f, %.3f\n", f + 1,
+		    w0[f], w1[f], g, (double)t->found_bh[i] / nrun, pa, pm);
+		ok &= g <= pa + 3 * sqrt(pa * (1 - pa) / nrun) + 1e-9;
+	}
+	CHECK(ok);
 }
 
 /*
@@ -2046,6 +2101,7 @@ test_fdr_sim(void)
 		    (long long)ns[i], fdr, t1.miss, t1.sel, t1.out_norej,
 		    t1.nkept_rows - t1.sel, t1.rej_in, t1.sel, t1.trim_out);
 		CHECK(fdr <= 0.05 + 3 * se + 1e-9);
+		fam_power(&t1, ns[i], nrun);
 	}
 }
 
