@@ -1,11 +1,16 @@
 /*
  * Is a change in a function's share of the samples more than sampling
- * noise?  Two-sample tests on sample counts (Fisher's exact test, or a
- * normal approximation where it is accurate), Newcombe's interval for
- * the difference of two shares, Benjamini-Hochberg adjustment across
- * functions, the minimum detectable effect, and Welch's t-test (or
- * Mann-Whitney's U) on per-profile shares when there are several
- * profiles per side.  doc/statistics.md says which is used when, and why.
+ * noise?  Two-sample tests on sample counts (Fisher's exact test, two-
+ * or one-sided, or a normal approximation where it is accurate), the
+ * minimum p-value a row's counts allow, Newcombe's interval for the
+ * difference of two shares, Benjamini-Hochberg adjustment across
+ * functions and its discrete form that drops the rows that cannot
+ * reach significance, the false-coverage-rate level for intervals,
+ * exact power and the minimum detectable effect, and for several
+ * profiles per side the pooled counts tested with a dispersion shared
+ * across functions (and the older Welch's t-test or Mann-Whitney's U
+ * on per-profile shares).  doc/statistics.md says which is used when,
+ * and why.
  *
  * Pure math: no I/O, no allocation, no global state.  Any arguments
  * are safe: invalid ones give -1, NaN or -HUGE_VAL as each function
@@ -263,6 +268,9 @@ int	stats_mannwhitney(const double *x, size_t nx, const double *y,
  * or a side has a single profile, the counts are summed per side and
  * tested by stats_counts() instead (and method says so).  scratch holds
  * m1 + m2 doubles.  Returns 0, or -1 on invalid counts or alpha.
+ * Superseded by the stats_disp_*() functions below, which keep the
+ * counts' power and have no zero-variance hole (0, 0, 0 samples against
+ * 1, 1, 1 is significant here); it stays while delta.c calls it.
  */
 int	stats_replicates(const int64_t *k1, const int64_t *n1, size_t m1,
 	    const int64_t *k2, const int64_t *n2, size_t m2, double alpha,
