@@ -62,7 +62,9 @@ struct stats_result {
 	double		 lo;	/* 1 - alpha interval for diff, */
 	double		 hi;	/*   within [-1, 1] */
 	double		 stat;	/* z, t or U (see each test); 0 if none */
-	double		 df;	/* Welch-Satterthwaite df, else 0 */
+	double		 df;	/* Welch-Satterthwaite df; for */
+				/*   STATS_QUASI, phi's (HUGE_VAL if */
+				/*   known); else 0 */
 };
 
 /*
@@ -125,9 +127,10 @@ double	stats_pvalue(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
  * extreme split (the least likely end of the support two-sided, the end
  * the alternative points to one-sided).  No p-value of the row can be
  * smaller.  1 if n1 or n2 is 0 or the support has one table; a value
- * below 1e-300 may be given as 0; -1 if K > n1 + n2, a count is negative or
- * above STATS_MAX_N, or alt is invalid.  Costs about one p-value at the
- * end of the support, a few microseconds.
+ * below 1e-300 may be given as 0; -1 if K > n1 + n2, a count is
+ * negative or above STATS_MAX_N, or alt is invalid.  Costs about one
+ * p-value at the end of the support: under a microsecond on average
+ * over the rows of a 40,000-row diff.
  */
 double	stats_pmin(int64_t K, int64_t n1, int64_t n2, enum stats_alt);
 
@@ -306,7 +309,7 @@ int	stats_replicates(const int64_t *k1, const int64_t *n1, size_t m1,
 struct stats_disp {
 	double		 s2;	/* X^2 / df */
 	double		 df;
-	double		 minexp;
+	double		 minexp;	/* expected samples a run */
 	double		 v;	/* a run's binomial variance, n p (1 - p) */
 };
 
@@ -336,7 +339,8 @@ int	stats_disp_pearson(const int64_t *k1, const int64_t *n1, size_t m1,
 struct stats_disp_prior {
 	double		 s02;		/* the common dispersion */
 	double		 df;		/* its df */
-	double		 p;		/* P(chi^2(df) > df s02) */
+	double		 p;		/* the smaller p of the two */
+					/*   tests that phi = 1 */
 	int		 binomial;	/* p > STATS_DISP_LEVEL */
 	double		 c, b;		/* the trend c + b v */
 	double		 d0;		/* the prior's df, or HUGE_VAL */
