@@ -1,11 +1,16 @@
 /*
  * Is a change in a function's share of the samples more than sampling
- * noise?  Two-sample tests on sample counts (Fisher's exact test, or a
- * normal approximation where it is accurate), Newcombe's interval for
- * the difference of two shares, Benjamini-Hochberg adjustment across
- * functions, the minimum detectable effect, and Welch's t-test (or
- * Mann-Whitney's U) on per-profile shares when there are several
- * profiles per side.  doc/statistics.md says which is used when, and why.
+ * noise?  Two-sample tests on sample counts (Fisher's exact test, two-
+ * or one-sided, or a normal approximation where it is accurate), the
+ * minimum p-value a row's counts allow, Newcombe's interval for the
+ * difference of two shares, Benjamini-Hochberg adjustment across
+ * functions and its discrete form that drops the rows that cannot
+ * reach significance, the false-coverage-rate level for intervals,
+ * exact power and the minimum detectable effect, and for several
+ * profiles per side the pooled counts tested with a dispersion shared
+ * across functions (and the older Welch's t-test or Mann-Whitney's U
+ * on per-profile shares).  doc/statistics.md says which is used when,
+ * and why.
  *
  * Pure math: no I/O, no allocation, no global state.  Any arguments
  * are safe: invalid ones give -1, NaN or -HUGE_VAL as each function
@@ -47,6 +52,7 @@ enum stats_method {
 	STATS_WELCH_ZEROVAR,	/* Welch, no variance on either side */
 	STATS_MW_EXACT,		/* Mann-Whitney U, exact distribution */
 	STATS_MW_NORMAL,	/* Mann-Whitney U, normal with ties */
+	STATS_QUASI,		/* pooled counts, dispersion phi > 1 */
 };
 
 struct stats_result {
@@ -56,7 +62,9 @@ struct stats_result {
 	double		 lo;	/* 1 - alpha interval for diff, */
 	double		 hi;	/*   within [-1, 1] */
 	double		 stat;	/* z, t or U (see each test); 0 if none */
-	double		 df;	/* Welch-Satterthwaite df, else 0 */
+	double		 df;	/* Welch-Satterthwaite df; for */
+				/*   STATS_QUASI, phi's (HUGE_VAL if */
+				/*   known); else 0 */
 };
 
 /*
@@ -72,6 +80,18 @@ int	stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
 	    double alpha, struct stats_result *);
 
 /*
+ * The alternative a test is against.  GREATER is "the new share is
+ * larger", the direction of a regression; note that R's fisher.test()
+ * calls this alternative "less", since it names them by the odds ratio
+ * of the table with the base row first.
+ */
+enum stats_alt {
+	STATS_LESS = -1,	/* p2 < p1 */
+	STATS_TWO_SIDED = 0,	/* p2 != p1 */
+	STATS_GREATER = 1,	/* p2 > p1 */
+};
+
+/*
  * Fisher's exact test, two-sided: the probability, under the
  * hypergeometric null of the 2x2 table {k1, n1 - k1; k2, n2 - k2}, of
  * the tables no more likely than the one observed (with R's relative
@@ -80,6 +100,39 @@ int	stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
  * table has one possible outcome; -1 on invalid counts.
  */
 double	stats_fisher(int64_t k1, int64_t n1, int64_t k2, int64_t n2);
+
+/*
+ * Fisher's exact test against any alternative: two-sided it is
+ * stats_fisher(), bit for bit; against STATS_GREATER it is P(X <= k1)
+ * and against STATS_LESS P(X >= k1), X hypergeometric as above.  Always
+ * exact; same return contract as stats_fisher(), and -1 for an invalid
+ * alt as well.
+ */
+double	stats_fisher_alt(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    enum stats_alt);
+
+/*
+ * The p-value stats_counts() reports, against any alternative: Fisher's
+ * exact test while the null variance is below STATS_EXACT_MAXVAR, the
+ * normal approximation (continuity-corrected, one tail for one-sided
+ * alternatives) above it.  Two-sided it equals stats_counts()' p bit for
+ * bit.  Same return contract as stats_fisher_alt().
+ */
+double	stats_pvalue(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    enum stats_alt);
+
+/*
+ * The minimum attainable p-value of stats_pvalue() for a row with K
+ * samples in all, n1 in base and n2 in new: the p-value of its most
+ * extreme split (the least likely end of the support two-sided, the end
+ * the alternative points to one-sided).  No p-value of the row can be
+ * smaller.  1 if n1 or n2 is 0 or the support has one table; a value
+ * below 1e-300 may be given as 0; -1 if K > n1 + n2, a count is
+ * negative or above STATS_MAX_N, or alt is invalid.  Costs about one
+ * p-value at the end of the support: under a microsecond on average
+ * over the rows of a 40,000-row diff.
+ */
+double	stats_pmin(int64_t K, int64_t n1, int64_t n2, enum stats_alt);
 
 /*
  * The approximation to stats_fisher() used for large counts: the
@@ -119,6 +172,46 @@ int	stats_newcombe(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
 void	stats_bh(double *p, size_t m, size_t *scratch);
 
 /*
+ * A discrete false discovery rate procedure: Tarone's trimming, then
+ * Benjamini-Hochberg over the rows left (Gilbert 2005).  p[i] is row
+ * i's p-value and pmin[i] its minimum attainable p-value (stats_pmin(),
+ * for the same alternative).  M(K) is the number of rows with pmin <=
+ * alpha / K and K* the smallest K >= 1 with M(K) <= K; the family is
+ * the M(K*) rows with pmin <= alpha / K*, and BH at alpha runs over it
+ * alone.  q[i] is then row i's BH q-value within the family, or NaN if
+ * the row was trimmed (it can never be a discovery here); q[i] <= alpha
+ * is the procedure's verdict at this alpha only.  NaN or out-of-range
+ * p and pmin count as 1 and 0 as in stats_bh().  scratch holds m
+ * indices.  The result is independent of the order of the rows.
+ * Returns 0, or -1 if alpha is not in (0, 1), r is NULL, or m > 0 and
+ * an array is NULL.
+ */
+struct stats_fdr {
+	size_t		 kstar;		/* Tarone's K* */
+	double		 cutoff;	/* alpha / K*: rows with a larger */
+					/*   pmin were trimmed */
+	size_t		 kept;		/* M(K*), the family */
+	size_t		 rejected;	/* R, the rows with q <= alpha */
+	double		 threshold;	/* min(alpha, (R + 1) alpha / */
+					/*   kept): the p-value a further */
+					/*   discovery would need; alpha */
+					/*   when kept is 0 */
+};
+
+int	stats_fdr_discrete(const double *p, const double *pmin, size_t m,
+	    double alpha, double *q, size_t *scratch, struct stats_fdr *);
+
+/*
+ * Benjamini and Yekutieli's false-coverage-rate adjustment: the alpha
+ * at which to build each interval (its level is 1 minus this) when R
+ * rows of a family of m were selected by a step-up procedure at alpha:
+ * R alpha / m, and alpha / m when R is 0 (the level of a first
+ * discovery); alpha when m is 0.  -1 if alpha is not in (0, 1) or R >
+ * m.
+ */
+double	stats_fcr_alpha(size_t R, size_t m, double alpha);
+
+/*
  * The noise half-width z(1 - alpha/2) * sqrt(p (1 - p) (1/n1 + 1/n2)):
  * a change of the share p smaller than this is never significant at
  * alpha.  The minimum detectable effect adds z(power) to the factor: the
@@ -129,6 +222,21 @@ void	stats_bh(double *p, size_t m, size_t *scratch);
 double	stats_noise(double p, int64_t n1, int64_t n2, double alpha);
 double	stats_mde(double p, int64_t n1, int64_t n2, double alpha,
 	    double power);
+
+/*
+ * The power of stats_pvalue()'s test at a per-test threshold thr: the
+ * probability that p <= thr when k1 ~ Binomial(n1, p1) and k2 ~
+ * Binomial(n2, p2) independently.  Exact (to 4e-12) while the null
+ * variance at the expected counts is below STATS_EXACT_MAXVAR, where
+ * the cost grows as the product of the two binomials' standard
+ * deviations (some milliseconds at n = 1000, up to a second or so just
+ * below the switch); normal theory with the continuity correction above
+ * it, where the test is the normal one.  0 if n1 or n2 is 0; -1 if a
+ * share is outside [0, 1], a count is negative or above STATS_MAX_N,
+ * thr is not in (0, 1), or alt is invalid.
+ */
+double	stats_fisher_power(double p1, int64_t n1, double p2, int64_t n2,
+	    double thr, enum stats_alt);
 
 /*
  * Welch's t-test on shares x[0..nx) (base) and y[0..ny) (new), one per
@@ -163,10 +271,128 @@ int	stats_mannwhitney(const double *x, size_t nx, const double *y,
  * or a side has a single profile, the counts are summed per side and
  * tested by stats_counts() instead (and method says so).  scratch holds
  * m1 + m2 doubles.  Returns 0, or -1 on invalid counts or alpha.
+ * Superseded by the stats_disp_*() functions below, which keep the
+ * counts' power and have no zero-variance hole (0, 0, 0 samples against
+ * 1, 1, 1 is significant here); it stays while delta.c calls it.
  */
 int	stats_replicates(const int64_t *k1, const int64_t *n1, size_t m1,
 	    const int64_t *k2, const int64_t *n2, size_t m2, double alpha,
 	    double *scratch, struct stats_result *);
+
+/*
+ * Replicates as counts with a dispersion shared across functions (the
+ * model, and the simulations that check it, are in stats.c and
+ * t_stats.c).  Run r of a side has k_r of n_r samples, with variance
+ * phi n_r p (1 - p), phi >= 1.  The caller sums each side's runs for the
+ * test, and uses the runs themselves for phi:
+ *
+ *	for each function: stats_disp_pearson() -> struct stats_disp
+ *	once: stats_disp_prior() over all of them
+ *	for each function: stats_disp_posterior() -> phi, df;
+ *	    stats_disp_test() and stats_disp_pmin() with them
+ *
+ * stats_disp_pearson(): one function's Pearson estimate of phi from the
+ * spread of its runs within each side, s2 = X^2 / df, with df = runs - 1
+ * for each side that has at least two non-empty runs and at least
+ * STATS_DISP_MINCOUNT expected samples a run in each cell (in the
+ * function and out of it); s2 is NaN and df 0 when no side has.  minexp
+ * is the smallest such expected count of the sides counted, and v the
+ * binomial variance of a run at the share of all the runs, n p (1 - p)
+ * with n the mean size of the non-empty runs.  Returns 0,
+ * or -1 on invalid counts, a sum above STATS_MAX_N, or a NULL array with
+ * a non-zero count.
+ */
+#define STATS_DISP_MINCOUNT	2	/* for a function's own estimate */
+#define STATS_DISP_FITCOUNT	10	/* for fitting the prior's df */
+#define STATS_DISP_LEVEL	0.05	/* of the test that phi = 1 */
+
+struct stats_disp {
+	double		 s2;	/* X^2 / df */
+	double		 df;
+	double		 minexp;	/* expected samples a run */
+	double		 v;	/* a run's binomial variance, n p (1 - p) */
+};
+
+int	stats_disp_pearson(const int64_t *k1, const int64_t *n1, size_t m1,
+	    const int64_t *k2, const int64_t *n2, size_t m2,
+	    struct stats_disp *);
+
+/*
+ * stats_disp_prior(): what the m functions' estimates say together.
+ * s02 is the common dispersion, sum X^2 / sum df over the functions
+ * with df > 0 (df is that sum of df): the runs vary s02 times as much as
+ * sampling alone makes them, and the intervals are sqrt(s02) times as
+ * wide as pooling would make them, which is what the report should warn
+ * about when it is large.  p is the smaller p-value of Pearson's test
+ * that phi = 1, P(chi^2(sum df) > sum X^2), over all the functions and
+ * over those with at least STATS_DISP_FITCOUNT expected samples a run;
+ * above STATS_DISP_LEVEL (or when no function has df > 0) binomial is
+ * set: the runs agree, and every function's phi is 1.  The prior's
+ * scale is the trend c + b v in a run's binomial variance v (b >= 0; b
+ * is about 0 when all functions share one phi), and d0 is the df of
+ * Smyth's (2004) prior about it, fitted to the functions with at least
+ * STATS_DISP_FITCOUNT expected samples a run (to all with df > 0 if
+ * fewer than two have that many): HUGE_VAL when the functions cannot be
+ * told from the trend, 0 when it cannot be fitted.  Returns 0, or -1 if
+ * pr is NULL or f is NULL with m > 0.
+ */
+struct stats_disp_prior {
+	double		 s02;		/* the common dispersion */
+	double		 df;		/* its df */
+	double		 p;		/* the smaller p of the two */
+					/*   tests that phi = 1 */
+	int		 binomial;	/* p > STATS_DISP_LEVEL */
+	double		 c, b;		/* the trend c + b v */
+	double		 d0;		/* the prior's df, or HUGE_VAL */
+	size_t		 n;		/* the functions with df > 0 */
+};
+
+int	stats_disp_prior(const struct stats_disp *, size_t m,
+	    struct stats_disp_prior *);
+
+/*
+ * stats_disp_posterior(): a function's moderated dispersion, (d0 t + df
+ * s2) / (d0 + df) with t = c + b v the trend at its v, floored at 1,
+ * and in *dfpost (if not NULL) the df it is known to, d0 + df.  When
+ * binomial is set it is exactly 1 with *dfpost HUGE_VAL; with d0
+ * HUGE_VAL it is t, also with HUGE_VAL.  NaN on invalid arguments.
+ */
+double	stats_disp_posterior(const struct stats_disp *,
+	    const struct stats_disp_prior *, double *dfpost);
+
+/*
+ * stats_disp_test(): the test of the pooled counts (k1 of n1, k2 of n2,
+ * each side's runs summed) at dispersion phi known to df df.  phi <= 1
+ * with df HUGE_VAL (phi known to be 1) is stats_counts(), bit for bit,
+ * with p for alt.  Otherwise it is STATS_QUASI at max(phi, 1): the
+ * continuity-corrected z on effective counts k / phi, referred to
+ * Student's t with df df (the normal when df is HUGE_VAL), and
+ * Newcombe's interval on the effective counts at that t quantile.  stat
+ * is z, positive when the share grew.  Returns 0, or -1 on invalid
+ * counts, alpha or alt, phi NaN or infinite, or df not positive.
+ */
+int	stats_disp_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    double phi, double df, double alpha, enum stats_alt,
+	    struct stats_result *);
+
+/*
+ * stats_disp_pmin(): the minimum attainable p-value of stats_disp_test()
+ * for K samples in all (stats_pmin() when phi is known to be 1).  -1 as
+ * stats_pmin() and stats_disp_test().
+ */
+double	stats_disp_pmin(int64_t K, int64_t n1, int64_t n2, double phi,
+	    double df, enum stats_alt);
+
+/* P(chi^2(k) > x), k > 0 (not necessarily whole); NaN otherwise. */
+double	stats_chisq_sf(double x, double k);
+
+/*
+ * Digamma and trigamma for x > 0, to about 1e-15, and the inverse of
+ * trigamma (the y > 0 with trigamma(y) = x, for x > 0).  NaN otherwise.
+ */
+double	stats_digamma(double x);
+double	stats_trigamma(double x);
+double	stats_trigamma_inv(double x);
 
 /* The standard normal distribution: P(Z <= z), P(Z > z), and z for p. */
 double	stats_norm_cdf(double z);

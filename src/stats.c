@@ -33,6 +33,9 @@
 /* R's relative tolerance for "no more likely than observed". */
 #define FISHER_RELTOL	1e-7
 
+/* log(1e-300): stats_pmin() reports a p-value bounded below it as 0. */
+#define PMIN_LOG_TINY	(-690.7755278982137)
+
 static int
 valid_count(int64_t k, int64_t n)
 {
@@ -321,14 +324,22 @@ stats_hyper_logpmf(int64_t x, int64_t n1, int64_t n2, int64_t K)
  * Why Fisher's, and not the exact conditional binomial test.  Both
  * condition on the total K = k1 + k2.  Fisher's takes n1 and n2 as fixed
  * and k1, k2 binomial, so that k1 given K is hypergeometric; that is the
- * model above, and the test is the uniformly most powerful unbiased one
- * for it.  The conditional binomial test (k1 given K is Binomial(K,
+ * model above.  The conditional binomial test (k1 given K is Binomial(K,
  * n1 / N)) is exact when k1 and k2 are Poisson, that is when a function
  * is a negligible share of its profile.  It agrees with Fisher's when
  * K << N, and otherwise is conservative, because a binomial count with a
  * large p varies less than a Poisson one (by the factor 1 - p).  A
  * function at 40% of the samples is common in a profile, so Fisher's is
  * the right test, and it costs no more.
+ *
+ * Fisher's test as used here is not the most powerful one.  The
+ * uniformly most powerful unbiased test of H0 in this model is the
+ * randomized form of Fisher's test, which rejects the boundary table
+ * with just the probability that makes the size exactly alpha (Tocher
+ * 1950; Lehmann and Romano, Testing Statistical Hypotheses, ch. 4).
+ * profdiff does not randomize, so that the same profiles always give
+ * the same verdict; the price is that its size is at most alpha, and
+ * well below it when the counts are small.
  *
  * The two-sided p-value is the one R's fisher.test() gives: the sum of
  * P(y) over all tables y with P(y) <= P(x) (1 + 1e-7), x the observed
@@ -463,6 +474,25 @@ edge_search(double t, double f, double g, double lpt, double lt, double n1,
 	return t;
 }
 
+/*
+ * The mode of the hypergeometric distribution on [lo, hi]: floor((K +
+ * 1)(n1 + 1) / (N + 2)).  The product may round at 1e18, so the guess
+ * steps to the true mode by the ratios.
+ */
+static double
+hyper_mode(double lo, double hi, double n1, double n2, double K)
+{
+	double	m;
+
+	m = floor((K + 1) * (n1 + 1) / (n1 + n2 + 2));
+	m = clamp(m, lo, hi);
+	while (m < hi && ratio_up(m, n1, n2, K) > 1)
+		m++;
+	while (m > lo && ratio_up(m - 1, n1, n2, K) < 1)
+		m--;
+	return m;
+}
+
 static double
 fisher(double k1, double n1, double n2, double K)
 {
@@ -474,17 +504,7 @@ fisher(double k1, double n1, double n2, double K)
 	hi = K < n1 ? K : n1;
 	if (lo == hi)
 		return 1;
-
-	/*
-	 * The mode is floor((K + 1)(n1 + 1) / (N + 2)); the product may
-	 * round at 1e18, so step to the true mode by the ratios.
-	 */
-	m = floor((K + 1) * (n1 + 1) / (N + 2));
-	m = clamp(m, lo, hi);
-	while (m < hi && ratio_up(m, n1, n2, K) > 1)
-		m++;
-	while (m > lo && ratio_up(m - 1, n1, n2, K) < 1)
-		m--;
+	m = hyper_mode(lo, hi, n1, n2, K);
 
 	lx = hyper_lp(k1, n1, n2, K);
 	lt = lx + log1p(FISHER_RELTOL);
@@ -597,6 +617,174 @@ stats_normal(int64_t k1, int64_t n1, int64_t k2, int64_t n2)
 	if (n1 == 0 || n2 == 0)
 		return 1;
 	return normal_p(k1, n1, n2, (double)k1 + k2, &var);
+}
+
+/*
+ * One-sided tests.
+ *
+ * Against "the new share is larger" (p2 > p1) the tables at least as
+ * extreme as the observed one are those with at most k1 of the K samples
+ * in base, so the p-value is the lower tail P(X <= k1) of the same
+ * hypergeometric distribution; against p2 < p1 it is the upper tail P(X
+ * >= k1).  (R's fisher.test() names its alternatives by the odds ratio
+ * of the table with the base row first: its "less" is the first of
+ * these and its "greater" the second.)  No tolerance is needed, since
+ * no probabilities are compared.
+ *
+ * A tail that lies on one side of the mode is summed from x outward by
+ * tail_sum(), exactly as the two-sided test sums its tails, and costs at
+ * most about 20 sqrt(var) multiplications.  A tail that reaches past the
+ * mode would take as long as the distance to its far end, which can be
+ * most of a support of 1e9 tables; it is one minus the opposite tail
+ * instead, summed from the table next to x, which lies beyond the mode.
+ * Such a tail holds the mode, so it is at least P(X = m) and, when the
+ * variance is large, about 1/2: the subtraction costs nothing a p-value
+ * of that size needs.
+ *
+ * Above STATS_EXACT_MAXVAR the normal approximation takes over, as it
+ * does for the two-sided test: P(X <= k1) is about Phi((k1 + 1/2 - E) /
+ * sqrt(V)), half the two-sided p-value of a table on the far side.
+ */
+/*
+ * P(X <= x) for dir = -1 (the alternative STATS_GREATER) and P(X >= x)
+ * for dir = +1 (STATS_LESS): the tail in direction dir.
+ */
+static double
+fisher_tail(double x, int dir, double n1, double n2, double K)
+{
+	double	lo, hi, m, y, lp, s;
+
+	lo = K > n2 ? K - n2 : 0;
+	hi = K < n1 ? K : n1;
+	if (dir < 0 ? x >= hi : x <= lo)
+		return 1;
+	m = hyper_mode(lo, hi, n1, n2, K);
+	if (dir < 0 ? x <= m : x >= m) {
+		lp = hyper_lp(x, n1, n2, K);
+		s = tail_sum(x, dir < 0 ? lo : hi, dir, 1, n1, n2, K);
+		return fmin(1, exp(lp + log(s)));
+	}
+	y = x - dir;
+	lp = hyper_lp(y, n1, n2, K);
+	s = tail_sum(y, dir < 0 ? hi : lo, -dir, 1, n1, n2, K);
+	return fmax(0, 1 - exp(lp + log(s)));
+}
+
+/* The normal approximation to fisher_tail(), with the null variance. */
+static double
+normal_tail(double k1, double n1, double n2, double K, int dir,
+    double *var)
+{
+	double	N = n1 + n2, u;
+
+	*var = n1 * n2 * K * (N - K) / (N * N * (N - 1));
+	if (*var <= 0)
+		return 1;
+	u = dir * (k1 * n2 - (K - k1) * n1) / N;
+	return fmin(1, 0.5 * erfc((u - 0.5) / sqrt(2 * *var)));
+}
+
+/*
+ * The p-value stats_counts() reports, for any alternative: exact below
+ * the switch, normal above it.  method, if not NULL, says which.
+ */
+static double
+pvalue(double k1, double n1, double n2, double K, enum stats_alt alt,
+    enum stats_method *method)
+{
+	double	var, p;
+
+	if (alt == STATS_TWO_SIDED)
+		p = normal_p(k1, n1, n2, K, &var);
+	else
+		p = normal_tail(k1, n1, n2, K, -alt, &var);
+	if (method != NULL)
+		*method = STATS_NORMAL;
+	if (var < STATS_EXACT_MAXVAR) {
+		p = alt == STATS_TWO_SIDED ? fisher(k1, n1, n2, K) :
+		    fisher_tail(k1, -alt, n1, n2, K);
+		if (method != NULL)
+			*method = STATS_FISHER;
+	}
+	return p;
+}
+
+static int
+valid_alt(enum stats_alt alt)
+{
+	return alt == STATS_TWO_SIDED || alt == STATS_GREATER ||
+	    alt == STATS_LESS;
+}
+
+double
+stats_fisher_alt(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+    enum stats_alt alt)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) || !valid_alt(alt))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	if (alt == STATS_TWO_SIDED)
+		return fisher(k1, n1, n2, (double)k1 + k2);
+	return fisher_tail(k1, -alt, n1, n2, (double)k1 + k2);
+}
+
+double
+stats_pvalue(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+    enum stats_alt alt)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) || !valid_alt(alt))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	return pvalue(k1, n1, n2, (double)k1 + k2, alt, NULL);
+}
+
+/*
+ * The minimum attainable p-value.
+ *
+ * Given its margins (K samples in all, n1 and n2 in the windows), a row's
+ * p-value can take only the values of its K + 1 possible tables, and the
+ * smallest of them is that of the most extreme split: as many of the K
+ * samples as possible in base (lo = max(0, K - n2) in base is the other
+ * extreme).  One-sided, it is the split at the end the alternative
+ * points to, and its p-value is that table's probability.  Two-sided,
+ * the two-sided p-value grows with the probability of the table, and
+ * the least likely table of a log-concave distribution is one of the two
+ * ends: the end with the smaller probability, whose p-value also counts
+ * the other end if it is no more likely (within R's tolerance).  The
+ * p-value is then pvalue()'s, so that it is exactly the number the test
+ * would give that table and never more than any p-value the row can
+ * have.  Above STATS_EXACT_MAXVAR both ends lie at least sqrt(V) >= 316
+ * standard deviations from the mean (the distance from the mean to an
+ * end is at least V), so the normal p-value there is 0, as the exact one
+ * would be.
+ *
+ * The cost is one p-value at an end of the support, where the searches
+ * are short and the tails to sum are tiny.  When the end's probability
+ * is under 1e-300 / (K + 1), the answer (a sum of at most K + 1 tables
+ * no more likely) is below 1e-300 and is given as 0 at once.
+ */
+double
+stats_pmin(int64_t K, int64_t n1, int64_t n2, enum stats_alt alt)
+{
+	double	lo, hi, x, llo, lhi;
+
+	if (n1 < 0 || n2 < 0 || n1 > STATS_MAX_N || n2 > STATS_MAX_N ||
+	    K < 0 || K > n1 + n2 || !valid_alt(alt))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	lo = K > n2 ? K - n2 : 0;
+	hi = K < n1 ? K : n1;
+	if (lo == hi)
+		return 1;
+	llo = alt == STATS_LESS ? HUGE_VAL : hyper_lp(lo, n1, n2, K);
+	lhi = alt == STATS_GREATER ? HUGE_VAL : hyper_lp(hi, n1, n2, K);
+	x = llo <= lhi ? lo : hi;
+	if (fmin(llo, lhi) + log((double)K + 1) < PMIN_LOG_TINY)
+		return 0;
+	return pvalue(x, n1, n2, K, alt, NULL);
 }
 
 /*
@@ -767,34 +955,160 @@ sift_down(const double *p, size_t *h, size_t i, size_t n)
 	}
 }
 
-void
-stats_bh(double *p, size_t m, size_t *idx)
+/* A p-value as BH reads it: NaN and anything above 1 count as 1. */
+static double
+clean_p(double p)
+{
+	if (isnan(p) || p > 1)
+		return 1;
+	return p < 0 ? 0 : p;
+}
+
+/* Sort the n indices in idx by (key, index), ascending. */
+static void
+sort_idx(const double *key, size_t *idx, size_t n)
 {
 	size_t	i, t;
-	double	q, qmin;
 
-	for (i = 0; i < m; i++) {
-		if (isnan(p[i]) || p[i] > 1)
-			p[i] = 1;
-		else if (p[i] < 0)
-			p[i] = 0;
-		idx[i] = i;
-	}
-	for (i = m / 2; i-- > 0; )
-		sift_down(p, idx, i, m);
-	for (i = m; i-- > 1; ) {
+	for (i = n / 2; i-- > 0; )
+		sift_down(key, idx, i, n);
+	for (i = n; i-- > 1; ) {
 		t = idx[0];
 		idx[0] = idx[i];
 		idx[i] = t;
-		sift_down(p, idx, 0, i);
+		sift_down(key, idx, 0, i);
 	}
-	qmin = 1;
-	for (i = m; i-- > 0; ) {
-		q = (double)m / (double)(i + 1) * p[idx[i]];
+}
+
+/*
+ * The step-up: p[idx[0..n)], sorted, replaced by their q-values in a
+ * family of n.
+ */
+static void
+step_up(double *p, const size_t *idx, size_t n)
+{
+	size_t	i;
+	double	q, qmin = 1;
+
+	for (i = n; i-- > 0; ) {
+		q = (double)n / (double)(i + 1) * p[idx[i]];
 		if (q < qmin)
 			qmin = q;
 		p[idx[i]] = qmin;
 	}
+}
+
+void
+stats_bh(double *p, size_t m, size_t *idx)
+{
+	size_t	i;
+
+	for (i = 0; i < m; i++) {
+		p[i] = clean_p(p[i]);
+		idx[i] = i;
+	}
+	sort_idx(p, idx, m);
+	step_up(p, idx, m);
+}
+
+/*
+ * A discrete FDR: Tarone's trimming, then BH (Gilbert 2005).
+ *
+ * A p-value from counts can take only a few values, and the smallest of
+ * them, pmin (stats_pmin()), depends only on the margins of its table:
+ * a row with 6 samples in all can never have p below 1/32, whatever the
+ * windows.  BH counts every row in m, so each such row raises every
+ * other row's threshold and can never be a discovery itself.  Tarone
+ * (1990) saw this for Bonferroni: at a per-test level of alpha / K, only
+ * the M(K) rows with pmin <= alpha / K can be rejected, so only they
+ * need to be counted, and when M(K) <= K, testing those rows at alpha /
+ * K keeps the familywise error at alpha.  The smallest such K, K*, is
+ * the least conservative choice.  Gilbert (2005) keeps Tarone's family,
+ * the M(K*) rows with pmin <= alpha / K*, and runs BH at alpha over it
+ * alone.  Because the family is chosen from the margins only, and a
+ * row's p-value is valid given its margins (Fisher's test conditions on
+ * them), BH's guarantee holds for the family as for any other fixed
+ * set, and the false discovery rate over all rows is at most alpha:
+ * every dropped row is a non-discovery.
+ *
+ * It is not uniformly more powerful than BH over all m.  With pmin = p
+ * = 0.02 for three rows at alpha = 0.05, M(1) = M(2) = 3 and M(3) = 0,
+ * so the family is empty, while BH over the three rejects all of them
+ * at 3 x 0.05 / 3.  The loss needs a row whose pmin lies between alpha
+ * / K* and BH's final threshold R alpha / m, that is a row with only a
+ * handful of samples, all in one window, in a diff that has several
+ * other discoveries; the gain is every tiny row dropped from the count.
+ * doc/statistics.md gives the measured balance on simulated profiles.
+ *
+ * M(K) is the number of pmin <= alpha / K, so with pmin sorted it is a
+ * count that falls as K rises, and one pass finds K*.  The q-values are
+ * BH's within the family: q <= alpha is then exactly "rejected by the
+ * procedure at alpha".  They mean nothing at another level, since the
+ * family depends on alpha.  The threshold a further discovery would need
+ * is BH's next one, (R + 1) alpha / |family|, and never above alpha; a
+ * row outside the family cannot be one.
+ */
+int
+stats_fdr_discrete(const double *p, const double *pmin, size_t m,
+    double alpha, double *q, size_t *idx, struct stats_fdr *r)
+{
+	size_t	i, k, cnt;
+
+	if (!valid_alpha(alpha) || r == NULL ||
+	    (m > 0 && (p == NULL || pmin == NULL || q == NULL || idx == NULL)))
+		return -1;
+	for (i = 0; i < m; i++) {
+		q[i] = clean_p(pmin[i]);
+		idx[i] = i;
+	}
+	sort_idx(q, idx, m);
+	cnt = m;
+	for (k = 1; ; k++) {
+		while (cnt > 0 && q[idx[cnt - 1]] > alpha / (double)k)
+			cnt--;
+		if (cnt <= k)
+			break;
+	}
+	r->kstar = k;
+	r->cutoff = alpha / (double)k;
+	r->kept = cnt;
+	for (i = 0; i < m; i++)
+		q[i] = NAN;
+	for (i = 0; i < cnt; i++)
+		q[idx[i]] = clean_p(p[idx[i]]);
+	sort_idx(q, idx, cnt);
+	step_up(q, idx, cnt);
+	r->rejected = 0;
+	for (i = 0; i < cnt; i++)
+		r->rejected += q[idx[i]] <= alpha;
+	r->threshold = cnt == 0 ? alpha :
+	    fmin(alpha, (double)(r->rejected + 1) * alpha / (double)cnt);
+	return 0;
+}
+
+/*
+ * False-coverage-rate intervals (Benjamini and Yekutieli 2005).  An
+ * interval printed only beside the rows a procedure selected is not a
+ * 95% interval any more: selection favours the rows whose estimate
+ * strayed furthest.  Benjamini and Yekutieli show that building each of
+ * the R intervals selected out of m at level 1 - R alpha / m keeps the
+ * expected share of non-covering ones among the selected at alpha, when
+ * the selection is BH's (or any step-up) at alpha.  At that level an
+ * interval excludes 0 about when its p-value is below R alpha / m, which
+ * is where BH's verdict falls, so interval and verdict agree but for the
+ * difference between the score interval and the exact test.  With no
+ * selection the level is that of a first discovery, 1 - alpha / m: the
+ * interval a reader sees is then as wide as the evidence a discovery
+ * would have needed.
+ */
+double
+stats_fcr_alpha(size_t R, size_t m, double alpha)
+{
+	if (!valid_alpha(alpha) || R > m)
+		return -1;
+	if (m == 0)
+		return alpha;
+	return fmin(alpha, (double)(R > 0 ? R : 1) * alpha / (double)m);
 }
 
 /*
@@ -835,6 +1149,219 @@ stats_mde(double p, int64_t n1, int64_t n2, double alpha, double power)
 		return 1;
 	return fmin(1, (z_half(alpha) + stats_norm_quantile(power)) *
 	    sigma_diff(p, n1, n2));
+}
+
+/*
+ * Exact power.
+ *
+ * The chance that the test rejects when the true shares are p1 and p2 is
+ * the sum, over every pair of counts (k1, k2) it rejects, of b(k1; n1,
+ * p1) b(k2; n2, p2).  The sum is taken over the rectangle where each
+ * binomial has all but 1e-12 of its mass, found by walking each pmf out
+ * from its mode (the rest of a tail is at most t r / (1 - r) after a
+ * term t with ratio r, as for the hypergeometric), so at most 4e-12 of
+ * the power is left out.  It is arranged by K = k1 + k2, since the test
+ * conditions on K: within one K the rejected k1 form a tail at each end
+ * of the support (two-sided, split at the mode, because the p-value grows
+ * with the table's probability) or at one end (one-sided, since a
+ * cumulative probability is monotone), so each K needs only the
+ * boundaries, found by probing p-values.  A boundary moves by about n1
+ * / N from one K to the next, so the search starts from the last one and
+ * steps out by doubling, a few p-values a K.  Along a run of k1 the
+ * joint probability changes by ratio_up() times the odds ratio psi = p1
+ * (1 - p2) / ((1 - p1) p2), one multiplication a term.
+ *
+ * The test whose power this is is pvalue()'s, so that the figure is the
+ * power of the verdicts themselves, including the switch.  The cost
+ * grows as the product of the two binomials' standard deviations; where
+ * the null variance at the expected K is above STATS_EXACT_MAXVAR, so
+ * that the test is the normal one, normal theory is used instead:
+ * Phi((|d| - z s0 - c) / s1) + Phi((-|d| - z s0 - c) / s1), with s0 and
+ * s1 the standard errors of p2 - p1 under the null and the alternative
+ * and c = (1/n1 + 1/n2) / 2 the continuity correction (one term
+ * one-sided, z from thr rather than thr / 2).  At that variance it is
+ * within 0.002 of the simulated power (doc/statistics.md).
+ */
+#define POWER_EPS	1e-12
+
+/* [*lo, *hi]: the counts where Binomial(n, p) has all but 2 eps. */
+static void
+binom_range(double n, double p, double eps, double *lo, double *hi)
+{
+	double	q = 1 - p, m, t, r, b, y;
+
+	if (p <= 0 || q <= 0) {
+		*lo = *hi = p <= 0 ? 0 : n;
+		return;
+	}
+	m = clamp(floor((n + 1) * p), 0, n);
+	b = exp(ldbinom(m, n, p, q));
+	for (y = m, t = b; y > 0; y--) {
+		r = y * q / ((n - y + 1) * p);	/* b(y - 1) / b(y) */
+		if (r < 1 && t * r / (1 - r) < eps)
+			break;
+		t *= r;
+	}
+	*lo = y;
+	for (y = m, t = b; y < n; y++) {
+		r = (n - y) * p / ((y + 1) * q);	/* b(y + 1) / b(y) */
+		if (r < 1 && t * r / (1 - r) < eps)
+			break;
+		t *= r;
+	}
+	*hi = y;
+}
+
+struct power_test {
+	double		 n1, n2, K, thr;
+	enum stats_alt	 alt;
+};
+
+static int
+power_rejects(const struct power_test *t, double y)
+{
+	return pvalue(y, t->n1, t->n2, t->K, t->alt, NULL) <= t->thr;
+}
+
+/*
+ * Walking from `from` to `to` in direction dir, power_rejects() holds on
+ * a first stretch, perhaps empty: its last y, or from - dir if it is
+ * empty.  The guess g is probed first.
+ */
+static double
+power_edge(const struct power_test *t, double from, double to, int dir,
+    double g)
+{
+	double	good = from - dir, bad = to + dir, y, step;
+
+	y = clamp(g, fmin(from, to), fmax(from, to));
+	if (power_rejects(t, y)) {
+		good = y;
+		for (step = 1; good != to; step *= 2) {
+			y = dir > 0 ? fmin(good + step, to) :
+			    fmax(good - step, to);
+			if (!power_rejects(t, y)) {
+				bad = y;
+				break;
+			}
+			good = y;
+		}
+	} else {
+		bad = y;
+		for (step = 1; bad != from; step *= 2) {
+			y = dir > 0 ? fmax(bad - step, from) :
+			    fmin(bad + step, from);
+			if (power_rejects(t, y)) {
+				good = y;
+				break;
+			}
+			bad = y;
+		}
+	}
+	while (fabs(bad - good) > 1) {
+		y = good + dir * floor(fabs(bad - good) / 2);
+		if (power_rejects(t, y))
+			good = y;
+		else
+			bad = y;
+	}
+	return good;
+}
+
+/* The sum of b(y; n1, p1) b(K - y; n2, p2) over y in [y0, y1]. */
+static double
+joint_sum(double y0, double y1, double K, double n1, double p1,
+    double n2, double p2)
+{
+	double	q1 = 1 - p1, q2 = 1 - p2, psi, t, s, y;
+
+	if (y0 > y1)
+		return 0;
+	t = exp(ldbinom(y0, n1, p1, q1) + ldbinom(K - y0, n2, p2, q2));
+	if (y0 == y1)
+		return t;
+	psi = p1 * q2 / (q1 * p2);	/* y0 < y1: neither is 0 or 1 */
+	for (s = t, y = y0; y < y1; y++) {
+		t *= ratio_up(y, n1, n2, K) * psi;
+		s += t;
+	}
+	return s;
+}
+
+static double
+power_normal(double p1, double n1, double p2, double n2, double thr,
+    enum stats_alt alt)
+{
+	double	pb = (p1 * n1 + p2 * n2) / (n1 + n2), d = p2 - p1, z;
+	double	s0 = sqrt(pb * (1 - pb) * (1 / n1 + 1 / n2));
+	double	s1 = sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2);
+	double	c = 0.5 * (1 / n1 + 1 / n2);
+
+	if (s1 <= 0)	/* both shares 0 or 1: the counts are certain */
+		return stats_pvalue(llround(p1 * n1), n1, llround(p2 * n2),
+		    n2, alt) <= thr;
+	if (alt == STATS_TWO_SIDED) {
+		z = -stats_norm_quantile(thr / 2);
+		return fmin(1, stats_norm_cdf((fabs(d) - z * s0 - c) / s1) +
+		    stats_norm_cdf((-fabs(d) - z * s0 - c) / s1));
+	}
+	z = -stats_norm_quantile(thr);
+	return stats_norm_cdf((alt * d - z * s0 - c) / s1);
+}
+
+double
+stats_fisher_power(double p1, int64_t n1, double p2, int64_t n2,
+    double thr, enum stats_alt alt)
+{
+	struct power_test t;
+	double	L1, U1, L2, U2, K, lo, hi, m, ylo, yhi, a, b, ga, gb, pw;
+	double	N, EK;
+
+	if (!(p1 >= 0 && p1 <= 1) || !(p2 >= 0 && p2 <= 1) ||
+	    !valid_count(0, n1) || !valid_count(0, n2) ||
+	    !valid_alpha(thr) || !valid_alt(alt))
+		return -1;
+	if (n1 == 0 || n2 == 0)
+		return 0;
+	N = (double)n1 + n2;
+	EK = p1 * n1 + p2 * n2;
+	if ((double)n1 * n2 * EK * (N - EK) / (N * N * (N - 1)) >=
+	    STATS_EXACT_MAXVAR)
+		return power_normal(p1, n1, p2, n2, thr, alt);
+	binom_range(n1, p1, POWER_EPS, &L1, &U1);
+	binom_range(n2, p2, POWER_EPS, &L2, &U2);
+	t.n1 = n1;
+	t.n2 = n2;
+	t.thr = thr;
+	t.alt = alt;
+	pw = 0;
+	ga = L1;
+	gb = U1;
+	for (K = L1 + L2; K <= U1 + U2; K++) {
+		ylo = fmax(L1, K - U2);
+		yhi = fmin(U1, K - L2);
+		lo = K > n2 ? K - n2 : 0;
+		hi = K < n1 ? K : n1;
+		if (lo == hi)
+			continue;	/* one table: p = 1 */
+		t.K = K;
+		m = alt == STATS_TWO_SIDED ? hyper_mode(lo, hi, n1, n2, K) :
+		    alt == STATS_GREATER ? yhi : ylo - 1;
+		ga += (double)n1 / N;
+		gb += (double)n1 / N;
+		if (alt != STATS_LESS && ylo <= fmin(yhi, m)) {
+			a = power_edge(&t, ylo, fmin(yhi, m), +1, floor(ga));
+			pw += joint_sum(ylo, a, K, n1, p1, n2, p2);
+			ga = a;
+		}
+		if (alt != STATS_GREATER && fmax(ylo, m + 1) <= yhi) {
+			b = power_edge(&t, yhi, fmax(ylo, m + 1), -1,
+			    ceil(gb));
+			pw += joint_sum(b, yhi, K, n1, p1, n2, p2);
+			gb = b;
+		}
+	}
+	return clamp(pw, 0, 1);
 }
 
 /*
@@ -1014,6 +1541,548 @@ stats_t_quantile(double p, double df)
 	if (p < 0.5)
 		return -t_upper(p, df);
 	return t_upper(1 - p, df);
+}
+
+/*
+ * Digamma, trigamma and tetragamma (psi, psi' and psi''), for x > 0:
+ * the recurrences psi(x) = psi(x + 1) - 1 / x, psi'(x) = psi'(x + 1) +
+ * 1 / x^2 and psi''(x) = psi''(x + 1) - 2 / x^3 carry x to at least 10,
+ * where the asymptotic series (Abramowitz and Stegun 6.3.18, 6.4.12 and
+ * its derivative) are good to about 1e-16 with the terms below: the
+ * first term left out is about 1e-17 at x = 10.
+ */
+#define PSI_SHIFT	10
+
+static double
+digamma(double x)
+{
+	double	s = 0, xx;
+
+	for (; x < PSI_SHIFT; x += 1)
+		s -= 1 / x;
+	xx = 1 / (x * x);
+	return s + log(x) - 0.5 / x - xx * (1.0 / 12 - xx * (1.0 / 120 -
+	    xx * (1.0 / 252 - xx * (1.0 / 240 - xx * (1.0 / 132 - xx *
+	    (691.0 / 32760 - xx / 12))))));
+}
+
+static double
+trigamma(double x)
+{
+	double	s = 0, xx;
+
+	for (; x < PSI_SHIFT; x += 1)
+		s += 1 / (x * x);
+	xx = 1 / (x * x);
+	return s + 1 / x + xx / 2 + xx / x * (1.0 / 6 - xx * (1.0 / 30 -
+	    xx * (1.0 / 42 - xx * (1.0 / 30 - xx * (5.0 / 66 - xx *
+	    (691.0 / 2730 - xx * 7.0 / 6))))));
+}
+
+static double
+tetragamma(double x)
+{
+	double	s = 0, xx;
+
+	for (; x < PSI_SHIFT; x += 1)
+		s -= 2 / (x * x * x);
+	xx = 1 / (x * x);
+	return s - xx - xx / x - xx * xx * (0.5 - xx * (1.0 / 6 - xx *
+	    (1.0 / 6 - xx * (3.0 / 10 - xx * (5.0 / 6 - xx * (691.0 / 210 -
+	    xx * 35.0 / 2))))));
+}
+
+double
+stats_digamma(double x)
+{
+	return x > 0 && x < HUGE_VAL ? digamma(x) : NAN;
+}
+
+double
+stats_trigamma(double x)
+{
+	return x > 0 && x < HUGE_VAL ? trigamma(x) : NAN;
+}
+
+/*
+ * The y > 0 with trigamma(y) = x, by Newton's method on 1 / trigamma(y),
+ * which is close to linear in y (Smyth 2004, and limma's
+ * trigammaInverse): y += t (1 - t / x) / psi''(y), t = psi'(y), from y =
+ * 1/2 + 1/x.  trigamma falls from infinity to 0, so there is one root for
+ * every x > 0.  The start is within O(x) of it for small x (trigamma(y)
+ * = 1/y + 1/(2 y^2) + ...), and above it for large x, where 1 /
+ * trigamma(y) is about y^2 and each step about halves y, so even x =
+ * 1e12 takes only some twenty steps more.  The iteration stops when a
+ * step is below 1e-12 of y (t_stats checks the round trip from 1e-10 to
+ * 1e12).
+ */
+double
+stats_trigamma_inv(double x)
+{
+	double	y, t, d;
+	int	i;
+
+	if (!(x > 0) || x == HUGE_VAL)
+		return NAN;
+	y = 0.5 + 1 / x;
+	for (i = 0; i < 100; i++) {
+		t = trigamma(y);
+		d = t * (1 - t / x) / tetragamma(y);
+		y += d;
+		if (-d < 1e-12 * y)
+			break;
+	}
+	return y;
+}
+
+/*
+ * The regularized upper incomplete gamma function Q(a, x) = Gamma(a, x)
+ * / Gamma(a), so that P(chi^2(k) > x) = Q(k / 2, x / 2): the series of
+ * P = 1 - Q for x < a + 1, and Lentz's continued fraction for Q above,
+ * as in Numerical Recipes (section 6.2).  Both converge in O(sqrt(a))
+ * terms; the prefactor x^a e^-x / Gamma(a) is taken through its log.
+ */
+static double
+gamma_q(double a, double x)
+{
+	double	lpre, sum, term, b, c, d, h, an;
+	int	i;
+
+	if (x <= 0)
+		return 1;
+	lpre = a * log(x) - x - lgam(a);
+	if (x < a + 1) {
+		sum = term = 1 / a;
+		for (i = 1; i < BETA_MAXIT; i++) {
+			term *= x / (a + i);
+			sum += term;
+			if (fabs(term) < fabs(sum) * BETA_EPS)
+				break;
+		}
+		return fmax(0, 1 - sum * exp(lpre));
+	}
+	b = x + 1 - a;
+	c = 1 / BETA_TINY;
+	d = 1 / b;
+	h = d;
+	for (i = 1; i < BETA_MAXIT; i++) {
+		an = -i * (i - a);
+		b += 2;
+		d = an * d + b;
+		if (fabs(d) < BETA_TINY)
+			d = BETA_TINY;
+		c = b + an / c;
+		if (fabs(c) < BETA_TINY)
+			c = BETA_TINY;
+		d = 1 / d;
+		h *= d * c;
+		if (fabs(d * c - 1) < BETA_EPS)
+			break;
+	}
+	return fmin(1, exp(lpre) * h);
+}
+
+double
+stats_chisq_sf(double x, double k)
+{
+	if (!(k > 0) || k == HUGE_VAL || isnan(x))
+		return NAN;
+	return gamma_q(k / 2, x / 2);
+}
+
+/*
+ * Replicates that add power: a dispersion shared across functions.
+ *
+ * With several profiles per side, run-to-run variation (load, input,
+ * GC timing) adds to the binomial noise of a function's count.  The
+ * model here is quasi-binomial: run r's count k_r of n_r samples has
+ * mean n_r p and variance phi n_r p (1 - p), phi >= 1, which is what a
+ * beta-binomial count gives when runs of similar size draw their true
+ * share from a common distribution.  Summed over a side, K = sum k_r has
+ * variance phi N p (1 - p): the pooled counts carry all the information
+ * about p, and phi says how much to discount them.  Welch's test on
+ * per-run shares estimates a variance from two or three values a side
+ * instead and throws that information away, which is why 0% in three
+ * base runs against 40% in three new ones gave q = 0.057 with it.
+ *
+ * A function's own estimate is Pearson's statistic on the runs of each
+ * side, X^2 = sum (k_r - n_r p^)^2 / (n_r p^ (1 - p^)) with p^ = K / N
+ * of that side, runs - 1 df a side: s2 = X^2 / df estimates phi without
+ * bias whatever the shape of the distribution.  A side whose expected
+ * count in either cell is under STATS_DISP_MINCOUNT a run says nothing
+ * usable (a handful of samples, or none, are all discreteness) and is
+ * left out.
+ *
+ * With two or three runs a side s2 has 2 to 4 df and is very noisy.  But
+ * hundreds of functions are measured on the same runs, so their
+ * estimates are pooled and each is shrunk toward the pool, the way
+ * limma shrinks gene variances (Smyth 2004), in three steps.
+ *
+ * 1. Do the runs vary more than sampling makes them at all?  Under phi
+ * = 1, sum X^2 over the functions is chi^2 with sum df.  It is tested
+ * twice, over all the functions and over those with at least
+ * STATS_DISP_FITCOUNT expected samples a run: variation that is a fixed
+ * fraction of each share (a function 10% busier in one run than the
+ * next, as simprof -d makes it) gives phi = 1 + c n p, which the many
+ * small functions would hide.  When neither test rejects at
+ * STATS_DISP_LEVEL, phi is 1 for every function, and the test is
+ * Fisher's exact test on the pooled counts, bit for bit: runs that agree
+ * lose nothing to pooling.
+ *
+ * 2. The pool.  The common dispersion is sum X^2 / sum df, unbiased for
+ * the average phi; it is what the report shows.  Since variation
+ * proportional to the share makes phi grow with a run's binomial
+ * variance v = n p (1 - p), the prior's scale is a line c + b v, b >=
+ * 0, fitted by least squares weighted by 1 / Var(s2) = df / (2 (c + b
+ * v)^2), three rounds of reweighting from the constant; with a constant
+ * phi, b comes out near 0.  Then Smyth's scaled F: given its phi, s2 is
+ * phi chi^2(d) / d, and across functions 1 / phi is chi^2(d0) / (d0 s0^2)
+ * with s0^2 the trend at the function's v.  The moments of e = log(s2 /
+ * trend) - digamma(d / 2) + log(d / 2), whose variance is trigamma(d /
+ * 2) + trigamma(d0 / 2), give d0 through the inverse of trigamma, over
+ * the functions with STATS_DISP_FITCOUNT samples a run, where Pearson's
+ * statistic is close enough to chi^2 (below it, ties between runs make
+ * s2 = 0 often, and its log is -inf); when the variance of e is no more
+ * than the trigamma term, d0 is infinite and the functions share the
+ * trend exactly.  (Smyth's own estimate of s0^2, from the mean of e, is
+ * not used: it relies on s2 being a scaled chi^2, which Pearson's
+ * statistic on counts of tens is not, and in the 2-run simulations of
+ * t_stats.c it came out 23% low at phi = 1 and 34% high at phi = 5,
+ * where the pooled estimate, which relies only on the mean, was within
+ * 6% and 16%.)
+ *
+ * 3. The posterior, phi~ = (d0 s0^2 + d s2) / (d0 + d), known to d0 + d
+ * df, floored at 1 since the runs cannot vary less than sampling makes
+ * them.  Flooring changes phi~, not what is known about it: a function
+ * whose runs happen to agree has phi~ = 1 with d0 + d df, not a known
+ * phi of 1.  Dropping those df (testing it by Fisher's test) was what
+ * made the family-wide false discovery rate 20% in 2-run simulations at
+ * phi = 2.
+ *
+ * The test at phi~ is on effective counts k / phi~ of n / phi~, whose
+ * binomial variance is that of the real counts: the continuity-
+ * corrected z of the normal branch, computed on them, is
+ *
+ *	z = (|k1 - E| - phi / 2) / sqrt(phi V),
+ *
+ * E and V the hypergeometric mean and variance of the pooled table, and
+ * it is referred to Student's t with d0 + d df, as limma's moderated t
+ * is (the normal when that is infinite): phi~ is an estimate, and the
+ * plug-in normal rejected up to 1.9 times as often in the simulations.
+ * The interval is Newcombe's on the effective counts with the same t
+ * quantile in place of z, so that it widens as the runs disagree.
+ * t_stats.c checks all of this by
+ * simulation, at phi = 1, 2 and 5 and with variation proportional to
+ * the share, with 2, 3 and 5 runs a side.
+ */
+int
+stats_disp_pearson(const int64_t *k1, const int64_t *n1, size_t m1,
+    const int64_t *k2, const int64_t *n2, size_t m2, struct stats_disp *o)
+{
+	const int64_t	*k, *n;
+	double		 x2 = 0, d = 0, K, N, p, e, side, low = HUGE_VAL;
+	size_t		 i, m, runs, j;
+
+	if ((m1 && (k1 == NULL || n1 == NULL)) ||
+	    (m2 && (k2 == NULL || n2 == NULL)) || o == NULL)
+		return -1;
+	for (j = 0; j < 2; j++) {
+		k = j ? k2 : k1;
+		n = j ? n2 : n1;
+		m = j ? m2 : m1;
+		K = N = 0;
+		runs = 0;
+		for (i = 0; i < m; i++) {
+			if (!valid_count(k[i], n[i]) ||
+			    N + n[i] > (double)STATS_MAX_N)
+				return -1;
+			K += k[i];
+			N += n[i];
+			runs += n[i] > 0;
+		}
+		if (runs < 2 || fmin(K, N - K) < STATS_DISP_MINCOUNT * runs)
+			continue;
+		p = K / N;
+		side = 0;
+		for (i = 0; i < m; i++) {
+			if (n[i] == 0)
+				continue;
+			e = k[i] - n[i] * p;
+			side += e * e / (n[i] * p * (1 - p));
+		}
+		x2 += side;
+		d += runs - 1;
+		low = fmin(low, fmin(K, N - K) / runs);
+	}
+	o->df = d;
+	o->s2 = d > 0 ? x2 / d : NAN;
+	o->minexp = d > 0 ? low : 0;
+	/* The binomial variance of a run, at the share of all the runs. */
+	K = N = 0;
+	runs = 0;
+	for (j = 0; j < 2; j++)
+		for (i = 0; i < (j ? m2 : m1); i++) {
+			K += (j ? k2 : k1)[i];
+			N += (j ? n2 : n1)[i];
+			runs += (j ? n2 : n1)[i] > 0;
+		}
+	o->v = runs ? N / runs * (K / N) * (1 - K / N) : 0;
+	return 0;
+}
+
+static int
+disp_usable(const struct stats_disp *f)
+{
+	return f->df > 0 && f->df < HUGE_VAL && f->s2 >= 0 &&
+	    f->s2 < HUGE_VAL;
+}
+
+/*
+ * Smyth's moment estimate of d0 from the functions with at least
+ * `least` expected samples a run: 0 if fewer than two qualify, HUGE_VAL
+ * if their log-estimates vary no more than their df allow.
+ */
+static double
+disp_trend(const struct stats_disp_prior *pr, double v)
+{
+	return pr->c + pr->b * v;
+}
+
+/*
+ * Smyth's moment estimate of d0, from the functions with at least
+ * `least` expected samples a run, each s2 taken relative to the trend:
+ * 0 if fewer than two qualify, HUGE_VAL if they vary about the trend no
+ * more than their df allow.
+ */
+static double
+disp_d0(const struct stats_disp *f, size_t m,
+    const struct stats_disp_prior *pr, double least, size_t *used)
+{
+	double	e, emean = 0, evar = 0, tri = 0, h, x, r;
+	size_t	i, n = 0;
+
+	for (i = 0; i < m; i++)
+		n += disp_usable(&f[i]) && f[i].minexp >= least &&
+		    disp_trend(pr, f[i].v) > 0;
+	*used = n;
+	if (n < 2)
+		return 0;
+	for (i = 0; i < m; i++) {
+		if (!disp_usable(&f[i]) || f[i].minexp < least ||
+		    (r = disp_trend(pr, f[i].v)) <= 0)
+			continue;
+		/* s2 = 0 (runs that tie exactly) would have log -inf. */
+		h = f[i].df / 2;
+		emean += log(fmax(f[i].s2 / r, 1e-5)) - digamma(h) + log(h);
+		tri += trigamma(h);
+	}
+	emean /= n;
+	for (i = 0; i < m; i++) {
+		if (!disp_usable(&f[i]) || f[i].minexp < least ||
+		    (r = disp_trend(pr, f[i].v)) <= 0)
+			continue;
+		h = f[i].df / 2;
+		e = log(fmax(f[i].s2 / r, 1e-5)) - digamma(h) + log(h) - emean;
+		evar += e * e;
+	}
+	x = evar / (n - 1) - tri / n;
+	return x > 0 ? 2 * stats_trigamma_inv(x) : HUGE_VAL;
+}
+
+/*
+ * The trend c + b v of the dispersion in a run's binomial variance v,
+ * b >= 0, by least squares weighted by the inverse variance of each s2
+ * under the trend, 2 (c + b v)^2 / df: three rounds of reweighting from
+ * the constant s02.
+ */
+static void
+disp_fit_trend(const struct stats_disp *f, size_t m,
+    struct stats_disp_prior *pr)
+{
+	double	sw, sx, sy, sxx, sxy, w, r, xb, yb, vxx;
+	size_t	i;
+	int	round;
+
+	pr->c = pr->s02;
+	pr->b = 0;
+	for (round = 0; round < 3; round++) {
+		sw = sx = sy = sxx = sxy = 0;
+		for (i = 0; i < m; i++) {
+			if (!disp_usable(&f[i]))
+				continue;
+			r = fmax(disp_trend(pr, f[i].v), 1e-3);
+			w = f[i].df / (r * r);
+			sw += w;
+			sx += w * f[i].v;
+			sy += w * f[i].s2;
+		}
+		if (sw <= 0)
+			return;
+		xb = sx / sw;
+		yb = sy / sw;
+		for (i = 0; i < m; i++) {
+			if (!disp_usable(&f[i]))
+				continue;
+			r = fmax(disp_trend(pr, f[i].v), 1e-3);
+			w = f[i].df / (r * r);
+			sxx += w * (f[i].v - xb) * (f[i].v - xb);
+			sxy += w * (f[i].v - xb) * (f[i].s2 - yb);
+		}
+		vxx = sxx;
+		pr->b = vxx > 0 && sxy > 0 ? sxy / vxx : 0;
+		pr->c = yb - pr->b * xb;
+	}
+}
+
+int
+stats_disp_prior(const struct stats_disp *f, size_t m,
+    struct stats_disp_prior *pr)
+{
+	double	x2 = 0, df = 0, xb = 0, db = 0;
+	size_t	i, n = 0, fit;
+
+	if (pr == NULL || (m && f == NULL))
+		return -1;
+	for (i = 0; i < m; i++)
+		if (disp_usable(&f[i])) {
+			x2 += f[i].df * f[i].s2;
+			df += f[i].df;
+			n++;
+			if (f[i].minexp >= STATS_DISP_FITCOUNT) {
+				xb += f[i].df * f[i].s2;
+				db += f[i].df;
+			}
+		}
+	pr->n = n;
+	pr->df = df;
+	pr->s02 = n ? x2 / df : NAN;
+	pr->p = n ? gamma_q(df / 2, x2 / 2) : 1;
+	if (db > 0)
+		pr->p = fmin(pr->p, gamma_q(db / 2, xb / 2));
+	pr->binomial = pr->p > STATS_DISP_LEVEL;
+	disp_fit_trend(f, m, pr);
+	pr->d0 = disp_d0(f, m, pr, STATS_DISP_FITCOUNT, &fit);
+	if (fit < 2)
+		pr->d0 = disp_d0(f, m, pr, 0, &fit);
+	return 0;
+}
+
+double
+stats_disp_posterior(const struct stats_disp *f,
+    const struct stats_disp_prior *pr, double *dfpost)
+{
+	double	phi, d, d0, t;
+
+	if (f == NULL || pr == NULL || !(f->df >= 0) || f->df == HUGE_VAL ||
+	    (f->df > 0 && !disp_usable(f)) || !(f->v >= 0) ||
+	    !(pr->d0 >= 0))
+		return NAN;
+	d0 = pr->d0;
+	t = fmax(disp_trend(pr, f->v), 0);
+	if (pr->binomial || !(pr->s02 >= 0)) {
+		phi = 1;
+		d = HUGE_VAL;
+	} else if (d0 == HUGE_VAL) {
+		phi = t;
+		d = HUGE_VAL;
+	} else if (d0 + f->df == 0) {
+		phi = t;	/* no prior, no runs of its own */
+		d = pr->df;
+	} else {
+		phi = ((d0 > 0 ? d0 * t : 0) +
+		    (f->df > 0 ? f->df * f->s2 : 0)) / (d0 + f->df);
+		d = d0 + f->df;
+	}
+	if (dfpost != NULL)
+		*dfpost = d;
+	return phi > 1 ? phi : 1;
+}
+
+/*
+ * The quasi-binomial p-value, from d = k1 - E of the pooled table and
+ * its hypergeometric variance V, at phi > 1 with df df.
+ */
+static double
+quasi_p(double d, double V, double phi, double df, enum stats_alt alt)
+{
+	double	z, u;
+
+	if (V <= 0)
+		return 1;
+	if (alt == STATS_TWO_SIDED) {
+		z = (fabs(d) - phi / 2) / sqrt(phi * V);
+		return z <= 0 ? 1 : fmin(1, 2 * t_sf(z, df));
+	}
+	u = alt == STATS_GREATER ? -d : d;	/* into the alternative */
+	z = (u - phi / 2) / sqrt(phi * V);
+	return z >= 0 ? t_sf(z, df) : 1 - t_sf(-z, df);
+}
+
+static int
+valid_phi(double phi, double df)
+{
+	return !isnan(phi) && phi < HUGE_VAL && df > 0;
+}
+
+int
+stats_disp_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double phi,
+    double df, double alpha, enum stats_alt alt, struct stats_result *r)
+{
+	double	N, K, V, d, zq;
+
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) ||
+	    !valid_alpha(alpha) || !valid_alt(alt) || !valid_phi(phi, df) ||
+	    r == NULL)
+		return -1;
+	if ((phi <= 1 && df == HUGE_VAL) || n1 == 0 || n2 == 0) {
+		if (stats_counts(k1, n1, k2, n2, alpha, r) == -1)
+			return -1;
+		if (alt != STATS_TWO_SIDED && r->method != STATS_UNTESTABLE)
+			r->p = pvalue(k1, n1, n2, (double)k1 + k2, alt, NULL);
+		return 0;
+	}
+	phi = fmax(phi, 1);
+	N = (double)n1 + n2;
+	K = (double)k1 + k2;
+	V = (double)n1 * n2 * K * (N - K) / (N * N * (N - 1));
+	d = (k1 * (double)n2 - k2 * (double)n1) / N;
+	r->method = STATS_QUASI;
+	r->df = df;
+	r->diff = (double)k2 / n2 - (double)k1 / n1;
+	r->p = quasi_p(d, V, phi, df, alt);
+	r->stat = V > 0 ? -d / sqrt(phi * V) : 0;
+	zq = t_upper(alpha / 2, df);
+	newcombe(k1 / phi, n1 / phi, k2 / phi, n2 / phi, zq, &r->lo, &r->hi);
+	return 0;
+}
+
+double
+stats_disp_pmin(int64_t K, int64_t n1, int64_t n2, double phi, double df,
+    enum stats_alt alt)
+{
+	double	N, V, lo, hi, dlo, dhi, d;
+
+	if (n1 < 0 || n2 < 0 || n1 > STATS_MAX_N || n2 > STATS_MAX_N ||
+	    K < 0 || K > n1 + n2 || !valid_alt(alt) || !valid_phi(phi, df))
+		return -1;
+	if (phi <= 1 && df == HUGE_VAL)
+		return stats_pmin(K, n1, n2, alt);
+	if (n1 == 0 || n2 == 0)
+		return 1;
+	phi = fmax(phi, 1);
+	N = (double)n1 + n2;
+	V = (double)n1 * n2 * K * (N - K) / (N * N * (N - 1));
+	lo = K > n2 ? K - n2 : 0;
+	hi = K < n1 ? K : n1;
+	dlo = (lo * (double)n2 - (K - lo) * (double)n1) / N;
+	dhi = (hi * (double)n2 - (K - hi) * (double)n1) / N;
+	if (alt == STATS_GREATER)
+		d = dlo;
+	else if (alt == STATS_LESS)
+		d = dhi;
+	else
+		d = fabs(dlo) > fabs(dhi) ? dlo : dhi;
+	return quasi_p(d, V, phi, df, alt);
 }
 
 /*
@@ -1298,6 +2367,8 @@ stats_method_name(enum stats_method m)
 		return "mann-whitney-exact";
 	case STATS_MW_NORMAL:
 		return "mann-whitney-normal";
+	case STATS_QUASI:
+		return "quasi-binomial";
 	}
 	return "unknown";
 }
