@@ -25,6 +25,7 @@
 #include "diag.h"
 #include "folded.h"
 #include "gunzip.h"
+#include "input.h"
 #include "profdiff.h"
 #include "profile.h"
 #include "profile.pb-c.h"
@@ -82,48 +83,6 @@ stream_gzip(int fd, const struct stat *st, const unsigned char tail[4],
 	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
 }
 
-
-/* Recognizing what is not a protobuf profile. */
-
-static int
-has_prefix(const unsigned char *buf, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return len >= n && memcmp(buf, prefix, n) == 0;
-}
-
-/*
- * The legacy formats pprof still reads: the text heap, contention,
- * thread and goroutine dumps, and the gperftools binary CPU profile,
- * whose header is the words 0, 3, 0 in 32- or 64-bit little endian.
- */
-static const char *
-legacy_kind(const unsigned char *buf, size_t len)
-{
-	static const char *const text[] = {
-		"heap profile:", "heap_v2/", "--- heapz", "--- contention",
-		"--- threadz", "goroutine profile:", "threadcreate profile:",
-		"--- mutex", "--- block",
-	};
-	static const unsigned char cpu64[16] = { 0,0,0,0,0,0,0,0, 3,0,0,0,0,0,0,0 };
-	static const unsigned char cpu32[8] = { 0,0,0,0, 3,0,0,0 };
-	size_t i;
-
-	while (len > 0 && (*buf == ' ' || *buf == '\t' || *buf == '\n' ||
-	    *buf == '\r')) {
-		buf++;
-		len--;
-	}
-	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
-		if (has_prefix(buf, len, text[i]))
-			return "a legacy text profile";
-	if (len >= 16 && memcmp(buf, cpu64, 16) == 0)
-		return "a legacy gperftools CPU profile";
-	if (len >= 12 && memcmp(buf, cpu32, 8) == 0)
-		return "a legacy gperftools CPU profile";
-	return NULL;
-}
 
 /* Walking the top level of the wire format. */
 
@@ -743,6 +702,10 @@ conv_samples(struct conv *c, const struct idmap *lm,
 	return 0;
 }
 
+/*
+ * Unpack bytes whose top level scan_top_level() has passed, and convert
+ * them: the reference decoder.  Returns NULL with the diag filled.
+ */
 static struct profile *
 decode_slow(const unsigned char *buf, size_t len, const char *path,
     const struct pd_limits *lim, struct diag *d)
@@ -753,20 +716,6 @@ decode_slow(const unsigned char *buf, size_t len, const char *path,
 	struct idmap		 mm, fm, lm;
 	struct conv		 c;
 	PbProfile		*pb;
-	const char		*legacy;
-
-	if (len == 0) {
-		diag_set(d, DIAG_EMPTY, -1, "file is empty");
-		return NULL;
-	}
-	if ((legacy = legacy_kind(buf, len)) != NULL) {
-		diag_set(d, DIAG_LEGACY, -1, "%s; profdiff reads only the "
-		    "protobuf format (convert it with 'go tool pprof -proto')",
-		    legacy);
-		return NULL;
-	}
-	if (scan_top_level(buf, len, d) == -1)
-		return NULL;
 
 	scratch = arena_new();
 	pa.alloc = pb_alloc;
@@ -1499,8 +1448,7 @@ walk_fields(struct gunzip_pull *g, struct twice *t)
 		eof = (size_t)got < PULL_STEP - have;
 		have += (size_t)got;
 		/* What reader_start() would not read as protobuf. */
-		if (first && (have == 0 || legacy_kind(win, have) != NULL ||
-		    folded_sniff(win, have)))
+		if (first && input_sniff(win, have) != INPUT_PROTOBUF)
 			goto out;
 		first = 0;
 		for (at = 0, ended = 0; at < have; ) {
@@ -1715,15 +1663,24 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 	const unsigned char	*buf = r->buf;
 	size_t			 len = r->len;
 	struct profile		*p = NULL;
+	enum input_kind		 k;
 
-	/* Text is folded stacks, unless it is a legacy pprof format. */
-	if (len > 0 && legacy_kind(buf, len) == NULL && folded_sniff(buf, len))
+	switch (k = input_sniff(buf, len)) {
+	case INPUT_FOLDED:
 		p = folded_decode(buf, len, path, &r->lim, d);
-	else if (len == 0 || legacy_kind(buf, len) != NULL ||
-	    scan_top_level(buf, len, d) == -1 || fast_header(r, path, d) == -1)
+		break;
+	case INPUT_PROTOBUF:
+		/* The fast path, else the reference in its own words. */
+		if (scan_top_level(buf, len, d) == -1)
+			break;
+		if (fast_header(r, path, d) == 0)
+			return r;
 		p = decode_slow(buf, len, path, &r->lim, d);
-	else
-		return r;
+		break;
+	default:
+		input_refuse(k, d);
+		break;
+	}
 	if (p == NULL) {
 		pprof_close(r);
 		return NULL;
@@ -2113,11 +2070,20 @@ pprof_decode_reference(const void *buf, size_t len, const char *path,
     const struct pd_limits *lim, struct diag *d)
 {
 	struct pd_limits deflim;
+	enum input_kind	 k;
 
 	if (lim == NULL) {
 		pd_limits_default(&deflim);
 		lim = &deflim;
 	}
+	/* Text is not told from protobuf here: it is refused as protobuf. */
+	k = input_sniff(buf, len);
+	if (k != INPUT_FOLDED && k != INPUT_PROTOBUF) {
+		input_refuse(k, d);
+		return NULL;
+	}
+	if (scan_top_level(buf, len, d) == -1)
+		return NULL;
 	return decode_slow(buf, len, path, lim, d);
 }
 
