@@ -86,11 +86,76 @@ stream_gzip(int fd, const struct stat *st, const unsigned char tail[4],
 
 /* Walking the top level of the wire format. */
 
-static const char *const field_names[] = {
-	NULL, "sample_type", "sample", "mapping", "location", "function",
-	"string_table", "drop_frames", "keep_frames", "time_nanos",
-	"duration_nanos", "period_type", "period", "comment",
-	"default_sample_type",
+/* The field numbers of the messages of profile.proto that are read here. */
+enum profile_field {
+	PROFILE_SAMPLE_TYPE = 1,
+	PROFILE_SAMPLE = 2,
+	PROFILE_MAPPING = 3,
+	PROFILE_LOCATION = 4,
+	PROFILE_FUNCTION = 5,
+	PROFILE_STRING_TABLE = 6,
+	PROFILE_DROP_FRAMES = 7,
+	PROFILE_KEEP_FRAMES = 8,
+	PROFILE_TIME_NANOS = 9,
+	PROFILE_DURATION_NANOS = 10,
+	PROFILE_PERIOD_TYPE = 11,
+	PROFILE_PERIOD = 12,
+	PROFILE_COMMENT = 13,
+	PROFILE_DEFAULT_SAMPLE_TYPE = 14,
+	PROFILE_NFIELDS			/* one past the last */
+};
+
+enum sample_field {
+	SAMPLE_LOCATION_ID = 1,
+	SAMPLE_VALUE = 2,
+	SAMPLE_LABEL = 3,
+};
+
+enum label_field {
+	LABEL_KEY = 1,
+	LABEL_STR = 2,
+	LABEL_NUM = 3,
+	LABEL_NUM_UNIT = 4,
+	LABEL_NFIELDS
+};
+
+enum location_field {
+	LOCATION_ID = 1,
+	LOCATION_MAPPING_ID = 2,
+	LOCATION_ADDRESS = 3,
+	LOCATION_LINE = 4,
+	LOCATION_IS_FOLDED = 5,
+};
+
+enum line_field {
+	LINE_FUNCTION_ID = 1,
+	LINE_LINE = 2,
+	LINE_COLUMN = 3,
+};
+
+/* The protobuf wire types (the low three bits of a field's key). */
+enum wire_type {
+	WT_VARINT = 0,
+	WT_I64 = 1,
+	WT_LEN = 2,
+	WT_I32 = 5,
+};
+
+static const char *const field_names[PROFILE_NFIELDS] = {
+	[PROFILE_SAMPLE_TYPE] = "sample_type",
+	[PROFILE_SAMPLE] = "sample",
+	[PROFILE_MAPPING] = "mapping",
+	[PROFILE_LOCATION] = "location",
+	[PROFILE_FUNCTION] = "function",
+	[PROFILE_STRING_TABLE] = "string_table",
+	[PROFILE_DROP_FRAMES] = "drop_frames",
+	[PROFILE_KEEP_FRAMES] = "keep_frames",
+	[PROFILE_TIME_NANOS] = "time_nanos",
+	[PROFILE_DURATION_NANOS] = "duration_nanos",
+	[PROFILE_PERIOD_TYPE] = "period_type",
+	[PROFILE_PERIOD] = "period",
+	[PROFILE_COMMENT] = "comment",
+	[PROFILE_DEFAULT_SAMPLE_TYPE] = "default_sample_type",
 };
 
 static int
@@ -125,7 +190,7 @@ scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
 	uint64_t	 key, v;
 	size_t		 n;
 	unsigned	 field, wt;
-	int		 rc;
+	int		 known, rc;
 
 	while (p < end) {
 		long long off = (long long)(p - buf);
@@ -141,19 +206,22 @@ scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
 			return diag_set(d, DIAG_FORMAT, off,
 			    "invalid protobuf field number %llu",
 			    (unsigned long long)(key >> 3));
-		if (field >= 1 && field <= 14) {
-			int want_len = field <= 6 || field == 11;
-			int ok = want_len ? wt == 2 :
-			    (wt == 0 || (field == 13 && wt == 2));
+		known = field < PROFILE_NFIELDS;
+		if (known) {
+			/* The messages and strings; comments may be packed. */
+			int want_len = field <= PROFILE_STRING_TABLE ||
+			    field == PROFILE_PERIOD_TYPE;
+			int ok = want_len ? wt == WT_LEN : (wt == WT_VARINT ||
+			    (field == PROFILE_COMMENT && wt == WT_LEN));
 
 			if (!ok)
 				return diag_set(d, DIAG_FORMAT, off,
 				    "field %u (%s) has protobuf wire type %u, "
 				    "expected %u", field, field_names[field],
-				    wt, want_len ? 2 : 0);
+				    wt, want_len ? WT_LEN : WT_VARINT);
 		}
 		switch (wt) {
-		case 0:
+		case WT_VARINT:
 			if ((rc = get_varint(p, end, &v, &n)) != 0)
 				return diag_set(d, rc == -2 ? DIAG_CORRUPT :
 				    DIAG_FORMAT, (long long)(p - buf),
@@ -161,12 +229,12 @@ scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
 				    "protobuf varint longer than 10 bytes");
 			p += n;
 			break;
-		case 1:
+		case WT_I64:
 			if (end - p < 8)
 				goto truncated;
 			p += 8;
 			break;
-		case 2:
+		case WT_LEN:
 			if ((rc = get_varint(p, end, &v, &n)) != 0)
 				return diag_set(d, rc == -2 ? DIAG_CORRUPT :
 				    DIAG_FORMAT, (long long)(p - buf),
@@ -176,14 +244,13 @@ scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
 			if (v > (uint64_t)(end - p))
 				return diag_set(d, DIAG_CORRUPT, off,
 				    "truncated: field %u%s%s%s needs %llu bytes, "
-				    "only %zu remain", field,
-				    field <= 14 ? " (" : "",
-				    field <= 14 ? field_names[field] : "",
-				    field <= 14 ? ")" : "",
+				    "only %zu remain", field, known ? " (" : "",
+				    known ? field_names[field] : "",
+				    known ? ")" : "",
 				    (unsigned long long)v, (size_t)(end - p));
 			p += v;
 			break;
-		case 5:
+		case WT_I32:
 			if (end - p < 4)
 				goto truncated;
 			p += 4;
@@ -791,13 +858,13 @@ read_packed(const unsigned char **pp, const unsigned char *end, unsigned wt,
 	uint64_t	 v, l;
 	size_t		 n;
 
-	if (wt == 0) {
+	if (wt == WT_VARINT) {
 		if (get_varint(p, end, &v, &n) != 0 || put(arg, v) == -1)
 			return -1;
 		*pp = p + n;
 		return 0;
 	}
-	if (wt != 2 || get_varint(p, end, &l, &n) != 0 ||
+	if (wt != WT_LEN || get_varint(p, end, &l, &n) != 0 ||
 	    l > (uint64_t)(end - p - n))
 		return -1;
 	p += n;
@@ -915,7 +982,7 @@ read_locs(struct pf_reader *r, const unsigned char **pp,
 	uint32_t			 w = 0, stop;
 	size_t				 n, nl, room, depth = r->lim.max_depth;
 
-	if (wt != 2 || !r->lm.identity)
+	if (wt != WT_LEN || !r->lm.identity)
 		return read_packed(pp, end, wt, put_loc, r);
 	if (get_varint(p, end, &l, &n) != 0 || l > (uint64_t)(end - p - n))
 		return -1;
@@ -978,7 +1045,7 @@ read_label(struct pf_reader *r, const unsigned char *p,
 {
 	struct sbuf	*sb = &r->sb;
 	struct pf_label	*lp;
-	uint64_t	 f[5], key, v;
+	uint64_t	 f[LABEL_NFIELDS], key, v;
 	size_t		 n;
 
 	memset(f, 0, sizeof(f));
@@ -986,13 +1053,14 @@ read_label(struct pf_reader *r, const unsigned char *p,
 		if (get_varint(p, end, &key, &n) != 0)
 			return -1;
 		p += n;
-		if ((key & 7) != 0 || key >> 3 < 1 || key >> 3 > 4 ||
-		    get_varint(p, end, &v, &n) != 0)
+		if ((key & 7) != WT_VARINT || key >> 3 < LABEL_KEY ||
+		    key >> 3 >= LABEL_NFIELDS || get_varint(p, end, &v, &n) != 0)
 			return -1;
 		p += n;
 		f[key >> 3] = v;
 	}
-	if (f[1] >= r->nstrs || f[2] >= r->nstrs || f[4] >= r->nstrs)
+	if (f[LABEL_KEY] >= r->nstrs || f[LABEL_STR] >= r->nstrs ||
+	    f[LABEL_NUM_UNIT] >= r->nstrs)
 		return -1;
 	if (sb->nlabs == sb->labcap) {
 		sb->labcap = sb->labcap ? 2 * sb->labcap : 8;
@@ -1000,10 +1068,10 @@ read_label(struct pf_reader *r, const unsigned char *p,
 		    sizeof(*sb->labs));
 	}
 	lp = &sb->labs[sb->nlabs++];
-	lp->key = r->strs[f[1]];
-	lp->str = f[2] != 0 ? r->strs[f[2]] : NULL;
-	lp->num = (int64_t)f[3];
-	lp->num_unit = r->strs[f[4]];
+	lp->key = r->strs[f[LABEL_KEY]];
+	lp->str = f[LABEL_STR] != 0 ? r->strs[f[LABEL_STR]] : NULL;
+	lp->num = (int64_t)f[LABEL_NUM];
+	lp->num_unit = r->strs[f[LABEL_NUM_UNIT]];
 	return 0;
 }
 
@@ -1022,16 +1090,16 @@ fast_sample(struct pf_reader *r, const unsigned char *p,
 			return -1;
 		p += n;
 		switch (key >> 3) {
-		case 1:
+		case SAMPLE_LOCATION_ID:
 			if (read_locs(r, &p, end, key & 7) == -1)
 				return -1;
 			break;
-		case 2:
+		case SAMPLE_VALUE:
 			if (read_packed(&p, end, key & 7, put_val, r) == -1)
 				return -1;
 			break;
-		case 3:
-			if ((key & 7) != 2 || get_varint(p, end, &l, &n) != 0 ||
+		case SAMPLE_LABEL:
+			if ((key & 7) != WT_LEN || get_varint(p, end, &l, &n) != 0 ||
 			    l > (uint64_t)(end - p - n) ||
 			    read_label(r, p + n, p + n + l) == -1)
 				return -1;
@@ -1068,14 +1136,14 @@ next_bytes(const unsigned char **pp, const unsigned char *end,
 		if (get_varint(p, end, &key, &n) != 0)
 			return -1;
 		p += n;
-		if ((key & 7) == 1 || (key & 7) == 5) {
-			p += (key & 7) == 1 ? 8 : 4;
+		if ((key & 7) == WT_I64 || (key & 7) == WT_I32) {
+			p += (key & 7) == WT_I64 ? 8 : 4;
 			continue;
 		}
 		if (get_varint(p, end, len, &n) != 0)
 			return -1;
 		p += n;
-		if ((key & 7) == 0)
+		if ((key & 7) == WT_VARINT)
 			continue;
 		if (*len > (uint64_t)(end - p))
 			return -1;
@@ -1115,13 +1183,13 @@ wire_line(const unsigned char *p, const unsigned char *end, PbLine *ln)
 
 	perftools__profiles__line__init(ln);
 	while (p < end) {
-		if (wire_varint(&p, end, &key) != 0 || (key & 7) != 0 ||
-		    wire_varint(&p, end, &v) != 0)
+		if (wire_varint(&p, end, &key) != 0 ||
+		    (key & 7) != WT_VARINT || wire_varint(&p, end, &v) != 0)
 			return -1;
 		switch (key >> 3) {
-		case 1: ln->function_id = v; break;
-		case 2: ln->line = (int64_t)v; break;
-		case 3: ln->column = (int64_t)v; break;
+		case LINE_FUNCTION_ID: ln->function_id = v; break;
+		case LINE_LINE: ln->line = (int64_t)v; break;
+		case LINE_COLUMN: ln->column = (int64_t)v; break;
 		default: return -1;
 		}
 	}
@@ -1147,7 +1215,7 @@ wire_location(const unsigned char *p, const unsigned char *end,
 		if (wire_varint(&p, end, &key) != 0 ||
 		    wire_varint(&p, end, &v) != 0)
 			return -1;
-		if (key >> 3 == 4 && (key & 7) == 2) {
+		if (key >> 3 == LOCATION_LINE && (key & 7) == WT_LEN) {
 			if (v > (uint64_t)(end - p))
 				return -1;
 			if (pl->n_line == lb->cap) {
@@ -1163,13 +1231,13 @@ wire_location(const unsigned char *p, const unsigned char *end,
 			p += v;
 			continue;
 		}
-		if ((key & 7) != 0)
+		if ((key & 7) != WT_VARINT)
 			return -1;
 		switch (key >> 3) {
-		case 1: pl->id = v; break;
-		case 2: pl->mapping_id = v; break;
-		case 3: pl->address = v; break;
-		case 5: pl->is_folded = v != 0; break;
+		case LOCATION_ID: pl->id = v; break;
+		case LOCATION_MAPPING_ID: pl->mapping_id = v; break;
+		case LOCATION_ADDRESS: pl->address = v; break;
+		case LOCATION_IS_FOLDED: pl->is_folded = v != 0; break;
 		default: return -1;
 		}
 	}
@@ -1203,7 +1271,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	PbProfile		 pb;
 	uint64_t		 key, v = 0;
 	uint64_t		*ids;
-	size_t			 n, i, cnt[15];
+	size_t			 n, i, cnt[PROFILE_NFIELDS];
 	unsigned		 field, wt;
 	int			 ok = 0, rc;
 
@@ -1215,28 +1283,31 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 		p += n;
 		field = (unsigned)(key >> 3);
 		wt = key & 7;
-		if (field <= 14)
+		if (field < PROFILE_NFIELDS)
 			cnt[field]++;
-		if (wt == 0) {
+		if (wt == WT_VARINT) {
 			if (get_varint(p, end, &v, &n) != 0)
 				return -1;
 			p += n;
-		} else if (wt == 2) {
+		} else if (wt == WT_LEN) {
 			if (get_varint(p, end, &v, &n) != 0 ||
 			    v > (uint64_t)(end - p - n))
 				return -1;
 			p += n + v;
-		} else if (wt == 1 && end - p >= 8)
+		} else if (wt == WT_I64 && end - p >= 8)
 			p += 8;
-		else if (wt == 5 && end - p >= 4)
+		else if (wt == WT_I32 && end - p >= 4)
 			p += 4;
 		else
 			return -1;
 	}
-	if (cnt[6] == 0 || cnt[6] > lim->max_strings ||
-	    cnt[1] > PD_MAX_SAMPLE_TYPES || cnt[3] > lim->max_locations ||
-	    cnt[4] > lim->max_locations || cnt[5] > lim->max_functions ||
-	    cnt[11] > 1)
+	if (cnt[PROFILE_STRING_TABLE] == 0 ||
+	    cnt[PROFILE_STRING_TABLE] > lim->max_strings ||
+	    cnt[PROFILE_SAMPLE_TYPE] > PD_MAX_SAMPLE_TYPES ||
+	    cnt[PROFILE_MAPPING] > lim->max_locations ||
+	    cnt[PROFILE_LOCATION] > lim->max_locations ||
+	    cnt[PROFILE_FUNCTION] > lim->max_functions ||
+	    cnt[PROFILE_PERIOD_TYPE] > 1)
 		return -1;
 
 	/* Pass 2: everything but the samples, into a PbProfile. */
@@ -1245,10 +1316,13 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	pa.free = pb_nofree;
 	pa.allocator_data = scratch;
 	perftools__profiles__profile__init(&pb);
-	pb.sample_type = arena_alloc(scratch, cnt[1], sizeof(*pb.sample_type));
-	pb.mapping = arena_alloc(scratch, cnt[3], sizeof(*pb.mapping));
-	pb.function = arena_alloc(scratch, cnt[5], sizeof(*pb.function));
-	pb.string_table = arena_alloc(scratch, cnt[6],
+	pb.sample_type = arena_alloc(scratch, cnt[PROFILE_SAMPLE_TYPE],
+	    sizeof(*pb.sample_type));
+	pb.mapping = arena_alloc(scratch, cnt[PROFILE_MAPPING],
+	    sizeof(*pb.mapping));
+	pb.function = arena_alloc(scratch, cnt[PROFILE_FUNCTION],
+	    sizeof(*pb.function));
+	pb.string_table = arena_alloc(scratch, cnt[PROFILE_STRING_TABLE],
 	    sizeof(*pb.string_table));
 	memset(&comments, 0, sizeof(comments));
 	memset(&lb, 0, sizeof(lb));
@@ -1257,25 +1331,37 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 		p += n;
 		field = (unsigned)(key >> 3);
 		wt = key & 7;
-		if (field == 13) {
+		if (field == PROFILE_COMMENT) {
 			if (read_packed(&p, end, wt, put_u64, &comments) == -1)
 				goto out;
 			continue;
 		}
-		if (wt != 2) {
+		if (wt != WT_LEN) {
 			v = 0;
-			if (wt == 0) {
+			if (wt == WT_VARINT) {
 				get_varint(p, end, &v, &n);
 				p += n;
 			} else
-				p += wt == 1 ? 8 : 4;
+				p += wt == WT_I64 ? 8 : 4;
 			switch (field) {
-			case 7: pb.drop_frames = (int64_t)v; break;
-			case 8: pb.keep_frames = (int64_t)v; break;
-			case 9: pb.time_nanos = (int64_t)v; break;
-			case 10: pb.duration_nanos = (int64_t)v; break;
-			case 12: pb.period = (int64_t)v; break;
-			case 14: pb.default_sample_type = (int64_t)v; break;
+			case PROFILE_DROP_FRAMES:
+				pb.drop_frames = (int64_t)v;
+				break;
+			case PROFILE_KEEP_FRAMES:
+				pb.keep_frames = (int64_t)v;
+				break;
+			case PROFILE_TIME_NANOS:
+				pb.time_nanos = (int64_t)v;
+				break;
+			case PROFILE_DURATION_NANOS:
+				pb.duration_nanos = (int64_t)v;
+				break;
+			case PROFILE_PERIOD:
+				pb.period = (int64_t)v;
+				break;
+			case PROFILE_DEFAULT_SAMPLE_TYPE:
+				pb.default_sample_type = (int64_t)v;
+				break;
 			default: break;
 			}
 			continue;
@@ -1283,30 +1369,30 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 		get_varint(p, end, &v, &n);
 		p += n;
 		switch (field) {
-		case 1:
+		case PROFILE_SAMPLE_TYPE:
 			if ((pb.sample_type[pb.n_sample_type++] = FAST_UNPACK(
 			    value_type, &pa, v, p)) == NULL)
 				goto out;
 			break;
-		case 3:
+		case PROFILE_MAPPING:
 			if ((pb.mapping[pb.n_mapping++] = FAST_UNPACK(mapping,
 			    &pa, v, p)) == NULL)
 				goto out;
 			break;
-		case 4:
+		case PROFILE_LOCATION:
 			pb.n_location++;	/* read in pass 2b */
 			break;
-		case 5:
+		case PROFILE_FUNCTION:
 			if ((pb.function[pb.n_function++] = FAST_UNPACK(
 			    function, &pa, v, p)) == NULL)
 				goto out;
 			break;
-		case 6:
+		case PROFILE_STRING_TABLE:
 			pb.string_table[pb.n_string_table].len = v;
 			pb.string_table[pb.n_string_table++].data =
 			    (uint8_t *)(uintptr_t)p;
 			break;
-		case 11:
+		case PROFILE_PERIOD_TYPE:
 			if ((pb.period_type = FAST_UNPACK(value_type, &pa, v,
 			    p)) == NULL)
 				goto out;
@@ -1315,7 +1401,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 			break;
 		}
 		p += v;
-		if (field == 2)
+		if (field == PROFILE_SAMPLE)
 			send = p;
 	}
 	pb.n_comment = comments.n;
@@ -1344,7 +1430,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 	    &v)) == 1; ) {
 		PbLocation loc, *pl;
 
-		if (field != 4)
+		if (field != PROFILE_LOCATION)
 			continue;
 		if (wire_location(data, data + v, &loc, &lb) == 0)
 			rc = conv_location(&c, i++, &loc, &mm, &fm, ids);
@@ -1361,7 +1447,7 @@ fast_header(struct pf_reader *r, const char *path, struct diag *d)
 		goto out;
 	if (conv_locations_map(&c, &r->lm, r->keep, ids) == -1)
 		goto out;
-	pr->nsamples = cnt[2];
+	pr->nsamples = cnt[PROFILE_SAMPLE];
 	r->p = pr;
 	r->strs = c.strs;
 	r->nstrs = c.nstrs;
@@ -1475,23 +1561,23 @@ walk_fields(struct gunzip_pull *g, struct twice *t)
 			if (get_varint(p, win + have, &key, &kn) != 0)
 				goto out;
 			switch (key & 7) {
-			case 0:
+			case WT_VARINT:
 				if (get_varint(p + kn, win + have, &v, &vn) != 0)
 					goto out;
 				hb_add(t, p, kn + vn);
 				at += kn + vn;
 				break;
-			case 1:
-			case 5:
+			case WT_I64:
+			case WT_I32:
 				hb_add(t, p, kn);
 				at += kn;
-				copy = (key & 7) == 1 ? 8 : 4;
+				copy = (key & 7) == WT_I64 ? 8 : 4;
 				break;
-			case 2:
+			case WT_LEN:
 				if (get_varint(p + kn, win + have, &v, &vn) != 0)
 					goto out;
 				at += kn + vn;
-				if (key >> 3 != 2) {
+				if (key >> 3 != PROFILE_SAMPLE) {
 					hb_add(t, p, kn + vn);
 					copy = v;
 				} else if (t->nsamples++, (skip = v) == 0) {
@@ -1909,7 +1995,7 @@ slow_sample(struct pf_reader *r, const unsigned char *p,
 		return -1;
 	wend = r->buf + r->len;
 	for (q = r->at; (rc = next_bytes(&q, wend, &field, &data, &v)) == 1; ) {
-		if (field != 2)
+		if (field != PROFILE_SAMPLE)
 			continue;
 		if ((ps = perftools__profiles__sample__unpack(NULL, v,
 		    data)) == NULL)
@@ -1983,7 +2069,7 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 		if (rc != 1)
 			break;
 		r->at = p;
-		if (field != 2)
+		if (field != PROFILE_SAMPLE)
 			continue;
 		if (fast_sample(r, data, data + v) == -1 &&
 		    slow_sample(r, data, data + v, d) == -1)
