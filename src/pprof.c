@@ -1,16 +1,15 @@
 /*
  * The pprof decoder: bytes -> struct profile, the header first and then
  * the samples one at a time (the reader, pprof_open() and pprof_next()).
- * This is the only file that includes profile.pb-c.h; nothing protobuf-c
- * leaves it.  It reads the input (bounded), inflates gzip (gunzip.c),
- * recognizes the legacy pprof formats well enough to name them, walks
- * the top level of the protobuf wire format to report truncation with a
- * byte offset, unpacks with protobuf-c into a scratch arena, then
+ * It reads the input (bounded), inflates gzip (gunzip.c), asks
+ * input_sniff() what the bytes are, walks the top level of the protobuf
+ * wire format to report truncation with a byte offset, and hands the
+ * bytes to the fast wire path (wire.c), or to the reference decoder
+ * here, which unpacks with protobuf-c into a scratch arena, then
  * validates everything profile.proto requires while copying it into the
  * plain model.  It rejects, never repairs.  It knows nothing of
  * statistics or output.
  */
-#include <endian.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -26,18 +25,11 @@
 #include "folded.h"
 #include "gunzip.h"
 #include "input.h"
+#include "pbconv.h"
 #include "profdiff.h"
 #include "profile.h"
-#include "profile.pb-c.h"
+#include "wire.h"
 #include "xmalloc.h"
-
-typedef Perftools__Profiles__Profile	PbProfile;
-typedef Perftools__Profiles__Sample	PbSample;
-typedef Perftools__Profiles__Location	PbLocation;
-typedef Perftools__Profiles__Line	PbLine;
-typedef Perftools__Profiles__Function	PbFunction;
-typedef Perftools__Profiles__Mapping	PbMapping;
-typedef Perftools__Profiles__ValueType	PbValueType;
 
 /* Reading the input. */
 
@@ -86,61 +78,6 @@ stream_gzip(int fd, const struct stat *st, const unsigned char tail[4],
 
 /* Walking the top level of the wire format. */
 
-/* The field numbers of the messages of profile.proto that are read here. */
-enum profile_field {
-	PROFILE_SAMPLE_TYPE = 1,
-	PROFILE_SAMPLE = 2,
-	PROFILE_MAPPING = 3,
-	PROFILE_LOCATION = 4,
-	PROFILE_FUNCTION = 5,
-	PROFILE_STRING_TABLE = 6,
-	PROFILE_DROP_FRAMES = 7,
-	PROFILE_KEEP_FRAMES = 8,
-	PROFILE_TIME_NANOS = 9,
-	PROFILE_DURATION_NANOS = 10,
-	PROFILE_PERIOD_TYPE = 11,
-	PROFILE_PERIOD = 12,
-	PROFILE_COMMENT = 13,
-	PROFILE_DEFAULT_SAMPLE_TYPE = 14,
-	PROFILE_NFIELDS			/* one past the last */
-};
-
-enum sample_field {
-	SAMPLE_LOCATION_ID = 1,
-	SAMPLE_VALUE = 2,
-	SAMPLE_LABEL = 3,
-};
-
-enum label_field {
-	LABEL_KEY = 1,
-	LABEL_STR = 2,
-	LABEL_NUM = 3,
-	LABEL_NUM_UNIT = 4,
-	LABEL_NFIELDS
-};
-
-enum location_field {
-	LOCATION_ID = 1,
-	LOCATION_MAPPING_ID = 2,
-	LOCATION_ADDRESS = 3,
-	LOCATION_LINE = 4,
-	LOCATION_IS_FOLDED = 5,
-};
-
-enum line_field {
-	LINE_FUNCTION_ID = 1,
-	LINE_LINE = 2,
-	LINE_COLUMN = 3,
-};
-
-/* The protobuf wire types (the low three bits of a field's key). */
-enum wire_type {
-	WT_VARINT = 0,
-	WT_I64 = 1,
-	WT_LEN = 2,
-	WT_I32 = 5,
-};
-
 static const char *const field_names[PROFILE_NFIELDS] = {
 	[PROFILE_SAMPLE_TYPE] = "sample_type",
 	[PROFILE_SAMPLE] = "sample",
@@ -157,26 +94,6 @@ static const char *const field_names[PROFILE_NFIELDS] = {
 	[PROFILE_COMMENT] = "comment",
 	[PROFILE_DEFAULT_SAMPLE_TYPE] = "default_sample_type",
 };
-
-static int
-get_varint(const unsigned char *p, const unsigned char *end, uint64_t *v,
-    size_t *n)
-{
-	uint64_t	 x = 0;
-	unsigned	 shift = 0;
-	const unsigned char *q = p;
-
-	while (q < end && shift < 64) {
-		x |= (uint64_t)(*q & 0x7f) << shift;
-		if ((*q++ & 0x80) == 0) {
-			*v = x;
-			*n = (size_t)(q - p);
-			return 0;
-		}
-		shift += 7;
-	}
-	return q == end ? -2 : -1;	/* -2 truncated, -1 too long */
-}
 
 /*
  * Check that the top-level fields of a Profile fit in the buffer and have
@@ -281,16 +198,22 @@ pb_nofree(void *a, void *p)
 	(void)p;
 }
 
-/* Resolving ids: a direct table when ids are dense, else a sorted list. */
+void
+conv_allocator(ProtobufCAllocator *pa, struct arena *a)
+{
+	pa->alloc = pb_alloc;
+	pa->free = pb_nofree;
+	pa->allocator_data = a;
+}
 
-struct idmap {
-	uint64_t	*ids;		/* sorted; NULL when direct */
-	uint32_t	*idx;
-	uint32_t	*direct;	/* id -> index + 1 */
-	size_t		 n;
-	uint64_t	 max;
-	int		 identity;	/* ids are 1..n in order: no table */
-};
+int
+conv_undecodable(struct diag *d)
+{
+	return diag_set(d, DIAG_FORMAT, -1,
+	    "protobuf data does not decode as a pprof Profile");
+}
+
+/* Resolving ids: a direct table when ids are dense, else a sorted list. */
 
 struct idpair {
 	uint64_t	 id;
@@ -372,8 +295,7 @@ idmap_build(struct idmap *m, struct arena *a, const uint64_t *ids,
 	return 0;
 }
 
-/* Index for id, or -1. */
-static long
+long
 idmap_get(const struct idmap *m, uint64_t id)
 {
 	size_t lo = 0, hi = m->n;
@@ -397,14 +319,6 @@ idmap_get(const struct idmap *m, uint64_t id)
 }
 
 /* Conversion and validation. */
-
-struct conv {
-	const PbProfile	*pb;
-	struct profile	*p;
-	const char	**strs;
-	size_t		 nstrs;
-	struct diag	*d;
-};
 
 /*
  * Copy one string-table entry.  Names may hold any bytes; a NUL would end
@@ -458,7 +372,7 @@ conv_valuetype(struct conv *c, const PbValueType *v, struct pf_valuetype *out,
 	return 0;
 }
 
-static int
+int
 conv_strings(struct conv *c, const struct pd_limits *lim)
 {
 	const PbProfile	*pb = c->pb;
@@ -481,7 +395,7 @@ conv_strings(struct conv *c, const struct pd_limits *lim)
 	return 0;
 }
 
-static int
+int
 conv_header(struct conv *c)
 {
 	const PbProfile	*pb = c->pb;
@@ -533,7 +447,7 @@ dup_or_zero(struct conv *c, const char *kind, long rc, int dup,
 	    kind, -rc - 1);
 }
 
-static int
+int
 conv_mappings(struct conv *c, struct idmap *m, struct arena *scratch,
     const struct pd_limits *lim)
 {
@@ -574,7 +488,7 @@ conv_mappings(struct conv *c, struct idmap *m, struct arena *scratch,
 	return 0;
 }
 
-static int
+int
 conv_functions(struct conv *c, struct idmap *m, struct arena *scratch,
     const struct pd_limits *lim)
 {
@@ -613,7 +527,7 @@ conv_functions(struct conv *c, struct idmap *m, struct arena *scratch,
 }
 
 /* Convert location i; its ids[i] is kept for the id map. */
-static int
+int
 conv_location(struct conv *c, size_t i, const PbLocation *pl,
     const struct idmap *mm, const struct idmap *fm, uint64_t *ids)
 {
@@ -651,7 +565,7 @@ conv_location(struct conv *c, size_t i, const PbLocation *pl,
 }
 
 /* Room for n locations, and their ids in scratch; -1 past the limit. */
-static int
+int
 conv_locations_alloc(struct conv *c, size_t n, struct arena *scratch,
     const struct pd_limits *lim, uint64_t **ids)
 {
@@ -667,7 +581,7 @@ conv_locations_alloc(struct conv *c, size_t n, struct arena *scratch,
 	return 0;
 }
 
-static int
+int
 conv_locations_map(struct conv *c, struct idmap *lm, struct arena *scratch,
     const uint64_t *ids)
 {
@@ -698,7 +612,7 @@ conv_locations(struct conv *c, struct idmap *lm, const struct idmap *mm,
 }
 
 /* Convert sample i into *sp, from the arena a. */
-static int
+int
 conv_sample(struct conv *c, size_t i, const PbSample *ps,
     const struct idmap *lm, const struct pd_limits *lim, struct arena *a,
     struct pf_sample *sp)
@@ -785,14 +699,11 @@ decode_slow(const unsigned char *buf, size_t len, const char *path,
 	PbProfile		*pb;
 
 	scratch = arena_new();
-	pa.alloc = pb_alloc;
-	pa.free = pb_nofree;
-	pa.allocator_data = scratch;
+	conv_allocator(&pa, scratch);
 	pb = perftools__profiles__profile__unpack(&pa, len, buf);
 	if (pb == NULL) {
 		arena_free(scratch);
-		diag_set(d, DIAG_FORMAT, -1,
-		    "protobuf data does not decode as a pprof Profile");
+		conv_undecodable(d);
 		return NULL;
 	}
 
@@ -817,115 +728,22 @@ decode_slow(const unsigned char *buf, size_t len, const char *path,
 }
 
 /*
- * The fast path.  protobuf-c's tree of a large profile is several times
- * the size of the input, most of it samples, so the reader walks the
- * top level itself: pass 1 counts the fields, pass 2 unpacks the
- * header's messages with protobuf-c one at a time and converts them as
- * decode_slow() does (pass 2b the locations, once the functions are
- * known), and pass 3 (pprof_next()) reads each sample straight off the
- * wire.  Passes 1 and 2 give up (fast_header() returns -1, nothing in
- * the diag) on anything but a well-formed header, including any error
- * decode_slow() would report, so that decode_slow() reports it in its
- * own words; on success the header is the one decode_slow() builds.
- */
-
-/* A growable array of uint64 for one sample's fields. */
-struct u64vec {
-	uint64_t	*v;
-	size_t		 n, cap;
-};
-
-static void
-u64_push(struct u64vec *a, uint64_t x)
-{
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 64;
-		a->v = xreallocarray(a->v, a->cap, sizeof(*a->v));
-	}
-	a->v[a->n++] = x;
-}
-
-/*
- * Pass each varint of a packed (wt 2) or single (wt 0) field at *pp to
- * put(arg, value), which returns -1 to refuse it; -1 if malformed or
- * refused.  Inlined into each reader, with its put.
- */
-static inline int
-read_packed(const unsigned char **pp, const unsigned char *end, unsigned wt,
-    int (*put)(void *, uint64_t), void *arg)
-{
-	const unsigned char *p = *pp, *e;
-	uint64_t	 v, l;
-	size_t		 n;
-
-	if (wt == WT_VARINT) {
-		if (get_varint(p, end, &v, &n) != 0 || put(arg, v) == -1)
-			return -1;
-		*pp = p + n;
-		return 0;
-	}
-	if (wt != WT_LEN || get_varint(p, end, &l, &n) != 0 ||
-	    l > (uint64_t)(end - p - n))
-		return -1;
-	p += n;
-	for (e = p + l; p < e; p += n) {
-		/* Most location ids and many values fit in one byte. */
-		if (*p < 0x80) {
-			n = 1;
-			if (put(arg, *p) == -1)
-				return -1;
-		} else if (get_varint(p, e, &v, &n) != 0 || put(arg, v) == -1)
-			return -1;
-	}
-	*pp = e;
-	return 0;
-}
-
-static int
-put_u64(void *arg, uint64_t v)
-{
-	u64_push(arg, v);
-	return 0;
-}
-
-/*
- * One sample read off the wire, in buffers reused from one sample to
- * the next.
- */
-struct sbuf {
-	const struct pf_location **locs;
-	size_t		 nlocs, loccap;
-	int64_t		*vals;		/* nsample_types of them, at least 1 */
-	size_t		 nvals;
-	struct pf_label	*labs;
-	size_t		 nlabs, labcap;
-};
-
-/*
  * A profile being read: its header (everything but the samples) decoded
  * at pprof_open(), its samples one at a time by pprof_next().  On the
- * fast path the samples are read off the wire (pass 3), and a sample it
- * cannot read is unpacked by protobuf-c and converted as decode_slow()
- * converts it, or refused in decode_slow()'s words; the bytes behind
- * are given back to the system as the reading goes.  Otherwise the
- * samples come from a profile decode_slow() or folded_decode() built
- * whole at pprof_open().
+ * fast path the samples are read off the wire (wire.c), and the bytes
+ * behind are given back to the system as the reading goes.  Otherwise
+ * the samples come from a profile decode_slow() or folded_decode()
+ * built whole at pprof_open().
  */
 struct pf_reader {
 	struct profile	*p;		/* the header; p->samples is NULL */
+	struct wire	*w;		/* fast path: the samples' reader */
 	unsigned char	*raw;		/* the bytes, when the reader owns them */
 	const unsigned char *buf;	/* the wire */
 	size_t		 len;
 	const unsigned char *at;	/* fast path: where pass 3 goes on */
-	struct arena	*keep;		/* fast path: the location id map */
-	struct idmap	 lm;
-	const char	**strs;
-	size_t		 nstrs;
 	struct pd_limits lim;
-	struct sbuf	 sb;
-	struct pf_sample s;		/* what pprof_next() returned last */
-	size_t		 next;		/* how many it has returned */
-	struct arena	*slow;		/* a sample the fast path could not read */
+	size_t		 next;		/* how many samples have been read */
 	const unsigned char *freed;	/* raw up to here is given back */
 	struct pf_sample *samples;	/* a profile built whole, or NULL */
 	int		 failed;
@@ -945,539 +763,6 @@ struct pf_reader {
 	uint32_t	 check_crc;
 };
 
-/* Room for one more frame; -1 past the depth limit. */
-static int
-put_loc(void *arg, uint64_t id)
-{
-	struct pf_reader *r = arg;
-	struct sbuf	*sb = &r->sb;
-	long		 k;
-
-	if (sb->nlocs >= r->lim.max_depth || id == 0 ||
-	    (k = idmap_get(&r->lm, id)) < 0)
-		return -1;
-	if (sb->nlocs == sb->loccap) {
-		sb->loccap = sb->loccap ? 2 * sb->loccap : 64;
-		sb->locs = xreallocarray(sb->locs, sb->loccap,
-		    sizeof(*sb->locs));
-	}
-	sb->locs[sb->nlocs++] = &r->p->locations[k];
-	return 0;
-}
-
-/*
- * A Sample's location ids as every writer packs them, with ids 1..n:
- * read_packed() and put_loc() in one loop, with room made once (there
- * are no more ids than bytes).  Anything else goes the general way.
- */
-static int
-read_locs(struct pf_reader *r, const unsigned char **pp,
-    const unsigned char *end, unsigned wt)
-{
-	struct sbuf			*sb = &r->sb;
-	const struct pf_location	*base = r->p->locations;
-	const struct pf_location	**locs;
-	const unsigned char		*p = *pp, *e;
-	uint64_t			 l, id, nids = r->lm.n;
-	uint32_t			 w = 0, stop;
-	size_t				 n, nl, room, depth = r->lim.max_depth;
-
-	if (wt != WT_LEN || !r->lm.identity)
-		return read_packed(pp, end, wt, put_loc, r);
-	if (get_varint(p, end, &l, &n) != 0 || l > (uint64_t)(end - p - n))
-		return -1;
-	p += n;
-	e = p + l;
-	room = sb->nlocs + (l < depth ? l : depth);
-	if (room > sb->loccap) {
-		sb->loccap = room > 2 * sb->loccap ? room : 2 * sb->loccap;
-		sb->locs = xreallocarray(sb->locs, sb->loccap,
-		    sizeof(*sb->locs));
-	}
-	locs = sb->locs;
-	nl = sb->nlocs;
-	for (; p < e; p += n) {
-		/*
-		 * Ids of up to three bytes (2 M locations) from one load of
-		 * four bytes of the sample, and no branch on their length:
-		 * ids of two and three bytes come in no order, and branching
-		 * on them mispredicted.  stop has the top bit of each of the
-		 * first three bytes that ends an id.
-		 */
-		stop = 0;
-		if (end - p >= 4) {
-			memcpy(&w, p, 4);
-			w = le32toh(w);
-			stop = ~w & 0x808080u;
-		}
-		if (stop != 0 && (n = (size_t)(__builtin_ctz(stop) >> 3) + 1) <=
-		    (size_t)(e - p))
-			id = ((w & 0x7f) | (w >> 1 & 0x3f80) |
-			    (w >> 2 & 0x1fc000)) & ((1u << (7 * n)) - 1);
-		else if (get_varint(p, e, &id, &n) != 0)
-			return -1;
-		/* id 0 wraps around to the largest. */
-		if (id - 1 >= nids || nl >= depth)
-			return -1;
-		locs[nl++] = &base[id - 1];
-	}
-	sb->nlocs = nl;
-	*pp = e;
-	return 0;
-}
-
-/* One more value; -1 past the number of sample types. */
-static int
-put_val(void *arg, uint64_t v)
-{
-	struct pf_reader *r = arg;
-
-	if (r->sb.nvals >= r->p->nsample_types)
-		return -1;
-	r->sb.vals[r->sb.nvals++] = (int64_t)v;
-	return 0;
-}
-
-/* One Label message; -1 unless it holds only its four varint fields. */
-static int
-read_label(struct pf_reader *r, const unsigned char *p,
-    const unsigned char *end)
-{
-	struct sbuf	*sb = &r->sb;
-	struct pf_label	*lp;
-	uint64_t	 f[LABEL_NFIELDS], key, v;
-	size_t		 n;
-
-	memset(f, 0, sizeof(f));
-	while (p < end) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		if ((key & 7) != WT_VARINT || key >> 3 < LABEL_KEY ||
-		    key >> 3 >= LABEL_NFIELDS || get_varint(p, end, &v, &n) != 0)
-			return -1;
-		p += n;
-		f[key >> 3] = v;
-	}
-	if (f[LABEL_KEY] >= r->nstrs || f[LABEL_STR] >= r->nstrs ||
-	    f[LABEL_NUM_UNIT] >= r->nstrs)
-		return -1;
-	if (sb->nlabs == sb->labcap) {
-		sb->labcap = sb->labcap ? 2 * sb->labcap : 8;
-		sb->labs = xreallocarray(sb->labs, sb->labcap,
-		    sizeof(*sb->labs));
-	}
-	lp = &sb->labs[sb->nlabs++];
-	lp->key = r->strs[f[LABEL_KEY]];
-	lp->str = f[LABEL_STR] != 0 ? r->strs[f[LABEL_STR]] : NULL;
-	lp->num = (int64_t)f[LABEL_NUM];
-	lp->num_unit = r->strs[f[LABEL_NUM_UNIT]];
-	return 0;
-}
-
-/* Pass 3 for one sample message in [p, end), into r->s. */
-static int
-fast_sample(struct pf_reader *r, const unsigned char *p,
-    const unsigned char *end)
-{
-	struct sbuf	*sb = &r->sb;
-	uint64_t	 key, l;
-	size_t		 n;
-
-	sb->nlocs = sb->nvals = sb->nlabs = 0;
-	while (p < end) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		switch (key >> 3) {
-		case SAMPLE_LOCATION_ID:
-			if (read_locs(r, &p, end, key & 7) == -1)
-				return -1;
-			break;
-		case SAMPLE_VALUE:
-			if (read_packed(&p, end, key & 7, put_val, r) == -1)
-				return -1;
-			break;
-		case SAMPLE_LABEL:
-			if ((key & 7) != WT_LEN || get_varint(p, end, &l, &n) != 0 ||
-			    l > (uint64_t)(end - p - n) ||
-			    read_label(r, p + n, p + n + l) == -1)
-				return -1;
-			p += n + l;
-			break;
-		default:
-			return -1;
-		}
-	}
-	if (sb->nvals != r->p->nsample_types)
-		return -1;
-	r->s.locs = sb->locs;
-	r->s.nlocs = sb->nlocs;
-	r->s.values = sb->vals;
-	r->s.labels = sb->labs;
-	r->s.nlabels = sb->nlabs;
-	return 0;
-}
-
-/*
- * The next length-delimited field of the top level at or after *pp: its
- * number and its bytes [*data, *data + *len), with *pp past it.  1, or
- * 0 at the end, or -1 if the bytes are not fields.
- */
-static inline int
-next_bytes(const unsigned char **pp, const unsigned char *end,
-    unsigned *field, const unsigned char **data, uint64_t *len)
-{
-	const unsigned char	*p = *pp;
-	uint64_t		 key;
-	size_t			 n;
-
-	while (p < end) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		if ((key & 7) == WT_I64 || (key & 7) == WT_I32) {
-			p += (key & 7) == WT_I64 ? 8 : 4;
-			continue;
-		}
-		if (get_varint(p, end, len, &n) != 0)
-			return -1;
-		p += n;
-		if ((key & 7) == WT_VARINT)
-			continue;
-		if (*len > (uint64_t)(end - p))
-			return -1;
-		*field = (unsigned)(key >> 3);
-		*data = p;
-		*pp = p + *len;
-		return 1;
-	}
-	*pp = p;
-	return 0;
-}
-
-/* The lines of a Location read off the wire, reused from one to the next. */
-struct linebuf {
-	PbLine		 *v;
-	PbLine		**ptr;
-	size_t		  cap;
-};
-
-/* A varint of a field of [*pp, end) of up to 9 bytes (no bits dropped). */
-static int
-wire_varint(const unsigned char **pp, const unsigned char *end, uint64_t *v)
-{
-	size_t n;
-
-	if (get_varint(*pp, end, v, &n) != 0 || n > 9)
-		return -1;
-	*pp += n;
-	return 0;
-}
-
-/* A Line in [p, end): the fields of a varint each that it has. */
-static int
-wire_line(const unsigned char *p, const unsigned char *end, PbLine *ln)
-{
-	uint64_t	 key, v;
-
-	perftools__profiles__line__init(ln);
-	while (p < end) {
-		if (wire_varint(&p, end, &key) != 0 ||
-		    (key & 7) != WT_VARINT || wire_varint(&p, end, &v) != 0)
-			return -1;
-		switch (key >> 3) {
-		case LINE_FUNCTION_ID: ln->function_id = v; break;
-		case LINE_LINE: ln->line = (int64_t)v; break;
-		case LINE_COLUMN: ln->column = (int64_t)v; break;
-		default: return -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * A Location in [p, end) as writers write it, into *pl, its lines in
- * lb: what protobuf-c would unpack, without its tree of small
- * allocations (the costliest part of the header).  -1 for anything
- * else (an unknown field, a wire type profile.proto does not give),
- * which is then left to protobuf-c.
- */
-static int
-wire_location(const unsigned char *p, const unsigned char *end,
-    PbLocation *pl, struct linebuf *lb)
-{
-	uint64_t	 key, v;
-	size_t		 i;
-
-	perftools__profiles__location__init(pl);
-	while (p < end) {
-		if (wire_varint(&p, end, &key) != 0 ||
-		    wire_varint(&p, end, &v) != 0)
-			return -1;
-		if (key >> 3 == LOCATION_LINE && (key & 7) == WT_LEN) {
-			if (v > (uint64_t)(end - p))
-				return -1;
-			if (pl->n_line == lb->cap) {
-				lb->cap = lb->cap ? 2 * lb->cap : 16;
-				lb->v = xreallocarray(lb->v, lb->cap,
-				    sizeof(*lb->v));
-				lb->ptr = xreallocarray(lb->ptr, lb->cap,
-				    sizeof(*lb->ptr));
-			}
-			if (wire_line(p, p + v, &lb->v[pl->n_line]) != 0)
-				return -1;
-			pl->n_line++;
-			p += v;
-			continue;
-		}
-		if ((key & 7) != WT_VARINT)
-			return -1;
-		switch (key >> 3) {
-		case LOCATION_ID: pl->id = v; break;
-		case LOCATION_MAPPING_ID: pl->mapping_id = v; break;
-		case LOCATION_ADDRESS: pl->address = v; break;
-		case LOCATION_IS_FOLDED: pl->is_folded = v != 0; break;
-		default: return -1;
-		}
-	}
-	for (i = 0; i < pl->n_line; i++)
-		lb->ptr[i] = &lb->v[i];
-	pl->line = lb->ptr;
-	return 0;
-}
-
-/* Unpack one sub-message of the top level into the scratch arena. */
-#define FAST_UNPACK(type, pa, len, data) \
-	perftools__profiles__##type##__unpack((pa), (len), (data))
-
-/*
- * Passes 1 and 2 of the fast path, into r->p; -1 (nothing in the diag)
- * on anything but a well-formed profile.  Pass 3 is pprof_next().
- */
-static int
-fast_header(struct pf_reader *r, const char *path, struct diag *d)
-{
-	const unsigned char *p, *data, *buf = r->buf, *end = r->buf + r->len;
-	const unsigned char *send = buf;	/* where the last sample ends */
-	const struct pd_limits *lim = &r->lim;
-	ProtobufCAllocator	 pa;
-	struct arena		*scratch;
-	struct profile		*pr = NULL;
-	struct idmap		 mm, fm;
-	struct conv		 c;
-	struct u64vec		 comments;
-	struct linebuf		 lb;
-	PbProfile		 pb;
-	uint64_t		 key, v = 0;
-	uint64_t		*ids;
-	size_t			 n, i, cnt[PROFILE_NFIELDS];
-	unsigned		 field, wt;
-	int			 ok = 0, rc;
-
-	/* Pass 1: count the repeated fields (the wire is known good). */
-	memset(cnt, 0, sizeof(cnt));
-	for (p = buf; p < end; ) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		field = (unsigned)(key >> 3);
-		wt = key & 7;
-		if (field < PROFILE_NFIELDS)
-			cnt[field]++;
-		if (wt == WT_VARINT) {
-			if (get_varint(p, end, &v, &n) != 0)
-				return -1;
-			p += n;
-		} else if (wt == WT_LEN) {
-			if (get_varint(p, end, &v, &n) != 0 ||
-			    v > (uint64_t)(end - p - n))
-				return -1;
-			p += n + v;
-		} else if (wt == WT_I64 && end - p >= 8)
-			p += 8;
-		else if (wt == WT_I32 && end - p >= 4)
-			p += 4;
-		else
-			return -1;
-	}
-	if (cnt[PROFILE_STRING_TABLE] == 0 ||
-	    cnt[PROFILE_STRING_TABLE] > lim->max_strings ||
-	    cnt[PROFILE_SAMPLE_TYPE] > PD_MAX_SAMPLE_TYPES ||
-	    cnt[PROFILE_MAPPING] > lim->max_locations ||
-	    cnt[PROFILE_LOCATION] > lim->max_locations ||
-	    cnt[PROFILE_FUNCTION] > lim->max_functions ||
-	    cnt[PROFILE_PERIOD_TYPE] > 1)
-		return -1;
-
-	/* Pass 2: everything but the samples, into a PbProfile. */
-	scratch = arena_new();
-	pa.alloc = pb_alloc;
-	pa.free = pb_nofree;
-	pa.allocator_data = scratch;
-	perftools__profiles__profile__init(&pb);
-	pb.sample_type = arena_alloc(scratch, cnt[PROFILE_SAMPLE_TYPE],
-	    sizeof(*pb.sample_type));
-	pb.mapping = arena_alloc(scratch, cnt[PROFILE_MAPPING],
-	    sizeof(*pb.mapping));
-	pb.function = arena_alloc(scratch, cnt[PROFILE_FUNCTION],
-	    sizeof(*pb.function));
-	pb.string_table = arena_alloc(scratch, cnt[PROFILE_STRING_TABLE],
-	    sizeof(*pb.string_table));
-	memset(&comments, 0, sizeof(comments));
-	memset(&lb, 0, sizeof(lb));
-	for (p = buf; p < end; ) {
-		get_varint(p, end, &key, &n);
-		p += n;
-		field = (unsigned)(key >> 3);
-		wt = key & 7;
-		if (field == PROFILE_COMMENT) {
-			if (read_packed(&p, end, wt, put_u64, &comments) == -1)
-				goto out;
-			continue;
-		}
-		if (wt != WT_LEN) {
-			v = 0;
-			if (wt == WT_VARINT) {
-				get_varint(p, end, &v, &n);
-				p += n;
-			} else
-				p += wt == WT_I64 ? 8 : 4;
-			switch (field) {
-			case PROFILE_DROP_FRAMES:
-				pb.drop_frames = (int64_t)v;
-				break;
-			case PROFILE_KEEP_FRAMES:
-				pb.keep_frames = (int64_t)v;
-				break;
-			case PROFILE_TIME_NANOS:
-				pb.time_nanos = (int64_t)v;
-				break;
-			case PROFILE_DURATION_NANOS:
-				pb.duration_nanos = (int64_t)v;
-				break;
-			case PROFILE_PERIOD:
-				pb.period = (int64_t)v;
-				break;
-			case PROFILE_DEFAULT_SAMPLE_TYPE:
-				pb.default_sample_type = (int64_t)v;
-				break;
-			default: break;
-			}
-			continue;
-		}
-		get_varint(p, end, &v, &n);
-		p += n;
-		switch (field) {
-		case PROFILE_SAMPLE_TYPE:
-			if ((pb.sample_type[pb.n_sample_type++] = FAST_UNPACK(
-			    value_type, &pa, v, p)) == NULL)
-				goto out;
-			break;
-		case PROFILE_MAPPING:
-			if ((pb.mapping[pb.n_mapping++] = FAST_UNPACK(mapping,
-			    &pa, v, p)) == NULL)
-				goto out;
-			break;
-		case PROFILE_LOCATION:
-			pb.n_location++;	/* read in pass 2b */
-			break;
-		case PROFILE_FUNCTION:
-			if ((pb.function[pb.n_function++] = FAST_UNPACK(
-			    function, &pa, v, p)) == NULL)
-				goto out;
-			break;
-		case PROFILE_STRING_TABLE:
-			pb.string_table[pb.n_string_table].len = v;
-			pb.string_table[pb.n_string_table++].data =
-			    (uint8_t *)(uintptr_t)p;
-			break;
-		case PROFILE_PERIOD_TYPE:
-			if ((pb.period_type = FAST_UNPACK(value_type, &pa, v,
-			    p)) == NULL)
-				goto out;
-			break;
-		default:
-			break;
-		}
-		p += v;
-		if (field == PROFILE_SAMPLE)
-			send = p;
-	}
-	pb.n_comment = comments.n;
-	pb.comment = (int64_t *)comments.v;
-
-	pr = profile_new();
-	pr->path = arena_strndup(pr->arena, path, strlen(path));
-	memset(&c, 0, sizeof(c));
-	c.pb = &pb;
-	c.p = pr;
-	c.d = d;
-	/* The location map outlives the protobuf-c tree, for pass 3. */
-	r->keep = arena_new();
-	if (conv_strings(&c, lim) == -1 ||
-	    conv_header(&c) == -1 ||
-	    conv_mappings(&c, &mm, scratch, lim) == -1 ||
-	    conv_functions(&c, &fm, scratch, lim) == -1 ||
-	    conv_locations_alloc(&c, pb.n_location, r->keep, lim, &ids) == -1)
-		goto out;
-	/*
-	 * Pass 2b: the locations, which need the functions (written after
-	 * them), one at a time, so that protobuf-c's tree of them (about
-	 * 150 bytes a location) never exists whole.
-	 */
-	for (p = buf, i = 0; (rc = next_bytes(&p, end, &field, &data,
-	    &v)) == 1; ) {
-		PbLocation loc, *pl;
-
-		if (field != PROFILE_LOCATION)
-			continue;
-		if (wire_location(data, data + v, &loc, &lb) == 0)
-			rc = conv_location(&c, i++, &loc, &mm, &fm, ids);
-		else if ((pl = FAST_UNPACK(location, NULL, v, data)) == NULL)
-			goto out;
-		else {
-			rc = conv_location(&c, i++, pl, &mm, &fm, ids);
-			perftools__profiles__location__free_unpacked(pl, NULL);
-		}
-		if (rc == -1)
-			goto out;
-	}
-	if (rc == -1)
-		goto out;
-	if (conv_locations_map(&c, &r->lm, r->keep, ids) == -1)
-		goto out;
-	pr->nsamples = cnt[PROFILE_SAMPLE];
-	r->p = pr;
-	r->strs = c.strs;
-	r->nstrs = c.nstrs;
-	r->at = r->freed = buf;
-	/*
-	 * What follows the last sample (in Go's order, the locations,
-	 * functions and strings) is decoded and copied: the pages go back
-	 * now, and pass 3 never reads past the samples.
-	 */
-	if (r->raw != NULL)
-		compat_discard(send, end);
-	r->len = (size_t)(send - buf);
-	r->sb.vals = xcalloc(pr->nsample_types ? pr->nsample_types : 1,
-	    sizeof(*r->sb.vals));
-	ok = 1;
-out:
-	free(comments.v);
-	free(lb.v);
-	free(lb.ptr);
-	arena_free(scratch);
-	if (!ok) {
-		profile_free(pr);
-		arena_free(r->keep);
-		r->keep = NULL;
-		diag_init(d, d->path);
-		return -1;
-	}
-	return 0;
-}
-
 /*
  * Reading a large gzipped file twice.  Go writes the samples first and
  * the locations they name after them, so a file read once must be held
@@ -1490,42 +775,26 @@ out:
  * whole as before, which words any error.
  */
 #define PULL_STEP	(256u << 10)	/* inflated bytes at a time */
-#define FIELD_HEAD	20		/* a key and a length, at most */
 
-/* What pass 0 finds. */
+/* What pass 0 finds (wire_skim()), and where pass 3 checks the CRC. */
 struct twice {
-	unsigned char	*hb;		/* the top-level fields but samples */
-	size_t		 hblen, hbcap;
-	size_t		 nsamples;
-	uint64_t	 send;		/* where the last sample ends */
+	struct wire_skim skim;
 	uint64_t	 check_end;	/* the CRC of [0, check_end) */
 	uint32_t	 check_crc;
 };
 
-static void
-hb_add(struct twice *t, const unsigned char *p, size_t n)
-{
-	if (n > t->hbcap - t->hblen) {
-		while (n > t->hbcap - t->hblen)
-			t->hbcap = t->hbcap ? t->hbcap * 2 : PULL_STEP;
-		t->hb = xreallocarray(t->hb, t->hbcap, 1);
-	}
-	memcpy(t->hb + t->hblen, p, n);
-	t->hblen += n;
-}
-
 /*
- * Pass 0: walk the top level as the bytes come, copying every field but
- * the samples into t->hb.  0, or -1 if the file is to be read whole.
+ * Pass 0: the inflated bytes, a step at a time, to wire_skim().  0, or
+ * -1 if the file is to be read whole.
  */
 static int
 walk_fields(struct gunzip_pull *g, struct twice *t)
 {
-	unsigned char	*win, *p;
-	size_t		 have = 0, at, n, kn, vn;
-	uint64_t	 off = 0, skip = 0, copy = 0, key, v;
-	ssize_t		 got;
-	int		 eof, ended, first = 1, rc = -1;
+	unsigned char	*win;
+	size_t		 have = 0;
+	uint64_t	 off = 0;		/* where win starts */
+	ssize_t		 got, at;
+	int		 eof, first = 1, rc = -1;
 
 	win = xmalloc(PULL_STEP);
 	do {
@@ -1537,69 +806,19 @@ walk_fields(struct gunzip_pull *g, struct twice *t)
 		if (first && input_sniff(win, have) != INPUT_PROTOBUF)
 			goto out;
 		first = 0;
-		for (at = 0, ended = 0; at < have; ) {
-			n = have - at;
-			if (copy > 0) {
-				n = n < copy ? n : (size_t)copy;
-				hb_add(t, win + at, n);
-				copy -= n;
-				at += n;
-				continue;
-			}
-			if (skip > 0) {
-				n = n < skip ? n : (size_t)skip;
-				at += n;
-				if ((skip -= n) == 0) {
-					t->send = off + at;
-					ended = 1;
-				}
-				continue;
-			}
-			if (have - at < FIELD_HEAD && !eof)
-				break;
-			p = win + at;
-			if (get_varint(p, win + have, &key, &kn) != 0)
-				goto out;
-			switch (key & 7) {
-			case WT_VARINT:
-				if (get_varint(p + kn, win + have, &v, &vn) != 0)
-					goto out;
-				hb_add(t, p, kn + vn);
-				at += kn + vn;
-				break;
-			case WT_I64:
-			case WT_I32:
-				hb_add(t, p, kn);
-				at += kn;
-				copy = (key & 7) == WT_I64 ? 8 : 4;
-				break;
-			case WT_LEN:
-				if (get_varint(p + kn, win + have, &v, &vn) != 0)
-					goto out;
-				at += kn + vn;
-				if (key >> 3 != PROFILE_SAMPLE) {
-					hb_add(t, p, kn + vn);
-					copy = v;
-				} else if (t->nsamples++, (skip = v) == 0) {
-					t->send = off + at;
-					ended = 1;
-				}
-				break;
-			default:
-				goto out;
-			}
-		}
+		if ((at = wire_skim(&t->skim, win, have, eof)) == -1)
+			goto out;
 		/* The CRC is checked past the last sample, where pass 3 stops. */
-		if (ended) {
+		if (t->skim.ended) {
 			t->check_end = off + have;
 			t->check_crc = gunzip_pull_crc(g);
 		}
-		memmove(win, win + at, have - at);
-		off += at;
-		have -= at;
+		memmove(win, win + at, have - (size_t)at);
+		off += (size_t)at;
+		have -= (size_t)at;
 	} while (!eof);
 	/* The input ends between fields. */
-	if (have == 0 && skip == 0 && copy == 0)
+	if (have == 0 && wire_skim_done(&t->skim))
 		rc = 0;
 out:
 	free(win);
@@ -1620,6 +839,7 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 	struct twice	 t;
 	struct diag	 quiet;
 	uint64_t	 size = (uint64_t)st->st_size;
+	size_t		 send;
 
 	if (gunzip_size_hint(tail) < r->lim.read_twice &&
 	    size < r->lim.read_twice)
@@ -1628,23 +848,24 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 	r->fd = fd;
 	if ((g = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
 	    r->lim.max_ratio)) == NULL || walk_fields(g, &t) == -1 ||
-	    t.nsamples == 0 || t.hblen == 0 || t.check_end > SIZE_MAX)
+	    t.skim.nsamples == 0 || t.skim.hblen == 0 ||
+	    t.check_end > SIZE_MAX)
 		goto no;
 	gunzip_pull_close(g);
 	g = NULL;
 
-	/* The header, as reader_start() decodes it from the whole file. */
+	/*
+	 * The header, as reader_start() decodes it from the whole file; its
+	 * strings are copied, and the bytes go.
+	 */
 	diag_init(&quiet, path);
-	r->raw = t.hb;
-	r->buf = t.hb;
-	r->len = t.hblen;
-	t.hb = NULL;
-	if (scan_top_level(r->buf, r->len, &quiet) == -1 ||
-	    fast_header(r, path, &quiet) == -1)
+	if (scan_top_level(t.skim.hb, t.skim.hblen, &quiet) == -1 ||
+	    (r->w = wire_open(t.skim.hb, t.skim.hblen, path, &r->lim, &r->p,
+	    &send, &quiet)) == NULL)
 		goto no;
-	r->p->nsamples = t.nsamples;
-	free(r->raw);
-	r->raw = NULL;
+	r->p->nsamples = t.skim.nsamples;
+	free(t.skim.hb);
+	t.skim.hb = NULL;
 
 	/* Pass 3 starts over, at the first byte. */
 	if (lseek(fd, 0, SEEK_SET) == -1)
@@ -1654,7 +875,7 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 	r->cap = 2 * PULL_STEP;
 	r->raw = xmalloc(r->cap);
 	r->buf = r->at = r->freed = r->raw;
-	r->len = (size_t)t.send;
+	r->len = (size_t)t.skim.send;
 	r->filled = 0;
 	r->check_end = (size_t)t.check_end;
 	r->check_crc = t.check_crc;
@@ -1662,15 +883,11 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 
 no:
 	gunzip_pull_close(g);
-	free(t.hb);
-	if (r->p != NULL) {
-		profile_free(r->p);
-		r->p = NULL;
-		arena_free(r->keep);
-		r->keep = NULL;
-		free(r->sb.vals);
-		r->sb.vals = NULL;
-	}
+	free(t.skim.hb);
+	wire_free(r->w);
+	r->w = NULL;
+	profile_free(r->p);
+	r->p = NULL;
 	free(r->raw);
 	r->raw = NULL;
 	r->buf = NULL;
@@ -1747,7 +964,7 @@ static struct pf_reader *
 reader_start(struct pf_reader *r, const char *path, struct diag *d)
 {
 	const unsigned char	*buf = r->buf;
-	size_t			 len = r->len;
+	size_t			 len = r->len, send;
 	struct profile		*p = NULL;
 	enum input_kind		 k;
 
@@ -1759,8 +976,20 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 		/* The fast path, else the reference in its own words. */
 		if (scan_top_level(buf, len, d) == -1)
 			break;
-		if (fast_header(r, path, d) == 0)
+		if ((r->w = wire_open(buf, len, path, &r->lim, &r->p, &send,
+		    d)) != NULL) {
+			/*
+			 * What follows the last sample (in Go's order, the
+			 * locations, functions and strings) is decoded and
+			 * copied: the pages go back now, and pass 3 never
+			 * reads past the samples.
+			 */
+			if (r->raw != NULL)
+				compat_discard(buf + send, buf + len);
+			r->at = r->freed = buf;
+			r->len = send;
 			return r;
+		}
 		p = decode_slow(buf, len, path, &r->lim, d);
 		break;
 	default:
@@ -1955,64 +1184,6 @@ pprof_reads_twice(const struct pf_reader *r)
 }
 
 /*
- * Sample r->next, at [p, end), which the fast path could not read:
- * unpacked by protobuf-c and converted into r->s as decode_slow()
- * would, or refused as decode_slow() would refuse the file: a Sample
- * protobuf-c cannot unpack, here or later, makes the whole file
- * undecodable; else this sample's error is the first in file order.
- */
-static int
-slow_sample(struct pf_reader *r, const unsigned char *p,
-    const unsigned char *end, struct diag *d)
-{
-	const unsigned char *q, *data, *wend = r->buf + r->len;
-	PbSample	*ps;
-	struct conv	 c;
-	uint64_t	 v;
-	unsigned	 field;
-	int		 rc;
-
-	arena_free(r->slow);
-	r->slow = arena_new();
-	if ((ps = perftools__profiles__sample__unpack(NULL,
-	    (size_t)(end - p), p)) == NULL)
-		goto undecodable;
-	memset(&c, 0, sizeof(c));
-	c.p = r->p;
-	c.strs = r->strs;
-	c.nstrs = r->nstrs;
-	c.d = d;
-	rc = conv_sample(&c, r->next, ps, &r->lm, &r->lim, r->slow, &r->s);
-	perftools__profiles__sample__free_unpacked(ps, NULL);
-	if (rc == 0)
-		return 0;
-	/*
-	 * Is the file decodable at all?  Only later samples can say no.
-	 * Read twice, the rest must be inflated first, which may move the
-	 * window: the later samples start at r->at, where end was.
-	 */
-	if (pull_all(r, d) == -1)
-		return -1;
-	wend = r->buf + r->len;
-	for (q = r->at; (rc = next_bytes(&q, wend, &field, &data, &v)) == 1; ) {
-		if (field != PROFILE_SAMPLE)
-			continue;
-		if ((ps = perftools__profiles__sample__unpack(NULL, v,
-		    data)) == NULL)
-			goto undecodable;
-		perftools__profiles__sample__free_unpacked(ps, NULL);
-	}
-	if (rc == -1)
-		goto undecodable;
-	return -1;
-
-undecodable:
-	diag_init(d, d->path);
-	return diag_set(d, DIAG_FORMAT, -1,
-	    "protobuf data does not decode as a pprof Profile");
-}
-
-/*
  * Give the pages of the bytes already read back to the system, a few
  * megabytes at a time: the samples are most of a profile, and nothing
  * reads them twice.  The bytes stay allocated (free() takes them).
@@ -2033,10 +1204,7 @@ int
 pprof_next(struct pf_reader *r, const struct pf_sample **out,
     struct diag *d)
 {
-	const unsigned char *p, *data, *end;
-	uint64_t	 v;
-	unsigned	 field;
-	int		 rc;
+	const unsigned char *end;
 
 	if (r->failed)
 		return -1;
@@ -2054,29 +1222,33 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 		return 1;
 	}
 	release_behind(r);
-	/* The top level was checked by scan_top_level() or pass 0. */
 	for (;;) {
 		/* Only now: once the bytes are freed, buf is NULL. */
 		end = r->buf + (r->pull != NULL && r->filled < r->len ?
 		    r->filled : r->len);
-		p = r->at;
-		if ((rc = next_bytes(&p, end, &field, &data, &v)) != 1 &&
-		    r->pull != NULL && r->filled < r->len) {
-			if (pull_more(r, d) == -1)
-				break;
-			continue;	/* the field goes on past the bytes */
+		switch (wire_next(r->w, &r->at, end, out, d)) {
+		case WIRE_SAMPLE:
+			r->next++;
+			return 1;
+		case WIRE_SHORT:
+			/* The field goes on past the bytes inflated so far? */
+			if (r->pull != NULL && r->filled < r->len &&
+			    pull_more(r, d) == 0)
+				continue;
+			break;
+		case WIRE_REFUSED:
+			/*
+			 * Only later samples can make the file undecodable.
+			 * Read twice, the rest must be inflated first, which
+			 * may move the window: they start at r->at.
+			 */
+			if (pull_all(r, d) == 0)
+				wire_refusal(r->at, r->buf + r->len, d);
+			break;
+		case WIRE_ERROR:
+			break;
 		}
-		if (rc != 1)
-			break;
-		r->at = p;
-		if (field != PROFILE_SAMPLE)
-			continue;
-		if (fast_sample(r, data, data + v) == -1 &&
-		    slow_sample(r, data, data + v, d) == -1)
-			break;
-		r->next++;
-		*out = &r->s;
-		return 1;
+		break;
 	}
 	r->failed = 1;
 	return -1;
@@ -2089,11 +1261,7 @@ pprof_close(struct pf_reader *r)
 		return;
 	drop_bytes(r);
 	profile_free(r->p);
-	arena_free(r->keep);
-	arena_free(r->slow);
-	free(r->sb.locs);
-	free(r->sb.vals);
-	free(r->sb.labs);
+	wire_free(r->w);
 	free(r);
 }
 
