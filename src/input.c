@@ -98,6 +98,125 @@ input_refuse(enum input_kind k, struct diag *d)
 }
 
 /*
+ * The bytes a reader reads: all of them in memory, or, for a large
+ * gzipped file read twice (read_twice()), a window that pass 3 inflates
+ * the wire into again as it reads, up to check_end, where the CRC of
+ * the output must be the one pass 0 saw.  The window is cap bytes, and
+ * its unread bytes move to its front to make room: offsets into it
+ * (len, filled, check_end) move with them.  Only the reading room
+ * touches it; the wire path is handed [at, window_end()).
+ */
+struct window {
+	unsigned char	*raw;		/* the bytes, when the reader owns them */
+	const unsigned char *buf;	/* the wire */
+	size_t		 len;		/* pass 3 reads it up to here */
+	const unsigned char *at;	/* where pass 3 goes on */
+	const unsigned char *freed;	/* raw up to here is given back */
+	struct gunzip_pull *pull;	/* read twice: pass 3's inflater */
+	int		 fd;		/* the file, while pull is open */
+	size_t		 cap;
+	size_t		 filled;	/* buf is inflated up to here */
+	size_t		 check_end;
+	uint32_t	 check_crc;
+};
+
+#define PULL_STEP	(256u << 10)	/* inflated bytes at a time */
+
+/*
+ * Pass 3: the next step of the wire, inflated again.  Past the last
+ * sample, the output must be what pass 0 saw.
+ */
+static int
+window_more(struct window *win, struct diag *d)
+{
+	size_t n = win->check_end - win->filled, gone, keep;
+
+	if (n > PULL_STEP)
+		n = PULL_STEP;
+	if (win->filled + n > win->cap) {
+		/* What is read goes; the field being read moves to the front. */
+		gone = (size_t)(win->at - win->buf);
+		keep = win->filled - gone;
+		memmove(win->raw, win->at, keep);
+		if (keep + n > win->cap) {
+			/* Enough: keep <= cap, and n <= PULL_STEP <= cap / 2. */
+			win->cap *= 2;
+			win->raw = xreallocarray(win->raw, win->cap, 1);
+		}
+		win->buf = win->at = win->freed = win->raw;
+		win->filled = keep;
+		win->len -= gone;
+		win->check_end -= gone;
+	}
+	if (n == 0 ||
+	    gunzip_pull(win->pull, win->raw + win->filled, n) != (ssize_t)n ||
+	    (win->filled + n == win->check_end &&
+	    gunzip_pull_crc(win->pull) != win->check_crc)) {
+		diag_init(d, d->path);
+		return diag_set(d, DIAG_IO, -1,
+		    "the file changed while it was being read");
+	}
+	win->filled += n;
+	return 0;
+}
+
+/* Pass 3: inflate to the end of the check. */
+static int
+window_all(struct window *win, struct diag *d)
+{
+	while (win->pull != NULL && win->filled < win->check_end)
+		if (window_more(win, d) == -1)
+			return -1;
+	return 0;
+}
+
+/* Can pass 3 have more of the wire than [buf, window_end())? */
+static int
+window_short(const struct window *win)
+{
+	return win->pull != NULL && win->filled < win->len;
+}
+
+/* Where the wire pass 3 can read now ends. */
+static const unsigned char *
+window_end(const struct window *win)
+{
+	return win->buf + (window_short(win) ? win->filled : win->len);
+}
+
+/*
+ * Give the pages of the bytes already read back to the system, a few
+ * megabytes at a time: the samples are most of a profile, and nothing
+ * reads them twice.  The bytes stay allocated (free() takes them).
+ */
+#define RELEASE_STEP	(1u << 20)
+
+static void
+window_release(struct window *win)
+{
+	if (win->raw == NULL || win->pull != NULL ||
+	    (size_t)(win->at - win->freed) < RELEASE_STEP)
+		return;
+	compat_discard(win->freed, win->at);
+	win->freed = win->at;
+}
+
+/* Done with the bytes, which nothing reads again. */
+static void
+window_drop(struct window *win)
+{
+	if (win->pull != NULL) {
+		gunzip_pull_close(win->pull);
+		close(win->fd);
+		win->pull = NULL;
+	}
+	free(win->raw);
+	win->raw = NULL;
+	win->buf = NULL;
+	win->len = 0;
+}
+
+/*
  * A profile being read: its header (everything but the samples) decoded
  * at pprof_open(), its samples one at a time by pprof_next().  On the
  * fast path the samples are read off the wire (wire.c), and the bytes
@@ -108,29 +227,11 @@ input_refuse(enum input_kind k, struct diag *d)
 struct pf_reader {
 	struct profile	*p;		/* the header; p->samples is NULL */
 	struct wire	*w;		/* fast path: the samples' reader */
-	unsigned char	*raw;		/* the bytes, when the reader owns them */
-	const unsigned char *buf;	/* the wire */
-	size_t		 len;
-	const unsigned char *at;	/* fast path: where pass 3 goes on */
+	struct window	 win;
 	struct pd_limits lim;
 	size_t		 next;		/* how many samples have been read */
-	const unsigned char *freed;	/* raw up to here is given back */
 	struct pf_sample *samples;	/* a profile built whole, or NULL */
 	int		 failed;
-
-	/*
-	 * A large gzipped file read twice (read_twice()): pass 3 inflates
-	 * the wire again into buf as it reads, up to check_end, where the
-	 * CRC of the output must be the one pass 0 saw.  buf is a window
-	 * of cap bytes, whose unread bytes move to its front to make room:
-	 * offsets into it (len, filled, check_end) move with them.
-	 */
-	struct gunzip_pull *pull;	/* pass 3's inflater, or NULL */
-	int		 fd;		/* the file, while pull is open */
-	size_t		 cap;
-	size_t		 filled;	/* buf is inflated up to here */
-	size_t		 check_end;
-	uint32_t	 check_crc;
 };
 
 /* Reading a file. */
@@ -273,7 +374,6 @@ read_all(int fd, const struct stat *st, const struct pd_limits *lim,
  * only ever succeeds: on anything it does not take, the file is read
  * whole as before, which words any error.
  */
-#define PULL_STEP	(256u << 10)	/* inflated bytes at a time */
 
 /* What pass 0 finds (wire_skim()), and where pass 3 checks the CRC. */
 struct twice {
@@ -289,30 +389,30 @@ struct twice {
 static int
 walk_fields(struct gunzip_pull *g, struct twice *t)
 {
-	unsigned char	*win;
+	unsigned char	*step;
 	size_t		 have = 0;
-	uint64_t	 off = 0;		/* where win starts */
+	uint64_t	 off = 0;		/* where step starts */
 	ssize_t		 got, at;
 	int		 eof, first = 1, rc = -1;
 
-	win = xmalloc(PULL_STEP);
+	step = xmalloc(PULL_STEP);
 	do {
-		if ((got = gunzip_pull(g, win + have, PULL_STEP - have)) == -1)
+		if ((got = gunzip_pull(g, step + have, PULL_STEP - have)) == -1)
 			goto out;
 		eof = (size_t)got < PULL_STEP - have;
 		have += (size_t)got;
 		/* What reader_start() would not read as protobuf. */
-		if (first && input_sniff(win, have) != INPUT_PROTOBUF)
+		if (first && input_sniff(step, have) != INPUT_PROTOBUF)
 			goto out;
 		first = 0;
-		if ((at = wire_skim(&t->skim, win, have, eof)) == -1)
+		if ((at = wire_skim(&t->skim, step, have, eof)) == -1)
 			goto out;
 		/* The CRC is checked past the last sample, where pass 3 stops. */
 		if (t->skim.ended) {
 			t->check_end = off + have;
 			t->check_crc = gunzip_pull_crc(g);
 		}
-		memmove(win, win + at, have - (size_t)at);
+		memmove(step, step + at, have - (size_t)at);
 		off += (size_t)at;
 		have -= (size_t)at;
 	} while (!eof);
@@ -320,7 +420,7 @@ walk_fields(struct gunzip_pull *g, struct twice *t)
 	if (have == 0 && wire_skim_done(&t->skim))
 		rc = 0;
 out:
-	free(win);
+	free(step);
 	return rc;
 }
 
@@ -334,6 +434,7 @@ static int
 read_twice(struct pf_reader *r, const char *path, int fd,
     const struct stat *st, const unsigned char tail[4])
 {
+	struct window	*win = &r->win;
 	struct gunzip_pull *g = NULL;
 	struct twice	 t;
 	struct diag	 quiet;
@@ -344,8 +445,8 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 	    size < r->lim.read_twice)
 		return 0;
 	memset(&t, 0, sizeof(t));
-	r->fd = fd;
-	if ((g = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
+	win->fd = fd;
+	if ((g = gunzip_pull_open(fd_read, &win->fd, size, r->lim.max_inflated,
 	    r->lim.max_ratio)) == NULL || walk_fields(g, &t) == -1 ||
 	    t.skim.nsamples == 0 || t.skim.hblen == 0 ||
 	    t.check_end > SIZE_MAX)
@@ -369,15 +470,15 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 	/* Pass 3 starts over, at the first byte. */
 	if (lseek(fd, 0, SEEK_SET) == -1)
 		goto no;
-	r->pull = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
-	    r->lim.max_ratio);
-	r->cap = 2 * PULL_STEP;
-	r->raw = xmalloc(r->cap);
-	r->buf = r->at = r->freed = r->raw;
-	r->len = (size_t)t.skim.send;
-	r->filled = 0;
-	r->check_end = (size_t)t.check_end;
-	r->check_crc = t.check_crc;
+	win->pull = gunzip_pull_open(fd_read, &win->fd, size,
+	    r->lim.max_inflated, r->lim.max_ratio);
+	win->cap = 2 * PULL_STEP;
+	win->raw = xmalloc(win->cap);
+	win->buf = win->at = win->freed = win->raw;
+	win->len = (size_t)t.skim.send;
+	win->filled = 0;
+	win->check_end = (size_t)t.check_end;
+	win->check_crc = t.check_crc;
 	return 1;
 
 no:
@@ -387,92 +488,9 @@ no:
 	r->w = NULL;
 	profile_free(r->p);
 	r->p = NULL;
-	free(r->raw);
-	r->raw = NULL;
-	r->buf = NULL;
-	r->len = 0;
-	r->fd = -1;
+	window_drop(win);
+	win->fd = -1;
 	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
-}
-
-/*
- * Pass 3: the next step of the wire, inflated again.  Past the last
- * sample, the output must be what pass 0 saw.
- */
-static int
-pull_more(struct pf_reader *r, struct diag *d)
-{
-	size_t n = r->check_end - r->filled, gone, keep;
-
-	if (n > PULL_STEP)
-		n = PULL_STEP;
-	if (r->filled + n > r->cap) {
-		/* What is read goes; the field being read moves to the front. */
-		gone = (size_t)(r->at - r->buf);
-		keep = r->filled - gone;
-		memmove(r->raw, r->at, keep);
-		if (keep + n > r->cap) {
-			/* Enough: keep <= cap, and n <= PULL_STEP <= cap / 2. */
-			r->cap *= 2;
-			r->raw = xreallocarray(r->raw, r->cap, 1);
-		}
-		r->buf = r->at = r->freed = r->raw;
-		r->filled = keep;
-		r->len -= gone;
-		r->check_end -= gone;
-	}
-	if (n == 0 ||
-	    gunzip_pull(r->pull, r->raw + r->filled, n) != (ssize_t)n ||
-	    (r->filled + n == r->check_end &&
-	    gunzip_pull_crc(r->pull) != r->check_crc)) {
-		diag_init(d, d->path);
-		return diag_set(d, DIAG_IO, -1,
-		    "the file changed while it was being read");
-	}
-	r->filled += n;
-	return 0;
-}
-
-/* Pass 3: inflate to the end of the check. */
-static int
-pull_all(struct pf_reader *r, struct diag *d)
-{
-	while (r->pull != NULL && r->filled < r->check_end)
-		if (pull_more(r, d) == -1)
-			return -1;
-	return 0;
-}
-
-/*
- * Give the pages of the bytes already read back to the system, a few
- * megabytes at a time: the samples are most of a profile, and nothing
- * reads them twice.  The bytes stay allocated (free() takes them).
- */
-#define RELEASE_STEP	(1u << 20)
-
-static void
-release_behind(struct pf_reader *r)
-{
-	if (r->raw == NULL || r->pull != NULL ||
-	    (size_t)(r->at - r->freed) < RELEASE_STEP)
-		return;
-	compat_discard(r->freed, r->at);
-	r->freed = r->at;
-}
-
-/* Done with the bytes, which nothing reads again. */
-static void
-drop_bytes(struct pf_reader *r)
-{
-	if (r->pull != NULL) {
-		gunzip_pull_close(r->pull);
-		close(r->fd);
-		r->pull = NULL;
-	}
-	free(r->raw);
-	r->raw = NULL;
-	r->buf = NULL;
-	r->len = 0;
 }
 
 /*
@@ -520,12 +538,26 @@ read_input(struct pf_reader *r, const char *path, unsigned char **out,
 
 /* Choosing the decoder, and the readers profile.h declares. */
 
-/* Open over the bytes at r->buf, which r may own (r->raw). */
+/* A new reader within the limits, or the defaults when NULL. */
+static struct pf_reader *
+reader_new(const struct pd_limits *lim)
+{
+	struct pf_reader *r;
+
+	r = xcalloc(1, sizeof(*r));
+	if (lim == NULL)
+		pd_limits_default(&r->lim);
+	else
+		r->lim = *lim;
+	return r;
+}
+
+/* Open over the bytes at r->win.buf, which r may own (r->win.raw). */
 static struct pf_reader *
 reader_start(struct pf_reader *r, const char *path, struct diag *d)
 {
-	const unsigned char	*buf = r->buf;
-	size_t			 len = r->len, send;
+	const unsigned char	*buf = r->win.buf;
+	size_t			 len = r->win.len, send;
 	struct profile		*p = NULL;
 	enum input_kind		 k;
 
@@ -545,10 +577,10 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 			 * copied: the pages go back now, and pass 3 never
 			 * reads past the samples.
 			 */
-			if (r->raw != NULL)
+			if (r->win.raw != NULL)
 				compat_discard(buf + send, buf + len);
-			r->at = r->freed = buf;
-			r->len = send;
+			r->win.at = r->win.freed = buf;
+			r->win.len = send;
 			return r;
 		}
 		p = pprof_unpack(buf, len, path, &r->lim, d);
@@ -565,7 +597,7 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 	r->p = p;
 	r->samples = p->samples;
 	p->samples = NULL;
-	drop_bytes(r);
+	window_drop(&r->win);
 	return r;
 }
 
@@ -575,21 +607,17 @@ pprof_open_mem(const void *buf, size_t len, const char *path,
 {
 	struct pf_reader *r;
 
-	r = xcalloc(1, sizeof(*r));
-	if (lim == NULL)
-		pd_limits_default(&r->lim);
-	else
-		r->lim = *lim;
+	r = reader_new(lim);
 	if (gunzip_is_gzip(buf, len)) {
-		if (gunzip(buf, len, &r->raw, &r->len, r->lim.max_inflated,
-		    r->lim.max_ratio, d) == -1) {
+		if (gunzip(buf, len, &r->win.raw, &r->win.len,
+		    r->lim.max_inflated, r->lim.max_ratio, d) == -1) {
 			free(r);
 			return NULL;
 		}
-		r->buf = r->raw;
+		r->win.buf = r->win.raw;
 	} else {
-		r->buf = buf;
-		r->len = len;
+		r->win.buf = buf;
+		r->win.len = len;
 	}
 	return reader_start(r, path, d);
 }
@@ -602,11 +630,7 @@ pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
 	size_t		 len = 0;
 	int		 inflated;
 
-	r = xcalloc(1, sizeof(*r));
-	if (lim == NULL)
-		pd_limits_default(&r->lim);
-	else
-		r->lim = *lim;
+	r = reader_new(lim);
 	switch (read_input(r, path, &buf, &len, &inflated, d)) {
 	case -1:
 		free(r);
@@ -615,19 +639,19 @@ pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
 		return r;
 	}
 	if (inflated || !gunzip_is_gzip(buf, len)) {
-		r->raw = buf;
-		r->len = len;
+		r->win.raw = buf;
+		r->win.len = len;
 	} else {
 		/* The compressed bytes go before decoding. */
-		if (gunzip(buf, len, &r->raw, &r->len, r->lim.max_inflated,
-		    r->lim.max_ratio, d) == -1) {
+		if (gunzip(buf, len, &r->win.raw, &r->win.len,
+		    r->lim.max_inflated, r->lim.max_ratio, d) == -1) {
 			free(buf);
 			free(r);
 			return NULL;
 		}
 		free(buf);
 	}
-	r->buf = r->raw;
+	r->win.buf = r->win.raw;
 	return reader_start(r, path, d);
 }
 
@@ -640,7 +664,7 @@ pprof_header(const struct pf_reader *r)
 int
 pprof_reads_twice(const struct pf_reader *r)
 {
-	return r->pull != NULL;
+	return r->win.pull != NULL;
 }
 
 int
@@ -653,40 +677,39 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 		return -1;
 	if (r->next == r->p->nsamples) {
 		/* The bytes are read: what remains is the header. */
-		if (pull_all(r, d) == -1) {
+		if (window_all(&r->win, d) == -1) {
 			r->failed = 1;
 			return -1;
 		}
-		drop_bytes(r);
+		window_drop(&r->win);
 		return 0;
 	}
 	if (r->samples != NULL) {
 		*out = &r->samples[r->next++];
 		return 1;
 	}
-	release_behind(r);
+	window_release(&r->win);
 	for (;;) {
 		/* Only now: once the bytes are freed, buf is NULL. */
-		end = r->buf + (r->pull != NULL && r->filled < r->len ?
-		    r->filled : r->len);
-		switch (wire_next(r->w, &r->at, end, out, d)) {
+		end = window_end(&r->win);
+		switch (wire_next(r->w, &r->win.at, end, out, d)) {
 		case WIRE_SAMPLE:
 			r->next++;
 			return 1;
 		case WIRE_SHORT:
 			/* The field goes on past the bytes inflated so far? */
-			if (r->pull != NULL && r->filled < r->len &&
-			    pull_more(r, d) == 0)
+			if (window_short(&r->win) &&
+			    window_more(&r->win, d) == 0)
 				continue;
 			break;
 		case WIRE_REFUSED:
 			/*
 			 * Only later samples can make the file undecodable.
 			 * Read twice, the rest must be inflated first, which
-			 * may move the window: they start at r->at.
+			 * may move the window: they start at r->win.at.
 			 */
-			if (pull_all(r, d) == 0)
-				wire_refusal(r->at, r->buf + r->len, d);
+			if (window_all(&r->win, d) == 0)
+				wire_refusal(r->win.at, r->win.buf + r->win.len, d);
 			break;
 		case WIRE_ERROR:
 			break;
@@ -702,7 +725,7 @@ pprof_close(struct pf_reader *r)
 {
 	if (r == NULL)
 		return;
-	drop_bytes(r);
+	window_drop(&r->win);
 	profile_free(r->p);
 	wire_free(r->w);
 	free(r);
