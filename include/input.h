@@ -12,10 +12,10 @@ struct diag;
 
 enum input_kind {
 	INPUT_EMPTY,		/* no bytes at all */
-	INPUT_LEGACY_TEXT,	/* a legacy text profile (heap, contention...) */
+	INPUT_LEGACY_TEXT,	/* a legacy text profile (heap, threads...) */
 	INPUT_LEGACY_CPU,	/* the gperftools binary CPU profile */
 	INPUT_FOLDED,		/* folded stacks, as folded_sniff() says */
-	INPUT_PROTOBUF,		/* anything else: to be read as a Profile */
+	INPUT_PROTOBUF,		/* anything else, read as a Profile */
 };
 
 /*

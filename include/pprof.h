@@ -26,7 +26,7 @@ int		 pprof_scan(const void *buf, size_t len, struct diag *);
  * convert and validate all of them into a new profile named path.
  * Returns NULL with the diag filled, naming the element at fault.
  */
-struct profile	*pprof_unpack(const void *buf, size_t len, const char *path,
-		    const struct pd_limits *, struct diag *);
+struct profile	*pprof_unpack(const void *buf, size_t len,
+		    const char *path, const struct pd_limits *, struct diag *);
 
 #endif

@@ -40,7 +40,7 @@ void		 wire_free(struct wire *);	/* NULL is a no-op */
 /* What wire_next() found. */
 enum wire_next {
 	WIRE_ERROR = -1,	/* the diag says why */
-	WIRE_SHORT = 0,		/* no whole field: more bytes may make one */
+	WIRE_SHORT = 0,		/* no whole field: more bytes may help */
 	WIRE_SAMPLE = 1,	/* *s holds the next sample */
 	WIRE_REFUSED = 2,	/* a bad sample: wire_refusal() words it */
 };
@@ -69,13 +69,13 @@ int		 wire_refusal(const unsigned char *rest,
  * counted and skipped.  Zero it to start.
  */
 struct wire_skim {
-	unsigned char	*hb;		/* the fields but the samples; free() */
+	unsigned char	*hb;		/* all fields but samples; free() */
 	size_t		 hblen, hbcap;
 	size_t		 nsamples;
 	uint64_t	 send;		/* where the last sample ends */
 	uint64_t	 off;		/* bytes taken so far */
 	uint64_t	 skip, copy;	/* what is left of the current field */
-	int		 ended;		/* a sample ended in the last call's bytes */
+	int		 ended;		/* the last call ended a sample */
 };
 
 /*

@@ -709,7 +709,8 @@ pprof_next(struct pf_reader *r, const struct pf_sample **out,
 			 * may move the window: they start at r->win.at.
 			 */
 			if (window_all(&r->win, d) == 0)
-				wire_refusal(r->win.at, r->win.buf + r->win.len, d);
+				wire_refusal(r->win.at,
+				    r->win.buf + r->win.len, d);
 			break;
 		case WIRE_ERROR:
 			break;

@@ -33,7 +33,7 @@
 #include "wire.h"
 #include "xmalloc.h"
 
-/* A growable array of uint64 for one sample's fields. */
+/* A growable array of uint64: the header's comments. */
 struct u64vec {
 	uint64_t	*v;
 	size_t		 n, cap;
@@ -92,6 +92,8 @@ put_u64(void *arg, uint64_t v)
 	return 0;
 }
 
+/* Pass 3: a sample read off the wire. */
+
 /*
  * One sample read off the wire, in buffers reused from one sample to
  * the next.
@@ -106,8 +108,9 @@ struct sbuf {
 };
 
 /*
- * The wire being read: its header, decoded by wire_open() and owned by
- * the caller, and what pass 3 needs to read the samples that follow.
+ * The wire being read (r, its reader of samples): its header, decoded
+ * by wire_open() and owned by the caller, and what pass 3 needs to read
+ * the samples that follow.
  */
 struct wire {
 	struct profile	*p;		/* the header; p->samples is NULL */
@@ -231,7 +234,8 @@ read_label(struct wire *r, const unsigned char *p,
 			return -1;
 		p += n;
 		if ((key & 7) != WT_VARINT || key >> 3 < LABEL_KEY ||
-		    key >> 3 >= LABEL_NFIELDS || get_varint(p, end, &v, &n) != 0)
+		    key >> 3 >= LABEL_NFIELDS ||
+		    get_varint(p, end, &v, &n) != 0)
 			return -1;
 		p += n;
 		f[key >> 3] = v;
@@ -276,7 +280,8 @@ fast_sample(struct wire *r, const unsigned char *p,
 				return -1;
 			break;
 		case SAMPLE_LABEL:
-			if ((key & 7) != WT_LEN || get_varint(p, end, &l, &n) != 0 ||
+			if ((key & 7) != WT_LEN ||
+			    get_varint(p, end, &l, &n) != 0 ||
 			    l > (uint64_t)(end - p - n) ||
 			    read_label(r, p + n, p + n + l) == -1)
 				return -1;
@@ -332,6 +337,8 @@ next_bytes(const unsigned char **pp, const unsigned char *end,
 	*pp = p;
 	return 0;
 }
+
+/* Passes 1, 2 and 2b: the header. */
 
 /* The lines of a Location read off the wire, reused from one to the next. */
 struct linebuf {
@@ -678,7 +685,8 @@ convert_header(struct wire *r, const PbProfile *pb, const unsigned char *buf,
 	    conv_header(&c) == -1 ||
 	    conv_mappings(&c, &mm, scratch, lim) == -1 ||
 	    conv_functions(&c, &fm, scratch, lim) == -1 ||
-	    conv_locations_alloc(&c, pb->n_location, r->keep, lim, &ids) == -1 ||
+	    conv_locations_alloc(&c, pb->n_location, r->keep, lim,
+	    &ids) == -1 ||
 	    read_locations(&c, buf, end, &mm, &fm, ids) == -1 ||
 	    conv_locations_map(&c, &r->lm, r->keep, ids) == -1)
 		return -1;
@@ -740,6 +748,8 @@ wire_free(struct wire *r)
 	free(r->sb.labs);
 	free(r);
 }
+
+/* Pass 3, a sample at a time, as the reading room asks. */
 
 /*
  * Pass 3's sample that fast_sample() could not read, at [p, end):
@@ -824,8 +834,8 @@ wire_refusal(const unsigned char *q, const unsigned char *end,
 }
 
 /*
- * Pass 0 keeps every field of the top level but the samples; a Go
- * profile's header is a small part of it.
+ * Pass 0, for a file read twice: every field of the top level but the
+ * samples is kept, and a Go profile's header is a small part of it.
  */
 #define HB_STEP		(256u << 10)	/* the header's first room */
 #define FIELD_HEAD	20		/* a key and a length, at most */
