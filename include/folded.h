@@ -5,7 +5,7 @@
  * It builds the same model as the pprof decoder (one sample type
  * "samples"/"count", one function and one location per distinct frame
  * name, no mappings, stacks leaf first), so that everything downstream
- * works unchanged.  No I/O here; pprof.c hands it the inflated bytes.
+ * works unchanged.  No I/O here; input.c hands it the inflated bytes.
  */
 #ifndef FOLDED_H
 #define FOLDED_H

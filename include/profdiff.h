@@ -20,7 +20,7 @@
 /*
  * Not a limit: a gzipped file that inflates to this many bytes or more
  * is inflated twice, once for its header and once as its samples are
- * read, so that its samples are never all in memory (pprof.c).
+ * read, so that its samples are never all in memory (input.c).
  */
 #define PD_READ_TWICE		(8ULL << 20)
 

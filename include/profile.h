@@ -3,7 +3,9 @@
  * core.  Every field is plain C (no protobuf-c type appears here), ids
  * are already resolved to pointers, and all strings are NUL-terminated
  * and owned by the profile's arena.  Unit tests build one of these by
- * hand; pprof_load() builds one from a file.
+ * hand; pprof_load() builds one from a file.  The readers declared
+ * here (pprof_*) are the reading room's, input.c; the model's own
+ * functions (profile_*) are profile.c's, which knows no format.
  *
  * Stacks are leaf first.  A location's lines are innermost first: lines[0]
  * is the function that was inlined deepest, lines[nlines - 1] the

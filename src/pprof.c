@@ -1,210 +1,55 @@
 /*
- * The pprof decoder: bytes -> struct profile, the header first and then
- * the samples one at a time (the reader, pprof_open() and pprof_next()).
- * This is the only file that includes profile.pb-c.h; nothing protobuf-c
- * leaves it.  It reads the input (bounded), inflates gzip (gunzip.c),
- * recognizes the legacy pprof formats well enough to name them, walks
- * the top level of the protobuf wire format to report truncation with a
- * byte offset, unpacks with protobuf-c into a scratch arena, then
- * validates everything profile.proto requires while copying it into the
- * plain model.  It rejects, never repairs.  It knows nothing of
+ * The reference pprof decoder: protobuf bytes -> struct profile, whole.
+ * It walks the top level of the wire format to report truncation with
+ * a byte offset (pprof_scan()), unpacks with protobuf-c into a scratch
+ * arena, then validates everything profile.proto requires while copying
+ * it into the plain model, naming the element at fault.  It rejects,
+ * never repairs.  The fast wire path (wire.c) converts its header and
+ * any sample it cannot read with the same conv_* functions (pbconv.h),
+ * so that both give the same profile and the same words.  No reading,
+ * no gzip and no sniffing here (input.c does those); nothing of
  * statistics or output.
  */
-#include <endian.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "arena.h"
-#include "compat.h"
 #include "diag.h"
-#include "folded.h"
-#include "gunzip.h"
+#include "pbconv.h"
+#include "pprof.h"
 #include "profdiff.h"
 #include "profile.h"
-#include "profile.pb-c.h"
-#include "xmalloc.h"
-
-typedef Perftools__Profiles__Profile	PbProfile;
-typedef Perftools__Profiles__Sample	PbSample;
-typedef Perftools__Profiles__Location	PbLocation;
-typedef Perftools__Profiles__Line	PbLine;
-typedef Perftools__Profiles__Function	PbFunction;
-typedef Perftools__Profiles__Mapping	PbMapping;
-typedef Perftools__Profiles__ValueType	PbValueType;
-
-void
-pd_limits_default(struct pd_limits *l)
-{
-	l->max_input = PD_MAX_INPUT;
-	l->max_inflated = PD_MAX_INFLATED;
-	l->max_ratio = PD_MAX_RATIO;
-	l->max_strings = PD_MAX_STRINGS;
-	l->max_locations = PD_MAX_LOCATIONS;
-	l->max_functions = PD_MAX_FUNCTIONS;
-	l->max_depth = PD_MAX_DEPTH;
-	l->read_twice = PD_READ_TWICE;
-}
-
-struct profile *
-profile_new(void)
-{
-	struct profile	*p;
-	struct arena	*a;
-
-	a = arena_new();
-	p = arena_calloc(a, 1, sizeof(*p));
-	p->arena = a;
-	p->path = "";
-	p->default_sample_type = "";
-	p->period_type.type = "";
-	p->period_type.unit = "";
-	p->drop_frames = "";
-	p->keep_frames = "";
-	return p;
-}
-
-void
-profile_free(struct profile *p)
-{
-	if (p != NULL)
-		arena_free(p->arena);
-}
-
-/* Reading the input. */
-
-static ssize_t
-fd_read(void *ctx, void *buf, size_t n)
-{
-	ssize_t r;
-
-	while ((r = read(*(int *)ctx, buf, n)) == -1 && errno == EINTR)
-		continue;
-	return r;
-}
-
-/*
- * Is fd a regular gzipped file, as the fast paths want it?  Then tail
- * holds its last four bytes (ISIZE, gunzip_size_hint()).
- */
-static int
-gzip_tail(int fd, const struct stat *st, unsigned char tail[4])
-{
-	unsigned char head[2];
-
-	return S_ISREG(st->st_mode) && st->st_size >= 18 &&
-	    pread(fd, head, 2, 0) == 2 && gunzip_is_gzip(head, 2) &&
-	    pread(fd, tail, 4, st->st_size - 4) == 4;
-}
-
-/*
- * Inflate a regular gzipped file as it is read, so that its compressed
- * bytes are never all in memory.  Returns 1 with the inflated bytes, 0
- * with the file at its start when it must be read whole (anything the
- * fast path leaves to gunzip(), errors included), or -1 when it cannot
- * be put back there.
- */
-static int
-stream_gzip(int fd, const struct stat *st, const unsigned char tail[4],
-    const struct pd_limits *lim, unsigned char **out, size_t *outlen)
-{
-	if (gunzip_stream(fd_read, &fd, (uint64_t)st->st_size,
-	    gunzip_size_hint(tail), out, outlen, lim->max_inflated,
-	    lim->max_ratio) == 0)
-		return 1;
-	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
-}
-
-
-/* Recognizing what is not a protobuf profile. */
-
-static int
-has_prefix(const unsigned char *buf, size_t len, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	return len >= n && memcmp(buf, prefix, n) == 0;
-}
-
-/*
- * The legacy formats pprof still reads: the text heap, contention,
- * thread and goroutine dumps, and the gperftools binary CPU profile,
- * whose header is the words 0, 3, 0 in 32- or 64-bit little endian.
- */
-static const char *
-legacy_kind(const unsigned char *buf, size_t len)
-{
-	static const char *const text[] = {
-		"heap profile:", "heap_v2/", "--- heapz", "--- contention",
-		"--- threadz", "goroutine profile:", "threadcreate profile:",
-		"--- mutex", "--- block",
-	};
-	static const unsigned char cpu64[16] = { 0,0,0,0,0,0,0,0, 3,0,0,0,0,0,0,0 };
-	static const unsigned char cpu32[8] = { 0,0,0,0, 3,0,0,0 };
-	size_t i;
-
-	while (len > 0 && (*buf == ' ' || *buf == '\t' || *buf == '\n' ||
-	    *buf == '\r')) {
-		buf++;
-		len--;
-	}
-	for (i = 0; i < sizeof(text) / sizeof(text[0]); i++)
-		if (has_prefix(buf, len, text[i]))
-			return "a legacy text profile";
-	if (len >= 16 && memcmp(buf, cpu64, 16) == 0)
-		return "a legacy gperftools CPU profile";
-	if (len >= 12 && memcmp(buf, cpu32, 8) == 0)
-		return "a legacy gperftools CPU profile";
-	return NULL;
-}
 
 /* Walking the top level of the wire format. */
 
-static const char *const field_names[] = {
-	NULL, "sample_type", "sample", "mapping", "location", "function",
-	"string_table", "drop_frames", "keep_frames", "time_nanos",
-	"duration_nanos", "period_type", "period", "comment",
-	"default_sample_type",
+static const char *const field_names[PROFILE_NFIELDS] = {
+	[PROFILE_SAMPLE_TYPE] = "sample_type",
+	[PROFILE_SAMPLE] = "sample",
+	[PROFILE_MAPPING] = "mapping",
+	[PROFILE_LOCATION] = "location",
+	[PROFILE_FUNCTION] = "function",
+	[PROFILE_STRING_TABLE] = "string_table",
+	[PROFILE_DROP_FRAMES] = "drop_frames",
+	[PROFILE_KEEP_FRAMES] = "keep_frames",
+	[PROFILE_TIME_NANOS] = "time_nanos",
+	[PROFILE_DURATION_NANOS] = "duration_nanos",
+	[PROFILE_PERIOD_TYPE] = "period_type",
+	[PROFILE_PERIOD] = "period",
+	[PROFILE_COMMENT] = "comment",
+	[PROFILE_DEFAULT_SAMPLE_TYPE] = "default_sample_type",
 };
 
-static int
-get_varint(const unsigned char *p, const unsigned char *end, uint64_t *v,
-    size_t *n)
+/* protobuf-c checks the rest. */
+int
+pprof_scan(const void *vbuf, size_t len, struct diag *d)
 {
-	uint64_t	 x = 0;
-	unsigned	 shift = 0;
-	const unsigned char *q = p;
-
-	while (q < end && shift < 64) {
-		x |= (uint64_t)(*q & 0x7f) << shift;
-		if ((*q++ & 0x80) == 0) {
-			*v = x;
-			*n = (size_t)(q - p);
-			return 0;
-		}
-		shift += 7;
-	}
-	return q == end ? -2 : -1;	/* -2 truncated, -1 too long */
-}
-
-/*
- * Check that the top-level fields of a Profile fit in the buffer and have
- * the wire types profile.proto gives them, so that a truncated file gets
- * a byte offset and a non-profile a reason.  protobuf-c checks the rest.
- */
-static int
-scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
-{
-	const unsigned char *p = buf, *end = buf + len;
+	const unsigned char *buf = vbuf, *p = buf, *end = buf + len;
 	uint64_t	 key, v;
 	size_t		 n;
 	unsigned	 field, wt;
-	int		 rc;
+	int		 known, rc;
 
 	while (p < end) {
 		long long off = (long long)(p - buf);
@@ -220,19 +65,22 @@ scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
 			return diag_set(d, DIAG_FORMAT, off,
 			    "invalid protobuf field number %llu",
 			    (unsigned long long)(key >> 3));
-		if (field >= 1 && field <= 14) {
-			int want_len = field <= 6 || field == 11;
-			int ok = want_len ? wt == 2 :
-			    (wt == 0 || (field == 13 && wt == 2));
+		known = field < PROFILE_NFIELDS;
+		if (known) {
+			/* The messages and strings; comments may be packed. */
+			int want_len = field <= PROFILE_STRING_TABLE ||
+			    field == PROFILE_PERIOD_TYPE;
+			int ok = want_len ? wt == WT_LEN : (wt == WT_VARINT ||
+			    (field == PROFILE_COMMENT && wt == WT_LEN));
 
 			if (!ok)
 				return diag_set(d, DIAG_FORMAT, off,
 				    "field %u (%s) has protobuf wire type %u, "
 				    "expected %u", field, field_names[field],
-				    wt, want_len ? 2 : 0);
+				    wt, want_len ? WT_LEN : WT_VARINT);
 		}
 		switch (wt) {
-		case 0:
+		case WT_VARINT:
 			if ((rc = get_varint(p, end, &v, &n)) != 0)
 				return diag_set(d, rc == -2 ? DIAG_CORRUPT :
 				    DIAG_FORMAT, (long long)(p - buf),
@@ -240,12 +88,12 @@ scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
 				    "protobuf varint longer than 10 bytes");
 			p += n;
 			break;
-		case 1:
+		case WT_I64:
 			if (end - p < 8)
 				goto truncated;
 			p += 8;
 			break;
-		case 2:
+		case WT_LEN:
 			if ((rc = get_varint(p, end, &v, &n)) != 0)
 				return diag_set(d, rc == -2 ? DIAG_CORRUPT :
 				    DIAG_FORMAT, (long long)(p - buf),
@@ -255,14 +103,13 @@ scan_top_level(const unsigned char *buf, size_t len, struct diag *d)
 			if (v > (uint64_t)(end - p))
 				return diag_set(d, DIAG_CORRUPT, off,
 				    "truncated: field %u%s%s%s needs %llu bytes, "
-				    "only %zu remain", field,
-				    field <= 14 ? " (" : "",
-				    field <= 14 ? field_names[field] : "",
-				    field <= 14 ? ")" : "",
+				    "only %zu remain", field, known ? " (" : "",
+				    known ? field_names[field] : "",
+				    known ? ")" : "",
 				    (unsigned long long)v, (size_t)(end - p));
 			p += v;
 			break;
-		case 5:
+		case WT_I32:
 			if (end - p < 4)
 				goto truncated;
 			p += 4;
@@ -293,16 +140,22 @@ pb_nofree(void *a, void *p)
 	(void)p;
 }
 
-/* Resolving ids: a direct table when ids are dense, else a sorted list. */
+void
+conv_allocator(ProtobufCAllocator *pa, struct arena *a)
+{
+	pa->alloc = pb_alloc;
+	pa->free = pb_nofree;
+	pa->allocator_data = a;
+}
 
-struct idmap {
-	uint64_t	*ids;		/* sorted; NULL when direct */
-	uint32_t	*idx;
-	uint32_t	*direct;	/* id -> index + 1 */
-	size_t		 n;
-	uint64_t	 max;
-	int		 identity;	/* ids are 1..n in order: no table */
-};
+int
+conv_undecodable(struct diag *d)
+{
+	return diag_set(d, DIAG_FORMAT, -1,
+	    "protobuf data does not decode as a pprof Profile");
+}
+
+/* Resolving ids: a direct table when ids are dense, else a sorted list. */
 
 struct idpair {
 	uint64_t	 id;
@@ -384,8 +237,7 @@ idmap_build(struct idmap *m, struct arena *a, const uint64_t *ids,
 	return 0;
 }
 
-/* Index for id, or -1. */
-static long
+long
 idmap_get(const struct idmap *m, uint64_t id)
 {
 	size_t lo = 0, hi = m->n;
@@ -409,14 +261,6 @@ idmap_get(const struct idmap *m, uint64_t id)
 }
 
 /* Conversion and validation. */
-
-struct conv {
-	const PbProfile	*pb;
-	struct profile	*p;
-	const char	**strs;
-	size_t		 nstrs;
-	struct diag	*d;
-};
 
 /*
  * Copy one string-table entry.  Names may hold any bytes; a NUL would end
@@ -470,7 +314,7 @@ conv_valuetype(struct conv *c, const PbValueType *v, struct pf_valuetype *out,
 	return 0;
 }
 
-static int
+int
 conv_strings(struct conv *c, const struct pd_limits *lim)
 {
 	const PbProfile	*pb = c->pb;
@@ -493,7 +337,7 @@ conv_strings(struct conv *c, const struct pd_limits *lim)
 	return 0;
 }
 
-static int
+int
 conv_header(struct conv *c)
 {
 	const PbProfile	*pb = c->pb;
@@ -545,7 +389,7 @@ dup_or_zero(struct conv *c, const char *kind, long rc, int dup,
 	    kind, -rc - 1);
 }
 
-static int
+int
 conv_mappings(struct conv *c, struct idmap *m, struct arena *scratch,
     const struct pd_limits *lim)
 {
@@ -586,7 +430,7 @@ conv_mappings(struct conv *c, struct idmap *m, struct arena *scratch,
 	return 0;
 }
 
-static int
+int
 conv_functions(struct conv *c, struct idmap *m, struct arena *scratch,
     const struct pd_limits *lim)
 {
@@ -625,7 +469,7 @@ conv_functions(struct conv *c, struct idmap *m, struct arena *scratch,
 }
 
 /* Convert location i; its ids[i] is kept for the id map. */
-static int
+int
 conv_location(struct conv *c, size_t i, const PbLocation *pl,
     const struct idmap *mm, const struct idmap *fm, uint64_t *ids)
 {
@@ -663,7 +507,7 @@ conv_location(struct conv *c, size_t i, const PbLocation *pl,
 }
 
 /* Room for n locations, and their ids in scratch; -1 past the limit. */
-static int
+int
 conv_locations_alloc(struct conv *c, size_t n, struct arena *scratch,
     const struct pd_limits *lim, uint64_t **ids)
 {
@@ -679,7 +523,7 @@ conv_locations_alloc(struct conv *c, size_t n, struct arena *scratch,
 	return 0;
 }
 
-static int
+int
 conv_locations_map(struct conv *c, struct idmap *lm, struct arena *scratch,
     const uint64_t *ids)
 {
@@ -710,7 +554,7 @@ conv_locations(struct conv *c, struct idmap *lm, const struct idmap *mm,
 }
 
 /* Convert sample i into *sp, from the arena a. */
-static int
+int
 conv_sample(struct conv *c, size_t i, const PbSample *ps,
     const struct idmap *lm, const struct pd_limits *lim, struct arena *a,
     struct pf_sample *sp)
@@ -781,8 +625,8 @@ conv_samples(struct conv *c, const struct idmap *lm,
 	return 0;
 }
 
-static struct profile *
-decode_slow(const unsigned char *buf, size_t len, const char *path,
+struct profile *
+pprof_unpack(const void *buf, size_t len, const char *path,
     const struct pd_limits *lim, struct diag *d)
 {
 	ProtobufCAllocator	 pa;
@@ -791,30 +635,13 @@ decode_slow(const unsigned char *buf, size_t len, const char *path,
 	struct idmap		 mm, fm, lm;
 	struct conv		 c;
 	PbProfile		*pb;
-	const char		*legacy;
-
-	if (len == 0) {
-		diag_set(d, DIAG_EMPTY, -1, "file is empty");
-		return NULL;
-	}
-	if ((legacy = legacy_kind(buf, len)) != NULL) {
-		diag_set(d, DIAG_LEGACY, -1, "%s; profdiff reads only the "
-		    "protobuf format (convert it with 'go tool pprof -proto')",
-		    legacy);
-		return NULL;
-	}
-	if (scan_top_level(buf, len, d) == -1)
-		return NULL;
 
 	scratch = arena_new();
-	pa.alloc = pb_alloc;
-	pa.free = pb_nofree;
-	pa.allocator_data = scratch;
+	conv_allocator(&pa, scratch);
 	pb = perftools__profiles__profile__unpack(&pa, len, buf);
 	if (pb == NULL) {
 		arena_free(scratch);
-		diag_set(d, DIAG_FORMAT, -1,
-		    "protobuf data does not decode as a pprof Profile");
+		conv_undecodable(d);
 		return NULL;
 	}
 
@@ -838,1373 +665,3 @@ decode_slow(const unsigned char *buf, size_t len, const char *path,
 	return p;
 }
 
-/*
- * The fast path.  protobuf-c's tree of a large profile is several times
- * the size of the input, most of it samples, so the reader walks the
- * top level itself: pass 1 counts the fields, pass 2 unpacks the
- * header's messages with protobuf-c one at a time and converts them as
- * decode_slow() does (pass 2b the locations, once the functions are
- * known), and pass 3 (pprof_next()) reads each sample straight off the
- * wire.  Passes 1 and 2 give up (fast_header() returns -1, nothing in
- * the diag) on anything but a well-formed header, including any error
- * decode_slow() would report, so that decode_slow() reports it in its
- * own words; on success the header is the one decode_slow() builds.
- */
-
-/* A growable array of uint64 for one sample's fields. */
-struct u64vec {
-	uint64_t	*v;
-	size_t		 n, cap;
-};
-
-static void
-u64_push(struct u64vec *a, uint64_t x)
-{
-	if (a->n == a->cap) {
-		a->cap = a->cap ? 2 * a->cap : 64;
-		a->v = xreallocarray(a->v, a->cap, sizeof(*a->v));
-	}
-	a->v[a->n++] = x;
-}
-
-/*
- * Pass each varint of a packed (wt 2) or single (wt 0) field at *pp to
- * put(arg, value), which returns -1 to refuse it; -1 if malformed or
- * refused.  Inlined into each reader, with its put.
- */
-static inline int
-read_packed(const unsigned char **pp, const unsigned char *end, unsigned wt,
-    int (*put)(void *, uint64_t), void *arg)
-{
-	const unsigned char *p = *pp, *e;
-	uint64_t	 v, l;
-	size_t		 n;
-
-	if (wt == 0) {
-		if (get_varint(p, end, &v, &n) != 0 || put(arg, v) == -1)
-			return -1;
-		*pp = p + n;
-		return 0;
-	}
-	if (wt != 2 || get_varint(p, end, &l, &n) != 0 ||
-	    l > (uint64_t)(end - p - n))
-		return -1;
-	p += n;
-	for (e = p + l; p < e; p += n) {
-		/* Most location ids and many values fit in one byte. */
-		if (*p < 0x80) {
-			n = 1;
-			if (put(arg, *p) == -1)
-				return -1;
-		} else if (get_varint(p, e, &v, &n) != 0 || put(arg, v) == -1)
-			return -1;
-	}
-	*pp = e;
-	return 0;
-}
-
-static int
-put_u64(void *arg, uint64_t v)
-{
-	u64_push(arg, v);
-	return 0;
-}
-
-/*
- * One sample read off the wire, in buffers reused from one sample to
- * the next.
- */
-struct sbuf {
-	const struct pf_location **locs;
-	size_t		 nlocs, loccap;
-	int64_t		*vals;		/* nsample_types of them, at least 1 */
-	size_t		 nvals;
-	struct pf_label	*labs;
-	size_t		 nlabs, labcap;
-};
-
-/*
- * A profile being read: its header (everything but the samples) decoded
- * at pprof_open(), its samples one at a time by pprof_next().  On the
- * fast path the samples are read off the wire (pass 3), and a sample it
- * cannot read is unpacked by protobuf-c and converted as decode_slow()
- * converts it, or refused in decode_slow()'s words; the bytes behind
- * are given back to the system as the reading goes.  Otherwise the
- * samples come from a profile decode_slow() or folded_decode() built
- * whole at pprof_open().
- */
-struct pf_reader {
-	struct profile	*p;		/* the header; p->samples is NULL */
-	unsigned char	*raw;		/* the bytes, when the reader owns them */
-	const unsigned char *buf;	/* the wire */
-	size_t		 len;
-	const unsigned char *at;	/* fast path: where pass 3 goes on */
-	struct arena	*keep;		/* fast path: the location id map */
-	struct idmap	 lm;
-	const char	**strs;
-	size_t		 nstrs;
-	struct pd_limits lim;
-	struct sbuf	 sb;
-	struct pf_sample s;		/* what pprof_next() returned last */
-	size_t		 next;		/* how many it has returned */
-	struct arena	*slow;		/* a sample the fast path could not read */
-	const unsigned char *freed;	/* raw up to here is given back */
-	struct pf_sample *samples;	/* a profile built whole, or NULL */
-	int		 failed;
-
-	/*
-	 * A large gzipped file read twice (read_twice()): pass 3 inflates
-	 * the wire again into buf as it reads, up to check_end, where the
-	 * CRC of the output must be the one pass 0 saw.  buf is a window
-	 * of cap bytes, whose unread bytes move to its front to make room:
-	 * offsets into it (len, filled, check_end) move with them.
-	 */
-	struct gunzip_pull *pull;	/* pass 3's inflater, or NULL */
-	int		 fd;		/* the file, while pull is open */
-	size_t		 cap;
-	size_t		 filled;	/* buf is inflated up to here */
-	size_t		 check_end;
-	uint32_t	 check_crc;
-};
-
-/* Room for one more frame; -1 past the depth limit. */
-static int
-put_loc(void *arg, uint64_t id)
-{
-	struct pf_reader *r = arg;
-	struct sbuf	*sb = &r->sb;
-	long		 k;
-
-	if (sb->nlocs >= r->lim.max_depth || id == 0 ||
-	    (k = idmap_get(&r->lm, id)) < 0)
-		return -1;
-	if (sb->nlocs == sb->loccap) {
-		sb->loccap = sb->loccap ? 2 * sb->loccap : 64;
-		sb->locs = xreallocarray(sb->locs, sb->loccap,
-		    sizeof(*sb->locs));
-	}
-	sb->locs[sb->nlocs++] = &r->p->locations[k];
-	return 0;
-}
-
-/*
- * A Sample's location ids as every writer packs them, with ids 1..n:
- * read_packed() and put_loc() in one loop, with room made once (there
- * are no more ids than bytes).  Anything else goes the general way.
- */
-static int
-read_locs(struct pf_reader *r, const unsigned char **pp,
-    const unsigned char *end, unsigned wt)
-{
-	struct sbuf			*sb = &r->sb;
-	const struct pf_location	*base = r->p->locations;
-	const struct pf_location	**locs;
-	const unsigned char		*p = *pp, *e;
-	uint64_t			 l, id, nids = r->lm.n;
-	uint32_t			 w = 0, stop;
-	size_t				 n, nl, room, depth = r->lim.max_depth;
-
-	if (wt != 2 || !r->lm.identity)
-		return read_packed(pp, end, wt, put_loc, r);
-	if (get_varint(p, end, &l, &n) != 0 || l > (uint64_t)(end - p - n))
-		return -1;
-	p += n;
-	e = p + l;
-	room = sb->nlocs + (l < depth ? l : depth);
-	if (room > sb->loccap) {
-		sb->loccap = room > 2 * sb->loccap ? room : 2 * sb->loccap;
-		sb->locs = xreallocarray(sb->locs, sb->loccap,
-		    sizeof(*sb->locs));
-	}
-	locs = sb->locs;
-	nl = sb->nlocs;
-	for (; p < e; p += n) {
-		/*
-		 * Ids of up to three bytes (2 M locations) from one load of
-		 * four bytes of the sample, and no branch on their length:
-		 * ids of two and three bytes come in no order, and branching
-		 * on them mispredicted.  stop has the top bit of each of the
-		 * first three bytes that ends an id.
-		 */
-		stop = 0;
-		if (end - p >= 4) {
-			memcpy(&w, p, 4);
-			w = le32toh(w);
-			stop = ~w & 0x808080u;
-		}
-		if (stop != 0 && (n = (size_t)(__builtin_ctz(stop) >> 3) + 1) <=
-		    (size_t)(e - p))
-			id = ((w & 0x7f) | (w >> 1 & 0x3f80) |
-			    (w >> 2 & 0x1fc000)) & ((1u << (7 * n)) - 1);
-		else if (get_varint(p, e, &id, &n) != 0)
-			return -1;
-		/* id 0 wraps around to the largest. */
-		if (id - 1 >= nids || nl >= depth)
-			return -1;
-		locs[nl++] = &base[id - 1];
-	}
-	sb->nlocs = nl;
-	*pp = e;
-	return 0;
-}
-
-/* One more value; -1 past the number of sample types. */
-static int
-put_val(void *arg, uint64_t v)
-{
-	struct pf_reader *r = arg;
-
-	if (r->sb.nvals >= r->p->nsample_types)
-		return -1;
-	r->sb.vals[r->sb.nvals++] = (int64_t)v;
-	return 0;
-}
-
-/* One Label message; -1 unless it holds only its four varint fields. */
-static int
-read_label(struct pf_reader *r, const unsigned char *p,
-    const unsigned char *end)
-{
-	struct sbuf	*sb = &r->sb;
-	struct pf_label	*lp;
-	uint64_t	 f[5], key, v;
-	size_t		 n;
-
-	memset(f, 0, sizeof(f));
-	while (p < end) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		if ((key & 7) != 0 || key >> 3 < 1 || key >> 3 > 4 ||
-		    get_varint(p, end, &v, &n) != 0)
-			return -1;
-		p += n;
-		f[key >> 3] = v;
-	}
-	if (f[1] >= r->nstrs || f[2] >= r->nstrs || f[4] >= r->nstrs)
-		return -1;
-	if (sb->nlabs == sb->labcap) {
-		sb->labcap = sb->labcap ? 2 * sb->labcap : 8;
-		sb->labs = xreallocarray(sb->labs, sb->labcap,
-		    sizeof(*sb->labs));
-	}
-	lp = &sb->labs[sb->nlabs++];
-	lp->key = r->strs[f[1]];
-	lp->str = f[2] != 0 ? r->strs[f[2]] : NULL;
-	lp->num = (int64_t)f[3];
-	lp->num_unit = r->strs[f[4]];
-	return 0;
-}
-
-/* Pass 3 for one sample message in [p, end), into r->s. */
-static int
-fast_sample(struct pf_reader *r, const unsigned char *p,
-    const unsigned char *end)
-{
-	struct sbuf	*sb = &r->sb;
-	uint64_t	 key, l;
-	size_t		 n;
-
-	sb->nlocs = sb->nvals = sb->nlabs = 0;
-	while (p < end) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		switch (key >> 3) {
-		case 1:
-			if (read_locs(r, &p, end, key & 7) == -1)
-				return -1;
-			break;
-		case 2:
-			if (read_packed(&p, end, key & 7, put_val, r) == -1)
-				return -1;
-			break;
-		case 3:
-			if ((key & 7) != 2 || get_varint(p, end, &l, &n) != 0 ||
-			    l > (uint64_t)(end - p - n) ||
-			    read_label(r, p + n, p + n + l) == -1)
-				return -1;
-			p += n + l;
-			break;
-		default:
-			return -1;
-		}
-	}
-	if (sb->nvals != r->p->nsample_types)
-		return -1;
-	r->s.locs = sb->locs;
-	r->s.nlocs = sb->nlocs;
-	r->s.values = sb->vals;
-	r->s.labels = sb->labs;
-	r->s.nlabels = sb->nlabs;
-	return 0;
-}
-
-/*
- * The next length-delimited field of the top level at or after *pp: its
- * number and its bytes [*data, *data + *len), with *pp past it.  1, or
- * 0 at the end, or -1 if the bytes are not fields.
- */
-static inline int
-next_bytes(const unsigned char **pp, const unsigned char *end,
-    unsigned *field, const unsigned char **data, uint64_t *len)
-{
-	const unsigned char	*p = *pp;
-	uint64_t		 key;
-	size_t			 n;
-
-	while (p < end) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		if ((key & 7) == 1 || (key & 7) == 5) {
-			p += (key & 7) == 1 ? 8 : 4;
-			continue;
-		}
-		if (get_varint(p, end, len, &n) != 0)
-			return -1;
-		p += n;
-		if ((key & 7) == 0)
-			continue;
-		if (*len > (uint64_t)(end - p))
-			return -1;
-		*field = (unsigned)(key >> 3);
-		*data = p;
-		*pp = p + *len;
-		return 1;
-	}
-	*pp = p;
-	return 0;
-}
-
-/* The lines of a Location read off the wire, reused from one to the next. */
-struct linebuf {
-	PbLine		 *v;
-	PbLine		**ptr;
-	size_t		  cap;
-};
-
-/* A varint of a field of [*pp, end) of up to 9 bytes (no bits dropped). */
-static int
-wire_varint(const unsigned char **pp, const unsigned char *end, uint64_t *v)
-{
-	size_t n;
-
-	if (get_varint(*pp, end, v, &n) != 0 || n > 9)
-		return -1;
-	*pp += n;
-	return 0;
-}
-
-/* A Line in [p, end): the fields of a varint each that it has. */
-static int
-wire_line(const unsigned char *p, const unsigned char *end, PbLine *ln)
-{
-	uint64_t	 key, v;
-
-	perftools__profiles__line__init(ln);
-	while (p < end) {
-		if (wire_varint(&p, end, &key) != 0 || (key & 7) != 0 ||
-		    wire_varint(&p, end, &v) != 0)
-			return -1;
-		switch (key >> 3) {
-		case 1: ln->function_id = v; break;
-		case 2: ln->line = (int64_t)v; break;
-		case 3: ln->column = (int64_t)v; break;
-		default: return -1;
-		}
-	}
-	return 0;
-}
-
-/*
- * A Location in [p, end) as writers write it, into *pl, its lines in
- * lb: what protobuf-c would unpack, without its tree of small
- * allocations (the costliest part of the header).  -1 for anything
- * else (an unknown field, a wire type profile.proto does not give),
- * which is then left to protobuf-c.
- */
-static int
-wire_location(const unsigned char *p, const unsigned char *end,
-    PbLocation *pl, struct linebuf *lb)
-{
-	uint64_t	 key, v;
-	size_t		 i;
-
-	perftools__profiles__location__init(pl);
-	while (p < end) {
-		if (wire_varint(&p, end, &key) != 0 ||
-		    wire_varint(&p, end, &v) != 0)
-			return -1;
-		if (key >> 3 == 4 && (key & 7) == 2) {
-			if (v > (uint64_t)(end - p))
-				return -1;
-			if (pl->n_line == lb->cap) {
-				lb->cap = lb->cap ? 2 * lb->cap : 16;
-				lb->v = xreallocarray(lb->v, lb->cap,
-				    sizeof(*lb->v));
-				lb->ptr = xreallocarray(lb->ptr, lb->cap,
-				    sizeof(*lb->ptr));
-			}
-			if (wire_line(p, p + v, &lb->v[pl->n_line]) != 0)
-				return -1;
-			pl->n_line++;
-			p += v;
-			continue;
-		}
-		if ((key & 7) != 0)
-			return -1;
-		switch (key >> 3) {
-		case 1: pl->id = v; break;
-		case 2: pl->mapping_id = v; break;
-		case 3: pl->address = v; break;
-		case 5: pl->is_folded = v != 0; break;
-		default: return -1;
-		}
-	}
-	for (i = 0; i < pl->n_line; i++)
-		lb->ptr[i] = &lb->v[i];
-	pl->line = lb->ptr;
-	return 0;
-}
-
-/* Unpack one sub-message of the top level into the scratch arena. */
-#define FAST_UNPACK(type, pa, len, data) \
-	perftools__profiles__##type##__unpack((pa), (len), (data))
-
-/*
- * Passes 1 and 2 of the fast path, into r->p; -1 (nothing in the diag)
- * on anything but a well-formed profile.  Pass 3 is pprof_next().
- */
-static int
-fast_header(struct pf_reader *r, const char *path, struct diag *d)
-{
-	const unsigned char *p, *data, *buf = r->buf, *end = r->buf + r->len;
-	const unsigned char *send = buf;	/* where the last sample ends */
-	const struct pd_limits *lim = &r->lim;
-	ProtobufCAllocator	 pa;
-	struct arena		*scratch;
-	struct profile		*pr = NULL;
-	struct idmap		 mm, fm;
-	struct conv		 c;
-	struct u64vec		 comments;
-	struct linebuf		 lb;
-	PbProfile		 pb;
-	uint64_t		 key, v = 0;
-	uint64_t		*ids;
-	size_t			 n, i, cnt[15];
-	unsigned		 field, wt;
-	int			 ok = 0, rc;
-
-	/* Pass 1: count the repeated fields (the wire is known good). */
-	memset(cnt, 0, sizeof(cnt));
-	for (p = buf; p < end; ) {
-		if (get_varint(p, end, &key, &n) != 0)
-			return -1;
-		p += n;
-		field = (unsigned)(key >> 3);
-		wt = key & 7;
-		if (field <= 14)
-			cnt[field]++;
-		if (wt == 0) {
-			if (get_varint(p, end, &v, &n) != 0)
-				return -1;
-			p += n;
-		} else if (wt == 2) {
-			if (get_varint(p, end, &v, &n) != 0 ||
-			    v > (uint64_t)(end - p - n))
-				return -1;
-			p += n + v;
-		} else if (wt == 1 && end - p >= 8)
-			p += 8;
-		else if (wt == 5 && end - p >= 4)
-			p += 4;
-		else
-			return -1;
-	}
-	if (cnt[6] == 0 || cnt[6] > lim->max_strings ||
-	    cnt[1] > PD_MAX_SAMPLE_TYPES || cnt[3] > lim->max_locations ||
-	    cnt[4] > lim->max_locations || cnt[5] > lim->max_functions ||
-	    cnt[11] > 1)
-		return -1;
-
-	/* Pass 2: everything but the samples, into a PbProfile. */
-	scratch = arena_new();
-	pa.alloc = pb_alloc;
-	pa.free = pb_nofree;
-	pa.allocator_data = scratch;
-	perftools__profiles__profile__init(&pb);
-	pb.sample_type = arena_alloc(scratch, cnt[1], sizeof(*pb.sample_type));
-	pb.mapping = arena_alloc(scratch, cnt[3], sizeof(*pb.mapping));
-	pb.function = arena_alloc(scratch, cnt[5], sizeof(*pb.function));
-	pb.string_table = arena_alloc(scratch, cnt[6],
-	    sizeof(*pb.string_table));
-	memset(&comments, 0, sizeof(comments));
-	memset(&lb, 0, sizeof(lb));
-	for (p = buf; p < end; ) {
-		get_varint(p, end, &key, &n);
-		p += n;
-		field = (unsigned)(key >> 3);
-		wt = key & 7;
-		if (field == 13) {
-			if (read_packed(&p, end, wt, put_u64, &comments) == -1)
-				goto out;
-			continue;
-		}
-		if (wt != 2) {
-			v = 0;
-			if (wt == 0) {
-				get_varint(p, end, &v, &n);
-				p += n;
-			} else
-				p += wt == 1 ? 8 : 4;
-			switch (field) {
-			case 7: pb.drop_frames = (int64_t)v; break;
-			case 8: pb.keep_frames = (int64_t)v; break;
-			case 9: pb.time_nanos = (int64_t)v; break;
-			case 10: pb.duration_nanos = (int64_t)v; break;
-			case 12: pb.period = (int64_t)v; break;
-			case 14: pb.default_sample_type = (int64_t)v; break;
-			default: break;
-			}
-			continue;
-		}
-		get_varint(p, end, &v, &n);
-		p += n;
-		switch (field) {
-		case 1:
-			if ((pb.sample_type[pb.n_sample_type++] = FAST_UNPACK(
-			    value_type, &pa, v, p)) == NULL)
-				goto out;
-			break;
-		case 3:
-			if ((pb.mapping[pb.n_mapping++] = FAST_UNPACK(mapping,
-			    &pa, v, p)) == NULL)
-				goto out;
-			break;
-		case 4:
-			pb.n_location++;	/* read in pass 2b */
-			break;
-		case 5:
-			if ((pb.function[pb.n_function++] = FAST_UNPACK(
-			    function, &pa, v, p)) == NULL)
-				goto out;
-			break;
-		case 6:
-			pb.string_table[pb.n_string_table].len = v;
-			pb.string_table[pb.n_string_table++].data =
-			    (uint8_t *)(uintptr_t)p;
-			break;
-		case 11:
-			if ((pb.period_type = FAST_UNPACK(value_type, &pa, v,
-			    p)) == NULL)
-				goto out;
-			break;
-		default:
-			break;
-		}
-		p += v;
-		if (field == 2)
-			send = p;
-	}
-	pb.n_comment = comments.n;
-	pb.comment = (int64_t *)comments.v;
-
-	pr = profile_new();
-	pr->path = arena_strndup(pr->arena, path, strlen(path));
-	memset(&c, 0, sizeof(c));
-	c.pb = &pb;
-	c.p = pr;
-	c.d = d;
-	/* The location map outlives the protobuf-c tree, for pass 3. */
-	r->keep = arena_new();
-	if (conv_strings(&c, lim) == -1 ||
-	    conv_header(&c) == -1 ||
-	    conv_mappings(&c, &mm, scratch, lim) == -1 ||
-	    conv_functions(&c, &fm, scratch, lim) == -1 ||
-	    conv_locations_alloc(&c, pb.n_location, r->keep, lim, &ids) == -1)
-		goto out;
-	/*
-	 * Pass 2b: the locations, which need the functions (written after
-	 * them), one at a time, so that protobuf-c's tree of them (about
-	 * 150 bytes a location) never exists whole.
-	 */
-	for (p = buf, i = 0; (rc = next_bytes(&p, end, &field, &data,
-	    &v)) == 1; ) {
-		PbLocation loc, *pl;
-
-		if (field != 4)
-			continue;
-		if (wire_location(data, data + v, &loc, &lb) == 0)
-			rc = conv_location(&c, i++, &loc, &mm, &fm, ids);
-		else if ((pl = FAST_UNPACK(location, NULL, v, data)) == NULL)
-			goto out;
-		else {
-			rc = conv_location(&c, i++, pl, &mm, &fm, ids);
-			perftools__profiles__location__free_unpacked(pl, NULL);
-		}
-		if (rc == -1)
-			goto out;
-	}
-	if (rc == -1)
-		goto out;
-	if (conv_locations_map(&c, &r->lm, r->keep, ids) == -1)
-		goto out;
-	pr->nsamples = cnt[2];
-	r->p = pr;
-	r->strs = c.strs;
-	r->nstrs = c.nstrs;
-	r->at = r->freed = buf;
-	/*
-	 * What follows the last sample (in Go's order, the locations,
-	 * functions and strings) is decoded and copied: the pages go back
-	 * now, and pass 3 never reads past the samples.
-	 */
-	if (r->raw != NULL)
-		compat_discard(send, end);
-	r->len = (size_t)(send - buf);
-	r->sb.vals = xcalloc(pr->nsample_types ? pr->nsample_types : 1,
-	    sizeof(*r->sb.vals));
-	ok = 1;
-out:
-	free(comments.v);
-	free(lb.v);
-	free(lb.ptr);
-	arena_free(scratch);
-	if (!ok) {
-		profile_free(pr);
-		arena_free(r->keep);
-		r->keep = NULL;
-		diag_init(d, d->path);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Reading a large gzipped file twice.  Go writes the samples first and
- * the locations they name after them, so a file read once must be held
- * whole until its header is decoded: its samples are most of it.  Pass
- * 0 inflates the file for everything but the samples, which it skips
- * as they come; pass 3 inflates it again as pprof_next() reads the
- * samples, a step at a time, into a window it reuses.  That costs a
- * second inflate of the samples (bench/FINDINGS.md).  Pass 0
- * only ever succeeds: on anything it does not take, the file is read
- * whole as before, which words any error.
- */
-#define PULL_STEP	(256u << 10)	/* inflated bytes at a time */
-#define FIELD_HEAD	20		/* a key and a length, at most */
-
-/* What pass 0 finds. */
-struct twice {
-	unsigned char	*hb;		/* the top-level fields but samples */
-	size_t		 hblen, hbcap;
-	size_t		 nsamples;
-	uint64_t	 send;		/* where the last sample ends */
-	uint64_t	 check_end;	/* the CRC of [0, check_end) */
-	uint32_t	 check_crc;
-};
-
-static void
-hb_add(struct twice *t, const unsigned char *p, size_t n)
-{
-	if (n > t->hbcap - t->hblen) {
-		while (n > t->hbcap - t->hblen)
-			t->hbcap = t->hbcap ? t->hbcap * 2 : PULL_STEP;
-		t->hb = xreallocarray(t->hb, t->hbcap, 1);
-	}
-	memcpy(t->hb + t->hblen, p, n);
-	t->hblen += n;
-}
-
-/*
- * Pass 0: walk the top level as the bytes come, copying every field but
- * the samples into t->hb.  0, or -1 if the file is to be read whole.
- */
-static int
-walk_fields(struct gunzip_pull *g, struct twice *t)
-{
-	unsigned char	*win, *p;
-	size_t		 have = 0, at, n, kn, vn;
-	uint64_t	 off = 0, skip = 0, copy = 0, key, v;
-	ssize_t		 got;
-	int		 eof, ended, first = 1, rc = -1;
-
-	win = xmalloc(PULL_STEP);
-	do {
-		if ((got = gunzip_pull(g, win + have, PULL_STEP - have)) == -1)
-			goto out;
-		eof = (size_t)got < PULL_STEP - have;
-		have += (size_t)got;
-		/* What reader_start() would not read as protobuf. */
-		if (first && (have == 0 || legacy_kind(win, have) != NULL ||
-		    folded_sniff(win, have)))
-			goto out;
-		first = 0;
-		for (at = 0, ended = 0; at < have; ) {
-			n = have - at;
-			if (copy > 0) {
-				n = n < copy ? n : (size_t)copy;
-				hb_add(t, win + at, n);
-				copy -= n;
-				at += n;
-				continue;
-			}
-			if (skip > 0) {
-				n = n < skip ? n : (size_t)skip;
-				at += n;
-				if ((skip -= n) == 0) {
-					t->send = off + at;
-					ended = 1;
-				}
-				continue;
-			}
-			if (have - at < FIELD_HEAD && !eof)
-				break;
-			p = win + at;
-			if (get_varint(p, win + have, &key, &kn) != 0)
-				goto out;
-			switch (key & 7) {
-			case 0:
-				if (get_varint(p + kn, win + have, &v, &vn) != 0)
-					goto out;
-				hb_add(t, p, kn + vn);
-				at += kn + vn;
-				break;
-			case 1:
-			case 5:
-				hb_add(t, p, kn);
-				at += kn;
-				copy = (key & 7) == 1 ? 8 : 4;
-				break;
-			case 2:
-				if (get_varint(p + kn, win + have, &v, &vn) != 0)
-					goto out;
-				at += kn + vn;
-				if (key >> 3 != 2) {
-					hb_add(t, p, kn + vn);
-					copy = v;
-				} else if (t->nsamples++, (skip = v) == 0) {
-					t->send = off + at;
-					ended = 1;
-				}
-				break;
-			default:
-				goto out;
-			}
-		}
-		/* The CRC is checked past the last sample, where pass 3 stops. */
-		if (ended) {
-			t->check_end = off + have;
-			t->check_crc = gunzip_pull_crc(g);
-		}
-		memmove(win, win + at, have - at);
-		off += at;
-		have -= at;
-	} while (!eof);
-	/* The input ends between fields. */
-	if (have == 0 && skip == 0 && copy == 0)
-		rc = 0;
-out:
-	free(win);
-	return rc;
-}
-
-/*
- * Read fd, the regular gzipped file path whose last bytes are tail,
- * twice if it is large enough to be worth it: 1 with the header decoded
- * and pass 3 ready to pull the samples (r has fd), 0 with fd back at
- * its start if it is to be read whole, -1 if it cannot be put back.
- */
-static int
-read_twice(struct pf_reader *r, const char *path, int fd,
-    const struct stat *st, const unsigned char tail[4])
-{
-	struct gunzip_pull *g = NULL;
-	struct twice	 t;
-	struct diag	 quiet;
-	uint64_t	 size = (uint64_t)st->st_size;
-
-	if (gunzip_size_hint(tail) < r->lim.read_twice &&
-	    size < r->lim.read_twice)
-		return 0;
-	memset(&t, 0, sizeof(t));
-	r->fd = fd;
-	if ((g = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
-	    r->lim.max_ratio)) == NULL || walk_fields(g, &t) == -1 ||
-	    t.nsamples == 0 || t.hblen == 0 || t.check_end > SIZE_MAX)
-		goto no;
-	gunzip_pull_close(g);
-	g = NULL;
-
-	/* The header, as reader_start() decodes it from the whole file. */
-	diag_init(&quiet, path);
-	r->raw = t.hb;
-	r->buf = t.hb;
-	r->len = t.hblen;
-	t.hb = NULL;
-	if (scan_top_level(r->buf, r->len, &quiet) == -1 ||
-	    fast_header(r, path, &quiet) == -1)
-		goto no;
-	r->p->nsamples = t.nsamples;
-	free(r->raw);
-	r->raw = NULL;
-
-	/* Pass 3 starts over, at the first byte. */
-	if (lseek(fd, 0, SEEK_SET) == -1)
-		goto no;
-	r->pull = gunzip_pull_open(fd_read, &r->fd, size, r->lim.max_inflated,
-	    r->lim.max_ratio);
-	r->cap = 2 * PULL_STEP;
-	r->raw = xmalloc(r->cap);
-	r->buf = r->at = r->freed = r->raw;
-	r->len = (size_t)t.send;
-	r->filled = 0;
-	r->check_end = (size_t)t.check_end;
-	r->check_crc = t.check_crc;
-	return 1;
-
-no:
-	gunzip_pull_close(g);
-	free(t.hb);
-	if (r->p != NULL) {
-		profile_free(r->p);
-		r->p = NULL;
-		arena_free(r->keep);
-		r->keep = NULL;
-		free(r->sb.vals);
-		r->sb.vals = NULL;
-	}
-	free(r->raw);
-	r->raw = NULL;
-	r->buf = NULL;
-	r->len = 0;
-	r->fd = -1;
-	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
-}
-
-/*
- * Pass 3: the next step of the wire, inflated again.  Past the last
- * sample, the output must be what pass 0 saw.
- */
-static int
-pull_more(struct pf_reader *r, struct diag *d)
-{
-	size_t n = r->check_end - r->filled, gone, keep;
-
-	if (n > PULL_STEP)
-		n = PULL_STEP;
-	if (r->filled + n > r->cap) {
-		/* What is read goes; the field being read moves to the front. */
-		gone = (size_t)(r->at - r->buf);
-		keep = r->filled - gone;
-		memmove(r->raw, r->at, keep);
-		if (keep + n > r->cap) {
-			/* Enough: keep <= cap, and n <= PULL_STEP <= cap / 2. */
-			r->cap *= 2;
-			r->raw = xreallocarray(r->raw, r->cap, 1);
-		}
-		r->buf = r->at = r->freed = r->raw;
-		r->filled = keep;
-		r->len -= gone;
-		r->check_end -= gone;
-	}
-	if (n == 0 ||
-	    gunzip_pull(r->pull, r->raw + r->filled, n) != (ssize_t)n ||
-	    (r->filled + n == r->check_end &&
-	    gunzip_pull_crc(r->pull) != r->check_crc)) {
-		diag_init(d, d->path);
-		return diag_set(d, DIAG_IO, -1,
-		    "the file changed while it was being read");
-	}
-	r->filled += n;
-	return 0;
-}
-
-/* Pass 3: inflate to the end of the check. */
-static int
-pull_all(struct pf_reader *r, struct diag *d)
-{
-	while (r->pull != NULL && r->filled < r->check_end)
-		if (pull_more(r, d) == -1)
-			return -1;
-	return 0;
-}
-
-/* Done with the bytes, which nothing reads again. */
-static void
-drop_bytes(struct pf_reader *r)
-{
-	if (r->pull != NULL) {
-		gunzip_pull_close(r->pull);
-		close(r->fd);
-		r->pull = NULL;
-	}
-	free(r->raw);
-	r->raw = NULL;
-	r->buf = NULL;
-	r->len = 0;
-}
-
-/* Open over the bytes at r->buf, which r may own (r->raw). */
-static struct pf_reader *
-reader_start(struct pf_reader *r, const char *path, struct diag *d)
-{
-	const unsigned char	*buf = r->buf;
-	size_t			 len = r->len;
-	struct profile		*p = NULL;
-
-	/* Text is folded stacks, unless it is a legacy pprof format. */
-	if (len > 0 && legacy_kind(buf, len) == NULL && folded_sniff(buf, len))
-		p = folded_decode(buf, len, path, &r->lim, d);
-	else if (len == 0 || legacy_kind(buf, len) != NULL ||
-	    scan_top_level(buf, len, d) == -1 || fast_header(r, path, d) == -1)
-		p = decode_slow(buf, len, path, &r->lim, d);
-	else
-		return r;
-	if (p == NULL) {
-		pprof_close(r);
-		return NULL;
-	}
-	/* Built whole: the bytes are done with. */
-	r->p = p;
-	r->samples = p->samples;
-	p->samples = NULL;
-	drop_bytes(r);
-	return r;
-}
-
-struct pf_reader *
-pprof_open_mem(const void *buf, size_t len, const char *path,
-    const struct pd_limits *lim, struct diag *d)
-{
-	struct pf_reader *r;
-
-	r = xcalloc(1, sizeof(*r));
-	if (lim == NULL)
-		pd_limits_default(&r->lim);
-	else
-		r->lim = *lim;
-	if (gunzip_is_gzip(buf, len)) {
-		if (gunzip(buf, len, &r->raw, &r->len, r->lim.max_inflated,
-		    r->lim.max_ratio, d) == -1) {
-			free(r);
-			return NULL;
-		}
-		r->buf = r->raw;
-	} else {
-		r->buf = buf;
-		r->len = len;
-	}
-	return reader_start(r, path, d);
-}
-
-/*
- * Read path ("-" is standard input) for r, bounded by its limits: 1 if
- * it is a file read twice (read_twice(), r holds the header and the
- * file), 0 with all of it in *out, -1 on an error.  *inflated says the
- * bytes in *out are already inflated gzip.
- */
-static int
-read_input(struct pf_reader *r, const char *path, unsigned char **out,
-    size_t *outlen, int *inflated, struct diag *d)
-{
-	const struct pd_limits *lim = &r->lim;
-	unsigned char	*buf, tail[4];
-	size_t		 cap, len = 0;
-	ssize_t		 n;
-	struct stat	 st;
-	int		 fd, gz;
-
-	*inflated = 0;
-	if (strcmp(path, "-") == 0)
-		fd = STDIN_FILENO;
-	else if ((fd = open(path, O_RDONLY)) == -1)
-		return diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-	if (fstat(fd, &st) == -1) {
-		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-		goto fail_fd;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		diag_set(d, DIAG_IO, -1, "is a directory");
-		goto fail_fd;
-	}
-	if (S_ISREG(st.st_mode) && (uint64_t)st.st_size > lim->max_input) {
-		diag_set(d, DIAG_LIMIT, -1, "file is %lld bytes, more than the "
-		    "limit of %llu (raise with --max-input)",
-		    (long long)st.st_size, (unsigned long long)lim->max_input);
-		goto fail_fd;
-	}
-	gz = gzip_tail(fd, &st, tail);
-	switch (gz && fd != STDIN_FILENO ? read_twice(r, path, fd, &st, tail) :
-	    0) {
-	case 1:
-		return 1;	/* r has the file now */
-	case -1:
-		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-		goto fail_fd;
-	}
-	switch (gz ? stream_gzip(fd, &st, tail, lim, &buf, &len) : 0) {
-	case 1:
-		*inflated = 1;
-		goto done;
-	case -1:
-		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-		goto fail_fd;
-	}
-	cap = S_ISREG(st.st_mode) && st.st_size > 0 ?
-	    (size_t)st.st_size + 1 : 65536;
-	buf = xmalloc(cap);
-	for (;;) {
-		if (len == cap) {
-			if (cap > lim->max_input) {
-				free(buf);
-				diag_set(d, DIAG_LIMIT, -1, "input is more than "
-				    "the limit of %llu bytes (raise with "
-				    "--max-input)",
-				    (unsigned long long)lim->max_input);
-				goto fail_fd;
-			}
-			cap *= 2;
-			buf = xreallocarray(buf, cap, 1);
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n == -1) {
-			if (errno == EINTR)
-				continue;
-			free(buf);
-			diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
-			goto fail_fd;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	if (len > lim->max_input) {
-		free(buf);
-		diag_set(d, DIAG_LIMIT, -1, "input is more than the limit of "
-		    "%llu bytes (raise with --max-input)",
-		    (unsigned long long)lim->max_input);
-		goto fail_fd;
-	}
-done:
-	if (fd != STDIN_FILENO)
-		close(fd);
-	*out = buf;
-	*outlen = len;
-	return 0;
-
-fail_fd:
-	if (fd != STDIN_FILENO)
-		close(fd);
-	return -1;
-}
-
-struct pf_reader *
-pprof_open(const char *path, const struct pd_limits *lim, struct diag *d)
-{
-	struct pf_reader *r;
-	unsigned char	*buf = NULL;
-	size_t		 len = 0;
-	int		 inflated;
-
-	r = xcalloc(1, sizeof(*r));
-	if (lim == NULL)
-		pd_limits_default(&r->lim);
-	else
-		r->lim = *lim;
-	switch (read_input(r, path, &buf, &len, &inflated, d)) {
-	case -1:
-		free(r);
-		return NULL;
-	case 1:
-		return r;
-	}
-	if (inflated || !gunzip_is_gzip(buf, len)) {
-		r->raw = buf;
-		r->len = len;
-	} else {
-		/* The compressed bytes go before decoding. */
-		if (gunzip(buf, len, &r->raw, &r->len, r->lim.max_inflated,
-		    r->lim.max_ratio, d) == -1) {
-			free(buf);
-			free(r);
-			return NULL;
-		}
-		free(buf);
-	}
-	r->buf = r->raw;
-	return reader_start(r, path, d);
-}
-
-struct profile *
-pprof_header(const struct pf_reader *r)
-{
-	return r->p;
-}
-
-int
-pprof_reads_twice(const struct pf_reader *r)
-{
-	return r->pull != NULL;
-}
-
-/*
- * Sample r->next, at [p, end), which the fast path could not read:
- * unpacked by protobuf-c and converted into r->s as decode_slow()
- * would, or refused as decode_slow() would refuse the file: a Sample
- * protobuf-c cannot unpack, here or later, makes the whole file
- * undecodable; else this sample's error is the first in file order.
- */
-static int
-slow_sample(struct pf_reader *r, const unsigned char *p,
-    const unsigned char *end, struct diag *d)
-{
-	const unsigned char *q, *data, *wend = r->buf + r->len;
-	PbSample	*ps;
-	struct conv	 c;
-	uint64_t	 v;
-	unsigned	 field;
-	int		 rc;
-
-	arena_free(r->slow);
-	r->slow = arena_new();
-	if ((ps = perftools__profiles__sample__unpack(NULL,
-	    (size_t)(end - p), p)) == NULL)
-		goto undecodable;
-	memset(&c, 0, sizeof(c));
-	c.p = r->p;
-	c.strs = r->strs;
-	c.nstrs = r->nstrs;
-	c.d = d;
-	rc = conv_sample(&c, r->next, ps, &r->lm, &r->lim, r->slow, &r->s);
-	perftools__profiles__sample__free_unpacked(ps, NULL);
-	if (rc == 0)
-		return 0;
-	/*
-	 * Is the file decodable at all?  Only later samples can say no.
-	 * Read twice, the rest must be inflated first, which may move the
-	 * window: the later samples start at r->at, where end was.
-	 */
-	if (pull_all(r, d) == -1)
-		return -1;
-	wend = r->buf + r->len;
-	for (q = r->at; (rc = next_bytes(&q, wend, &field, &data, &v)) == 1; ) {
-		if (field != 2)
-			continue;
-		if ((ps = perftools__profiles__sample__unpack(NULL, v,
-		    data)) == NULL)
-			goto undecodable;
-		perftools__profiles__sample__free_unpacked(ps, NULL);
-	}
-	if (rc == -1)
-		goto undecodable;
-	return -1;
-
-undecodable:
-	diag_init(d, d->path);
-	return diag_set(d, DIAG_FORMAT, -1,
-	    "protobuf data does not decode as a pprof Profile");
-}
-
-/*
- * Give the pages of the bytes already read back to the system, a few
- * megabytes at a time: the samples are most of a profile, and nothing
- * reads them twice.  The bytes stay allocated (free() takes them).
- */
-#define RELEASE_STEP	(1u << 20)
-
-static void
-release_behind(struct pf_reader *r)
-{
-	if (r->raw == NULL || r->pull != NULL ||
-	    (size_t)(r->at - r->freed) < RELEASE_STEP)
-		return;
-	compat_discard(r->freed, r->at);
-	r->freed = r->at;
-}
-
-int
-pprof_next(struct pf_reader *r, const struct pf_sample **out,
-    struct diag *d)
-{
-	const unsigned char *p, *data, *end;
-	uint64_t	 v;
-	unsigned	 field;
-	int		 rc;
-
-	if (r->failed)
-		return -1;
-	if (r->next == r->p->nsamples) {
-		/* The bytes are read: what remains is the header. */
-		if (pull_all(r, d) == -1) {
-			r->failed = 1;
-			return -1;
-		}
-		drop_bytes(r);
-		return 0;
-	}
-	if (r->samples != NULL) {
-		*out = &r->samples[r->next++];
-		return 1;
-	}
-	release_behind(r);
-	/* The top level was checked by scan_top_level() or pass 0. */
-	for (;;) {
-		/* Only now: once the bytes are freed, buf is NULL. */
-		end = r->buf + (r->pull != NULL && r->filled < r->len ?
-		    r->filled : r->len);
-		p = r->at;
-		if ((rc = next_bytes(&p, end, &field, &data, &v)) != 1 &&
-		    r->pull != NULL && r->filled < r->len) {
-			if (pull_more(r, d) == -1)
-				break;
-			continue;	/* the field goes on past the bytes */
-		}
-		if (rc != 1)
-			break;
-		r->at = p;
-		if (field != 2)
-			continue;
-		if (fast_sample(r, data, data + v) == -1 &&
-		    slow_sample(r, data, data + v, d) == -1)
-			break;
-		r->next++;
-		*out = &r->s;
-		return 1;
-	}
-	r->failed = 1;
-	return -1;
-}
-
-void
-pprof_close(struct pf_reader *r)
-{
-	if (r == NULL)
-		return;
-	drop_bytes(r);
-	profile_free(r->p);
-	arena_free(r->keep);
-	arena_free(r->slow);
-	free(r->sb.locs);
-	free(r->sb.vals);
-	free(r->sb.labs);
-	free(r);
-}
-
-/*
- * Every sample of an open reader, copied into its header, which is
- * returned; the reader is closed either way.
- */
-static struct profile *
-read_whole(struct pf_reader *r, struct diag *d)
-{
-	const struct pf_sample *s;
-	struct profile	*p;
-	struct pf_sample *sp;
-	size_t		 i;
-	int		 rc;
-
-	if (r == NULL)
-		return NULL;
-	p = r->p;
-	/* Built whole: the samples are in the header's arena already. */
-	if (r->samples != NULL) {
-		p->samples = r->samples;
-		r->p = NULL;
-		pprof_close(r);
-		return p;
-	}
-	p->samples = arena_calloc(p->arena, p->nsamples, sizeof(*p->samples));
-	for (i = 0; (rc = pprof_next(r, &s, d)) == 1; i++) {
-		/* Label strings are the header's; the arrays are reused. */
-		sp = &p->samples[i];
-		*sp = *s;
-		sp->locs = arena_alloc(p->arena, s->nlocs, sizeof(*sp->locs));
-		/* An empty stack may have no array at all. */
-		if (s->nlocs > 0)
-			memcpy(sp->locs, s->locs, s->nlocs * sizeof(*sp->locs));
-		sp->values = arena_alloc(p->arena, p->nsample_types,
-		    sizeof(*sp->values));
-		/* No sample types: nothing to copy, from NULL or not. */
-		if (p->nsample_types > 0)
-			memcpy(sp->values, s->values,
-			    p->nsample_types * sizeof(*sp->values));
-		sp->labels = arena_alloc(p->arena, s->nlabels,
-		    sizeof(*sp->labels));
-		if (s->nlabels > 0)
-			memcpy(sp->labels, s->labels,
-			    s->nlabels * sizeof(*sp->labels));
-	}
-	if (rc == -1) {
-		pprof_close(r);
-		return NULL;
-	}
-	/* The header now holds the samples: keep it from pprof_close(). */
-	r->p = NULL;
-	pprof_close(r);
-	return p;
-}
-
-struct profile *
-pprof_decode_reference(const void *buf, size_t len, const char *path,
-    const struct pd_limits *lim, struct diag *d)
-{
-	struct pd_limits deflim;
-
-	if (lim == NULL) {
-		pd_limits_default(&deflim);
-		lim = &deflim;
-	}
-	return decode_slow(buf, len, path, lim, d);
-}
-
-struct profile *
-pprof_decode(const void *buf, size_t len, const char *path,
-    const struct pd_limits *lim, struct diag *d)
-{
-	return read_whole(pprof_open_mem(buf, len, path, lim, d), d);
-}
-
-struct profile *
-pprof_load(const char *path, const struct pd_limits *lim, struct diag *d)
-{
-	return read_whole(pprof_open(path, lim, d), d);
-}
-
-int
-profile_sample_index(const struct profile *p, const char *name,
-    struct diag *d)
-{
-	const char	*errstr;
-	long long	 n;
-	size_t		 i;
-
-	if (p->nsample_types == 0)
-		return diag_set(d, DIAG_USAGE, -1, "profile has no sample types");
-	if (name == NULL) {
-		if (p->default_sample_type[0] != '\0')
-			for (i = 0; i < p->nsample_types; i++)
-				if (strcmp(p->sample_types[i].type,
-				    p->default_sample_type) == 0)
-					return (int)i;
-		return (int)p->nsample_types - 1;
-	}
-	for (i = 0; i < p->nsample_types; i++)
-		if (strcmp(p->sample_types[i].type, name) == 0)
-			return (int)i;
-	n = strtonum(name, 0, (long long)p->nsample_types - 1, &errstr);
-	if (errstr == NULL)
-		return (int)n;
-	{
-		char	 list[160];
-		size_t	 off = 0;
-
-		list[0] = '\0';
-		for (i = 0; i < p->nsample_types && off < sizeof(list); i++)
-			off += (size_t)snprintf(list + off, sizeof(list) - off,
-			    "%s%s", i ? ", " : "", p->sample_types[i].type);
-		return diag_set(d, DIAG_USAGE, -1, "no sample type '%s' "
-		    "(it has: %s)", name, list);
-	}
-}

@@ -1,6 +1,6 @@
 /*
  * Fuzz target: the input written to a file, gzipped unless it is
- * already, and loaded from there read once and read twice (pprof.c
+ * already, and loaded from there read once and read twice (input.c
  * read_twice(), which a gzipped file of limits.read_twice bytes or more
  * takes): the two must agree exactly, the same refusal or the same
  * profile.  Apart from fuzz_pprof.c because the files make it slow.

@@ -530,7 +530,7 @@ undecodable_at(const uint8_t *buf, size_t len, size_t bad)
  * The reader: samples one at a time, pointing into the header; a
  * sample the fast path cannot read (an unknown field, which protobuf-c
  * skips) read by protobuf-c, pointing into the same header; and a bad
- * sample after a good one refused with decode_slow()'s words.
+ * sample after a good one refused with the reference decoder's words.
  */
 static void
 test_reader(void)
@@ -601,7 +601,7 @@ test_reader(void)
 	/*
 	 * The same, with a Sample protobuf-c cannot unpack (a truncated
 	 * varint) after it: then the file does not decode at all, and the
-	 * reader must say so at the first bad sample, as decode_slow()
+	 * reader must say so at the first bad sample, as pprof_unpack()
 	 * says it of the whole file.
 	 */
 	fixture_init(&f);

@@ -1,5 +1,5 @@
 /*
- * Reading a large gzipped file twice (pprof.c read_twice()): the header
+ * Reading a large gzipped file twice (input.c read_twice()): the header
  * from a first inflate, the samples from a second one as pprof_next()
  * reads them.  Every file here is read both ways, with the threshold
  * lowered to nothing and raised out of reach, and the two readers must
