@@ -1,8 +1,18 @@
 /*
- * Open-addressing index tables, as agg.c and flame.c use them: cap slots
- * (a power of two), each 0 (empty) or the index + 1 of an element kept
- * in an array beside it, probed linearly from the element's hash.  The
- * callers own the elements and compare the keys.
+ * Open-addressing tables, as agg.c and flame.c use them.  A table has
+ * cap slots (a power of two, or none at all), probed linearly from an
+ * element's hash: itab_home() is where the probe starts and itab_next()
+ * the slot after.  Those two are all the edge table of agg.c shares,
+ * whose slots are the edges themselves.
+ *
+ * The other tables are struct itab, an index: each slot is 0 (empty)
+ * or the index + 1 of an element kept in an array beside it.  The
+ * callers own the elements and compare the keys: itab_find() asks the
+ * caller's eq() of each element on the probe, and itab_add() the
+ * caller's hash() of each element when the table doubles.  Both are
+ * inlined with the caller's function, so that a probe costs what a loop
+ * written out in place costs (bench/FINDINGS.md, round 10).  No I/O,
+ * and nothing about what the elements are.
  */
 #ifndef ITAB_H
 #define ITAB_H
@@ -10,15 +20,78 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define ITAB_NONE	SIZE_MAX	/* itab_find(): no such element */
+
+struct itab {
+	size_t		*slot;		/* 0, or element index + 1 */
+	size_t		 cap;		/* 0 or a power of two */
+};
+
+/* The first slot of the probe for hash h; cap is not 0. */
+static inline size_t
+itab_home(uint64_t h, size_t cap)
+{
+	return (size_t)h & (cap - 1);
+}
+
+/* The slot after j on a probe. */
+static inline size_t
+itab_next(size_t j, size_t cap)
+{
+	return (j + 1) & (cap - 1);
+}
+
 /* Put element i, whose hash is h, in the first free slot of its probe. */
 static inline void
-itab_place(size_t *tab, size_t cap, uint64_t h, size_t i)
+itab_place(struct itab *t, uint64_t h, size_t i)
 {
 	size_t j;
 
-	for (j = h & (cap - 1); tab[j] != 0; j = (j + 1) & (cap - 1))
+	for (j = itab_home(h, t->cap); t->slot[j] != 0;
+	    j = itab_next(j, t->cap))
 		continue;
-	tab[j] = i + 1;
+	t->slot[j] = i + 1;
 }
+
+/*
+ * The element i on the probe of h for which eq(ctx, i) holds, or
+ * ITAB_NONE.  An empty table holds nothing.
+ */
+static inline __attribute__((always_inline)) size_t
+itab_find(const struct itab *t, uint64_t h,
+    int (*eq)(const void *ctx, size_t i), const void *ctx)
+{
+	size_t j;
+
+	if (t->cap == 0)
+		return ITAB_NONE;
+	for (j = itab_home(h, t->cap); t->slot[j] != 0;
+	    j = itab_next(j, t->cap))
+		if (eq(ctx, t->slot[j] - 1))
+			return t->slot[j] - 1;
+	return ITAB_NONE;
+}
+
+void	itab_grow(struct itab *, size_t, size_t,
+	    uint64_t (*)(const void *, size_t), const void *);
+
+/*
+ * Index element n - 1, whose hash is h, the last of n: placed, or the
+ * table doubled (to first slots, when it has none) and all n elements
+ * placed again by their hash(ctx, i), so that it is never more than
+ * half full.
+ */
+static inline void
+itab_add(struct itab *t, uint64_t h, size_t n, size_t first,
+    uint64_t (*hash)(const void *ctx, size_t i), const void *ctx)
+{
+	if (2 * n > t->cap)
+		itab_grow(t, n, first, hash, ctx);
+	else
+		itab_place(t, h, n - 1);
+}
+
+void	itab_copy(struct itab *, const struct itab *);
+void	itab_release(struct itab *);
 
 #endif

@@ -114,8 +114,7 @@ struct agg {
 	struct nhot	*hot;		/* per node, see struct nhot */
 	uint64_t	*nhash;		/* hash of each node's name */
 	size_t		 nnodes, nodecap;
-	size_t		*ntab;		/* open addressing: node index + 1 */
-	size_t		 ntabcap;
+	struct itab	 ntab;		/* the nodes by name */
 
 	struct agg_edge	*etab;		/* open addressing, see etab_clear() */
 	size_t		 etabcap;
@@ -127,13 +126,11 @@ struct agg {
 
 	struct mkey	*mkeys;		/* every mapping key met so far */
 	size_t		 nmkeys, mkeycap;
-	size_t		*mtab;		/* open addressing: mkey index + 1 */
-	size_t		 mtabcap;
+	struct itab	 mtab;		/* the mkeys by key */
 
 	struct agg_tnode *tree;		/* calling-context tree, if asked */
 	size_t		 ntree, treecap;
-	size_t		*ttab;		/* open addressing: tree index + 1 */
-	size_t		 ttabcap;
+	struct itab	 ttab;		/* the tree by parent and node */
 
 	uint64_t	 stamp;		/* one per distinct stack folded */
 	int64_t		 total[AGG_NCOLS];
@@ -283,14 +280,14 @@ agg_free(struct agg *a)
 	free(a->nodes);
 	free(a->hot);
 	free(a->nhash);
-	free(a->ntab);
+	itab_release(&a->ntab);
 	free(a->eorder);
 	etab_free(a->etab, a->etabcap);
 	index_drop(a);
 	free(a->mkeys);
-	free(a->mtab);
+	itab_release(&a->mtab);
 	free(a->tree);
-	free(a->ttab);
+	itab_release(&a->ttab);
 	free(a->buf);
 	free(a);
 }
@@ -324,11 +321,7 @@ agg_dup(const struct agg *src)
 	for (i = 0; i < a->nnodes; i++)
 		a->nodes[i].name = arena_strndup(a->names,
 		    src->nodes[i].name, strlen(src->nodes[i].name));
-	a->ntab = NULL;
-	if (src->ntabcap > 0) {
-		a->ntab = xreallocarray(NULL, src->ntabcap, sizeof(*a->ntab));
-		memcpy(a->ntab, src->ntab, src->ntabcap * sizeof(*a->ntab));
-	}
+	itab_copy(&a->ntab, &src->ntab);
 	a->etab = NULL;
 	a->eorder = NULL;
 	a->eout = a->ein = a->eout_at = a->ein_at = NULL;
@@ -352,21 +345,13 @@ agg_dup(const struct agg *src)
 		a->mkeys[i].file = arena_strndup(a->names, src->mkeys[i].file,
 		    strlen(src->mkeys[i].file));
 	}
-	a->mtab = NULL;
-	if (src->mtabcap > 0) {
-		a->mtab = xreallocarray(NULL, src->mtabcap, sizeof(*a->mtab));
-		memcpy(a->mtab, src->mtab, src->mtabcap * sizeof(*a->mtab));
-	}
+	itab_copy(&a->mtab, &src->mtab);
 	a->tree = NULL;
 	if (src->treecap > 0) {
 		a->tree = xreallocarray(NULL, src->treecap, sizeof(*a->tree));
 		memcpy(a->tree, src->tree, src->ntree * sizeof(*a->tree));
 	}
-	a->ttab = NULL;
-	if (src->ttabcap > 0) {
-		a->ttab = xreallocarray(NULL, src->ttabcap, sizeof(*a->ttab));
-		memcpy(a->ttab, src->ttab, src->ttabcap * sizeof(*a->ttab));
-	}
+	itab_copy(&a->ttab, &src->ttab);
 	return a;
 }
 
@@ -567,37 +552,40 @@ frame_name(struct agg *a, const struct view *v, const struct pf_location *loc,
 	}
 }
 
-static void
-node_table_grow(struct agg *a)
-{
-	size_t	 cap, i;
+/* A node's name and its hash, as node_eq() looks for them. */
+struct nkey {
+	const struct agg *a;
+	const char	*name;
+	uint64_t	 h;
+};
 
-	cap = a->ntabcap ? a->ntabcap * 2 : 1024;
-	free(a->ntab);
-	a->ntab = xcalloc(cap, sizeof(*a->ntab));
-	a->ntabcap = cap;
-	for (i = 0; i < a->nnodes; i++) {
-		itab_place(a->ntab, cap, a->nhash[i], i);
-	}
+static int
+node_eq(const void *ctx, size_t n)
+{
+	const struct nkey *k = ctx;
+
+	return k->a->nhash[n] == k->h &&
+	    strcmp(k->a->nodes[n].name, k->name) == 0;
+}
+
+static uint64_t
+node_hash(const void *ctx, size_t n)
+{
+	return ((const struct agg *)ctx)->nhash[n];
 }
 
 /* Find or add the node named by a->buf. */
 static size_t
 node_get(struct agg *a)
 {
-	uint64_t	 h;
-	size_t		 j, n;
+	struct nkey	 k;
+	size_t		 n;
 
-	h = hash_bytes(a->buf, a->buflen);
-	if (a->ntabcap != 0) {
-		for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
-		    j = (j + 1) & (a->ntabcap - 1)) {
-			n = a->ntab[j] - 1;
-			if (a->nhash[n] == h &&
-			    strcmp(a->nodes[n].name, a->buf) == 0)
-				return n;
-		}
-	}
+	k.a = a;
+	k.name = a->buf;
+	k.h = hash_bytes(a->buf, a->buflen);
+	if ((n = itab_find(&a->ntab, k.h, node_eq, &k)) != ITAB_NONE)
+		return n;
 	if (a->nnodes == a->nodecap) {
 		/* Folding keeps node indices in 32 bits. */
 		if (a->nodecap >= NONE32 / 2)
@@ -613,12 +601,8 @@ node_get(struct agg *a)
 	memset(&a->nodes[n], 0, sizeof(a->nodes[n]));
 	memset(&a->hot[n], 0, sizeof(a->hot[n]));
 	a->nodes[n].name = arena_strndup(a->names, a->buf, a->buflen);
-	a->nhash[n] = h;
-	if (2 * a->nnodes > a->ntabcap)
-		node_table_grow(a);
-	else {
-		itab_place(a->ntab, a->ntabcap, h, n);
-	}
+	a->nhash[n] = k.h;
+	itab_add(&a->ntab, k.h, a->nnodes, 1024, node_hash, a);
 	return n;
 }
 
@@ -628,8 +612,8 @@ edge_slot(const struct agg_edge *tab, size_t cap, size_t caller, size_t callee)
 {
 	size_t j;
 
-	for (j = hash_pair(caller, callee) & (cap - 1);
-	    tab[j].caller != NONE32; j = (j + 1) & (cap - 1))
+	for (j = itab_home(hash_pair(caller, callee), cap);
+	    tab[j].caller != NONE32; j = itab_next(j, cap))
 		continue;
 	return j;
 }
@@ -675,10 +659,10 @@ edge_table_grow(struct agg *a, struct view *v)
 		a->etab[s].caller = NONE32;
 		rev[s] = NONE32;
 		for (;;) {
-			for (j = hash_pair(cur.caller, cur.callee) &
-			    (cap - 1); a->etab[j].caller != NONE32 &&
+			for (j = itab_home(hash_pair(cur.caller,
+			    cur.callee), cap); a->etab[j].caller != NONE32 &&
 			    (j >= old || rev[j] == NONE32);
-			    j = (j + 1) & (cap - 1))
+			    j = itab_next(j, cap))
 				continue;
 			t = a->etab[j];
 			tk = j < old ? rev[j] : NONE32;
@@ -707,9 +691,9 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 	size_t		 j;
 
 	if (a->etabcap != 0) {
-		for (j = hash_pair(caller, callee) & (a->etabcap - 1);
+		for (j = itab_home(hash_pair(caller, callee), a->etabcap);
 		    (ed = &a->etab[j])->caller != NONE32;
-		    j = (j + 1) & (a->etabcap - 1))
+		    j = itab_next(j, a->etabcap))
 			if (ed->caller == caller && ed->callee == callee)
 				goto found;
 	}
@@ -979,18 +963,26 @@ view_prune_sample(const struct view *v, const struct pf_location *const *locs,
 	return 0;
 }
 
-static void
-mkey_table_grow(struct agg *a)
-{
-	size_t	 cap, i;
+/* What mkey_eq() looks for: the agg, and a key with its hash. */
+struct mlook {
+	const struct agg *a;
+	struct mkey	 key;
+};
 
-	cap = a->mtabcap ? a->mtabcap * 2 : 64;
-	free(a->mtab);
-	a->mtab = xcalloc(cap, sizeof(*a->mtab));
-	a->mtabcap = cap;
-	for (i = 0; i < a->nmkeys; i++) {
-		itab_place(a->mtab, cap, a->mkeys[i].hash, i);
-	}
+static int
+mkey_eq(const void *ctx, size_t i)
+{
+	const struct mlook	*l = ctx;
+	const struct mkey	*k = &l->a->mkeys[i];
+
+	return k->hash == l->key.hash && k->size == l->key.size &&
+	    k->offset == l->key.offset && strcmp(k->id, l->key.id) == 0;
+}
+
+static uint64_t
+mkey_hash(const void *ctx, size_t i)
+{
+	return ((const struct agg *)ctx)->mkeys[i].hash;
 }
 
 /* The key of mapping m, added first if it is new. */
@@ -998,23 +990,23 @@ static const struct mkey *
 mkey_get(struct agg *a, const struct pf_mapping *m)
 {
 	struct mkey	*k;
+	struct mlook	 l;
 	const char	*id;
 	uint64_t	 size, h;
-	size_t		 j;
+	size_t		 i;
 
 	size = m->memory_limit - m->memory_start;
 	size = size + 0xfff;
 	size -= size % 0x1000;
 	id = str(m->build_id)[0] != '\0' ? m->build_id : str(m->filename);
 	h = hash_bytes(id, strlen(id)) ^ hash_pair(size, m->file_offset);
-	for (j = a->mtabcap ? h & (a->mtabcap - 1) : 0;
-	    a->mtabcap != 0 && a->mtab[j] != 0;
-	    j = (j + 1) & (a->mtabcap - 1)) {
-		k = &a->mkeys[a->mtab[j] - 1];
-		if (k->hash == h && k->size == size &&
-		    k->offset == m->file_offset && strcmp(k->id, id) == 0)
-			return k;
-	}
+	l.a = a;
+	l.key.size = size;
+	l.key.offset = m->file_offset;
+	l.key.id = id;
+	l.key.hash = h;
+	if ((i = itab_find(&a->mtab, h, mkey_eq, &l)) != ITAB_NONE)
+		return &a->mkeys[i];
 	if (a->nmkeys == a->mkeycap) {
 		a->mkeycap = a->mkeycap ? a->mkeycap * 2 : 16;
 		a->mkeys = xreallocarray(a->mkeys, a->mkeycap,
@@ -1028,11 +1020,7 @@ mkey_get(struct agg *a, const struct pf_mapping *m)
 	k->file = arena_strndup(a->names, str(m->filename),
 	    strlen(str(m->filename)));
 	k->hash = h;
-	if (2 * a->nmkeys > a->mtabcap)
-		mkey_table_grow(a);
-	else {
-		itab_place(a->mtab, a->mtabcap, h, a->nmkeys - 1);
-	}
+	itab_add(&a->mtab, h, a->nmkeys, 64, mkey_hash, a);
 	return k;
 }
 
@@ -1198,19 +1186,27 @@ tree_hash(size_t parent, size_t node)
 	return hash_pair(parent == AGG_ROOT ? 0 : parent + 1, node);
 }
 
-static void
-tree_table_grow(struct agg *a)
+static uint64_t
+tree_node_hash(const void *ctx, size_t i)
 {
-	size_t	 cap, i;
+	const struct agg_tnode *t = &((const struct agg *)ctx)->tree[i];
 
-	cap = a->ttabcap ? a->ttabcap * 2 : 1024;
-	free(a->ttab);
-	a->ttab = xcalloc(cap, sizeof(*a->ttab));
-	a->ttabcap = cap;
-	for (i = 0; i < a->ntree; i++) {
-		itab_place(a->ttab, cap, tree_hash(a->tree[i].parent,
-		    a->tree[i].node), i);
-	}
+	return tree_hash(t->parent, t->node);
+}
+
+/* What tree_eq() looks for: a parent and a node. */
+struct tlook {
+	const struct agg *a;
+	size_t		 parent, node;
+};
+
+static int
+tree_eq(const void *ctx, size_t i)
+{
+	const struct tlook	*l = ctx;
+	const struct agg_tnode	*t = &l->a->tree[i];
+
+	return t->parent == l->parent && t->node == l->node;
 }
 
 /* The child of tree node parent (or a root) for node, made if new. */
@@ -1218,17 +1214,15 @@ static size_t
 tree_child(struct agg *a, size_t parent, size_t node)
 {
 	struct agg_tnode	*t;
+	struct tlook		 l;
 	uint64_t		 h = tree_hash(parent, node);
-	size_t			 j;
+	size_t			 i;
 
-	if (a->ttabcap != 0) {
-		for (j = h & (a->ttabcap - 1); a->ttab[j] != 0;
-		    j = (j + 1) & (a->ttabcap - 1)) {
-			t = &a->tree[a->ttab[j] - 1];
-			if (t->parent == parent && t->node == node)
-				return a->ttab[j] - 1;
-		}
-	}
+	l.a = a;
+	l.parent = parent;
+	l.node = node;
+	if ((i = itab_find(&a->ttab, h, tree_eq, &l)) != ITAB_NONE)
+		return i;
 	if (a->ntree == a->treecap) {
 		a->treecap = a->treecap ? a->treecap * 2 : 256;
 		a->tree = xreallocarray(a->tree, a->treecap,
@@ -1238,11 +1232,7 @@ tree_child(struct agg *a, size_t parent, size_t node)
 	memset(t, 0, sizeof(*t));
 	t->parent = parent;
 	t->node = node;
-	if (2 * a->ntree > a->ttabcap)
-		tree_table_grow(a);
-	else {
-		itab_place(a->ttab, a->ttabcap, h, a->ntree - 1);
-	}
+	itab_add(&a->ttab, h, a->ntree, 1024, tree_node_hash, a);
 	return a->ntree - 1;
 }
 
@@ -1710,19 +1700,14 @@ agg_node(const struct agg *a, size_t i)
 long
 agg_find(const struct agg *a, const char *name)
 {
-	uint64_t	 h;
-	size_t		 j, n;
+	struct nkey	 k;
+	size_t		 n;
 
-	if (a->ntabcap == 0)
-		return -1;
-	h = hash_bytes(name, strlen(name));
-	for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
-	    j = (j + 1) & (a->ntabcap - 1)) {
-		n = a->ntab[j] - 1;
-		if (a->nhash[n] == h && strcmp(a->nodes[n].name, name) == 0)
-			return (long)n;
-	}
-	return -1;
+	k.a = a;
+	k.name = name;
+	k.h = hash_bytes(name, strlen(name));
+	n = itab_find(&a->ntab, k.h, node_eq, &k);
+	return n == ITAB_NONE ? -1 : (long)n;
 }
 
 size_t
