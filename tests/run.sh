@@ -277,6 +277,26 @@ run_options_doc() {
 	fi
 }
 
+# The binary links ISA-L exactly when its build folder says it was built
+# with it ($b/isal, written by the Makefile): a build with ISAL=no must
+# not pick libisal up, even where libisal-dev is installed.
+run_isal() {
+	b=$1
+	command -v ldd >/dev/null 2>&1 || return 0
+	if [ ! -f "$b/isal" ]; then
+		not_ok "$b: $b/isal is missing (make writes it)"
+		return
+	fi
+	want=$(cat "$b/isal")
+	if ldd "$b/profdiff" | grep -q 'libisal'; then got=yes; else got=no; fi
+	if [ "$got" = "$want" ]; then
+		ok "$b: linked with ISA-L: $got, as built"
+	else
+		not_ok "$b: built with ISA-L: $want, but ldd says linked: $got"
+		ldd "$b/profdiff" | grep libisal
+	fi
+}
+
 run_man() {
 	if command -v mandoc >/dev/null 2>&1; then
 		if mandoc -Tlint -W warning man/profdiff.1 >"$tmp/lint" 2>&1; then
@@ -298,6 +318,7 @@ for b in $BUILDS; do
 		run_svg "$b"
 		continue
 	fi
+	run_isal "$b"
 	run_unit "$b"
 	run_cli "$b"
 	run_svg "$b"
