@@ -1,9 +1,10 @@
 /*
- * Open-addressing tables, as agg.c and flame.c use them.  A table has
- * cap slots (a power of two, or none at all), probed linearly from an
- * element's hash: itab_home() is where the probe starts and itab_next()
- * the slot after.  Those two are all the edge table of agg.c shares,
- * whose slots are the edges themselves.
+ * Open-addressing tables, as agg.c, pview.c and flame.c use them, and
+ * the hashes they share.  A table has cap slots (a power of two, or
+ * none at all), probed linearly from an element's hash: itab_home() is
+ * where the probe starts and itab_next() the slot after.  Those two are
+ * all the edge table of agg.c shares, whose slots are the edges
+ * themselves.
  *
  * The other tables are struct itab, an index: each slot is 0 (empty)
  * or the index + 1 of an element kept in an array beside it.  The
@@ -26,6 +27,36 @@ struct itab {
 	size_t		*slot;		/* 0, or element index + 1 */
 	size_t		 cap;		/* 0 or a power of two */
 };
+
+/* FNV-1a, then a final mix so that the low bits index the tables. */
+static inline uint64_t
+itab_hash_bytes(const char *s, size_t n)
+{
+	uint64_t	 h = 0xcbf29ce484222325ULL;
+	size_t		 i;
+
+	for (i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
+/* A hash of two numbers, or of a number and another hash. */
+static inline uint64_t
+itab_hash_pair(uint64_t a, uint64_t b)
+{
+	uint64_t h;
+
+	h = a * 0x9e3779b97f4a7c15ULL ^ b;
+	h ^= h >> 31;
+	h *= 0xbf58476d1ce4e5b9ULL;
+	h ^= h >> 29;
+	return h;
+}
 
 /* The first slot of the probe for hash h; cap is not 0. */
 static inline size_t
