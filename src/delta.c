@@ -392,41 +392,18 @@ test_all_rows(struct delta *d, struct delta_judge *j,
 	return rc;
 }
 
-int
-delta_compute(struct agg *base, struct agg *new,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    const struct delta_opts *o, struct delta *d)
+/*
+ * The rows: one per node of base, in its order, joined by name with the
+ * node of new of that name if there is one, then one per node of new
+ * whose name is not in base.  g's maps between nodes and rows follow.
+ */
+static void
+join_rows(struct delta *d, struct delta_graph *g)
 {
+	const struct agg *base = g->base, *new = g->new;
 	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
-	size_t		*brow, *nrow, *scratch, i, m;
-	double		*p, bestse = -1, bestdf = 0, se, tq;
-	struct delta_judge judge;
-	struct delta_graph *g;
+	size_t		*brow = g->brow, *nrow = g->nrow, i;
 	long		 j;
-	int		 rc;
-
-	memset(d, 0, sizeof(*d));
-	d->base_total = agg_total(base, AGG_VALUE);
-	d->new_total = agg_total(new, AGG_VALUE);
-	d->base_n = agg_total(base, AGG_COUNT);
-	d->new_n = agg_total(new, AGG_COUNT);
-	d->replicates = nb >= 2 && nn >= 2;
-	d->rows = xcalloc(nbase + nnew, sizeof(*d->rows));
-	g = d->graph = xcalloc(1, sizeof(*g));
-	g->base = base;
-	g->new = new;
-	g->nbase = nbase;
-	g->o = *o;
-	brow = g->brow = xcalloc(nbase + 1, sizeof(*brow));
-	nrow = g->nrow = xreallocarray(NULL, nnew + 1, sizeof(*nrow));
-	memset(nrow, 0xff, (nnew + 1) * sizeof(*nrow));
-	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
-	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
-	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
-	memset(g->at, 0xff, (nbase + nnew + 1) * sizeof(*g->at));
-	/* No-ops if the sides' own threads indexed them (load.c). */
-	agg_index_edges(base);
-	agg_index_edges(new);
 
 	for (i = 0; i < nbase; i++) {
 		const struct agg_node *bn = agg_node(base, i);
@@ -464,6 +441,44 @@ delta_compute(struct agg *base, struct agg *new,
 		g->rnew[d->nrows] = i;
 		nrow[i] = d->nrows++;
 	}
+}
+
+int
+delta_compute(struct agg *base, struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    const struct delta_opts *o, struct delta *d)
+{
+	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
+	size_t		*scratch, i, m;
+	double		*p, bestse = -1, bestdf = 0, se, tq;
+	struct delta_judge judge;
+	struct delta_graph *g;
+	int		 rc;
+
+	memset(d, 0, sizeof(*d));
+	d->base_total = agg_total(base, AGG_VALUE);
+	d->new_total = agg_total(new, AGG_VALUE);
+	d->base_n = agg_total(base, AGG_COUNT);
+	d->new_n = agg_total(new, AGG_COUNT);
+	d->replicates = nb >= 2 && nn >= 2;
+	d->rows = xcalloc(nbase + nnew, sizeof(*d->rows));
+	g = d->graph = xcalloc(1, sizeof(*g));
+	g->base = base;
+	g->new = new;
+	g->nbase = nbase;
+	g->o = *o;
+	g->brow = xcalloc(nbase + 1, sizeof(*g->brow));
+	g->nrow = xreallocarray(NULL, nnew + 1, sizeof(*g->nrow));
+	memset(g->nrow, 0xff, (nnew + 1) * sizeof(*g->nrow));
+	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
+	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
+	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
+	memset(g->at, 0xff, (nbase + nnew + 1) * sizeof(*g->at));
+	/* No-ops if the sides' own threads indexed them (load.c). */
+	agg_index_edges(base);
+	agg_index_edges(new);
+
+	join_rows(d, g);
 
 	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
 	rc = test_all_rows(d, &judge, be, ne);
