@@ -39,29 +39,6 @@ struct fbuild {
 };
 
 static uint64_t
-name_hash(const char *s)
-{
-	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
-
-	for (; *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-
-static uint64_t
-key_hash(size_t parent, uint64_t nh)
-{
-	uint64_t h = nh ^ ((uint64_t)parent * 0x9e3779b97f4a7c15ULL);
-
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 29;
-	return h;
-}
-
-static uint64_t
 frame_hash(const void *ctx, size_t i)
 {
 	return ((const struct fbuild *)ctx)->hash[i];
@@ -93,7 +70,7 @@ frame_get(struct fbuild *b, size_t parent, const char *name, uint64_t nh,
 	struct flame		*fl = b->fl;
 	struct flame_frame	*f;
 	struct flook		 l;
-	uint64_t		 h = key_hash(parent, nh);
+	uint64_t		 h = itab_hash_pair(parent, nh);
 	size_t			 i;
 
 	l.b = b;
@@ -146,7 +123,7 @@ map_tree(struct fbuild *b, const struct agg *a, double make_min)
 			continue;
 		}
 		if (!have[t->node]) {
-			nh[t->node] = name_hash(name);
+			nh[t->node] = itab_hash_bytes(name, strlen(name));
 			have[t->node] = 1;
 		}
 		f = frame_get(b, pf, name, nh[t->node], make_min >= 0 &&
@@ -342,7 +319,7 @@ flame_compute(const struct agg *base, const struct agg *new,
 	fl->frames[0].parent = FLAME_NONE;
 	fl->single = base == NULL;
 	fl->min_share = min_share;
-	itab_grow(&b.tab, fl->nframes, 1024, frame_hash, &b);
+	itab_add(&b.tab, b.hash[0], fl->nframes, 1024, frame_hash, &b);
 
 	fl->new_total = agg_total(new, AGG_VALUE);
 	fl->new_n = agg_total(new, AGG_COUNT);

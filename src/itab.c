@@ -1,6 +1,6 @@
 /*
  * What the open-addressing index tables of include/itab.h do seldom:
- * double, copy and free.  The probes are inline in the header.  No I/O,
+ * allocate, copy and free.  The probes are inline in the header.  No I/O,
  * and nothing about what the elements are.
  */
 #include <stdlib.h>
@@ -9,22 +9,13 @@
 #include "itab.h"
 #include "xmalloc.h"
 
-/*
- * Double t (to first slots, if it has none) and place the n elements
- * again, each by hash(ctx, i).
- */
+/* Make t an empty table of cap slots, a power of two. */
 void
-itab_grow(struct itab *t, size_t n, size_t first,
-    uint64_t (*hash)(const void *, size_t), const void *ctx)
+itab_resize(struct itab *t, size_t cap)
 {
-	size_t cap, i;
-
-	cap = t->cap ? t->cap * 2 : first;
 	free(t->slot);
 	t->slot = xcalloc(cap, sizeof(*t->slot));
 	t->cap = cap;
-	for (i = 0; i < n; i++)
-		itab_place(t, hash(ctx, i), i);
 }
 
 /* Make dst, which holds nothing, a copy of src. */
