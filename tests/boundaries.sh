@@ -152,7 +152,7 @@ while read -r f; do
 	else
 		case $allowed in
 		*" $b "*) ok "pb-c: $f may include profile.pb-c.h" ;;
-		*) not_ok "pb-c: $f includes profile.pb-c.h (${got#* }), and only$allowed may" ;;
+		*) not_ok "pb-c: $f includes profile.pb-c.h (${got#* }), and only${allowed% } may" ;;
 		esac
 	fi
 done <"$tmp/files"
@@ -191,7 +191,7 @@ for f in $(rule stats-pure 3); do
 	if [ -z "$bad" ]; then
 		ok "stats-pure: $p"
 	else
-		not_ok "stats-pure: $p includes$bad; it may include only$mine and C11's headers without I/O"
+		not_ok "stats-pure: $p includes$bad; it may include only${mine% } and C11's headers without I/O"
 	fi
 done
 
