@@ -369,9 +369,11 @@ test_row(struct delta_judge *j, struct delta_row *row,
 
 /*
  * Test every row, each into its row; -1 if a test failed.  On one
- * thread: a second one saved 3 ms of the 21-31 ms the tests of the
- * medium pair take, in a diff of 0.6-0.7 s, less than make bench can
- * see (bench/FINDINGS.md, round 10).
+ * thread, as threads belong to the loading room: a second one saved
+ * 9 ms of the 20 ms the tests of the medium pair take (3 ms on a busy
+ * machine), and nothing of the large pair's 49 ms; diff medium in
+ * turns with it, +0.010 and +0.001 s of 0.4-0.7 s, within make
+ * bench's noise (bench/FINDINGS.md, round 10).
  */
 static int
 test_all_rows(struct delta *d, struct delta_judge *j,
