@@ -113,6 +113,20 @@ rounds() {
 	done
 }
 
+# rounds_steps RUNS PREFIX: rounds() of the steps in $TMP/steps, one a
+# line (the paths in them have no newline).
+rounds_steps() {
+	rs_n=$1; rs_p=$2
+	set -f
+	IFS='
+'
+	# shellcheck disable=SC2046
+	set -- $(cat "$TMP/steps")
+	unset IFS
+	set +f
+	rounds "$rs_n" "$rs_p" "$@"
+}
+
 wall() { cut -d' ' -f1 "$TMP/$1.med"; }
 rss() { cut -d' ' -f2 "$TMP/$1.med"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
@@ -213,15 +227,7 @@ for size in $SIZES; do
 		base_steps diff "diff $G $B"
 		base_steps check "check-significance $G $B"
 	} > "$TMP/steps"
-	# One argument a line (the paths have no newline).
-	set -f
-	IFS='
-'
-	# shellcheck disable=SC2046
-	set -- $(cat "$TMP/steps")
-	unset IFS
-	set +f
-	rounds "$RUNS" "$size" "$@"
+	rounds_steps "$RUNS" "$size"
 
 	pp=0
 	if [ "$have_go" = 1 ]; then
@@ -310,14 +316,7 @@ if [ "$MANY" -gt 0 ]; then
 				base_steps top "top $B"
 				base_steps diff "diff $G -- $B"
 			} > "$TMP/steps"
-			set -f
-			IFS='
-'
-			# shellcheck disable=SC2046
-			set -- $(cat "$TMP/steps")
-			unset IFS
-			set +f
-			rounds "$MANY_RUNS" "many$k" "$@"
+			rounds_steps "$MANY_RUNS" "many$k"
 		}
 		rawmb=$(awk -v a="$rawg" -v b="$rawb" 'BEGIN { printf "%.1f", (a + b) / 1048576 }')
 		rawbmb=$(awk -v b="$rawb" 'BEGIN { printf "%.1f", b / 1048576 }')
