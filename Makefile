@@ -1,6 +1,11 @@
 # profdiff: a plain Makefile.  `make`, `make check`, `make install`,
 # `make clean`; SANITIZE=1 builds everything with ASan and UBSan into its
-# own folder so that the two builds never mix objects.
+# own folder so that the two builds never mix objects.  ISA-L is used
+# when pkg-config finds libisal (ISAL=auto, the default); ISAL=no builds
+# with zlib alone, even where libisal-dev is installed, into a folder of
+# its own (build-noisal, or build-san-noisal with SANITIZE=1); ISAL=yes
+# fails unless ISA-L is found.  `make check-all` builds and tests all
+# three: plain, sanitized, and without ISA-L.
 
 PROG	 = profdiff
 PREFIX	?= /usr/local
@@ -12,18 +17,32 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 # ISA-L (Debian: libisal-dev), when installed, inflates gzip about twice
 # as fast as zlib, and as it is read; gunzip.c falls back to zlib on any
-# error.
+# error, so every gzip message is zlib's either way.
+ISAL	?= auto
+ifneq ($(filter-out auto yes no,$(ISAL)),)
+$(error ISAL must be auto, yes or no, not $(ISAL))
+endif
+ifneq ($(ISAL),no)
 ifeq ($(shell pkg-config --exists libisal && echo yes),yes)
+USE_ISAL = yes
 PKG_CFLAGS += -DHAVE_ISAL $(shell pkg-config --cflags libisal)
 PKG_LIBS   += $(shell pkg-config --libs libisal)
+else ifeq ($(ISAL),yes)
+$(error ISAL=yes, but pkg-config finds no libisal (Debian: libisal-dev))
+endif
+endif
+USE_ISAL ?= no
+# A build without ISA-L never shares a folder with one that has it.
+ifeq ($(ISAL),no)
+NOISAL	 = -noisal
 endif
 
 ifeq ($(SANITIZE),1)
-BUILD	?= build-san
+BUILD	?= build-san$(NOISAL)
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 OPT	?= -O1 -g
 else
-BUILD	?= build
+BUILD	?= build$(NOISAL)
 SANFLAGS =
 OPT	?= -O2 -g
 endif
@@ -46,10 +65,18 @@ TOOL_BIN = $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tests/%)
 
 all: $(BUILD)/$(PROG) $(PROG)
 
+# $(BUILD)/isal says whether this folder's build uses ISA-L ("yes" or
+# "no"), for tests/run.sh to check against ldd.  It is rewritten only
+# when that changes, and then everything that depends on it is rebuilt.
+$(BUILD)/isal: FORCE
+	@mkdir -p $(BUILD)
+	@echo $(USE_ISAL) | cmp -s - $@ || echo $(USE_ISAL) > $@
+FORCE:
+
 $(PROG): $(BUILD)/$(PROG)
 	@[ "$(BUILD)" = build ] && ln -sf $(BUILD)/$(PROG) $(PROG) || true
 
-$(BUILD)/$(PROG): $(BUILD)/main.o $(BUILD)/libprofdiff.a
+$(BUILD)/$(PROG): $(BUILD)/main.o $(BUILD)/libprofdiff.a $(BUILD)/isal
 	$(CC) $(LDFLAGS) -o $@ $(BUILD)/main.o $(BUILD)/libprofdiff.a $(LDLIBS)
 
 $(BUILD)/libprofdiff.a: $(LIB_OBJ)
@@ -63,11 +90,11 @@ $(GEN): proto/profile.proto
 $(BUILD)/profile.pb-c.o: $(BUILD)/profile.pb-c.c $(BUILD)/profile.pb-c.h
 	$(CC) $(CFLAGS) -Wno-unused-parameter -c -o $@ $<
 
-$(BUILD)/%.o: src/%.c $(wildcard include/*.h) $(GEN)
+$(BUILD)/%.o: src/%.c $(wildcard include/*.h) $(GEN) $(BUILD)/isal
 	@mkdir -p $(BUILD)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libprofdiff.a
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libprofdiff.a $(BUILD)/isal
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
@@ -109,13 +136,14 @@ fuzz: $(GEN)
 check: all tests
 	BUILD=$(BUILD) sh tests/run.sh
 
-# What CI runs: warnings are errors, and the whole suite runs twice, plain
-# and under ASan+UBSan, then the CLI cases under valgrind, with one
-# summary line at the end.
+# What CI runs: warnings are errors, and the whole suite runs three
+# times, plain, under ASan+UBSan, and built without ISA-L (zlib alone),
+# then the CLI cases under valgrind, with one summary line at the end.
 check-all:
 	$(MAKE) WERROR=-Werror all tests
 	$(MAKE) WERROR=-Werror SANITIZE=1 all tests
-	VALGRIND_CLI=1 BUILDS="build build-san" sh tests/run.sh
+	$(MAKE) WERROR=-Werror ISAL=no all tests
+	VALGRIND_CLI=1 BUILDS="build build-san build-noisal" sh tests/run.sh
 
 # Every CLI case under valgrind's memcheck: an invalid access or a leak
 # changes the exit status (99), and the golden comparison fails.
@@ -175,9 +203,9 @@ install: all
 	install -m 644 man/profdiff.1 $(DESTDIR)$(MANDIR)/man1/profdiff.1
 
 clean:
-	rm -rf build build-san build-fuzz $(PROG)
+	rm -rf build build-san build-noisal build-san-noisal build-fuzz $(PROG)
 
 include bench/bench.mk
 
-.PHONY: all check check-all check-valgrind check-browser tests bad-data fuzz demo install clean
+.PHONY: FORCE all check check-all check-valgrind check-browser tests bad-data fuzz demo install clean
 .SUFFIXES:

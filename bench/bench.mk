@@ -6,9 +6,14 @@
 # the pairs; BENCH_RUNS sets the repetitions; BENCH_PPROF_LARGE=1 also
 # runs go tool pprof on the large pair.  BENCH_MANY (default 200) is the
 # number of small profiles per side merged by top and diff, measured at
-# BENCH_MANY_STEPS profiles per side (BENCH_MANY=0 skips it).  `make
-# check` runs bench-smoke: the harness once on the small pair, into
-# $(BUILD)/bench/, to show that it works; it asserts no time.
+# BENCH_MANY_STEPS profiles per side (BENCH_MANY=0 skips it).
+# BENCH_BASELINE=path times every profdiff step with that binary too,
+# in the same rounds, and puts the two side by side in RESULTS.md:
+#	git worktree add /tmp/base main && make -C /tmp/base -s
+#	make bench BENCH_BASELINE=/tmp/base/build/profdiff
+# `make check` runs bench-smoke: the harness once on the small pair,
+# with the binary as its own baseline, into $(BUILD)/bench/, to show
+# that it works; it asserts no time.
 
 BENCH_OUT	 = bench/out
 BENCH_TOOLS	 = $(BUILD)/bench/genprof $(BUILD)/bench/rusage $(BUILD)/bench/stages
@@ -69,15 +74,18 @@ bench-data: $(BENCH_FILES) $(BENCH_MANY_DEP)
 
 bench: all $(BENCH_TOOLS) $(BENCH_FILES) $(BENCH_MANY_DEP)
 	BUILD=$(BUILD) BENCH_SIZES="$(BENCH_SIZES)" BENCH_MANY=$(BENCH_MANY) \
-	    BENCH_MANY_STEPS="$(BENCH_MANY_STEPS)" sh bench/run.sh
+	    BENCH_MANY_STEPS="$(BENCH_MANY_STEPS)" \
+	    BENCH_BASELINE="$(BENCH_BASELINE)" sh bench/run.sh
 
 # The smoke test of `make check`: one run on the small pair, no pprof,
 # no plot, results under $(BUILD)/bench/ (bench/RESULTS.md is left alone).
 bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small-bad.pb.gz
 	BUILD=$(BUILD) BENCH_SIZES=small BENCH_RUNS=1 BENCH_PPROF=0 \
-	    BENCH_MANY=0 BENCH_PLOT=0 \
+	    BENCH_MANY=0 BENCH_PLOT=0 BENCH_BASELINE=$(BUILD)/$(PROG) \
 	    BENCH_RESULTS=$(BUILD)/bench/RESULTS-smoke.md sh bench/run.sh \
 	    > /dev/null
+	grep -q '^| small | profdiff check-significance | ' \
+	    $(BUILD)/bench/RESULTS-smoke.md
 	$(BUILD)/bench/stages -r 1 $(BENCH_OUT)/small-bad.pb.gz > /dev/null
 	@echo "bench-smoke: ok ($(BUILD)/bench/RESULTS-smoke.md)"
 

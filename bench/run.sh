@@ -7,7 +7,11 @@
 # runs once on the medium pair (it takes minutes) and on the large pair
 # only with BENCH_PPROF_LARGE=1.
 # Times and peak RSS come from bench/rusage.c (fork, exec, wait4).
-# BENCH_PROFDIFF_PAR=path also times `diff` with that binary.
+# BENCH_BASELINE=path (say, a build of the commit a branch started
+# from) times every profdiff step once more with that binary, in the
+# same rounds, next to the current one, and RESULTS.md gets a table of
+# the two side by side with their ratio.  (BENCH_PROFDIFF_PAR, which
+# timed `diff` alone with a second binary, is read as BENCH_BASELINE.)
 # BENCH_PPROF=0 skips go tool pprof.  BENCH_MANY=N (N small profiles per
 # side under bench/out/many/, made by bench.mk) times top and diff on
 # BENCH_MANY_STEPS profiles per side, BENCH_MANY_RUNS times each
@@ -23,6 +27,7 @@ PPROF_RUNS=${BENCH_PPROF_RUNS:-1}
 OUT=bench/out
 RESULTS=${BENCH_RESULTS:-bench/RESULTS.md}
 PROFDIFF=$BUILD/profdiff
+BASELINE=${BENCH_BASELINE:-${BENCH_PROFDIFF_PAR:-}}
 RUSAGE=$BUILD/bench/rusage
 MANY=${BENCH_MANY:-0}
 MANY_STEPS=${BENCH_MANY_STEPS:-25 50 100 200}
@@ -34,6 +39,12 @@ mkdir -p "$TMP" "$(dirname "$RESULTS")"
 trap 'rm -rf "$TMP"' EXIT
 # One line per measured point of the plot: series, input MB, wall s.
 : > "$TMP/plot.dat"
+# The rows of the baseline's table, when there is a baseline.
+: > "$TMP/baseline.md"
+if [ -n "$BASELINE" ] && [ ! -x "$BASELINE" ]; then
+	echo "bench: BENCH_BASELINE=$BASELINE is not an executable" >&2
+	exit 1
+fi
 
 # median FILE: median wall time and median peak RSS (KB) of the lines
 # "wall maxrss status" in FILE.
@@ -74,15 +85,27 @@ measure() {
 # NAME, a space and a command for sh -c.  Run in turns, the floor and
 # profdiff share whatever the machine does meanwhile; run in blocks
 # (five runs of one step, then five of the next), the ratios drifted on
-# a machine that slowed down by a third over a few minutes.
+# a machine that slowed down by a third over a few minutes.  Every
+# other round runs the steps in the reverse order, so that no step is
+# always the one after another (a baseline and the current binary
+# take the first place in turn).
 rounds() {
 	n=$1; prefix=$2; shift 2
 	for step in "$@"; do : > "$TMP/$prefix.${step%% *}.raw"; done
 	i=0
 	while [ "$i" -lt "$n" ]; do
-		for step in "$@"; do
-			run1 "$prefix.${step%% *}" sh -c "${step#* }"
-		done
+		if [ $((i % 2)) = 0 ]; then
+			for step in "$@"; do
+				run1 "$prefix.${step%% *}" sh -c "${step#* }"
+			done
+		else
+			j=$#
+			while [ "$j" -gt 0 ]; do
+				eval "step=\${$j}"
+				run1 "$prefix.${step%% *}" sh -c "${step#* }"
+				j=$((j - 1))
+			done
+		fi
 		i=$((i + 1))
 	done
 	for step in "$@"; do
@@ -90,10 +113,58 @@ rounds() {
 	done
 }
 
+# rounds_steps RUNS PREFIX: rounds() of the steps in $TMP/steps, one a
+# line (the paths in them have no newline).
+rounds_steps() {
+	rs_n=$1; rs_p=$2
+	set -f
+	IFS='
+'
+	# shellcheck disable=SC2046
+	set -- $(cat "$TMP/steps")
+	unset IFS
+	set +f
+	rounds "$rs_n" "$rs_p" "$@"
+}
+
 wall() { cut -d' ' -f1 "$TMP/$1.med"; }
 rss() { cut -d' ' -f2 "$TMP/$1.med"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 mb() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+
+# base_steps NAME CMD...: "NAME exec PROFDIFF CMD..." and, with a
+# baseline, "NAME.base exec BASELINE CMD..." right after it, for
+# rounds(); CMD is one string.
+base_steps() {
+	set -- "$1 exec $PROFDIFF $2" ${BASELINE:+"$1.base exec $BASELINE $2"}
+	for s in "$@"; do printf '%s\n' "$s"; done
+}
+
+# base_row LABEL1 LABEL2 NAME: a row of the baseline's table for step
+# NAME (its .raw files hold one line per round, in the same order):
+# both medians, the current one's ratio to the baseline's, the median
+# of the ratios of each round, how many rounds the current binary was
+# faster in, and both peaks.
+base_row() {
+	[ -n "$BASELINE" ] || return 0
+	cur=$TMP/$3.raw; old=$TMP/$3.base.raw
+	per=$(paste -d' ' "$cur" "$old" | awk '{ print $1 / $4 }' |
+	    sort -n | awk '{ a[NR] = $1 } END { printf "%.3f", a[int((NR + 1) / 2)] }')
+	won=$(paste -d' ' "$cur" "$old" | awk '$1 < $4 { n++ } END { print n + 0 }')
+	nr=$(wc -l < "$cur")
+	echo "| $1 | $2 | $(wall "$3.base") | $(wall "$3") | $(awk -v a="$(wall "$3")" -v b="$(wall "$3.base")" 'BEGIN { printf "%.3f", a / b }') | $per | $won of $nr | $(mb "$(rss "$3.base")") | $(mb "$(rss "$3")") |" >> "$TMP/baseline.md"
+}
+
+# describe BINARY: the commit of the worktree a binary was built in.
+describe() {
+	d=$(dirname "$1")
+	if git -C "$d" log -1 --format='%h %s' 2>/dev/null; then
+		git -C "$d" diff --quiet HEAD 2>/dev/null ||
+		    echo "with changes not committed"
+	else
+		echo "not in a git worktree"
+	fi | paste -sd';' - | sed 's/;/; /'
+}
 
 have_go=0
 if [ "${BENCH_PPROF:-1}" = 1 ] && command -v go > /dev/null 2>&1 &&
@@ -148,12 +219,15 @@ for size in $SIZES; do
 	rawbkb=$((rawb / 1024))
 	rawkb=$(((rawg + rawb) / 1024))
 
-	# BENCH_PROFDIFF_PAR: a second build of profdiff to time diff with.
-	rounds "$RUNS" "$size" "zcat2 zcat $G $B > /dev/null" \
-	    "zcat1 zcat $B > /dev/null" "top exec $PROFDIFF top $B" \
-	    "diff exec $PROFDIFF diff $G $B" \
-	    "check exec $PROFDIFF check-significance $G $B" \
-	    ${BENCH_PROFDIFF_PAR:+"pdiffpar exec $BENCH_PROFDIFF_PAR diff $G $B"}
+	# Each profdiff step, and the baseline's run of it next to it.
+	{
+		echo "zcat2 zcat $G $B > /dev/null"
+		echo "zcat1 zcat $B > /dev/null"
+		base_steps top "top $B"
+		base_steps diff "diff $G $B"
+		base_steps check "check-significance $G $B"
+	} > "$TMP/steps"
+	rounds_steps "$RUNS" "$size"
 
 	pp=0
 	if [ "$have_go" = 1 ]; then
@@ -179,9 +253,6 @@ for size in $SIZES; do
 		row "profdiff top" "$size.top" "$size.zcat1" "$size.ptop" "$rawbkb"
 		row "profdiff diff" "$size.diff" "$size.zcat2" "$size.pdiff" "$rawkb"
 		row "profdiff check-significance" "$size.check" "$size.zcat2" "$size.pdiff" "$rawkb"
-		if [ -n "${BENCH_PROFDIFF_PAR:-}" ]; then
-			row "profdiff diff, sides in parallel" "$size.pdiffpar" "$size.zcat2" "$size.pdiff" "$rawkb"
-		fi
 		if [ "$pp" = 1 ]; then
 			row "pprof -top" "$size.ptop" "$size.zcat1" "" "$rawbkb"
 			row "pprof -top -diff_base" "$size.pdiff" "$size.zcat2" "" "$rawkb"
@@ -194,6 +265,9 @@ for size in $SIZES; do
 			echo "| $size | | pprof skipped: go is not installed | | | | | |"
 		fi
 	} >> "$TMP/results.md"
+	base_row "$size" "profdiff top" "$size.top"
+	base_row "$size" "profdiff diff" "$size.diff"
+	base_row "$size" "profdiff check-significance" "$size.check"
 	rawbmb=$(awk -v b="$rawb" 'BEGIN { printf "%.2f", b / 1048576 }')
 	{
 		echo "zcat $rawmb $(wall "$size.zcat2")"
@@ -236,10 +310,13 @@ if [ "$MANY" -gt 0 ]; then
 			gzmb=$(ls -l $G $B | awk '{ s += $5 } END { printf "%.1f", s / 1048576 }')
 			rawg=$(zcat $G | wc -c)
 			rawb=$(zcat $B | wc -c)
-			rounds "$MANY_RUNS" "many$k" "zcat2 zcat $G $B > /dev/null" \
-			    "zcat1 zcat $B > /dev/null" \
-			    "top exec $PROFDIFF top $B" \
-			    "diff exec $PROFDIFF diff $G -- $B"
+			{
+				echo "zcat2 zcat $G $B > /dev/null"
+				echo "zcat1 zcat $B > /dev/null"
+				base_steps top "top $B"
+				base_steps diff "diff $G -- $B"
+			} > "$TMP/steps"
+			rounds_steps "$MANY_RUNS" "many$k"
 		}
 		rawmb=$(awk -v a="$rawg" -v b="$rawb" 'BEGIN { printf "%.1f", (a + b) / 1048576 }')
 		rawbmb=$(awk -v b="$rawb" 'BEGIN { printf "%.1f", b / 1048576 }')
@@ -254,12 +331,36 @@ if [ "$MANY" -gt 0 ]; then
 			mrow "profdiff top" "many$k.top" "many$k.zcat1" $((rawb / 1024)) "$k"
 			mrow "profdiff diff" "many$k.diff" "many$k.zcat2" $(((rawg + rawb) / 1024)) $((2 * k))
 		} >> "$TMP/results.md"
+		base_row "$k per side" "profdiff top" "many$k.top"
+		base_row "$k per side" "profdiff diff" "many$k.diff"
 		{
 			echo "zcat-many $rawmb $(wall "many$k.zcat2")"
 			echo "top-many $rawbmb $(wall "many$k.top")"
 			echo "diff-many $rawmb $(wall "many$k.diff")"
 		} >> "$TMP/plot.dat"
 	done
+fi
+
+# The baseline against the current binary, step by step.
+if [ -n "$BASELINE" ]; then
+	{
+		echo
+		echo "Baseline and current, in the same rounds (each step run by"
+		echo "both, one after the other, the order turned every other round):"
+		echo
+		echo "- baseline: \`$BASELINE\` ($(describe "$BASELINE"))"
+		echo "- current: \`$PROFDIFF\` ($(describe "$PROFDIFF"))"
+		echo
+		echo "The ratio is current ÷ baseline of the median wall times; per"
+		echo "round, the median of each round's ratio.  Over 1 is slower."
+		echo
+		echo "| pair | step | baseline wall s | current wall s | ratio | per round | current faster | baseline RSS MB | current RSS MB |"
+		echo "|---|---|---:|---:|---:|---:|---:|---:|---:|"
+		cat "$TMP/baseline.md"
+		awk -F' [|] ' '{ r = $5 + 0; if (r > m) { m = r; w = $1 ", " $2 } }
+		    END { sub(/^[|] /, "", w); printf "\nSlowest step against the baseline: %s, %.3f×.\n", w, m }' \
+		    "$TMP/baseline.md"
+	} >> "$TMP/results.md"
 fi
 
 # The plot: wall time against inflated input, log-log, so that linear

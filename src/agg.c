@@ -1,7 +1,7 @@
 /*
  * Stack aggregation, following go tool pprof step by step: the profile
- * is first seen as pprof's driver sees it (profile.Merge folding
- * mappings with the same key and moving their addresses,
+ * is first seen as pprof's driver sees it (pview.c: profile.Merge
+ * folding mappings with the same key and moving their addresses,
  * RemoveUninteresting applying drop_frames and keep_frames, Aggregate
  * clearing what the granularity does not show), then folded as
  * internal/graph's newGraph folds it.  Each location becomes one frame
@@ -13,13 +13,12 @@
  * Samples with the same stack are summed first and each distinct stack
  * is folded once; a stamp per node makes "already counted in this
  * stack" an O(1) test, and an edge into a node new to the stack is new
- * to it too, so only recursion looks for edges already counted.  The profile is never modified: what
- * pprof would rewrite in place (pruned lines, moved addresses) is kept
- * in side tables for the duration of one agg_add().  No I/O here, no
- * statistics and no output formats.
+ * to it too, so only recursion looks for edges already counted.  The
+ * profile is never modified: what pprof would rewrite in place (pruned
+ * lines, moved addresses) is kept in side tables for the duration of
+ * one agg_add().  No I/O here, no statistics and no output formats.
  */
 #include <inttypes.h>
-#include <regex.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,15 +29,12 @@
 #include "diag.h"
 #include "itab.h"
 #include "profile.h"
+#include "pview.h"
 #include "units.h"
 #include "xmalloc.h"
 
 #define NONE		SIZE_MAX	/* no node, no edge, not resolved */
 #define NONE32		UINT32_MAX	/* the same, in 32 bits */
-
-/* What a location does under drop_frames (pprof's Prune). */
-#define PRUNE_BENEATH	0x1		/* a line matched: cut the stack here */
-#define PRUNE_ALL	0x2		/* its outermost line matched */
 
 /*
  * The edge table's slots are the edges themselves, 16 bytes (node
@@ -91,21 +87,6 @@ struct nhot {
 	int64_t		 cum[AGG_NCOLS];
 };
 
-/*
- * A mapping as profile.Merge keys it (size rounded up to 4 KiB, file
- * offset, build id or else file name), with the start address and file
- * of the first mapping met with that key.  Later mappings with the same
- * key, in this profile or a later one, merge into it.
- */
-struct mkey {
-	uint64_t	 size;
-	uint64_t	 offset;
-	const char	*id;		/* owned by the agg */
-	uint64_t	 start;
-	const char	*file;		/* owned by the agg */
-	uint64_t	 hash;
-};
-
 struct agg {
 	struct agg_opts	 opts;
 	struct arena	*names;		/* node names */
@@ -114,8 +95,7 @@ struct agg {
 	struct nhot	*hot;		/* per node, see struct nhot */
 	uint64_t	*nhash;		/* hash of each node's name */
 	size_t		 nnodes, nodecap;
-	size_t		*ntab;		/* open addressing: node index + 1 */
-	size_t		 ntabcap;
+	struct itab	 ntab;		/* the nodes by name */
 
 	struct agg_edge	*etab;		/* open addressing, see etab_clear() */
 	size_t		 etabcap;
@@ -125,15 +105,11 @@ struct agg {
 	uint32_t	*eout_at;	/* nnodes + 1 offsets into eout */
 	uint32_t	*ein_at;	/* and into ein; NULL: no index */
 
-	struct mkey	*mkeys;		/* every mapping key met so far */
-	size_t		 nmkeys, mkeycap;
-	size_t		*mtab;		/* open addressing: mkey index + 1 */
-	size_t		 mtabcap;
+	struct pview_maps maps;		/* every mapping key met so far */
 
 	struct agg_tnode *tree;		/* calling-context tree, if asked */
 	size_t		 ntree, treecap;
-	size_t		*ttab;		/* open addressing: tree index + 1 */
-	size_t		 ttabcap;
+	struct itab	 ttab;		/* the tree by parent and node */
 
 	uint64_t	 stamp;		/* one per distinct stack folded */
 	int64_t		 total[AGG_NCOLS];
@@ -141,8 +117,7 @@ struct agg {
 	size_t		 nsamples;
 	size_t		 nprofiles;
 
-	char		*buf;		/* scratch for names */
-	size_t		 buflen, bufcap;
+	struct pview_buf nb;		/* scratch for names */
 };
 
 /*
@@ -188,7 +163,7 @@ struct view {
 					   or without edges struct locres */
 	struct vframe	*frames;	/* innermost first */
 	size_t		 nframes, framecap;
-	unsigned char	*pflags;	/* PRUNE_* per location, or NULL */
+	unsigned char	*pflags;	/* PVIEW_PRUNE_* per location, or NULL */
 	size_t		*lineoff;	/* first line kept after pruning */
 	uint64_t	*reloc;		/* address delta per mapping */
 	const char	**mfile;	/* file name printed per mapping */
@@ -223,35 +198,6 @@ static const char *const gran_names[] = {
 	[AGG_ADDRESSES] = "addresses",
 };
 
-/* FNV-1a, then a final mix so that the low bits index the tables. */
-static uint64_t
-hash_bytes(const char *s, size_t n)
-{
-	uint64_t	 h = 0xcbf29ce484222325ULL;
-	size_t		 i;
-
-	for (i = 0; i < n; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	return h;
-}
-
-static uint64_t
-hash_pair(size_t a, size_t b)
-{
-	uint64_t h;
-
-	h = (uint64_t)a * 0x9e3779b97f4a7c15ULL ^ (uint64_t)b;
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 29;
-	return h;
-}
-
 /* Forget agg_index_edges()'s index. */
 static void
 index_drop(struct agg *a)
@@ -283,15 +229,14 @@ agg_free(struct agg *a)
 	free(a->nodes);
 	free(a->hot);
 	free(a->nhash);
-	free(a->ntab);
+	itab_release(&a->ntab);
 	free(a->eorder);
 	etab_free(a->etab, a->etabcap);
 	index_drop(a);
-	free(a->mkeys);
-	free(a->mtab);
+	pview_maps_release(&a->maps);
 	free(a->tree);
-	free(a->ttab);
-	free(a->buf);
+	itab_release(&a->ttab);
+	pview_buf_release(&a->nb);
 	free(a);
 }
 
@@ -308,8 +253,7 @@ agg_dup(const struct agg *src)
 	a = xcalloc(1, sizeof(*a));
 	*a = *src;
 	a->names = arena_new();
-	a->buf = NULL;
-	a->buflen = a->bufcap = 0;
+	memset(&a->nb, 0, sizeof(a->nb));
 	a->nodes = xreallocarray(NULL, src->nodecap ? src->nodecap : 1,
 	    sizeof(*a->nodes));
 	a->hot = xreallocarray(NULL, src->nodecap ? src->nodecap : 1,
@@ -324,11 +268,7 @@ agg_dup(const struct agg *src)
 	for (i = 0; i < a->nnodes; i++)
 		a->nodes[i].name = arena_strndup(a->names,
 		    src->nodes[i].name, strlen(src->nodes[i].name));
-	a->ntab = NULL;
-	if (src->ntabcap > 0) {
-		a->ntab = xreallocarray(NULL, src->ntabcap, sizeof(*a->ntab));
-		memcpy(a->ntab, src->ntab, src->ntabcap * sizeof(*a->ntab));
-	}
+	itab_copy(&a->ntab, &src->ntab);
 	a->etab = NULL;
 	a->eorder = NULL;
 	a->eout = a->ein = a->eout_at = a->ein_at = NULL;
@@ -340,156 +280,14 @@ agg_dup(const struct agg *src)
 		memcpy(a->eorder, src->eorder, src->nedges *
 		    sizeof(*a->eorder));
 	}
-	a->mkeys = NULL;
-	if (src->mkeycap > 0) {
-		a->mkeys = xreallocarray(NULL, src->mkeycap,
-		    sizeof(*a->mkeys));
-		memcpy(a->mkeys, src->mkeys, src->nmkeys * sizeof(*a->mkeys));
-	}
-	for (i = 0; i < a->nmkeys; i++) {
-		a->mkeys[i].id = arena_strndup(a->names, src->mkeys[i].id,
-		    strlen(src->mkeys[i].id));
-		a->mkeys[i].file = arena_strndup(a->names, src->mkeys[i].file,
-		    strlen(src->mkeys[i].file));
-	}
-	a->mtab = NULL;
-	if (src->mtabcap > 0) {
-		a->mtab = xreallocarray(NULL, src->mtabcap, sizeof(*a->mtab));
-		memcpy(a->mtab, src->mtab, src->mtabcap * sizeof(*a->mtab));
-	}
+	pview_maps_copy(&a->maps, &src->maps, a->names);
 	a->tree = NULL;
 	if (src->treecap > 0) {
 		a->tree = xreallocarray(NULL, src->treecap, sizeof(*a->tree));
 		memcpy(a->tree, src->tree, src->ntree * sizeof(*a->tree));
 	}
-	a->ttab = NULL;
-	if (src->ttabcap > 0) {
-		a->ttab = xreallocarray(NULL, src->ttabcap, sizeof(*a->ttab));
-		memcpy(a->ttab, src->ttab, src->ttabcap * sizeof(*a->ttab));
-	}
+	itab_copy(&a->ttab, &src->ttab);
 	return a;
-}
-
-/* Scratch buffer for building a name. */
-static void
-buf_reserve(struct agg *a, size_t more)
-{
-	size_t cap;
-
-	if (more <= a->bufcap - a->buflen)
-		return;
-	cap = a->bufcap ? a->bufcap : 256;
-	while (more > cap - a->buflen)
-		cap *= 2;
-	a->buf = xreallocarray(a->buf, cap, 1);
-	a->bufcap = cap;
-}
-
-static void
-buf_add(struct agg *a, const char *s, size_t n)
-{
-	buf_reserve(a, n + 1);
-	memcpy(a->buf + a->buflen, s, n);
-	a->buflen += n;
-	a->buf[a->buflen] = '\0';
-}
-
-static void
-buf_sep(struct agg *a)
-{
-	if (a->buflen > 0)
-		buf_add(a, " ", 1);
-}
-
-/*
- * Append Go's filepath.Clean(path) (the Unix rules: collapse slashes,
- * drop "." elements, fold ".." into its parent) to the buffer.  The
- * result is never longer than path, except that "" becomes ".".
- */
-static void
-buf_add_clean(struct agg *a, const char *path, size_t n)
-{
-	char	*out;
-	size_t	 r = 0, w = 0, dotdot = 0;
-	int	 rooted = n > 0 && path[0] == '/';
-
-	buf_reserve(a, n + 2);
-	out = a->buf + a->buflen;
-	if (rooted) {
-		out[w++] = '/';
-		r = dotdot = 1;
-	}
-	while (r < n) {
-		if (path[r] == '/')
-			r++;
-		else if (path[r] == '.' && (r + 1 == n || path[r + 1] == '/'))
-			r++;
-		else if (path[r] == '.' && r + 1 < n && path[r + 1] == '.' &&
-		    (r + 2 == n || path[r + 2] == '/')) {
-			r += 2;
-			if (w > dotdot) {
-				w--;
-				while (w > dotdot && out[w] != '/')
-					w--;
-			} else if (!rooted) {
-				if (w > 0)
-					out[w++] = '/';
-				out[w++] = '.';
-				out[w++] = '.';
-				dotdot = w;
-			}
-		} else {
-			if ((rooted && w != 1) || (!rooted && w != 0))
-				out[w++] = '/';
-			for (; r < n && path[r] != '/'; r++)
-				out[w++] = path[r];
-		}
-	}
-	if (w == 0)
-		out[w++] = '.';
-	a->buflen += w;
-	a->buf[a->buflen] = '\0';
-}
-
-/* Append "[" + Go's filepath.Base(path) + "]"; path is not empty. */
-static void
-buf_add_objfile(struct agg *a, const char *path)
-{
-	size_t	 n, i;
-
-	n = strlen(path);
-	while (n > 0 && path[n - 1] == '/')
-		n--;
-	for (i = n; i > 0 && path[i - 1] != '/'; i--)
-		continue;
-	buf_add(a, "[", 1);
-	if (n == 0)
-		buf_add(a, "/", 1);
-	else
-		buf_add(a, path + i, n - i);
-	buf_add(a, "]", 1);
-}
-
-/*
- * The file name pprof's text report starts from: internal/report's
- * trimPath removes a leading "/proc/self/cwd/./" or "/proc/self/cwd/"
- * (with no -trim_path and no -source_path given).  graph.nodeInfo then
- * cleans what is left, unless nothing is.
- */
-static const char *
-trim_file(const char *file)
-{
-	static const char *const prefixes[] = {
-		"/proc/self/cwd/./", "/proc/self/cwd/",
-	};
-	size_t i, n;
-
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
-		n = strlen(prefixes[i]);
-		if (strncmp(file, prefixes[i], n) == 0)
-			return file + n;
-	}
-	return file;
 }
 
 /* Hand-built profiles may leave strings NULL; pprof's are never. */
@@ -499,105 +297,40 @@ str(const char *s)
 	return s != NULL ? s : "";
 }
 
-/*
- * Build into a->buf the name pprof prints for one frame: the location
- * and one of its lines (NULL for a location without lines), with what
- * the granularity clears already cleared (profile.Aggregate), as
- * graph.NodeInfo.PrintableName joins it.
- */
-static void
-frame_name(struct agg *a, const struct view *v, const struct pf_location *loc,
-    const struct pf_line *ln)
+/* A node's name and its hash, as node_eq() looks for them. */
+struct nkey {
+	const struct agg *a;
+	const char	*name;
+	uint64_t	 h;
+};
+
+static int
+node_eq(const void *ctx, size_t n)
 {
-	const struct pf_mapping	*m = loc->mapping;
-	enum agg_gran		 g = a->opts.gran;
-	const char		*name = "", *file = "", *objfile = "";
-	int64_t			 line = 0;
-	uint64_t		 addr = 0;
-	char			 tmp[32];
+	const struct nkey *k = ctx;
 
-	/* Merged mappings print the file of the one they merged into. */
-	if (m != NULL)
-		objfile = v->mfile[m - v->p->mappings];
-	if (g == AGG_ADDRESSES) {
-		addr = loc->address;
-		if (m != NULL)
-			addr += v->reloc[m - v->p->mappings];
-	}
-	if (ln != NULL && ln->function != NULL) {
-		if (g != AGG_FILES)
-			name = str(ln->function->name);
-		if (g != AGG_FUNCTIONS)
-			file = trim_file(str(ln->function->filename));
-		if (g == AGG_LINES || g == AGG_ADDRESSES)
-			line = ln->line;
-		/* nodeInfo keeps the object file only for nameless functions. */
-		if (name[0] != '\0')
-			objfile = "";
-	}
-
-	a->buflen = 0;
-	buf_reserve(a, 1);
-	a->buf[0] = '\0';
-	if (addr != 0) {
-		snprintf(tmp, sizeof(tmp), "%016" PRIx64, addr);
-		buf_add(a, tmp, strlen(tmp));
-	}
-	if (name[0] != '\0') {
-		buf_sep(a);
-		buf_add(a, name, strlen(name));
-	}
-	if (line != 0) {
-		buf_sep(a);
-		if (file[0] != '\0')
-			buf_add_clean(a, file, strlen(file));
-		snprintf(tmp, sizeof(tmp), ":%" PRId64, line);
-		buf_add(a, tmp, strlen(tmp));
-	} else if (file[0] != '\0') {
-		buf_sep(a);
-		buf_add_clean(a, file, strlen(file));
-	} else if (name[0] != '\0') {
-		/* The function name says it all. */
-	} else if (objfile[0] != '\0') {
-		buf_sep(a);
-		buf_add_objfile(a, objfile);
-	} else {
-		buf_sep(a);
-		buf_add(a, "<unknown>", 9);
-	}
+	return k->a->nhash[n] == k->h &&
+	    strcmp(k->a->nodes[n].name, k->name) == 0;
 }
 
-static void
-node_table_grow(struct agg *a)
+static uint64_t
+node_hash(const void *ctx, size_t n)
 {
-	size_t	 cap, i;
-
-	cap = a->ntabcap ? a->ntabcap * 2 : 1024;
-	free(a->ntab);
-	a->ntab = xcalloc(cap, sizeof(*a->ntab));
-	a->ntabcap = cap;
-	for (i = 0; i < a->nnodes; i++) {
-		itab_place(a->ntab, cap, a->nhash[i], i);
-	}
+	return ((const struct agg *)ctx)->nhash[n];
 }
 
-/* Find or add the node named by a->buf. */
+/* Find or add the node named by a->nb. */
 static size_t
 node_get(struct agg *a)
 {
-	uint64_t	 h;
-	size_t		 j, n;
+	struct nkey	 k;
+	size_t		 n;
 
-	h = hash_bytes(a->buf, a->buflen);
-	if (a->ntabcap != 0) {
-		for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
-		    j = (j + 1) & (a->ntabcap - 1)) {
-			n = a->ntab[j] - 1;
-			if (a->nhash[n] == h &&
-			    strcmp(a->nodes[n].name, a->buf) == 0)
-				return n;
-		}
-	}
+	k.a = a;
+	k.name = a->nb.s;
+	k.h = itab_hash_bytes(a->nb.s, a->nb.len);
+	if ((n = itab_find(&a->ntab, k.h, node_eq, &k)) != ITAB_NONE)
+		return n;
 	if (a->nnodes == a->nodecap) {
 		/* Folding keeps node indices in 32 bits. */
 		if (a->nodecap >= NONE32 / 2)
@@ -612,13 +345,9 @@ node_get(struct agg *a)
 	n = a->nnodes++;
 	memset(&a->nodes[n], 0, sizeof(a->nodes[n]));
 	memset(&a->hot[n], 0, sizeof(a->hot[n]));
-	a->nodes[n].name = arena_strndup(a->names, a->buf, a->buflen);
-	a->nhash[n] = h;
-	if (2 * a->nnodes > a->ntabcap)
-		node_table_grow(a);
-	else {
-		itab_place(a->ntab, a->ntabcap, h, n);
-	}
+	a->nodes[n].name = arena_strndup(a->names, a->nb.s, a->nb.len);
+	a->nhash[n] = k.h;
+	itab_add(&a->ntab, k.h, a->nnodes, 1024, node_hash, a);
 	return n;
 }
 
@@ -628,8 +357,8 @@ edge_slot(const struct agg_edge *tab, size_t cap, size_t caller, size_t callee)
 {
 	size_t j;
 
-	for (j = hash_pair(caller, callee) & (cap - 1);
-	    tab[j].caller != NONE32; j = (j + 1) & (cap - 1))
+	for (j = itab_home(itab_hash_pair(caller, callee), cap);
+	    tab[j].caller != NONE32; j = itab_next(j, cap))
 		continue;
 	return j;
 }
@@ -675,10 +404,10 @@ edge_table_grow(struct agg *a, struct view *v)
 		a->etab[s].caller = NONE32;
 		rev[s] = NONE32;
 		for (;;) {
-			for (j = hash_pair(cur.caller, cur.callee) &
-			    (cap - 1); a->etab[j].caller != NONE32 &&
+			for (j = itab_home(itab_hash_pair(cur.caller,
+			    cur.callee), cap); a->etab[j].caller != NONE32 &&
 			    (j >= old || rev[j] == NONE32);
-			    j = (j + 1) & (cap - 1))
+			    j = itab_next(j, cap))
 				continue;
 			t = a->etab[j];
 			tk = j < old ? rev[j] : NONE32;
@@ -707,9 +436,9 @@ edge_get(struct agg *a, struct view *v, size_t caller, size_t callee)
 	size_t		 j;
 
 	if (a->etabcap != 0) {
-		for (j = hash_pair(caller, callee) & (a->etabcap - 1);
+		for (j = itab_home(itab_hash_pair(caller, callee), a->etabcap);
 		    (ed = &a->etab[j])->caller != NONE32;
-		    j = (j + 1) & (a->etabcap - 1))
+		    j = itab_next(j, a->etabcap))
 			if (ed->caller == caller && ed->callee == callee)
 				goto found;
 	}
@@ -790,8 +519,9 @@ static size_t
 frame_node(struct agg *a, const struct view *v, const struct pf_location *loc,
     const struct pf_line *ln)
 {
-	uint32_t	*fn = NULL;
-	size_t		 n;
+	const struct pf_mapping	*m;
+	uint32_t		*fn = NULL;
+	size_t			 n, mi = 0;
 
 	/*
 	 * At -functions a named function's frames are all one node, named
@@ -806,7 +536,11 @@ frame_node(struct agg *a, const struct view *v, const struct pf_location *loc,
 		if (str(ln->function->name)[0] == '\0')
 			fn = NULL;
 	}
-	frame_name(a, v, loc, ln);
+	/* Merged mappings print the file of the one they merged into. */
+	if ((m = loc->mapping) != NULL)
+		mi = (size_t)(m - v->p->mappings);
+	pview_name(&a->nb, a->opts.gran, loc, ln, m != NULL ? v->mfile[mi] :
+	    "", m != NULL ? v->reloc[mi] : 0);
 	n = node_get(a);
 	if (fn != NULL)
 		*fn = (uint32_t)n;
@@ -843,113 +577,6 @@ view_resolve(struct agg *a, struct view *v, size_t li)
 }
 
 /*
- * pprof's simplifyFunc: drop a leading "." (PPC ELF v1), then cut the
- * name at the first "(" that does not belong to "(anonymous namespace)"
- * or "operator()".  Returns the length of the part of s to match.
- */
-static size_t
-simplify_func(const char **sp)
-{
-	static const char anon[] = "(anonymous namespace)";
-	static const char oper[] = "operator()";
-	const char	*s = *sp;
-	size_t		 i;
-
-	if (s[0] == '.')
-		s++;
-	*sp = s;
-	for (i = 0; s[i] != '\0'; ) {
-		if (strncmp(s + i, anon, sizeof(anon) - 1) == 0)
-			i += sizeof(anon) - 1;
-		else if (strncmp(s + i, oper, sizeof(oper) - 1) == 0)
-			i += sizeof(oper) - 1;
-		else if (s[i] == '(')
-			return i;
-		else
-			i++;
-	}
-	return i;
-}
-
-static int
-rx_full_match(struct agg *a, const regex_t *rx, const char *name)
-{
-	size_t n;
-
-	n = simplify_func(&name);
-	a->buflen = 0;
-	buf_add(a, name, n);
-	return regexec(rx, a->buf, 0, NULL, 0) == 0;
-}
-
-static int
-rx_compile(regex_t *rx, const char *pat)
-{
-	char	*full;
-	int	 rc;
-
-	xasprintf(&full, "^(%s)$", pat);
-	rc = regcomp(rx, full, REG_EXTENDED | REG_NOSUB);
-	free(full);
-	return rc;
-}
-
-/*
- * pprof's Profile.Prune as RemoveUninteresting calls it: a location
- * whose line (scanning from the outermost) names a function matching
- * drop_frames and not keep_frames loses that line and everything inlined
- * into it; if that was its outermost line, the whole location goes.
- * pprof ignores patterns it cannot compile, and so does this; the
- * patterns are compiled as POSIX extended expressions, which agree with
- * Go's RE2 syntax on everything but Perl-style extensions.
- */
-static void
-view_prune_setup(struct agg *a, struct view *v)
-{
-	const struct profile	*p = v->p;
-	const struct pf_function *f;
-	regex_t			 drop, keep;
-	int			 havekeep = 0;
-	size_t			 li, k;
-
-	if (p->drop_frames == NULL || p->drop_frames[0] == '\0')
-		return;
-	if (rx_compile(&drop, p->drop_frames) != 0)
-		return;
-	if (p->keep_frames != NULL && p->keep_frames[0] != '\0') {
-		if (rx_compile(&keep, p->keep_frames) != 0) {
-			regfree(&drop);
-			return;
-		}
-		havekeep = 1;
-	}
-	v->pflags = xcalloc(p->nlocations, sizeof(*v->pflags));
-	v->lineoff = xcalloc(p->nlocations, sizeof(*v->lineoff));
-	for (li = 0; li < p->nlocations; li++) {
-		const struct pf_location *loc = &p->locations[li];
-
-		for (k = loc->nlines; k > 0; k--) {
-			f = loc->lines[k - 1].function;
-			if (f == NULL || str(f->name)[0] == '\0')
-				continue;
-			if (rx_full_match(a, &drop, f->name) &&
-			    (!havekeep || !rx_full_match(a, &keep, f->name)))
-				break;
-		}
-		if (k == 0)
-			continue;
-		v->pflags[li] = PRUNE_BENEATH;
-		if (k == loc->nlines)
-			v->pflags[li] |= PRUNE_ALL;
-		else
-			v->lineoff[li] = k;
-	}
-	regfree(&drop);
-	if (havekeep)
-		regfree(&keep);
-}
-
-/*
  * The first location of the sample's stack that pprof keeps after
  * pruning: scanning from the root, frames before the first unpruned one
  * stay; then the first pruned location cuts the stack, below itself if
@@ -972,68 +599,11 @@ view_prune_sample(const struct view *v, const struct pf_location *const *locs,
 		}
 		if (!user)
 			continue;
-		if (v->pflags[li] & PRUNE_ALL)
+		if (v->pflags[li] & PVIEW_PRUNE_ALL)
 			return i;
 		return i - 1;
 	}
 	return 0;
-}
-
-static void
-mkey_table_grow(struct agg *a)
-{
-	size_t	 cap, i;
-
-	cap = a->mtabcap ? a->mtabcap * 2 : 64;
-	free(a->mtab);
-	a->mtab = xcalloc(cap, sizeof(*a->mtab));
-	a->mtabcap = cap;
-	for (i = 0; i < a->nmkeys; i++) {
-		itab_place(a->mtab, cap, a->mkeys[i].hash, i);
-	}
-}
-
-/* The key of mapping m, added first if it is new. */
-static const struct mkey *
-mkey_get(struct agg *a, const struct pf_mapping *m)
-{
-	struct mkey	*k;
-	const char	*id;
-	uint64_t	 size, h;
-	size_t		 j;
-
-	size = m->memory_limit - m->memory_start;
-	size = size + 0xfff;
-	size -= size % 0x1000;
-	id = str(m->build_id)[0] != '\0' ? m->build_id : str(m->filename);
-	h = hash_bytes(id, strlen(id)) ^ hash_pair(size, m->file_offset);
-	for (j = a->mtabcap ? h & (a->mtabcap - 1) : 0;
-	    a->mtabcap != 0 && a->mtab[j] != 0;
-	    j = (j + 1) & (a->mtabcap - 1)) {
-		k = &a->mkeys[a->mtab[j] - 1];
-		if (k->hash == h && k->size == size &&
-		    k->offset == m->file_offset && strcmp(k->id, id) == 0)
-			return k;
-	}
-	if (a->nmkeys == a->mkeycap) {
-		a->mkeycap = a->mkeycap ? a->mkeycap * 2 : 16;
-		a->mkeys = xreallocarray(a->mkeys, a->mkeycap,
-		    sizeof(*a->mkeys));
-	}
-	k = &a->mkeys[a->nmkeys++];
-	k->size = size;
-	k->offset = m->file_offset;
-	k->id = arena_strndup(a->names, id, strlen(id));
-	k->start = m->memory_start;
-	k->file = arena_strndup(a->names, str(m->filename),
-	    strlen(str(m->filename)));
-	k->hash = h;
-	if (2 * a->nmkeys > a->mtabcap)
-		mkey_table_grow(a);
-	else {
-		itab_place(a->mtab, a->mtabcap, h, a->nmkeys - 1);
-	}
-	return k;
 }
 
 /* Place mapping m, unless done; returns 1 if it was new. */
@@ -1041,13 +611,13 @@ static int
 view_map(struct agg *a, struct view *v, const struct pf_mapping *m,
     unsigned char *seen)
 {
-	const struct mkey	*k;
+	const struct pview_mkey	*k;
 	size_t			 mi = (size_t)(m - v->p->mappings);
 
 	if (seen[mi])
 		return 0;
 	seen[mi] = 1;
-	k = mkey_get(a, m);
+	k = pview_maps_get(&a->maps, a->names, m);
 	v->reloc[mi] = k->start - m->memory_start;
 	v->mfile[mi] = k->file;
 	return 1;
@@ -1071,7 +641,7 @@ view_mappings_setup(struct agg *a, struct view *v)
 	v->reloc = xcalloc(n, sizeof(*v->reloc));
 	v->mfile = xcalloc(n, sizeof(*v->mfile));
 	v->mseen = xcalloc(n ? n : 1, 1);
-	if (a->nmkeys == 0 && p->nmappings > 0)
+	if (a->maps.n == 0 && p->nmappings > 0)
 		v->mdone += view_map(a, v, &p->mappings[0], v->mseen);
 }
 
@@ -1195,22 +765,30 @@ struct ustack {
 static uint64_t
 tree_hash(size_t parent, size_t node)
 {
-	return hash_pair(parent == AGG_ROOT ? 0 : parent + 1, node);
+	return itab_hash_pair(parent == AGG_ROOT ? 0 : parent + 1, node);
 }
 
-static void
-tree_table_grow(struct agg *a)
+static uint64_t
+tree_node_hash(const void *ctx, size_t i)
 {
-	size_t	 cap, i;
+	const struct agg_tnode *t = &((const struct agg *)ctx)->tree[i];
 
-	cap = a->ttabcap ? a->ttabcap * 2 : 1024;
-	free(a->ttab);
-	a->ttab = xcalloc(cap, sizeof(*a->ttab));
-	a->ttabcap = cap;
-	for (i = 0; i < a->ntree; i++) {
-		itab_place(a->ttab, cap, tree_hash(a->tree[i].parent,
-		    a->tree[i].node), i);
-	}
+	return tree_hash(t->parent, t->node);
+}
+
+/* What tree_eq() looks for: a parent and a node. */
+struct tlook {
+	const struct agg *a;
+	size_t		 parent, node;
+};
+
+static int
+tree_eq(const void *ctx, size_t i)
+{
+	const struct tlook	*l = ctx;
+	const struct agg_tnode	*t = &l->a->tree[i];
+
+	return t->parent == l->parent && t->node == l->node;
 }
 
 /* The child of tree node parent (or a root) for node, made if new. */
@@ -1218,17 +796,15 @@ static size_t
 tree_child(struct agg *a, size_t parent, size_t node)
 {
 	struct agg_tnode	*t;
+	struct tlook		 l;
 	uint64_t		 h = tree_hash(parent, node);
-	size_t			 j;
+	size_t			 i;
 
-	if (a->ttabcap != 0) {
-		for (j = h & (a->ttabcap - 1); a->ttab[j] != 0;
-		    j = (j + 1) & (a->ttabcap - 1)) {
-			t = &a->tree[a->ttab[j] - 1];
-			if (t->parent == parent && t->node == node)
-				return a->ttab[j] - 1;
-		}
-	}
+	l.a = a;
+	l.parent = parent;
+	l.node = node;
+	if ((i = itab_find(&a->ttab, h, tree_eq, &l)) != ITAB_NONE)
+		return i;
 	if (a->ntree == a->treecap) {
 		a->treecap = a->treecap ? a->treecap * 2 : 256;
 		a->tree = xreallocarray(a->tree, a->treecap,
@@ -1238,11 +814,7 @@ tree_child(struct agg *a, size_t parent, size_t node)
 	memset(t, 0, sizeof(*t));
 	t->parent = parent;
 	t->node = node;
-	if (2 * a->ntree > a->ttabcap)
-		tree_table_grow(a);
-	else {
-		itab_place(a->ttab, a->ttabcap, h, a->ntree - 1);
-	}
+	itab_add(&a->ttab, h, a->ntree, 1024, tree_node_hash, a);
 	return a->ntree - 1;
 }
 
@@ -1444,30 +1016,28 @@ fold_labels(struct agg *a, const struct pf_sample *s, const int64_t *w)
 
 	a->stamp++;
 	for (i = 0; i <= s->nlabels; i++) {
-		a->buflen = 0;
+		a->nb.len = 0;
 		if (i < s->nlabels) {
 			const struct pf_label *l = &s->labels[i];
 
 			if (strcmp(l->key, key) != 0)
 				continue;
-			buf_add(a, key, strlen(key));
-			buf_add(a, "=", 1);
+			pview_buf_add(&a->nb, key, strlen(key));
+			pview_buf_add(&a->nb, "=", 1);
 			if (l->str != NULL)
-				buf_add(a, l->str, strlen(l->str));
+				pview_buf_add(&a->nb, l->str, strlen(l->str));
 			else {
 				units_format(num, sizeof(num), l->num,
 				    units_of_label(l->key, l->num_unit));
-				buf_add(a, num, strlen(num));
+				pview_buf_add(&a->nb, num, strlen(num));
 			}
 			any = 1;
 		} else if (any)
 			break;
 		else {
-			buf_add(a, key, strlen(key));
-			buf_add(a, " unset", 6);
+			pview_buf_add(&a->nb, key, strlen(key));
+			pview_buf_add(&a->nb, " unset", 6);
 		}
-		buf_reserve(a, 1);
-		a->buf[a->buflen] = '\0';
 		n = node_get(a);
 		if (a->hot[n].seen == a->stamp)
 			continue;
@@ -1528,7 +1098,7 @@ agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
 		memset(r->v.fnode, 0xff, p->nfunctions * sizeof(*r->v.fnode));
 	}
 	view_mappings_setup(a, &r->v);
-	view_prune_setup(a, &r->v);
+	pview_prune(p, &a->nb, &r->v.pflags, &r->v.lineoff);
 	return r;
 }
 
@@ -1676,10 +1246,8 @@ agg_since(const struct agg *a, const struct agg_mark *m)
 		if (!changed)
 			continue;
 		len = strlen(a->nodes[i].name);
-		b->buflen = 0;
-		buf_add(b, a->nodes[i].name, len);
-		buf_reserve(b, 1);
-		b->buf[b->buflen] = '\0';
+		b->nb.len = 0;
+		pview_buf_add(&b->nb, a->nodes[i].name, len);
 		n = node_get(b);
 		for (c = 0; c < AGG_NCOLS; c++) {
 			b->nodes[n].flat[c] = flat[c];
@@ -1710,19 +1278,14 @@ agg_node(const struct agg *a, size_t i)
 long
 agg_find(const struct agg *a, const char *name)
 {
-	uint64_t	 h;
-	size_t		 j, n;
+	struct nkey	 k;
+	size_t		 n;
 
-	if (a->ntabcap == 0)
-		return -1;
-	h = hash_bytes(name, strlen(name));
-	for (j = h & (a->ntabcap - 1); a->ntab[j] != 0;
-	    j = (j + 1) & (a->ntabcap - 1)) {
-		n = a->ntab[j] - 1;
-		if (a->nhash[n] == h && strcmp(a->nodes[n].name, name) == 0)
-			return (long)n;
-	}
-	return -1;
+	k.a = a;
+	k.name = name;
+	k.h = itab_hash_bytes(name, strlen(name));
+	n = itab_find(&a->ntab, k.h, node_eq, &k);
+	return n == ITAB_NONE ? -1 : (long)n;
 }
 
 size_t

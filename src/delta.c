@@ -12,8 +12,6 @@
  * verdicts into check-significance's exit status.  No I/O here.
  */
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -350,144 +348,66 @@ delta_judge_verdict(const struct delta_judge *j, int tested, double q,
 	return VERDICT_UNCHANGED;
 }
 
-/*
- * The tests of the rows, each into its row.  They are independent of one
- * another, so a large table is tested on two threads, which take rows a
- * chunk at a time: a test costs more the larger its counts, and halves
- * fixed in advance came out unequal.  rc is -1 if a test failed.
- */
-#define TEST_CHUNK	64
-
-struct testjob {
-	struct delta		*d;
-	struct delta_judge	*judge;		/* its own scratch */
-	struct agg *const	*be, *const *ne;
-	atomic_size_t		*next;		/* the first row not taken */
-	int			 rc;
-};
-
 /* Test one row into itself; -1 if the test failed. */
 static int
-test_row(const struct testjob *tj, struct delta_row *row, int64_t *k1,
-    int64_t *k2)
+test_row(struct delta_judge *j, struct delta_row *row,
+    struct agg *const *be, struct agg *const *ne, int64_t *k1, int64_t *k2)
 {
-	const struct delta_judge *j = tj->judge;
-	size_t			 k;
-	int			 t;
+	size_t	 k;
+	int	 t;
 
-	if (tj->d->replicates && j->o->has_counts) {
+	if (j->replicates && j->o->has_counts) {
 		for (k = 0; k < j->nb; k++)
-			k1[k] = node_count(tj->be[k], row->name);
+			k1[k] = node_count(be[k], row->name);
 		for (k = 0; k < j->nn; k++)
-			k2[k] = node_count(tj->ne[k], row->name);
+			k2[k] = node_count(ne[k], row->name);
 	}
-	if ((t = delta_judge_test(tj->judge, row->base_count, row->new_count,
-	    k1, k2, &row->st)) == -1)
+	if ((t = delta_judge_test(j, row->base_count, row->new_count, k1, k2,
+	    &row->st)) == -1)
 		return -1;
 	row->tested = t;
 	return 0;
 }
 
-static void *
-test_rows(void *arg)
+/*
+ * Test every row, each into its row; -1 if a test failed.  On one
+ * thread, as threads belong to the loading room: a second one saved
+ * 9 ms of the 20 ms the tests of the medium pair take (3 ms on a busy
+ * machine), and nothing of the large pair's 49 ms; diff medium in
+ * turns with it, +0.010 and +0.001 s of 0.4-0.7 s, within make
+ * bench's noise (bench/FINDINGS.md, round 10).
+ */
+static int
+test_all_rows(struct delta *d, struct delta_judge *j,
+    struct agg *const *be, struct agg *const *ne)
 {
-	struct testjob		*tj = arg;
-	struct delta_judge	*j = tj->judge;
-	int64_t			*k1 = NULL, *k2 = NULL;
-	size_t			 lo, hi, n = tj->d->nrows;
+	int64_t	*k1 = NULL, *k2 = NULL;
+	size_t	 i;
+	int	 rc = 0;
 
-	if (tj->d->replicates) {
+	if (j->replicates) {
 		k1 = xcalloc(j->nb, sizeof(*k1));
 		k2 = xcalloc(j->nn, sizeof(*k2));
 	}
-	tj->rc = 0;
-	while (tj->rc == 0 && (lo = atomic_fetch_add(tj->next, TEST_CHUNK)) < n)
-		for (hi = lo + TEST_CHUNK < n ? lo + TEST_CHUNK : n;
-		    lo < hi && tj->rc == 0; lo++)
-			tj->rc = test_row(tj, &tj->d->rows[lo], k1, k2);
+	for (i = 0; rc == 0 && i < d->nrows; i++)
+		rc = test_row(j, &d->rows[i], be, ne, k1, k2);
 	free(k1);
 	free(k2);
-	return NULL;
+	return rc;
 }
-
-/* Below this many rows a second thread costs more than it saves. */
-#define DELTA_THREAD_ROWS	4096
 
 /*
- * Test every row, a large table on a second thread as well; -1 if a
- * test failed.
+ * The rows: one per node of base, in its order, joined by name with the
+ * node of new of that name if there is one, then one per node of new
+ * whose name is not in base.  g's maps between nodes and rows follow.
  */
-static int
-test_all_rows(struct delta *d, const struct delta_opts *o,
-    const struct agg *base, const struct agg *new,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    struct delta_judge *judge)
+static void
+join_rows(struct delta *d, struct delta_graph *g)
 {
-	struct testjob		 a, b;		/* this thread's, the other's */
-	struct delta_judge	 j2;		/* the other's scratch */
-	atomic_size_t		 next;
-	pthread_t		 t;
-	int			 threaded = 0;
-
-	atomic_init(&next, 0);
-	memset(&a, 0, sizeof(a));
-	a.d = d;
-	a.judge = judge;
-	a.be = be;
-	a.ne = ne;
-	a.next = &next;
-	if (d->nrows >= DELTA_THREAD_ROWS) {
-		delta_judge_init(&j2, o, base, new, be, nb, ne, nn);
-		b = a;
-		b.judge = &j2;
-		if (!(threaded = pthread_create(&t, NULL, test_rows, &b) == 0))
-			delta_judge_release(&j2);
-	}
-	test_rows(&a);
-	if (threaded) {
-		pthread_join(t, NULL);
-		delta_judge_release(&j2);
-		if (b.rc == -1)
-			a.rc = -1;
-	}
-	return a.rc;
-}
-
-int
-delta_compute(struct agg *base, struct agg *new,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    const struct delta_opts *o, struct delta *d)
-{
+	const struct agg *base = g->base, *new = g->new;
 	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
-	size_t		*brow, *nrow, *scratch, i, m;
-	double		*p, bestse = -1, bestdf = 0, se, tq;
-	struct delta_judge judge;
-	struct delta_graph *g;
+	size_t		*brow = g->brow, *nrow = g->nrow, i;
 	long		 j;
-	int		 rc;
-
-	memset(d, 0, sizeof(*d));
-	d->base_total = agg_total(base, AGG_VALUE);
-	d->new_total = agg_total(new, AGG_VALUE);
-	d->base_n = agg_total(base, AGG_COUNT);
-	d->new_n = agg_total(new, AGG_COUNT);
-	d->replicates = nb >= 2 && nn >= 2;
-	d->rows = xcalloc(nbase + nnew, sizeof(*d->rows));
-	g = d->graph = xcalloc(1, sizeof(*g));
-	g->base = base;
-	g->new = new;
-	g->nbase = nbase;
-	g->o = *o;
-	brow = g->brow = xcalloc(nbase + 1, sizeof(*brow));
-	nrow = g->nrow = xreallocarray(NULL, nnew + 1, sizeof(*nrow));
-	memset(nrow, 0xff, (nnew + 1) * sizeof(*nrow));
-	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
-	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
-	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
-	memset(g->at, 0xff, (nbase + nnew + 1) * sizeof(*g->at));
-	/* No-ops if the sides' own threads indexed them (load.c). */
-	agg_index_edges(base);
-	agg_index_edges(new);
 
 	for (i = 0; i < nbase; i++) {
 		const struct agg_node *bn = agg_node(base, i);
@@ -525,9 +445,47 @@ delta_compute(struct agg *base, struct agg *new,
 		g->rnew[d->nrows] = i;
 		nrow[i] = d->nrows++;
 	}
+}
+
+int
+delta_compute(struct agg *base, struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    const struct delta_opts *o, struct delta *d)
+{
+	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
+	size_t		*scratch, i, m;
+	double		*p, bestse = -1, bestdf = 0, se, tq;
+	struct delta_judge judge;
+	struct delta_graph *g;
+	int		 rc;
+
+	memset(d, 0, sizeof(*d));
+	d->base_total = agg_total(base, AGG_VALUE);
+	d->new_total = agg_total(new, AGG_VALUE);
+	d->base_n = agg_total(base, AGG_COUNT);
+	d->new_n = agg_total(new, AGG_COUNT);
+	d->replicates = nb >= 2 && nn >= 2;
+	d->rows = xcalloc(nbase + nnew, sizeof(*d->rows));
+	g = d->graph = xcalloc(1, sizeof(*g));
+	g->base = base;
+	g->new = new;
+	g->nbase = nbase;
+	g->o = *o;
+	g->brow = xcalloc(nbase + 1, sizeof(*g->brow));
+	g->nrow = xreallocarray(NULL, nnew + 1, sizeof(*g->nrow));
+	memset(g->nrow, 0xff, (nnew + 1) * sizeof(*g->nrow));
+	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
+	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
+	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
+	memset(g->at, 0xff, (nbase + nnew + 1) * sizeof(*g->at));
+	/* No-ops if the sides' own threads indexed them (load.c). */
+	agg_index_edges(base);
+	agg_index_edges(new);
+
+	join_rows(d, g);
 
 	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
-	rc = test_all_rows(d, o, base, new, be, nb, ne, nn, &judge);
+	rc = test_all_rows(d, &judge, be, ne);
 	p = xcalloc(d->nrows + 1, sizeof(*p));
 	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
 	for (i = 0, m = 0; i < d->nrows; i++) {

@@ -34,45 +34,32 @@
 struct fbuild {
 	struct flame	*fl;
 	size_t		 cap;
-	size_t		*tab;		/* frame index + 1, or 0 */
+	struct itab	 tab;		/* the frames by parent and name */
 	uint64_t	*hash;		/* per frame */
-	size_t		 tabcap;
 };
 
 static uint64_t
-name_hash(const char *s)
+frame_hash(const void *ctx, size_t i)
 {
-	uint64_t h = 14695981039346656037ULL;	/* FNV-1a */
-
-	for (; *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	return h;
+	return ((const struct fbuild *)ctx)->hash[i];
 }
 
-static uint64_t
-key_hash(size_t parent, uint64_t nh)
+/* What frame_eq() looks for: a parent, a name and their hash. */
+struct flook {
+	const struct fbuild *b;
+	size_t		 parent;
+	const char	*name;
+	uint64_t	 h;
+};
+
+static int
+frame_eq(const void *ctx, size_t i)
 {
-	uint64_t h = nh ^ ((uint64_t)parent * 0x9e3779b97f4a7c15ULL);
+	const struct flook	*l = ctx;
+	const struct flame_frame *f = &l->b->fl->frames[i];
 
-	h ^= h >> 31;
-	h *= 0xbf58476d1ce4e5b9ULL;
-	h ^= h >> 29;
-	return h;
-}
-
-static void
-tab_grow(struct fbuild *b)
-{
-	size_t i, cap = b->tabcap ? b->tabcap * 2 : 1024;
-
-	free(b->tab);
-	b->tab = xcalloc(cap, sizeof(*b->tab));
-	b->tabcap = cap;
-	for (i = 0; i < b->fl->nframes; i++) {
-		itab_place(b->tab, cap, b->hash[i], i);
-	}
+	return l->b->hash[i] == l->h && f->parent == l->parent &&
+	    strcmp(f->name, l->name) == 0;
 }
 
 /* The child of parent named name, made if new and make is set; or -1. */
@@ -82,16 +69,16 @@ frame_get(struct fbuild *b, size_t parent, const char *name, uint64_t nh,
 {
 	struct flame		*fl = b->fl;
 	struct flame_frame	*f;
-	uint64_t		 h = key_hash(parent, nh);
-	size_t			 j;
+	struct flook		 l;
+	uint64_t		 h = itab_hash_pair(parent, nh);
+	size_t			 i;
 
-	for (j = h & (b->tabcap - 1); b->tab[j] != 0;
-	    j = (j + 1) & (b->tabcap - 1)) {
-		f = &fl->frames[b->tab[j] - 1];
-		if (b->hash[b->tab[j] - 1] == h && f->parent == parent &&
-		    strcmp(f->name, name) == 0)
-			return (long)(b->tab[j] - 1);
-	}
+	l.b = b;
+	l.parent = parent;
+	l.name = name;
+	l.h = h;
+	if ((i = itab_find(&b->tab, h, frame_eq, &l)) != ITAB_NONE)
+		return (long)i;
 	if (!make)
 		return -1;
 	if (fl->nframes == b->cap) {
@@ -107,11 +94,7 @@ frame_get(struct fbuild *b, size_t parent, const char *name, uint64_t nh,
 	f->depth = fl->frames[parent].depth + 1;
 	b->hash[fl->nframes] = h;
 	fl->nframes++;
-	if (2 * fl->nframes > b->tabcap)
-		tab_grow(b);
-	else {
-		itab_place(b->tab, b->tabcap, h, fl->nframes - 1);
-	}
+	itab_add(&b->tab, h, fl->nframes, 1024, frame_hash, b);
 	return (long)(fl->nframes - 1);
 }
 
@@ -140,7 +123,7 @@ map_tree(struct fbuild *b, const struct agg *a, double make_min)
 			continue;
 		}
 		if (!have[t->node]) {
-			nh[t->node] = name_hash(name);
+			nh[t->node] = itab_hash_bytes(name, strlen(name));
 			have[t->node] = 1;
 		}
 		f = frame_get(b, pf, name, nh[t->node], make_min >= 0 &&
@@ -336,7 +319,7 @@ flame_compute(const struct agg *base, const struct agg *new,
 	fl->frames[0].parent = FLAME_NONE;
 	fl->single = base == NULL;
 	fl->min_share = min_share;
-	tab_grow(&b);
+	itab_add(&b.tab, b.hash[0], fl->nframes, 1024, frame_hash, &b);
 
 	fl->new_total = agg_total(new, AGG_VALUE);
 	fl->new_n = agg_total(new, AGG_COUNT);
@@ -358,7 +341,7 @@ flame_compute(const struct agg *base, const struct agg *new,
 		for (i = 0; i < nn; i++)
 			add_each(&b, ne[i], each, ncol, nb + i);
 	}
-	free(b.tab);
+	itab_release(&b.tab);
 	free(b.hash);
 
 	for (i = 0; i < fl->nframes; i++) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The test runner: unit tests, CLI golden tests, conformance against
 # pprof's own output, a sweep of the shared corpus, and lint of the man
-# page, for each build folder in $BUILDS (default: $BUILD or "build").
+# page, for each build folder in $BUILDS (default: $BUILD or "build");
+# then, once, the boundaries between the rooms (doc/ARCHITECTURE.md).
 # It ends with one line: "N passed, N failed".
 #
 # CLI cases live in tests/cli/NAME.cmd: one shell command line, run from
@@ -277,6 +278,36 @@ run_options_doc() {
 	fi
 }
 
+# The binary links ISA-L exactly when its build folder says it was built
+# with it ($b/isal, written by the Makefile): a build with ISAL=no must
+# not pick libisal up, even where libisal-dev is installed.
+run_isal() {
+	b=$1
+	command -v ldd >/dev/null 2>&1 || return 0
+	if [ ! -f "$b/isal" ]; then
+		not_ok "$b: $b/isal is missing (make writes it)"
+		return
+	fi
+	want=$(cat "$b/isal")
+	if ldd "$b/profdiff" | grep -q 'libisal'; then got=yes; else got=no; fi
+	if [ "$got" = "$want" ]; then
+		ok "$b: linked with ISA-L: $got, as built"
+	else
+		not_ok "$b: built with ISA-L: $want, but ldd says linked: $got"
+		ldd "$b/profdiff" | grep libisal
+	fi
+}
+
+# The boundaries doc/ARCHITECTURE.md states (tests/boundaries.sh), and
+# that each of its checks can fail (tests/boundaries-mutants.sh).  On
+# the sources, once: no build is needed.
+run_boundaries() {
+	sh tests/boundaries.sh >"$tmp/bnd" 2>&1
+	add_summary source "$tmp/bnd" '^FAIL' boundaries
+	sh tests/boundaries-mutants.sh >"$tmp/bndm" 2>&1
+	add_summary source "$tmp/bndm" '^FAIL' boundaries-mutants
+}
+
 run_man() {
 	if command -v mandoc >/dev/null 2>&1; then
 		if mandoc -Tlint -W warning man/profdiff.1 >"$tmp/lint" 2>&1; then
@@ -298,6 +329,7 @@ for b in $BUILDS; do
 		run_svg "$b"
 		continue
 	fi
+	run_isal "$b"
 	run_unit "$b"
 	run_cli "$b"
 	run_svg "$b"
@@ -310,6 +342,7 @@ for b in $BUILDS; do
 	run_determinism "$b"
 done
 [ "${ONLY:-}" = cli ] || run_man
+[ "${ONLY:-}" = cli ] || run_boundaries
 # VALGRIND_CLI=1 (make check-all): every CLI case once more under memcheck.
 if [ -n "${VALGRIND_CLI:-}" ] && command -v valgrind >/dev/null 2>&1; then
 	# Not "possibly lost": glibc keeps the stacks of joined threads,

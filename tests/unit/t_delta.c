@@ -274,9 +274,8 @@ wide_profile(const int64_t *counts, size_t n, char names[][16])
 }
 
 /*
- * A table large enough to be tested on two threads: every row's test
- * and verdict must be those of its own counts, as stats_counts() gives
- * them, whichever thread ran it.
+ * A table of 5,000 rows: every row's test and verdict must be those of
+ * its own counts, as stats_counts() gives them.
  */
 static void
 test_many_rows(void)
