@@ -46,8 +46,8 @@ const (
 // they moved by several percent with the machine's load, which is why the
 // injected share changes of those files are measured, not assumed.
 const (
-	spinPerLine      = 520
-	normalizePerItem = 14.3
+	spinPerLine      = 500
+	normalizePerItem = 15.4
 )
 
 // leafSpin is the number of turns of applyDiscounts' extra loop per basket
