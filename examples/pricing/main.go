@@ -7,6 +7,14 @@
 // It runs the loop for -duration and writes a CPU profile with runtime/pprof
 // (gzipped pprof, as Go writes it). The generated requests come from -seed,
 // so a run is repeatable up to scheduling and sampling noise.
+//
+// -slow FUNC=FRAC injects a known slowdown, for profiles whose answer is
+// known (tests/data/pricing-runs): FUNC does extra work worth FRAC of a
+// request's base CPU cost, so that 0.1 means 10% more CPU per request, all
+// of it under FUNC. applyDiscounts is the leaf case (the extra work is its
+// own loop, so its flat share grows); calculateScore is the inner case (it
+// calls normalizeWeights more often, so its cumulative share grows and its
+// flat share does not). Without -slow the program does what it always did.
 package main
 
 import (
@@ -20,6 +28,7 @@ import (
 	"os"
 	"runtime/pprof"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -27,6 +36,26 @@ import (
 const (
 	nWeights = 24 // features scored per item
 	maxItems = 24 // items per basket
+)
+
+// The calibration of -slow, measured on the machine that made
+// tests/data/pricing-runs (its README says how). A request of the good
+// service costs as much CPU as spinPerLine turns of the loop in
+// applyDiscounts per line of its basket, and as normalizePerItem calls of
+// normalizeWeights per item. Both are ratios of two costs on one machine;
+// they moved by several percent with the machine's load, which is why the
+// injected share changes of those files are measured, not assumed.
+const (
+	spinPerLine      = 500
+	normalizePerItem = 15.4
+)
+
+// leafSpin is the number of turns of applyDiscounts' extra loop per basket
+// line, 0 unless -slow names applyDiscounts; spinSink keeps the loop's
+// result alive.
+var (
+	leafSpin float64
+	spinSink float64
 )
 
 type item struct {
@@ -65,6 +94,12 @@ type service struct {
 	rng     *rand.Rand
 	out     bytes.Buffer
 	sink    float64
+
+	// With -slow calculateScore=FRAC, calculateScore makes extraCalls
+	// more calls of normalizeWeights per item on average; extraDue
+	// carries the fraction of a call from one item to the next.
+	extraCalls float64
+	extraDue   float64
 }
 
 func main() {
@@ -73,6 +108,7 @@ func main() {
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to `file`")
 	seed := flag.Int64("seed", 1, "random seed for the generated requests")
 	idle := flag.Float64("idle", 0, "fraction of wall time to spend sleeping between requests (0 to 0.99)")
+	slow := flag.String("slow", "", "inject a slowdown: `FUNC=FRAC`, FUNC applyDiscounts (leaf) or calculateScore (inner), FRAC of a request's CPU cost (0 to 4)")
 	flag.Parse()
 
 	if *mode != "good" && *mode != "bad" {
@@ -82,6 +118,11 @@ func main() {
 		log.Fatalf("-idle must be within [0, 0.99]")
 	}
 	s := newService(*mode == "bad", *seed)
+	if *slow != "" {
+		if err := setSlow(s, *slow); err != nil {
+			log.Fatalf("-slow: %v", err)
+		}
+	}
 
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -100,8 +141,34 @@ func main() {
 	}
 
 	n := serve(s, *duration, *idle)
-	fmt.Fprintf(os.Stderr, "pricing: mode=%s seed=%d idle=%.2f: %d requests in %v\n",
-		*mode, *seed, *idle, n, *duration)
+	slowNote := ""
+	if *slow != "" {
+		slowNote = " slow=" + *slow
+	}
+	fmt.Fprintf(os.Stderr, "pricing: mode=%s seed=%d idle=%.2f%s: %d requests in %v\n",
+		*mode, *seed, *idle, slowNote, n, *duration)
+}
+
+// setSlow reads -slow FUNC=FRAC and sets the extra work it asks for.
+func setSlow(s *service, arg string) error {
+	i := strings.IndexByte(arg, '=')
+	if i < 0 {
+		return fmt.Errorf("%q is not FUNC=FRAC", arg)
+	}
+	fn := arg[:i]
+	frac, err := strconv.ParseFloat(arg[i+1:], 64)
+	if err != nil || !(frac > 0 && frac <= 4) {
+		return fmt.Errorf("%q: FRAC must be a number above 0 and at most 4", arg)
+	}
+	switch fn {
+	case "applyDiscounts":
+		leafSpin = frac * spinPerLine
+	case "calculateScore":
+		s.extraCalls = frac * normalizePerItem
+	default:
+		return fmt.Errorf("%q: FUNC must be applyDiscounts or calculateScore", arg)
+	}
+	return nil
 }
 
 func newService(bad bool, seed int64) *service {
@@ -190,6 +257,16 @@ func priceBasket(s *service, req *quoteRequest) *quoteResponse {
 //go:noinline
 func calculateScore(s *service, it *item) float64 {
 	w := normalizeWeights(s)
+	if s.extraCalls > 0 {
+		// The inner slowdown: normalizeWeights again, its result
+		// unused, so the time added is the callee's; only the loop
+		// that makes the calls is this function's own.
+		s.extraDue += s.extraCalls
+		for s.extraDue >= 1 {
+			s.extraDue--
+			normalizeWeights(s)
+		}
+	}
 	var dot float64
 	for j := range w {
 		dot += w[j] * it.Features[j]
@@ -245,6 +322,16 @@ func applyDiscounts(resp *quoteResponse, tier int) {
 		resp.Total += l.Total
 	}
 	resp.Total = math.Round(resp.Total*100) / 100
+	if leafSpin > 0 {
+		// The leaf slowdown: a chain of dependent multiply-adds in
+		// this function's own code, leafSpin turns per line.
+		n := int(leafSpin*float64(len(resp.Lines)) + 0.5)
+		x := spinSink
+		for k := 0; k < n; k++ {
+			x = x*0.9999999 + 1e-7
+		}
+		spinSink = x
+	}
 }
 
 //go:noinline
