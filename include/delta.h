@@ -1,10 +1,12 @@
 /*
  * Joining two aggregates (base and new) into per-function rows: values,
  * shares, the change in points, and a verdict from the sample-count
- * statistics in stats.c, plus the call path that carries a change and
- * the callers that account for it; then the rows a report shows, and
- * check-significance's exit status from the verdicts.  No I/O and no
- * formatting here.
+ * statistics (judge.h: each row's flat and cumulative counts, tested
+ * in one family), plus the call path that carries a change and the
+ * callers that account for it; the findings, the changes of the call
+ * tree that the rows add up to (findings.c); then the rows a report
+ * shows, and check-significance's exit status from the findings.  No
+ * I/O and no formatting here.
  */
 #ifndef DELTA_H
 #define DELTA_H
@@ -12,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "judge.h"
 #include "stats.h"
 
 struct agg;
@@ -22,6 +25,22 @@ enum verdict {
 	VERDICT_IMPROVED,
 	VERDICT_UNCHANGED,
 	VERDICT_INSUFFICIENT,
+	VERDICT_CROWDED_OUT,	/* share fell only because a finding grew */
+	VERDICT_CROWDED_IN,	/* share rose only because a finding shrank */
+};
+
+/* Which of a row's hypotheses flagged it: a bit each. */
+#define DELTA_HYP_FLAT	1
+#define DELTA_HYP_CUM	2
+#define DELTA_HYP_BOTH	3	/* or the two are one hypothesis */
+
+/* What a row is to the finding it belongs to (findings.c). */
+enum delta_role {
+	DELTA_ROLE_NONE = 0,
+	DELTA_ROLE_SPEND,	/* where the change is spent */
+	DELTA_ROLE_CARRIER,	/* an ancestor that changed by containing it */
+	DELTA_ROLE_INSIDE,	/* below it, and changed with it */
+	DELTA_ROLE_CROWDED,	/* moved only because it did */
 };
 
 enum delta_status {
@@ -48,18 +67,26 @@ struct delta_row {
 	int64_t		 base_flat, new_flat;	/* values, before normalizing */
 	int64_t		 base_cum, new_cum;
 	int64_t		 base_count, new_count;	/* cum sample counts */
+	int64_t		 base_flat_count, new_flat_count;
 	double		 base_flat_n, new_flat_n; /* normalized */
 	double		 base_cum_n, new_cum_n;
 	double		 delta;		/* new_cum_n - base_cum_n */
 	double		 delta_flat;	/* new_flat_n - base_flat_n */
 	double		 delta_share;	/* change of cum share, whatever norm */
+	double		 delta_flat_share; /* change of flat share */
 	double		 rel;		/* delta / base_cum_n; HUGE_VAL if new */
+	struct judge_hyp flat, cum;	/* the two hypotheses, tested */
+	int		 same;		/* flat and cum are one hypothesis */
+	int		 hyp;		/* DELTA_HYP_* that flagged it, or 0 */
+	/* The hypothesis reported: the one that flagged it, else cum. */
 	int		 tested;	/* a p-value exists */
 	struct stats_result st;		/* on shares, as fractions */
-	double		 q;		/* BH-adjusted p, NaN if untested */
-	int		 relevant;	/* |change| passes --min-effect */
+	double		 q;		/* adjusted p, NaN if untested */
+	int		 relevant;	/* |cum change| passes --min-effect */
 	enum verdict	 verdict;
 	enum delta_status status;
+	long		 finding;	/* its finding's index, or -1 */
+	enum delta_role	 role;
 	/* Set by delta_explain(): */
 	const char	**path;		/* this function down to the growth */
 	size_t		 npath;
@@ -78,24 +105,54 @@ struct delta_opts {
 	size_t		 max_callers;
 };
 
+/*
+ * A finding: one change of the call tree, with the rows that show it.
+ * Its numbers are those of the test of the hypothesis of row that
+ * flagged it (the cum one when both did): the change of the share of
+ * the counts tested, its interval and q.
+ */
+struct delta_finding {
+	enum verdict	 verdict;	/* VERDICT_REGRESSED or _IMPROVED */
+	size_t		 row;		/* where the change is spent */
+	int		 hyp;		/* DELTA_HYP_FLAT or DELTA_HYP_CUM */
+	double		 delta, lo, hi, q;
+	size_t		*path;		/* rows, outermost first, ending */
+	size_t		 npath;		/*   with row */
+	size_t		*rows;		/* row, its carriers, what is inside */
+	size_t		 nrows;		/*   it; largest change first */
+	size_t		*crowded;	/* rows crowded out (or in) by it */
+	size_t		 ncrowded;
+};
+
 struct delta {
 	struct delta_row *rows;		/* in node order; the caller sorts */
 	size_t		 nrows;
 	int64_t		 base_total, new_total;	/* values */
 	int64_t		 base_n, new_n;		/* sample counts */
-	int		 replicates;		/* Welch between profiles */
+	int		 replicates;		/* dispersion between profiles */
+	size_t		 nhyp;		/* hypotheses: rows x 2, less the same */
 	size_t		 ntested;
+	struct judge	 judge;		/* the family: thresholds, dispersion */
 	double		 mde;		/* min detectable change, share units */
 	double		 noise;		/* noise half-width, share units */
 	double		 mde_share;	/* the share it was computed at */
+	struct delta_finding *findings;	/* largest change first */
+	size_t		 nfindings;
 	struct delta_graph *graph;	/* for delta_explain() */
 };
 
+/* An edge of the union graph of the two sides, in row indices. */
+struct delta_edge {
+	size_t		 from, to;
+	int64_t		 base, new;	/* the values through it */
+};
+
 /*
- * Compute the rows.  base_each/new_each, when both have two or more
- * aggregates, are the single profiles behind base and new, and the test
- * becomes Welch's between profiles.  Returns 0, or -1 if a count is
- * invalid for the statistics (the diag-free core reports nothing else).
+ * Compute the rows, their verdicts and the findings.  base_each and
+ * new_each, when both have two or more aggregates, are the single
+ * profiles behind base and new, and the tests are between replicates
+ * (judge.h).  Returns 0, or -1 if a count is invalid for the
+ * statistics (the diag-free core reports nothing else).
  */
 int	delta_compute(struct agg *base, struct agg *new,
 	    struct agg *const *base_each, size_t nbase,
@@ -112,54 +169,32 @@ void	delta_explain(struct delta *, size_t r);
 void	delta_release(struct delta *);
 
 /*
- * The per-row machinery of delta_compute(), for anything else that tests
- * cumulative sample counts between the same two sides (the frames of a
- * flame graph): the test, the --min-effect relevance rule, and the
- * verdict once the p-values are adjusted.  The caller collects the
- * p-values of the rows it tested and runs stats_bh() over them.
- *
- * A judge holds the sides' sample totals (one per profile when both
- * sides have two or more, and the test is Welch's between profiles) and
- * scratch space; delta_judge_release() frees it.
+ * The edges of row r in the union graph, out of it (out) or into it,
+ * each side's half joined, in no particular order; a call of a row to
+ * itself is among them.  *e points into a buffer that the next call
+ * reuses.  Returns how many.
  */
-struct delta_judge {
-	const struct delta_opts *o;		/* borrowed */
-	int64_t		 base_n, new_n;		/* sample counts */
-	int		 replicates;
-	size_t		 nb, nn;		/* profiles per side */
-	int64_t		*base_each_n;		/* their sample counts */
-	int64_t		*new_each_n;
-	double		*scratch;
-};
-
-void	delta_judge_init(struct delta_judge *, const struct delta_opts *,
-	    const struct agg *base, const struct agg *new,
-	    struct agg *const *base_each, size_t nb,
-	    struct agg *const *new_each, size_t nn);
-void	delta_judge_release(struct delta_judge *);
+size_t	delta_edges(struct delta *, size_t r, int out,
+	    const struct delta_edge **e);
 
 /*
- * Test k1 samples of base against k2 of new.  With replicates, be[nb]
- * and ne[nn] are the counts of the same row in each profile.  Returns
- * 1 with st filled, 0 when the row cannot be tested (no counts, an
- * empty side), or -1 if a count is invalid for the statistics.
+ * Walk from row r down the call graph to where its change is spent:
+ * through the callee edge that carries most of the change in the
+ * direction dir[r], while that callee's dir is the same, the edge
+ * carries at least half of the current row's cumulative change and
+ * more than its own flat change; stopping at a row that is new (or
+ * gone) on the side of the change.  path[0] is r; returns the length,
+ * at most max; path[length - 1] is where it stops.
  */
-int	delta_judge_test(struct delta_judge *, int64_t k1, int64_t k2,
-	    const int64_t *be, const int64_t *ne, struct stats_result *st);
-
-/* Is a change of the cum share from bs to ns at least --min-effect? */
-int	delta_judge_relevant(const struct delta_judge *, double bs,
-	    double ns);
+size_t	delta_walk(struct delta *, size_t r, const int *dir, size_t *path,
+	    size_t max);
 
 /*
- * The verdict of a row: untested rows have too few samples; a tested
- * one with q <= alpha that is relevant regressed (delta > 0) or
- * improved; otherwise it is unchanged, unless no split of its k1 + k2
- * samples could have been significant (one profile per side).
+ * Group the rows into findings (findings.c): struct delta_finding, and
+ * each row's finding, role, and the verdicts crowded out and crowded in.
+ * delta_compute() calls it.  Returns 0, or -1 if a test failed.
  */
-enum verdict delta_judge_verdict(const struct delta_judge *, int tested,
-	    double q, int relevant, double delta, int64_t k1, int64_t k2);
-
+int	delta_findings(struct delta *, const struct judge *);
 
 /*
  * The order of the rows a report shows (--sort): by the magnitude of
@@ -192,12 +227,13 @@ enum delta_fail_on {
 };
 
 /*
- * check-significance's exit status, from the verdicts: 1 if a row
+ * check-significance's exit status, from the findings: 1 if one
  * regressed, or improved when fail_on is DELTA_FAIL_ANY_CHANGE; else 3,
  * inconclusive, if there are no counts, nothing was tested, or the
- * minimum detectable change exceeds o's --min-effect (min_effect_pp
- * points, or min_effect_rel percent of the share it was computed at);
- * else 0.  *regressed is set if a row regressed.
+ * minimum detectable change (at the threshold of the verdicts) exceeds
+ * o's --min-effect (min_effect_pp points, or min_effect_rel percent of
+ * the share it was computed at); else 0.  *regressed is set if a
+ * finding regressed.
  */
 int	delta_exit_status(const struct delta *, const struct delta_opts *,
 	    enum delta_fail_on fail_on, int *regressed);

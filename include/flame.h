@@ -48,7 +48,8 @@ struct flame {
 	int		 single;	/* one side only: no base, no tests */
 	int64_t		 base_total, new_total;	/* values */
 	int64_t		 base_n, new_n;		/* sample counts */
-	int		 replicates;	/* Welch between profiles */
+	int		 replicates;	/* tests between profiles */
+	struct judge	 judge;		/* the frames' family, its summary */
 	size_t		 ntested, nvisible;
 	double		 min_share;
 };

@@ -13,6 +13,8 @@
 
 #include "facts.h"
 
+struct judge;
+
 struct flame;
 
 /* The formats of the reports (-f). */
@@ -123,11 +125,13 @@ const char *report_conclusion(int status, int regressed, int any_change);
 
 /*
  * The header's sentence on how rows were tested, from the base side's
- * facts (its count type), whether there are counts, and whether the
- * test is between replicates.  Free it.
+ * facts (its count type), whether there are counts, and the family's
+ * judge (j->replicates and the dispersion its runs showed; NULL for one
+ * profile a side); frames for a flame graph's, which test cumulative
+ * counts only.  Free it.
  */
 char	*report_method(const struct facts *base, int has_counts,
-	    int replicates);
+	    const struct judge *, int frames);
 
 /* The facts block, as the text and JSON reports print it. */
 void	report_facts_text(FILE *, const struct facts *, const char *label,

@@ -1,15 +1,19 @@
 /*
  * Per-function deltas between a base and a new aggregate.  Rows are the
- * union of both sides' nodes, joined by name.  Each row's cumulative
- * sample counts are tested with stats.c (Fisher's exact test, or Welch's
- * test between profiles when both sides have replicates), the p-values
- * are adjusted across rows with Benjamini-Hochberg, and a verdict is
- * given only to changes that are both significant and at least
- * --min-effect.  delta_explain() gives a significant row the call path
- * that carries the change and the callers that account for it, from
- * the two aggs' indexes of their edges.  delta_select() chooses and
- * orders the rows a report shows, and delta_exit_status() turns the
- * verdicts into check-significance's exit status.  No I/O here.
+ * union of both sides' nodes, joined by name.  Each row has two
+ * hypotheses, its flat and its cumulative sample counts; hypotheses
+ * whose samples are the same (a leaf's flat and cum, a chain of single
+ * callees) are one.  All of them are judged as one family (judge.c:
+ * Fisher's exact test, or a dispersion shared across functions between
+ * replicates; Tarone's trimming and Benjamini-Hochberg), and a row is
+ * given a verdict only when a hypothesis of it is a discovery whose
+ * change is at least --min-effect.  findings.c then groups the rows into
+ * the changes they add up to.  delta_explain() gives a significant row
+ * the call path that carries the change and the callers that account
+ * for it, from the two aggs' indexes of their edges.  delta_select()
+ * chooses and orders the rows a report shows, and delta_exit_status()
+ * turns the findings into check-significance's exit status.  No I/O
+ * here.
  */
 #include <math.h>
 #include <stdint.h>
@@ -22,12 +26,7 @@
 #include "xmalloc.h"
 
 #define DELTA_MAX_PATH	64
-
-/* An edge of the union graph, in row indices. */
-struct uedge {
-	size_t		 from, to;
-	int64_t		 base, new;
-};
+#define DELTA_SHARE	0.5	/* a callee carries at least this of a change */
 
 /*
  * What delta_explain() needs: the two aggs, whose edges are indexed by
@@ -40,9 +39,10 @@ struct delta_graph {
 	size_t		*brow, *nrow;	/* node -> row, per side */
 	size_t		*rnew;		/* row -> new node, or SIZE_MAX */
 	struct delta_opts o;
-	struct uedge	*e;		/* scratch: one row's edges */
+	struct delta_edge *e;		/* scratch: one row's edges */
 	size_t		 ecap;
 	size_t		*at;		/* per row: its edge in e, or SIZE_MAX */
+	int		*dir;		/* per row: +1 regressed, -1 improved */
 };
 
 static double
@@ -82,7 +82,7 @@ side_edges(struct delta_graph *g, const struct agg *a, size_t node,
 	}
 	for (i = 0; i < k; i++) {
 		const struct agg_edge *ed = agg_edge(a, id[i]);
-		struct uedge *e;
+		struct delta_edge *e;
 
 		other = row[out ? ed->callee : ed->caller];
 		if (g->at[other] == SIZE_MAX) {
@@ -130,59 +130,122 @@ graph_free(struct delta_graph *g)
 	free(g->rnew);
 	free(g->at);
 	free(g->e);
+	free(g->dir);
 	free(g);
+}
+
+size_t
+delta_edges(struct delta *d, size_t r, int out, const struct delta_edge **e)
+{
+	size_t n = row_edges(d->graph, r, out);
+
+	*e = d->graph->e;
+	return n;
 }
 
 /* The change of an edge, in the same normalized unit as the rows. */
 static double
-edge_delta(const struct uedge *e, const struct delta *d,
+edge_delta(const struct delta_edge *e, const struct delta *d,
     const struct delta_opts *o)
 {
 	return norm(e->new, d->new_total, o->new_seconds, o->norm) -
 	    norm(e->base, d->base_total, o->base_seconds, o->norm);
 }
 
-/*
- * From the row down through the callee whose edge changed most in the
- * row's direction, until the current function's own flat change is at
- * least as large as any callee's: that is where the time went.
- */
-static void
-find_path(struct delta *d, size_t r)
+/* The change of an edge's share of the values, as the rows' are. */
+static double
+edge_share(const struct delta_edge *e, const struct delta *d)
 {
-	struct delta_graph *g = d->graph;
-	struct delta_row *row = &d->rows[r];
-	size_t		 path[DELTA_MAX_PATH], np = 0, cur = r, i, k, n, best;
-	double		 sign = row->delta >= 0 ? 1 : -1, bestv, v;
+	return share(e->new, d->new_total) - share(e->base, d->base_total);
+}
+
+/*
+ * Did the share of row a's samples that go through its call of row b
+ * change, at alpha and relevantly?  If not, a's whole subtree grew or
+ * shrank alike (a was called more often, say), and the change is a's,
+ * not b's.  (b is a discovery of the family already: this asks only
+ * whether the change goes on below a, so the test is at alpha.)  The edge weighs values: its samples are counted at b's
+ * samples per unit of value.
+ */
+static int
+moved_within(struct delta *d, size_t a, size_t b)
+{
+	const struct delta_edge	*e;
+	const struct delta_row	*ra = &d->rows[a], *rb = &d->rows[b];
+	size_t			 i, n;
+	int64_t			 k1 = 0, k2 = 0;
+
+	if (ra->base_count <= 0 || ra->new_count <= 0)
+		return 1;
+	n = delta_edges(d, a, 1, &e);
+	for (i = 0; i < n; i++)
+		if (e[i].to == b) {
+			k1 = rb->base_cum > 0 ? (int64_t)llround((double)e[i].base /
+			    (double)rb->base_cum * (double)rb->base_count) : 0;
+			k2 = rb->new_cum > 0 ? (int64_t)llround((double)e[i].new /
+			    (double)rb->new_cum * (double)rb->new_count) : 0;
+		}
+	k1 = k1 < ra->base_count ? k1 : ra->base_count;
+	k2 = k2 < ra->new_count ? k2 : ra->new_count;
+	return judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
+	    rb->cum.phi, rb->cum.df, d->judge.o.alpha) == 1 &&
+	    judge_relevant(&d->judge,
+	    (double)k1 / (double)ra->base_count,
+	    (double)k2 / (double)ra->new_count);
+}
+
+size_t
+delta_walk(struct delta *d, size_t r, const int *dir, size_t *path,
+    size_t max)
+{
+	const struct delta_edge *e;
+	size_t		 np = 0, cur = r, i, k, n, best;
+	double		 bestv, v;
+	int		 s = dir[r];
 
 	path[np++] = r;
-	while (np < DELTA_MAX_PATH) {
+	while (np < max) {
+		const struct delta_row *row = &d->rows[cur];
+
+		if ((s > 0 && row->status == STATUS_NEW) ||
+		    (s < 0 && row->status == STATUS_GONE))
+			break;
 		best = SIZE_MAX;
 		bestv = 0;
-		n = row_edges(g, cur, 1);
+		n = delta_edges(d, cur, 1, &e);
 		for (i = 0; i < n; i++) {
-			const struct uedge *e = &g->e[i];
-
-			if (e->to == cur)
+			if (e[i].to == cur || dir[e[i].to] != s)
 				continue;
-			for (k = 0; k < np; k++)
-				if (path[k] == e->to)
-					break;
+			for (k = 0; k < np && path[k] != e[i].to; k++)
+				continue;
 			if (k < np)
 				continue;
-			v = sign * edge_delta(e, d, &g->o);
-			if (v > bestv || (v == bestv && best != SIZE_MAX &&
-			    strcmp(d->rows[e->to].name,
+			v = s * edge_share(&e[i], d);
+			if (best == SIZE_MAX || v > bestv || (v == bestv &&
+			    strcmp(d->rows[e[i].to].name,
 			    d->rows[best].name) < 0)) {
 				bestv = v;
-				best = e->to;
+				best = e[i].to;
 			}
 		}
 		if (best == SIZE_MAX || bestv <= 0 ||
-		    sign * d->rows[cur].delta_flat >= bestv)
+		    bestv < DELTA_SHARE * s * row->delta_share ||
+		    s * row->delta_flat_share >= bestv ||
+		    !moved_within(d, cur, best))
 			break;
 		path[np++] = cur = best;
 	}
+	return np;
+}
+
+/* The row's path: its walk through the rows that changed as it did. */
+static void
+find_path(struct delta *d, size_t r)
+{
+	struct delta_row *row = &d->rows[r];
+	size_t		 path[DELTA_MAX_PATH], np, k;
+
+	np = delta_walk(d, r, d->graph->dir, path, DELTA_MAX_PATH);
 	row->path = xreallocarray(NULL, np, sizeof(*row->path));
 	for (k = 0; k < np; k++)
 		row->path[k] = d->rows[path[k]].name;
@@ -217,7 +280,7 @@ find_callers(struct delta *d, size_t r)
 	k = row_edges(g, r, 0);
 	row->callers = xreallocarray(NULL, max + 1, sizeof(*row->callers));
 	for (i = 0; i < k; i++) {
-		const struct uedge *e = &g->e[i];
+		const struct delta_edge *e = &g->e[i];
 
 		if (e->from == r)
 			continue;
@@ -249,150 +312,231 @@ delta_explain(struct delta *d, size_t r)
 	find_callers(d, r);
 }
 
-/*
- * Could no split of this row's k samples between the windows be
- * significant at alpha?  The most extreme splits put as many of them as
- * possible in one window, then in the other.
- */
-static int
-too_few(int64_t k, int64_t n1, int64_t n2, double alpha)
-{
-	int64_t lo, hi;
-
-	if (k >= 64 && k <= n1 && k <= n2)
-		return 0;
-	lo = k > n2 ? k - n2 : 0;	/* fewest in base */
-	hi = k < n1 ? k : n1;		/* most in base */
-	return stats_fisher(lo, n1, k - lo, n2) > alpha &&
-	    stats_fisher(hi, n1, k - hi, n2) > alpha;
-}
-
+/* A node's flat or cum count in an aggregate, by name; 0 if absent. */
 static int64_t
-node_count(const struct agg *a, const char *name)
+node_count(const struct agg *a, const char *name, int flat)
 {
 	long i = agg_find(a, name);
 
-	return i < 0 ? 0 : agg_node(a, (size_t)i)->cum[AGG_COUNT];
-}
-
-void
-delta_judge_init(struct delta_judge *j, const struct delta_opts *o,
-    const struct agg *base, const struct agg *new,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
-{
-	size_t i;
-
-	memset(j, 0, sizeof(*j));
-	j->o = o;
-	j->base_n = agg_total(base, AGG_COUNT);
-	j->new_n = agg_total(new, AGG_COUNT);
-	j->replicates = nb >= 2 && nn >= 2;
-	if (!j->replicates)
-		return;
-	j->nb = nb;
-	j->nn = nn;
-	j->base_each_n = xcalloc(nb, sizeof(*j->base_each_n));
-	j->new_each_n = xcalloc(nn, sizeof(*j->new_each_n));
-	j->scratch = xcalloc(nb + nn, sizeof(*j->scratch));
-	for (i = 0; i < nb; i++)
-		j->base_each_n[i] = agg_total(be[i], AGG_COUNT);
-	for (i = 0; i < nn; i++)
-		j->new_each_n[i] = agg_total(ne[i], AGG_COUNT);
-}
-
-void
-delta_judge_release(struct delta_judge *j)
-{
-	free(j->base_each_n);
-	free(j->new_each_n);
-	free(j->scratch);
-	memset(j, 0, sizeof(*j));
-}
-
-int
-delta_judge_test(struct delta_judge *j, int64_t k1, int64_t k2,
-    const int64_t *be, const int64_t *ne, struct stats_result *st)
-{
-	if (!j->o->has_counts || j->base_n <= 0 || j->new_n <= 0)
+	if (i < 0)
 		return 0;
-	if (j->replicates) {
-		if (stats_replicates(be, j->base_each_n, j->nb, ne,
-		    j->new_each_n, j->nn, j->o->alpha, j->scratch, st) == -1)
-			return -1;
-	} else if (stats_counts(k1, j->base_n, k2, j->new_n, j->o->alpha,
-	    st) == -1)
-		return -1;
-	return st->method != STATS_UNTESTABLE;
-}
-
-int
-delta_judge_relevant(const struct delta_judge *j, double bs, double ns)
-{
-	const struct delta_opts *o = j->o;
-
-	return fabs(ns - bs) * 100 >= o->min_effect_pp &&
-	    (bs == 0 || fabs(ns - bs) / bs * 100 >= o->min_effect_rel);
-}
-
-enum verdict
-delta_judge_verdict(const struct delta_judge *j, int tested, double q,
-    int relevant, double delta, int64_t k1, int64_t k2)
-{
-	if (!tested)
-		return VERDICT_INSUFFICIENT;
-	if (q <= j->o->alpha && relevant)
-		return delta > 0 ? VERDICT_REGRESSED : VERDICT_IMPROVED;
-	if (!j->replicates && too_few(k1 + k2, j->base_n, j->new_n,
-	    j->o->alpha))
-		return VERDICT_INSUFFICIENT;
-	return VERDICT_UNCHANGED;
-}
-
-/* Test one row into itself; -1 if the test failed. */
-static int
-test_row(struct delta_judge *j, struct delta_row *row,
-    struct agg *const *be, struct agg *const *ne, int64_t *k1, int64_t *k2)
-{
-	size_t	 k;
-	int	 t;
-
-	if (j->replicates && j->o->has_counts) {
-		for (k = 0; k < j->nb; k++)
-			k1[k] = node_count(be[k], row->name);
-		for (k = 0; k < j->nn; k++)
-			k2[k] = node_count(ne[k], row->name);
-	}
-	if ((t = delta_judge_test(j, row->base_count, row->new_count, k1, k2,
-	    &row->st)) == -1)
-		return -1;
-	row->tested = t;
-	return 0;
+	return flat ? agg_node(a, (size_t)i)->flat[AGG_COUNT] :
+	    agg_node(a, (size_t)i)->cum[AGG_COUNT];
 }
 
 /*
- * Test every row, each into its row; -1 if a test failed.  On one
- * thread, as threads belong to the loading room: a second one saved
- * 9 ms of the 20 ms the tests of the medium pair take (3 ms on a busy
- * machine), and nothing of the large pair's 49 ms; diff medium in
- * turns with it, +0.010 and +0.001 s of 0.4-0.7 s, within make
- * bench's noise (bench/FINDINGS.md, round 10).
+ * The hypotheses, as classes of a union-find over 2 r (row r's flat)
+ * and 2 r + 1 (its cum), each class one hypothesis: samples that are
+ * the same are tested once, so that a chain of single callees is not
+ * counted as many tests.  Roots are the smallest member, so the classes
+ * do not depend on the order of the unions.
+ */
+static size_t
+uf_find(size_t *up, size_t x)
+{
+	while (up[x] != x) {
+		up[x] = up[up[x]];
+		x = up[x];
+	}
+	return x;
+}
+
+static void
+uf_union(size_t *up, size_t a, size_t b)
+{
+	a = uf_find(up, a);
+	b = uf_find(up, b);
+	if (a < b)
+		up[b] = a;
+	else if (b < a)
+		up[a] = b;
+}
+
+/*
+ * Is every sample of row b also one of row a, its only caller: is a
+ * the one row that calls it on either side, and does that edge carry
+ * all of b's value on each side (values positive)?
  */
 static int
-test_all_rows(struct delta *d, struct delta_judge *j,
-    struct agg *const *be, struct agg *const *ne)
+only_caller(struct delta *d, size_t b, size_t *a)
 {
-	int64_t	*k1 = NULL, *k2 = NULL;
-	size_t	 i;
-	int	 rc = 0;
+	const struct delta_edge	*e;
+	const struct delta_row	*row = &d->rows[b];
+	size_t			 i, n, from = SIZE_MAX;
 
-	if (j->replicates) {
-		k1 = xcalloc(j->nb, sizeof(*k1));
-		k2 = xcalloc(j->nn, sizeof(*k2));
+	if (row->base_cum < 0 || row->new_cum < 0)
+		return 0;
+	n = delta_edges(d, b, 0, &e);
+	for (i = 0; i < n; i++) {
+		if (e[i].from == b)
+			continue;
+		if (from != SIZE_MAX)
+			return 0;
+		from = i;
 	}
-	for (i = 0; rc == 0 && i < d->nrows; i++)
-		rc = test_row(j, &d->rows[i], be, ne, k1, k2);
-	free(k1);
-	free(k2);
+	if (from == SIZE_MAX || e[from].base != row->base_cum ||
+	    e[from].new != row->new_cum)
+		return 0;
+	*a = e[from].from;
+	return 1;
+}
+
+/* Build the classes: up[2 nrows] for the union-find. */
+static void
+same_samples(struct delta *d, size_t *up)
+{
+	size_t	 r, a;
+
+	for (r = 0; r < 2 * d->nrows; r++)
+		up[r] = r;
+	for (r = 0; r < d->nrows; r++) {
+		const struct delta_row *row = &d->rows[r];
+
+		/* Flat is a subset of cum: equal counts, equal samples. */
+		if (row->base_flat_count == row->base_count &&
+		    row->new_flat_count == row->new_count)
+			uf_union(up, 2 * r, 2 * r + 1);
+		if (d->graph != NULL && only_caller(d, r, &a) &&
+		    d->rows[a].base_count == row->base_count &&
+		    d->rows[a].new_count == row->new_count)
+			uf_union(up, 2 * r + 1, 2 * a + 1);
+	}
+}
+
+/*
+ * The family: one hypothesis per class, its counts those of its root,
+ * and between replicates its counts in each profile.  hyp[] gets the
+ * class of each of the 2 nrows hypotheses.  Returns the hypotheses and
+ * their number in *m, and the runs in *runs (NULL without replicates).
+ */
+static struct judge_hyp *
+family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    int64_t **runs)
+{
+	struct judge_hyp *h;
+	size_t		 x, n = 0, w = nb + nn, k;
+	int64_t		*rr = NULL;
+
+	h = xcalloc(2 * d->nrows + 1, sizeof(*h));
+	if (d->replicates)
+		rr = xcalloc((2 * d->nrows + 1) * w, sizeof(*rr));
+	for (x = 0; x < 2 * d->nrows; x++) {
+		const struct delta_row *row = &d->rows[x / 2];
+		int flat = x % 2 == 0;
+
+		if (uf_find(up, x) != x) {
+			hyp[x] = hyp[uf_find(up, x)];
+			continue;
+		}
+		hyp[x] = n;
+		h[n].k1 = flat ? row->base_flat_count : row->base_count;
+		h[n].k2 = flat ? row->new_flat_count : row->new_count;
+		for (k = 0; rr != NULL && k < w; k++)
+			rr[n * w + k] = node_count(k < nb ? be[k] :
+			    ne[k - nb], row->name, flat);
+		n++;
+	}
+	*m = n;
+	*runs = rr;
+	return h;
+}
+
+/*
+ * A row's verdict from its two hypotheses: a discovery whose change (of
+ * its flat or its cum share) passes --min-effect flags it; cum decides
+ * the direction when both do.
+ */
+static void
+verdict(struct delta *d, struct delta_row *row)
+{
+	const struct judge *j = &d->judge;
+	double	 bf = share(row->base_flat, d->base_total);
+	double	 nf = share(row->new_flat, d->new_total);
+	double	 bc = share(row->base_cum, d->base_total);
+	double	 nc = share(row->new_cum, d->new_total);
+	int	 f, c;
+
+	f = judge_significant(j, &row->flat) && judge_relevant(j, bf, nf);
+	c = judge_significant(j, &row->cum) && judge_relevant(j, bc, nc);
+	if (f && c && (nf - bf) * (nc - bc) < 0)
+		f = 0;		/* opposite ways: the cum change is the row's */
+	row->hyp = (f ? DELTA_HYP_FLAT : 0) | (c ? DELTA_HYP_CUM : 0);
+	if (row->hyp != 0 && row->same)
+		row->hyp = DELTA_HYP_BOTH;
+	row->relevant = judge_relevant(j, bc, nc);
+	if (row->hyp == DELTA_HYP_FLAT) {
+		row->tested = row->flat.tested;
+		row->st = row->flat.st;
+		row->q = row->flat.q;
+	} else {
+		row->tested = row->cum.tested;
+		row->st = row->cum.st;
+		row->q = row->cum.q;
+	}
+	if (row->hyp != 0)
+		/* The direction of what was tested: the counts' shares. */
+		row->verdict = row->st.diff > 0 ? VERDICT_REGRESSED :
+		    VERDICT_IMPROVED;
+	else if (judge_insufficient(j, &row->flat) &&
+	    judge_insufficient(j, &row->cum))
+		row->verdict = VERDICT_INSUFFICIENT;
+	else
+		row->verdict = VERDICT_UNCHANGED;
+}
+
+/*
+ * Judge the family of the rows' hypotheses and give each row its
+ * verdict.  Returns 0, or -1 if a count is invalid for the statistics.
+ */
+static int
+judge_rows(struct delta *d, const struct delta_opts *o,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
+{
+	struct judge_opts	 jo;
+	struct judge_hyp	*h;
+	int64_t			*runs, *n1r = NULL, *n2r = NULL;
+	size_t			*up, *hyp, i, m;
+	int			 rc;
+
+	memset(&jo, 0, sizeof(jo));
+	jo.alpha = o->alpha;
+	jo.min_effect_pp = o->min_effect_pp;
+	jo.min_effect_rel = o->min_effect_rel;
+	jo.has_counts = o->has_counts;
+	if (d->replicates) {
+		n1r = xcalloc(nb, sizeof(*n1r));
+		n2r = xcalloc(nn, sizeof(*n2r));
+		for (i = 0; i < nb; i++)
+			n1r[i] = agg_total(be[i], AGG_COUNT);
+		for (i = 0; i < nn; i++)
+			n2r[i] = agg_total(ne[i], AGG_COUNT);
+	}
+	judge_init(&d->judge, &jo, d->base_n, d->new_n, n1r, nb, n2r, nn);
+	free(n1r);
+	free(n2r);
+	up = xcalloc(2 * d->nrows + 1, sizeof(*up));
+	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
+	same_samples(d, up);
+	h = family(d, up, hyp, &m, be, nb, ne, nn, &runs);
+	rc = judge_family(&d->judge, h, m, runs);
+	d->nhyp = m;
+	d->ntested = d->judge.ntested;
+	d->mde = d->judge.mde;
+	d->noise = d->judge.noise;
+	d->mde_share = d->judge.mde_share;
+	for (i = 0; i < d->nrows && rc == 0; i++) {
+		struct delta_row *row = &d->rows[i];
+
+		row->flat = h[hyp[2 * i]];
+		row->cum = h[hyp[2 * i + 1]];
+		row->same = hyp[2 * i] == hyp[2 * i + 1];
+		verdict(d, row);
+	}
+	free(runs);
+	free(h);
+	free(hyp);
+	free(up);
 	return rc;
 }
 
@@ -417,6 +561,7 @@ join_rows(struct delta *d, struct delta_graph *g)
 		row->base_flat = bn->flat[AGG_VALUE];
 		row->base_cum = bn->cum[AGG_VALUE];
 		row->base_count = bn->cum[AGG_COUNT];
+		row->base_flat_count = bn->flat[AGG_COUNT];
 		row->status = STATUS_GONE;
 		if ((j = agg_find(new, bn->name)) >= 0) {
 			const struct agg_node *nn_ = agg_node(new, (size_t)j);
@@ -424,6 +569,7 @@ join_rows(struct delta *d, struct delta_graph *g)
 			row->new_flat = nn_->flat[AGG_VALUE];
 			row->new_cum = nn_->cum[AGG_VALUE];
 			row->new_count = nn_->cum[AGG_COUNT];
+			row->new_flat_count = nn_->flat[AGG_COUNT];
 			row->status = STATUS_BOTH;
 			nrow[j] = d->nrows;
 			g->rnew[d->nrows] = (size_t)j;
@@ -441,56 +587,21 @@ join_rows(struct delta *d, struct delta_graph *g)
 		row->new_flat = nn_->flat[AGG_VALUE];
 		row->new_cum = nn_->cum[AGG_VALUE];
 		row->new_count = nn_->cum[AGG_COUNT];
+		row->new_flat_count = nn_->flat[AGG_COUNT];
 		row->status = STATUS_NEW;
 		g->rnew[d->nrows] = i;
 		nrow[i] = d->nrows++;
 	}
 }
 
-int
-delta_compute(struct agg *base, struct agg *new,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    const struct delta_opts *o, struct delta *d)
+/* Each row's values, normalized, and its changes. */
+static void
+normalize_rows(struct delta *d, const struct delta_opts *o)
 {
-	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
-	size_t		*scratch, i, m;
-	double		*p, bestse = -1, bestdf = 0, se, tq;
-	struct delta_judge judge;
-	struct delta_graph *g;
-	int		 rc;
+	size_t i;
 
-	memset(d, 0, sizeof(*d));
-	d->base_total = agg_total(base, AGG_VALUE);
-	d->new_total = agg_total(new, AGG_VALUE);
-	d->base_n = agg_total(base, AGG_COUNT);
-	d->new_n = agg_total(new, AGG_COUNT);
-	d->replicates = nb >= 2 && nn >= 2;
-	d->rows = xcalloc(nbase + nnew, sizeof(*d->rows));
-	g = d->graph = xcalloc(1, sizeof(*g));
-	g->base = base;
-	g->new = new;
-	g->nbase = nbase;
-	g->o = *o;
-	g->brow = xcalloc(nbase + 1, sizeof(*g->brow));
-	g->nrow = xreallocarray(NULL, nnew + 1, sizeof(*g->nrow));
-	memset(g->nrow, 0xff, (nnew + 1) * sizeof(*g->nrow));
-	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
-	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
-	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
-	memset(g->at, 0xff, (nbase + nnew + 1) * sizeof(*g->at));
-	/* No-ops if the sides' own threads indexed them (load.c). */
-	agg_index_edges(base);
-	agg_index_edges(new);
-
-	join_rows(d, g);
-
-	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
-	rc = test_all_rows(d, &judge, be, ne);
-	p = xcalloc(d->nrows + 1, sizeof(*p));
-	scratch = xcalloc(d->nrows + 1, sizeof(*scratch));
-	for (i = 0, m = 0; i < d->nrows; i++) {
+	for (i = 0; i < d->nrows; i++) {
 		struct delta_row *row = &d->rows[i];
-		double bs, ns, pooled;
 
 		row->base_flat_n = norm(row->base_flat, d->base_total,
 		    o->base_seconds, o->norm);
@@ -504,64 +615,68 @@ delta_compute(struct agg *base, struct agg *new,
 		row->delta_flat = row->new_flat_n - row->base_flat_n;
 		row->rel = row->base_cum_n != 0 ? row->delta /
 		    fabs(row->base_cum_n) : row->delta != 0 ? HUGE_VAL : 0;
-
-		/* Practical relevance is judged on shares, whatever norm. */
-		bs = share(row->base_cum, d->base_total);
-		ns = share(row->new_cum, d->new_total);
-		row->delta_share = ns - bs;
-		row->relevant = delta_judge_relevant(&judge, bs, ns);
-
+		/* Verdicts and findings are on shares, whatever norm. */
+		row->delta_share = share(row->new_cum, d->new_total) -
+		    share(row->base_cum, d->base_total);
+		row->delta_flat_share = share(row->new_flat, d->new_total) -
+		    share(row->base_flat, d->base_total);
 		row->q = NAN;
-		if (rc == -1 || !row->tested)
-			continue;
-		p[m++] = row->st.p;
-		pooled = (double)(row->base_count + row->new_count) /
-		    (double)(d->base_n + d->new_n);
-		/*
-		 * The header's noise is that of the noisiest tested row:
-		 * between replicates its own standard error, otherwise the
-		 * binomial one at its pooled share.
-		 */
-		if (row->st.method == STATS_WELCH && row->st.df > 0) {
-			tq = stats_t_quantile(1 - o->alpha / 2, row->st.df);
-			se = (row->st.hi - row->st.lo) / (2 * tq);
-		} else
-			se = sqrt(pooled * (1 - pooled) *
-			    (1 / (double)d->base_n + 1 / (double)d->new_n));
-		if (se > bestse) {
-			bestse = se;
-			d->mde_share = pooled;
-			bestdf = row->st.method == STATS_WELCH ? row->st.df : 0;
-		}
+		row->finding = -1;
 	}
-	d->ntested = m;
-	stats_bh(p, m, scratch);
-	for (i = 0, m = 0; i < d->nrows && rc == 0; i++) {
-		struct delta_row *row = &d->rows[i];
+}
 
-		if (row->tested)
-			row->q = p[m++];
-		row->verdict = delta_judge_verdict(&judge, row->tested,
-		    row->q, row->relevant, row->delta, row->base_count,
-		    row->new_count);
-	}
-	if (bestse < 0)
-		d->mde = d->noise = -1;
-	else if (bestdf > 0) {
-		tq = stats_t_quantile(1 - o->alpha / 2, bestdf);
-		d->noise = tq * bestse;
-		d->mde = (tq + stats_t_quantile(STATS_POWER, bestdf)) * bestse;
-	} else {
-		d->mde = stats_mde(d->mde_share, d->base_n, d->new_n, o->alpha,
-		    STATS_POWER);
-		d->noise = stats_noise(d->mde_share, d->base_n, d->new_n,
-		    o->alpha);
-	}
+/* The graph: the sides' edges indexed by node, and the maps to rows. */
+static struct delta_graph *
+graph_new(struct agg *base, struct agg *new, const struct delta_opts *o)
+{
+	size_t		 nbase = agg_nnodes(base), nnew = agg_nnodes(new);
+	struct delta_graph *g;
 
-	free(p);
-	free(scratch);
-	delta_judge_release(&judge);
-	return rc;
+	g = xcalloc(1, sizeof(*g));
+	g->base = base;
+	g->new = new;
+	g->nbase = nbase;
+	g->o = *o;
+	g->brow = xcalloc(nbase + 1, sizeof(*g->brow));
+	g->nrow = xreallocarray(NULL, nnew + 1, sizeof(*g->nrow));
+	memset(g->nrow, 0xff, (nnew + 1) * sizeof(*g->nrow));
+	g->rnew = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->rnew));
+	memset(g->rnew, 0xff, (nbase + nnew + 1) * sizeof(*g->rnew));
+	g->at = xreallocarray(NULL, nbase + nnew + 1, sizeof(*g->at));
+	memset(g->at, 0xff, (nbase + nnew + 1) * sizeof(*g->at));
+	g->dir = xcalloc(nbase + nnew + 1, sizeof(*g->dir));
+	/* No-ops if the sides' own threads indexed them (load.c). */
+	agg_index_edges(base);
+	agg_index_edges(new);
+	return g;
+}
+
+int
+delta_compute(struct agg *base, struct agg *new,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
+    const struct delta_opts *o, struct delta *d)
+{
+	size_t	 i;
+
+	memset(d, 0, sizeof(*d));
+	d->base_total = agg_total(base, AGG_VALUE);
+	d->new_total = agg_total(new, AGG_VALUE);
+	d->base_n = agg_total(base, AGG_COUNT);
+	d->new_n = agg_total(new, AGG_COUNT);
+	d->replicates = nb >= 2 && nn >= 2;
+	d->rows = xcalloc(agg_nnodes(base) + agg_nnodes(new) + 1,
+	    sizeof(*d->rows));
+	d->graph = graph_new(base, new, o);
+	join_rows(d, d->graph);
+	normalize_rows(d, o);
+	if (judge_rows(d, o, be, nb, ne, nn) == -1 ||
+	    delta_findings(d, &d->judge) == -1)
+		return -1;
+	/* The rows' paths walk through the rows that changed as they did. */
+	for (i = 0; i < d->nrows; i++)
+		d->graph->dir[i] = d->rows[i].verdict == VERDICT_REGRESSED ?
+		    1 : d->rows[i].verdict == VERDICT_IMPROVED ? -1 : 0;
+	return 0;
 }
 
 void
@@ -573,8 +688,15 @@ delta_release(struct delta *d)
 		free(d->rows[i].path);
 		free(d->rows[i].callers);
 	}
+	for (i = 0; i < d->nfindings; i++) {
+		free(d->findings[i].path);
+		free(d->findings[i].rows);
+		free(d->findings[i].crowded);
+	}
+	free(d->findings);
 	free(d->rows);
 	graph_free(d->graph);
+	judge_release(&d->judge);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -703,10 +825,10 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	size_t	 i;
 	int	 reg = 0, imp = 0;
 
-	for (i = 0; i < d->nrows; i++) {
-		if (d->rows[i].verdict == VERDICT_REGRESSED)
+	for (i = 0; i < d->nfindings; i++) {
+		if (d->findings[i].verdict == VERDICT_REGRESSED)
 			reg = 1;
-		else if (d->rows[i].verdict == VERDICT_IMPROVED)
+		else
 			imp = 1;
 	}
 	*regressed = reg;
@@ -714,7 +836,8 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 		return 1;
 	/*
 	 * A change that passes --min-effect at the hardest share (in
-	 * points, or relative to that share) could have been missed.
+	 * points, or relative to that share) could have been missed, at
+	 * the threshold a discovery needs.
 	 */
 	if (!o->has_counts || d->mde < 0 || d->mde * 100 >
 	    fmax(o->min_effect_pp, o->min_effect_rel * d->mde_share))

@@ -249,52 +249,84 @@ fill_root(struct flame *fl)
 		}
 }
 
+/*
+ * The frames drawn, tested as one family (judge.h) on their cum counts,
+ * as the table's rows are: each frame's verdict from its discovery and
+ * --min-effect.  Returns 0, or -1 if a count is invalid.
+ */
 static int
-judge_frames(struct flame *fl, const struct agg *base, const struct agg *new,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    const struct delta_opts *o, int64_t *each)
+judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
+    struct agg *const *ne, size_t nn, const struct delta_opts *o,
+    const int64_t *each)
 {
-	struct delta_judge	 judge;
-	double			*p;
-	size_t			*scratch, i, m, ncol = nb + nn;
-	int			 rc = 0, t;
+	struct judge_opts	 jo;
+	struct judge		 j;
+	struct judge_hyp	*h;
+	int64_t			*runs = NULL, *n1r = NULL, *n2r = NULL;
+	size_t			*at, i, m = 0, w = nb + nn, k;
+	int			 rc;
 
-	delta_judge_init(&judge, o, base, new, be, nb, ne, nn);
-	fl->replicates = judge.replicates;
-	p = xcalloc(fl->nframes + 1, sizeof(*p));
-	scratch = xcalloc(fl->nframes + 1, sizeof(*scratch));
-	for (i = 1, m = 0; i < fl->nframes; i++) {
+	memset(&jo, 0, sizeof(jo));
+	jo.alpha = o->alpha;
+	jo.min_effect_pp = o->min_effect_pp;
+	jo.min_effect_rel = o->min_effect_rel;
+	jo.has_counts = o->has_counts;
+	if (each != NULL) {
+		n1r = xcalloc(nb, sizeof(*n1r));
+		n2r = xcalloc(nn, sizeof(*n2r));
+		for (i = 0; i < nb; i++)
+			n1r[i] = agg_total(be[i], AGG_COUNT);
+		for (i = 0; i < nn; i++)
+			n2r[i] = agg_total(ne[i], AGG_COUNT);
+		runs = xcalloc((fl->nframes + 1) * w, sizeof(*runs));
+	}
+	judge_init(&j, &jo, fl->base_n, fl->new_n, n1r, nb, n2r, nn);
+	fl->replicates = j.replicates;
+	h = xcalloc(fl->nframes + 1, sizeof(*h));
+	at = xcalloc(fl->nframes + 1, sizeof(*at));
+	for (i = 1; i < fl->nframes; i++) {
 		struct flame_frame *f = &fl->frames[i];
 
-		f->relevant = delta_judge_relevant(&judge, f->base_share,
-		    f->new_share);
+		f->relevant = judge_relevant(&j, f->base_share, f->new_share);
 		if (!f->visible)
 			continue;
-		t = delta_judge_test(&judge, f->base_count, f->new_count,
-		    each != NULL ? each + i * ncol : NULL,
-		    each != NULL ? each + i * ncol + nb : NULL, &f->st);
-		if (t == -1) {
-			rc = -1;
-			break;
-		}
-		if (t == 1) {
-			f->tested = 1;
-			p[m++] = f->st.p;
-		}
+		h[m].k1 = f->base_count;
+		h[m].k2 = f->new_count;
+		for (k = 0; runs != NULL && k < w; k++)
+			runs[m * w + k] = each[i * w + k];
+		at[m++] = i;
 	}
-	fl->ntested = m;
-	stats_bh(p, m, scratch);
-	for (i = 1, m = 0; i < fl->nframes && rc == 0; i++) {
-		struct flame_frame *f = &fl->frames[i];
+	rc = judge_family(&j, h, m, runs);
+	fl->ntested = j.ntested;
+	for (k = 0; k < m && rc == 0; k++) {
+		struct flame_frame *f = &fl->frames[at[k]];
 
-		if (f->tested)
-			f->q = p[m++];
-		f->verdict = delta_judge_verdict(&judge, f->tested, f->q,
-		    f->relevant, f->delta, f->base_count, f->new_count);
+		f->tested = h[k].tested;
+		f->st = h[k].st;
+		f->q = h[k].q;
+		if (judge_significant(&j, &h[k]) && f->relevant)
+			f->verdict = f->delta > 0 ? VERDICT_REGRESSED :
+			    VERDICT_IMPROVED;
+		else if (judge_insufficient(&j, &h[k]))
+			f->verdict = VERDICT_INSUFFICIENT;
+		else
+			f->verdict = VERDICT_UNCHANGED;
 	}
-	free(p);
-	free(scratch);
-	delta_judge_release(&judge);
+	/* Frames not drawn are not tested. */
+	for (i = 1; i < fl->nframes; i++)
+		if (!fl->frames[i].visible) {
+			fl->frames[i].q = NAN;
+			fl->frames[i].verdict = VERDICT_INSUFFICIENT;
+		}
+	/* The summary outlives the family; its runs' totals do not. */
+	fl->judge = j;
+	fl->judge.n1r = fl->judge.n2r = NULL;
+	judge_release(&j);
+	free(h);
+	free(at);
+	free(runs);
+	free(n1r);
+	free(n2r);
 	return rc;
 }
 
@@ -364,7 +396,7 @@ flame_compute(const struct agg *base, const struct agg *new,
 	}
 	link_kids(fl);
 	if (!fl->single && o != NULL)
-		rc = judge_frames(fl, base, new, be, nb, ne, nn, o, each);
+		rc = judge_frames(fl, be, nb, ne, nn, o, each);
 	free(each);
 	return rc;
 }

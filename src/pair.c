@@ -5,6 +5,7 @@
  * room that owns it and turns its failure into a message; none decides
  * anything about the statistics.  CLI layer: it prints to stderr.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,52 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
 	return 0;
 }
 
+/* What "runtime.asyncPreempt" growing means, and runs that disagree. */
+#define PD_DISPERSION_WARN	2.0	/* runs vary this much more: warn */
+#define PD_PREEMPT		"runtime.asyncPreempt"
+
+/*
+ * The warnings that need the verdicts: replicates too few to say how
+ * much runs vary, or varying much more than sampling makes them; and a
+ * Go program preempted more often in one window than in the other,
+ * which moves the shares of everything it interrupts.
+ */
+static void
+warn_compare(const struct pair *p)
+{
+	const struct delta	*d = &p->d;
+	const struct judge	*j = &d->judge;
+	size_t			 i;
+
+	if (d->replicates && (j->nb < 3 || j->nn < 3))
+		cli_warn("with %zu and %zu profiles a side, how much runs vary "
+		    "is poorly known: verdicts may be over-confident; give 3 "
+		    "or more a side", j->nb, j->nn);
+	if (d->replicates && !j->prior.binomial &&
+	    j->prior.s02 > PD_DISPERSION_WARN)
+		cli_warn("the runs vary %.1f times as much as sampling alone "
+		    "makes them: intervals are %.1f times as wide as pooling "
+		    "would make them, and small changes cannot be seen; look "
+		    "for what differs between runs (load, input, version)",
+		    j->prior.s02, sqrt(j->prior.s02));
+	for (i = 0; i < d->nrows; i++) {
+		const struct delta_row *row = &d->rows[i];
+
+		if (strcmp(row->name, PD_PREEMPT) != 0 ||
+		    (row->verdict != VERDICT_REGRESSED &&
+		    row->verdict != VERDICT_IMPROVED))
+			continue;
+		cli_warn("%s went from %.1f%% to %.1f%%: the process was "
+		    "preempted %s often in the new window, as on a busier "
+		    "machine, and the shares of the code it interrupts move "
+		    "with it; compare windows taken under the same load",
+		    PD_PREEMPT, d->base_total ? 100.0 * (double)row->base_cum /
+		    (double)d->base_total : 0, d->new_total ? 100.0 *
+		    (double)row->new_cum / (double)d->new_total : 0,
+		    row->verdict == VERDICT_REGRESSED ? "more" : "less");
+	}
+}
+
 int
 pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 {
@@ -88,6 +135,8 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 		    "statistics (negative, or above 2^52)", cmd);
 		return -1;
 	}
+	if (!o->quiet)
+		warn_compare(p);
 	return 0;
 }
 
@@ -106,7 +155,8 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	r.h.nbase = p->base.nprofiles;
 	r.h.nnew = p->new.nprofiles;
 	r.h.method = method = report_method(&p->base.merged,
-	    p->dopts.has_counts, p->d.replicates);
+	    p->dopts.has_counts, o->format == FMT_SVG ? &p->fl.judge :
+	    &p->d.judge, o->format == FMT_SVG);
 	r.h.alpha = o->alpha;
 	r.h.min_effect_pp = o->min_effect.pp;
 	r.h.min_effect_rel = o->min_effect.rel;

@@ -117,6 +117,10 @@ verdict_name(enum verdict v)
 		return "improved";
 	case VERDICT_UNCHANGED:
 		return "unchanged";
+	case VERDICT_CROWDED_OUT:
+		return "crowded_out";
+	case VERDICT_CROWDED_IN:
+		return "crowded_in";
 	default:
 		return "insufficient";
 	}
@@ -130,7 +134,43 @@ verdict_text(enum verdict v)
 		return "~";
 	if (v == VERDICT_INSUFFICIENT)
 		return "too few samples";
+	if (v == VERDICT_CROWDED_OUT)
+		return "crowded out";
+	if (v == VERDICT_CROWDED_IN)
+		return "crowded in";
 	return verdict_name(v);
+}
+
+/* Which of a row's hypotheses flagged it, as JSON names it. */
+static const char *
+hyp_name(int hyp)
+{
+	switch (hyp) {
+	case DELTA_HYP_FLAT:
+		return "flat";
+	case DELTA_HYP_CUM:
+		return "cum";
+	case DELTA_HYP_BOTH:
+		return "both";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * A row's verdict cell: the verdict, "flat" when only the flat share's
+ * test flagged it, and the number of its finding.
+ */
+static void
+fmt_verdict(char *buf, size_t len, const struct delta_row *row)
+{
+	char n[24] = "";
+
+	if (row->finding >= 0)
+		snprintf(n, sizeof(n), " #%ld", row->finding + 1);
+	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict),
+	    row->hyp == DELTA_HYP_FLAT && (row->verdict == VERDICT_REGRESSED ||
+	    row->verdict == VERDICT_IMPROVED) ? " flat" : "", n);
 }
 
 /* The sentence on what these sample counts can detect. */
@@ -138,6 +178,7 @@ static void
 put_detectable(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
+	char t[16];
 
 	if (!r->h.has_counts) {
 		fputs("No sample counts for this sample type: significance "
@@ -148,20 +189,27 @@ put_detectable(FILE *fp, const struct diff_report *r)
 		fputs("No function could be tested.\n", fp);
 		return;
 	}
+	report_put_p(t, sizeof(t), d->judge.fdr.threshold);
 	fprintf(fp, "With %" PRId64 " and %" PRId64 " samples, changes under "
 	    "±%.1f points cannot be told from noise; ±%.1f points are found "
-	    "80%% of the time (at a %.0f%% share, alpha %g).\n", d->base_n,
-	    d->new_n, 100 * d->noise, 100 * d->mde, 100 * d->mde_share,
-	    r->h.alpha);
+	    "80%% of the time (at a %.0f%% share, and p <= %s, what a further "
+	    "finding needs).\n", d->base_n, d->new_n, 100 * d->noise,
+	    100 * d->mde, 100 * d->mde_share, t);
 }
 
 static void
 put_method(FILE *fp, const struct diff_report *r)
 {
-	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over %zu %s; "
-	    "minimum effect %gpp and %g%%.\n", r->h.method, r->h.alpha,
-	    r->d->ntested, r->by_label ? "label values" : r->granularity,
-	    r->h.min_effect_pp, r->h.min_effect_rel);
+	const struct judge *j = &r->d->judge;
+
+	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over the %zu of %zu "
+	    "hypotheses that can reach it (Tarone; flat and cum of %zu %s, "
+	    "the same samples counted once); %.4g%% intervals (false "
+	    "coverage rate %g); minimum effect %gpp and %g%%.\n",
+	    r->h.method, r->h.alpha, j->fdr.kept, r->d->ntested,
+	    r->d->nrows, r->by_label ? "label values" : r->granularity,
+	    100 * (1 - j->ci_alpha), r->h.alpha, r->h.min_effect_pp,
+	    r->h.min_effect_rel);
 	if (r->h.filters != NULL) {
 		fputs("Filters: ", fp);
 		report_put_text(fp, r->h.filters);
@@ -169,6 +217,86 @@ put_method(FILE *fp, const struct diff_report *r)
 		    "shares are of %s)\n", 100 * r->base_kept,
 		    100 * r->new_kept, r->relative ? "what they keep" :
 		    "the whole profiles");
+	}
+}
+
+/* A row's change in the hypothesis that flagged it, in share units. */
+static double
+row_change(const struct delta_row *row)
+{
+	return row->hyp == DELTA_HYP_FLAT ? row->delta_flat_share :
+	    row->delta_share;
+}
+
+/* A finding's path, outermost first, and whether its function came or went. */
+static void
+put_finding_path(FILE *fp, const struct delta *d,
+    const struct delta_finding *f, const char *sep,
+    void (*put)(FILE *, const char *))
+{
+	const struct delta_row *x = &d->rows[f->row];
+	size_t i;
+
+	for (i = 0; i < f->npath; i++) {
+		if (i > 0)
+			fputs(sep, fp);
+		put(fp, d->rows[f->path[i]].name);
+	}
+	if (x->status == STATUS_NEW)
+		fputs(" (new)", fp);
+	else if (x->status == STATUS_GONE)
+		fputs(" (gone)", fp);
+}
+
+/* "regressed +33.0pp [+30.2, +36.0] q 1.5e-111", or with "flat". */
+static void
+fmt_finding(char *buf, size_t len, const struct delta_finding *f)
+{
+	char q[16];
+
+	report_put_p(q, sizeof(q), f->q);
+	snprintf(buf, len, "%s %+.1fpp%s [%+.1f, %+.1f] q %s",
+	    verdict_name(f->verdict), 100 * f->delta,
+	    f->hyp == DELTA_HYP_FLAT ? " flat" : "", 100 * f->lo, 100 * f->hi,
+	    q);
+}
+
+/*
+ * The findings, one line each, then what each crowded, as the text
+ * report leads with them: the changes the rows add up to.
+ */
+static void
+put_findings_text(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	char	 buf[96];
+	size_t	 i, k;
+
+	if (d->nfindings == 0)
+		return;
+	fputc('\n', fp);
+	for (i = 0; i < d->nfindings; i++) {
+		const struct delta_finding *f = &d->findings[i];
+		const char *color = !r->color ? NULL :
+		    f->verdict == VERDICT_REGRESSED ? RED : GREEN;
+
+		fmt_finding(buf, sizeof(buf), f);
+		fprintf(fp, "#%zu %s%s%s  ", i + 1, color ? color : "", buf,
+		    color ? RESET : "");
+		put_finding_path(fp, d, f, " -> ", report_put_text);
+		fputc('\n', fp);
+		for (k = 0; k < f->ncrowded && k < 3; k++) {
+			const struct delta_row *c = &d->rows[f->crowded[k]];
+
+			fprintf(fp, "%s %+.1fpp ", k == 0 ? (c->verdict ==
+			    VERDICT_CROWDED_OUT ? "   crowded out:" :
+			    "   crowded in:") : ",", 100 * row_change(c));
+			report_put_text(fp, c->name);
+		}
+		if (f->ncrowded > 3)
+			fprintf(fp, " and %zu more", f->ncrowded - 3);
+		if (f->ncrowded > 0)
+			fputc('\n', fp);
 	}
 }
 
@@ -202,35 +330,36 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
 	struct cells c;
-	char	 dl[UNITS_BUFSZ + 8];
+	char	 dl[UNITS_BUFSZ + 8], v[32];
 	size_t	 i, k;
 
 	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase);
 	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew);
 	put_detectable(fp, r);
 	put_method(fp, r);
+	put_findings_text(fp, r);
 	if (r->kind == DIFF_CHECK && r->nshow == 0) {
-		fprintf(fp, "Result: %s (exit %d)\n", r->conclusion,
-		    r->exit_status);
+		fprintf(fp, "%sResult: %s (exit %d)\n", d->nfindings > 0 ?
+		    "\n" : "", r->conclusion, r->exit_status);
 		return ferror(fp) ? -1 : 0;
 	}
-	fprintf(fp, "\n%10s %10s %10s %10s %11s %6s %16s %8s %8s  %-15s %s\n",
+	fprintf(fp, "\n%10s %10s %10s %10s %11s %6s %16s %8s %8s  %-18s %s\n",
 	    "base flat", "new flat", "base cum", "new cum", "delta", "rel",
-	    "95% CI (pp)", "p", "q", "verdict", r->by_label ? r->by_label :
+	    "CI (pp)", "p", "q", "verdict", r->by_label ? r->by_label :
 	    r->granularity);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 		const char *color = NULL;
 
 		fmt_cells(&c, row, r);
+		fmt_verdict(v, sizeof(v), row);
 		if (r->color && row->verdict == VERDICT_REGRESSED)
 			color = RED;
 		else if (r->color && row->verdict == VERDICT_IMPROVED)
 			color = GREEN;
-		fprintf(fp, "%10s %10s %10s %10s %11s %6s %16s %8s %8s  %s%-15s%s ",
+		fprintf(fp, "%10s %10s %10s %10s %11s %6s %16s %8s %8s  %s%-18s%s ",
 		    c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p, c.q,
-		    color ? color : "",
-		    verdict_text(row->verdict), color ? RESET : "");
+		    color ? color : "", v, color ? RESET : "");
 		report_put_text(fp, row->name);
 		fputc('\n', fp);
 		if (row->npath > 1) {
@@ -299,12 +428,46 @@ md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
 	fputc('\n', fp);
 }
 
+/* The findings as a numbered list, the summary an incident note needs. */
+static void
+put_findings_md(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	char	 buf[96];
+	size_t	 i, k;
+
+	if (d->nfindings == 0)
+		return;
+	fputs("\n### Findings\n\n", fp);
+	for (i = 0; i < d->nfindings; i++) {
+		const struct delta_finding *f = &d->findings[i];
+
+		fmt_finding(buf, sizeof(buf), f);
+		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
+		put_finding_path(fp, d, f, " → ", put_md);
+		for (k = 0; k < f->ncrowded && k < 5; k++) {
+			const struct delta_row *c = &d->rows[f->crowded[k]];
+
+			if (k == 0)
+				fputs(c->verdict == VERDICT_CROWDED_OUT ?
+				    "; crowded out: " : "; crowded in: ", fp);
+			else
+				fputs(", ", fp);
+			put_md(fp, c->name);
+			fprintf(fp, " %+.1fpp", 100 * row_change(c));
+		}
+		if (f->ncrowded > 5)
+			fprintf(fp, " and %zu more", f->ncrowded - 5);
+		fputc('\n', fp);
+	}
+}
+
 int
 report_diff_markdown(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
 	struct cells c;
-	char	 dl[UNITS_BUFSZ + 8];
+	char	 dl[UNITS_BUFSZ + 8], v[32];
 	size_t	 i, k;
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
@@ -318,20 +481,22 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	if (r->kind == DIFF_CHECK)
 		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
 		    r->exit_status);
+	put_findings_md(fp, r);
 	if (r->nshow == 0)
 		return ferror(fp) ? -1 : 0;
 	fprintf(fp, "\n| base flat | new flat | base cum | new cum | delta | rel | "
-	    "95%% CI (pp) | p | q | verdict | %s |\n", r->by_label ?
+	    "CI (pp) | p | q | verdict | %s |\n", r->by_label ?
 	    r->by_label : r->granularity);
 	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n", fp);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 
 		fmt_cells(&c, row, r);
+		fmt_verdict(v, sizeof(v), row);
 		fprintf(fp, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | "
-		    "%s | ", c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p, c.q,
-		    row->verdict == VERDICT_REGRESSED ? "**regressed**" :
-		    verdict_text(row->verdict));
+		    "%s%s%s | ", c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p,
+		    c.q, row->verdict == VERDICT_REGRESSED ? "**" : "", v,
+		    row->verdict == VERDICT_REGRESSED ? "**" : "");
 		put_md(fp, row->name);
 		fputs(" |\n", fp);
 	}
@@ -373,6 +538,62 @@ json_num(FILE *fp, double v)
 		fputs("null", fp);
 }
 
+/* A JSON array of the names of rows[n]. */
+static void
+json_names(FILE *fp, const struct delta *d, const size_t *rows, size_t n)
+{
+	size_t i;
+
+	fputc('[', fp);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			fputc(',', fp);
+		report_put_json(fp, d->rows[rows[i]].name);
+	}
+	fputc(']', fp);
+}
+
+/* The findings array: most important first (delta.h). */
+static void
+put_findings_json(FILE *fp, const struct delta *d)
+{
+	size_t	 i;
+
+	fputs(",\"findings\":[", fp);
+	for (i = 0; i < d->nfindings; i++) {
+		const struct delta_finding *f = &d->findings[i];
+		const struct delta_row *x = &d->rows[f->row];
+
+		fputs(i > 0 ? ",\n{\"verdict\":" : "\n{\"verdict\":", fp);
+		report_put_json(fp, verdict_name(f->verdict));
+		fputs(",\"function\":", fp);
+		report_put_json(fp, x->name);
+		fputs(",\"status\":", fp);
+		report_put_json(fp, x->status == STATUS_NEW ? "new" :
+		    x->status == STATUS_GONE ? "gone" : "both");
+		fputs(",\"hypothesis\":", fp);
+		report_put_json(fp, hyp_name(f->hyp));
+		fputs(",\"path\":", fp);
+		json_names(fp, d, f->path, f->npath);
+		fputs(",\"delta_pp\":", fp);
+		json_num(fp, 100 * f->delta);
+		fputs(",\"ci_low_pp\":", fp);
+		json_num(fp, 100 * f->lo);
+		fputs(",\"ci_high_pp\":", fp);
+		json_num(fp, 100 * f->hi);
+		fputs(",\"q_value\":", fp);
+		json_num(fp, f->q);
+		fputs(",\"rows\":", fp);
+		json_names(fp, d, f->rows, f->nrows);
+		fputs(f->verdict == VERDICT_REGRESSED ? ",\"crowded_out\":" :
+		    ",\"crowded_in\":", fp);
+		json_names(fp, d, f->crowded, f->ncrowded);
+		fputs(f->verdict == VERDICT_REGRESSED ? ",\"crowded_in\":[]}" :
+		    ",\"crowded_out\":[]}", fp);
+	}
+	fputs("]", fp);
+}
+
 int
 report_diff_json(FILE *fp, const struct diff_report *r)
 {
@@ -406,7 +627,17 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	json_num(fp, d->mde >= 0 ? 100 * d->mde : NAN);
 	fputs(",\"noise_pp\":", fp);
 	json_num(fp, d->noise >= 0 ? 100 * d->noise : NAN);
-	fprintf(fp, ",\"tested\":%zu", d->ntested);
+	fprintf(fp, ",\"tested\":%zu,\"hypotheses\":%zu,\"family\":%zu,"
+	    "\"discoveries\":%zu", d->ntested, d->nhyp, d->judge.fdr.kept,
+	    d->judge.fdr.rejected);
+	fputs(",\"threshold\":", fp);
+	json_num(fp, d->judge.fdr.threshold);
+	fputs(",\"ci_level\":", fp);
+	json_num(fp, 1 - d->judge.ci_alpha);
+	if (d->replicates) {
+		fputs(",\"dispersion\":", fp);
+		json_num(fp, d->judge.prior.binomial ? 1 : d->judge.prior.s02);
+	}
 	if (r->h.filters != NULL) {
 		fputs(",\"filters\":", fp);
 		report_put_json(fp, r->h.filters);
@@ -419,6 +650,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		report_put_json(fp, r->conclusion);
 		fprintf(fp, ",\"exit_status\":%d", r->exit_status);
 	}
+	put_findings_json(fp, d);
 	fputs(",\"rows\":[", fp);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
@@ -452,6 +684,19 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		report_put_json(fp, stats_method_name(row->st.method));
 		fputs(",\"verdict\":", fp);
 		report_put_json(fp, verdict_name(row->verdict));
+		fputs(",\"hypothesis\":", fp);
+		if (hyp_name(row->hyp) != NULL)
+			report_put_json(fp, hyp_name(row->hyp));
+		else
+			fputs("null", fp);
+		if (row->finding >= 0)
+			fprintf(fp, ",\"finding\":%ld", row->finding);
+		else
+			fputs(",\"finding\":null", fp);
+		fputs(",\"flat_p_value\":", fp);
+		json_num(fp, row->flat.tested ? row->flat.st.p : NAN);
+		fputs(",\"flat_q_value\":", fp);
+		json_num(fp, row->flat.tested ? row->flat.q : NAN);
 		fputs(",\"status\":", fp);
 		report_put_json(fp, row->status == STATUS_NEW ? "new" :
 		    row->status == STATUS_GONE ? "gone" : "both");
@@ -485,7 +730,7 @@ report_diff_csv(FILE *fp, const struct diff_report *r)
 
 	fputs("name,base_flat,new_flat,base_cum,new_cum,base_samples,"
 	    "new_samples,delta_pp,rel,ci_low_pp,ci_high_pp,p_value,q_value,"
-	    "verdict,status\n", fp);
+	    "verdict,status,hypothesis,finding\n", fp);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 
@@ -503,9 +748,13 @@ report_diff_csv(FILE *fp, const struct diff_report *r)
 			    100 * row->st.hi, row->st.p, row->q);
 		else
 			fputs(",,,", fp);
-		fprintf(fp, ",%s,%s\n", verdict_name(row->verdict),
+		fprintf(fp, ",%s,%s,%s,", verdict_name(row->verdict),
 		    row->status == STATUS_NEW ? "new" :
-		    row->status == STATUS_GONE ? "gone" : "both");
+		    row->status == STATUS_GONE ? "gone" : "both",
+		    hyp_name(row->hyp) ? hyp_name(row->hyp) : "");
+		if (row->finding >= 0)
+			fprintf(fp, "%ld", row->finding + 1);
+		fputc('\n', fp);
 	}
 	return ferror(fp) ? -1 : 0;
 }

@@ -535,9 +535,10 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 		side_line(buf, sizeof(buf), "New: ", r->h.new, r->h.nnew);
 		put_text(fp, PAD, y += 16, "", buf);
 		snprintf(buf, sizeof(buf), "Test: %s; Benjamini-Hochberg at "
-		    "%g over %zu frames; minimum effect %gpp and %g%%.",
-		    r->h.method, r->h.alpha, fl->ntested, r->h.min_effect_pp,
-		    r->h.min_effect_rel);
+		    "%g over the %zu of %zu frames drawn that can reach it "
+		    "(Tarone); minimum effect %gpp and %g%%.", r->h.method,
+		    r->h.alpha, fl->judge.fdr.kept, fl->ntested,
+		    r->h.min_effect_pp, r->h.min_effect_rel);
 		put_text(fp, PAD, y += 16, "", buf);
 		snprintf(buf, sizeof(buf), "Width: a frame's cumulative share "
 		    "of the %s profile. Colour: the change of that share, new "

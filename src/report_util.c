@@ -10,9 +10,11 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "judge.h"
 #include "report.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -283,29 +285,46 @@ report_facts_json(FILE *fp, const struct facts *f)
 }
 
 /*
- * The test, in words: Welch's between profiles, or Fisher's on the
- * count sample type, which the sentence names when the p-values are of
- * its shares rather than of the values' (alloc_objects behind
- * alloc_space).
+ * The test, in words: Fisher's on the count sample type, which the
+ * sentence names when the p-values are of its shares rather than of
+ * the values' (alloc_objects behind alloc_space), of the flat and
+ * cumulative counts (cumulative only for the frames of a flame graph);
+ * between replicates, of the pooled counts at the dispersion the runs
+ * showed.
  */
 char *
-report_method(const struct facts *base, int has_counts, int replicates)
+report_method(const struct facts *base, int has_counts,
+    const struct judge *j, int frames)
 {
-	const char	*ct = base->count_type;
-	char		*s;
+	const char	*ct = base->count_type, *what;
+	char		*s, *of, *disp = NULL;
 
-	if (!has_counts)
+	if (!has_counts) {
 		xasprintf(&s, "none: no sample counts");
-	else if (replicates)
-		xasprintf(&s, "Welch's t-test on per-profile shares of %s",
-		    ct[0] ? ct : "samples");
-	else if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
+		return s;
+	}
+	what = frames ? "cumulative" : "flat and cumulative";
+	if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
 	    strcmp(ct, "samples") != 0)
-		xasprintf(&s, "Fisher's exact test on cumulative %s counts "
-		    "(p and CI are of %s shares)", ct, ct);
+		xasprintf(&of, "%s %s counts (p and CI are of %s shares)",
+		    what, ct, ct);
 	else
-		xasprintf(&s, "Fisher's exact test on cumulative %s counts",
-		    ct[0] != '\0' && strcmp(ct, "samples") != 0 ? ct :
-		    "sample");
+		xasprintf(&of, "%s %s counts", what, ct[0] != '\0' &&
+		    strcmp(ct, "samples") != 0 ? ct : "sample");
+	if (j == NULL || !j->replicates)
+		xasprintf(&s, "Fisher's exact test on %s", of);
+	else if (j->prior.binomial)
+		xasprintf(&s, "Fisher's exact test on pooled %s of %zu and "
+		    "%zu profiles, whose runs agree with sampling", of, j->nb,
+		    j->nn);
+	else {
+		xasprintf(&disp, "%.2f", j->prior.s02);
+		xasprintf(&s, "pooled %s of %zu and %zu profiles, "
+		    "quasi-binomial at the dispersion the runs show (%s times "
+		    "sampling's, shared across functions)", of, j->nb, j->nn,
+		    disp);
+	}
+	free(of);
+	free(disp);
 	return s;
 }

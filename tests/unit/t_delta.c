@@ -165,9 +165,40 @@ test_regression_path(void)
 		delta_explain(&d, (size_t)(r - d.rows));
 		CHECK(r->path == NULL && r->npath == 0);
 	}
-	/* encode kept its samples but lost share: improved, by share */
+	/*
+	 * encode and parse kept their samples but lost share: the sort
+	 * crowded them out, since their shares of the rest of the profile
+	 * did not change.
+	 */
 	r = row(&d, "encode");
-	CHECK(r != NULL && r->verdict == VERDICT_IMPROVED);
+	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
+	CHECK(r != NULL && r->finding == 0 && r->role == DELTA_ROLE_CROWDED);
+	r = row(&d, "parse");
+	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
+	/* One finding: the sort, with the path through its carriers. */
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		const struct delta_finding *f = &d.findings[0];
+		static const char *const want[] = { "handle", "score",
+		    "normalize", "sort" };
+		size_t k;
+
+		CHECK_INT(f->verdict, VERDICT_REGRESSED);
+		CHECK_STR(d.rows[f->row].name, "sort");
+		CHECK_INT(f->hyp, DELTA_HYP_CUM);
+		CHECK_NEAR(f->delta, 4000.0 / 14010, 1e-12);
+		CHECK(f->lo < f->delta && f->delta < f->hi);
+		CHECK_INT(f->npath, 4);
+		for (k = 0; k < f->npath && k < 4; k++)
+			CHECK_STR(d.rows[f->path[k]].name, want[k]);
+		CHECK_INT(f->ncrowded, 2);
+		/* sort, its three carriers; gc is under --min-effect */
+		CHECK_INT(f->nrows, 4);
+	}
+	r = row(&d, "handle");
+	CHECK(r != NULL && r->role == DELTA_ROLE_CARRIER && r->finding == 0);
+	r = row(&d, "sort");
+	CHECK(r != NULL && r->role == DELTA_ROLE_SPEND);
 	/* main is 100% on both sides: it cannot move, so no verdict */
 	r = row(&d, "main");
 	CHECK(r != NULL && r->verdict == VERDICT_INSUFFICIENT);
@@ -237,12 +268,111 @@ test_replicates(void)
 	CHECK(delta_compute(rep.base, rep.new, rep.each, 3, rep.each + 3, 3,
 	    &o, &d) == 0);
 	CHECK(d.replicates);
+	/*
+	 * The runs differ by 2 points, about what sampling 1000 samples
+	 * makes them differ: the pooled counts are tested, and a's 20
+	 * points are a finding.  b lost what a took, 20 points: which of
+	 * the two moved cannot be told from shares, and the tie goes to
+	 * the regression.
+	 */
 	r = row(&d, "a");
-	CHECK(r != NULL && r->st.method == STATS_WELCH);
+	CHECK(r != NULL && (r->st.method == STATS_FISHER ||
+	    r->st.method == STATS_NORMAL || r->st.method == STATS_QUASI));
 	CHECK(r != NULL && r->verdict == VERDICT_REGRESSED);
 	CHECK(r != NULL && fabs(r->delta - 0.2) < 1e-12);
+	CHECK(r != NULL && r->st.p < 1e-10);
+	r = row(&d, "b");
+	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
+	CHECK_INT(d.nfindings, 1);
 	delta_release(&d);
 	t_replicates_free(&rep);
+}
+
+/*
+ * One function regressed while another really improved: the second
+ * stays improved (its share of the rest fell), and a third, which kept
+ * its samples, is crowded out.
+ */
+static void
+test_real_improvement(void)
+{
+	static const char *const st[] = { "main;a", "main;b", "main;c" };
+	static const int64_t bc[] = { 4000, 3000, 3000 };
+	static const int64_t nc[] = { 8000, 1000, 3000 };
+	struct profile	*b = t_build(st, bc, 3), *n = t_build(st, nc, 3);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 2);
+	if (d.nfindings == 2) {
+		CHECK_STR(d.rows[d.findings[0].row].name, "a");
+		CHECK_INT(d.findings[0].verdict, VERDICT_REGRESSED);
+		CHECK_STR(d.rows[d.findings[1].row].name, "b");
+		CHECK_INT(d.findings[1].verdict, VERDICT_IMPROVED);
+	}
+	r = row(&d, "b");
+	CHECK(r != NULL && r->verdict == VERDICT_IMPROVED);
+	CHECK(r != NULL && r->role == DELTA_ROLE_SPEND);
+	r = row(&d, "c");
+	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
+	/* A leaf's flat and cum samples are the same: one hypothesis. */
+	r = row(&d, "a");
+	CHECK(r != NULL && r->same && r->hyp == DELTA_HYP_BOTH);
+	delta_release(&d);
+
+	/* An optimization: a's fall lifts b and c, which are crowded in. */
+	CHECK(delta_compute(an, ab, NULL, 0, NULL, 0, &o, &d) == 0);
+	r = row(&d, "c");
+	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_IN);
+	CHECK_INT(d.nfindings, 2);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+/*
+ * A function called twice as often: its subtree grows alike, so the
+ * change is spent where the calls are made more often, not in one of
+ * its callees, and it is one finding.
+ */
+static void
+test_called_more(void)
+{
+	static const char *const bs[] = { "main;s;n;l1", "main;s;n;l2",
+	    "main;s", "main;x" };
+	static const int64_t bc[] = { 600, 400, 1000, 8000 };
+	static const int64_t nc[] = { 1800, 1200, 1000, 8000 };
+	struct profile	*b = t_build(bs, bc, 4), *n = t_build(bs, nc, 4);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		const struct delta_finding *f = &d.findings[0];
+
+		CHECK_STR(d.rows[f->row].name, "n");
+		CHECK_INT(f->npath, 2);
+		if (f->npath == 2)
+			CHECK_STR(d.rows[f->path[0]].name, "s");
+		/* n, its carrier s, and l1 and l2 inside it */
+		CHECK_INT(f->nrows, 4);
+	}
+	/* A leaf's flat and cum are one hypothesis: fewer than 2 a row. */
+	CHECK(d.nhyp < 2 * d.nrows);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
 }
 
 /*
@@ -311,7 +441,7 @@ test_many_rows(void)
 	for (i = 0; i < N; i++) {
 		r = row(&d, names[i]);
 		if (r == NULL || !r->tested || stats_counts(cb[i], nb, cn[i],
-		    nn, o.alpha, &st) != 0 || r->st.p != st.p ||
+		    nn, d.judge.ci_alpha, &st) != 0 || r->st.p != st.p ||
 		    r->st.lo != st.lo || r->st.hi != st.hi)
 			bad++;
 		else if (r->verdict == VERDICT_REGRESSED)
@@ -320,6 +450,7 @@ test_many_rows(void)
 	CHECK_INT(bad, 0);
 	/* The ten functions made 40 times as heavy, and no other. */
 	CHECK_INT(regressed, 10);
+	CHECK_INT(d.nfindings, 10);
 	delta_release(&d);
 	agg_free(ab);
 	agg_free(an);
@@ -334,6 +465,8 @@ main(void)
 	test_regression_path();
 	test_few_samples();
 	test_replicates();
+	test_real_improvement();
+	test_called_more();
 	test_many_rows();
 	return tap_done();
 }

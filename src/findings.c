@@ -1,0 +1,758 @@
+/*
+ * Findings: the rows of a diff grouped into changes of the call tree
+ * (delta.h, struct delta_finding).  A change shows as many rows: the
+ * function where it is spent, every ancestor that contains it (its
+ * carriers), the functions below it that came or went with it, and,
+ * since shares sum to one, other functions whose share fell only
+ * because it grew (crowded out) or rose only because it shrank (crowded
+ * in).  This file tells them apart, from the rows' verdicts, the union
+ * call graph of the two sides (delta_edges()), and tests of shares of
+ * the rest of the profile (judge_retest()).  No I/O here.
+ *
+ * The steps, each a function below:
+ *
+ * 1. descend(): from each significant row, delta_walk() follows the
+ *    callee edge that carries most of the change while that callee
+ *    changed the same way significantly, carries at least half of the
+ *    current function's change, and more than the function's own flat
+ *    change; it stops at a function that is new (or gone) on the side
+ *    of the change.  Where the walk stops is where the change is spent.
+ * 2. groups(): the rows grouped by where their walks stop, largest
+ *    change first.
+ * 3. accept(): the first group is a finding.  Each later one is tested
+ *    again on the rest of the profile, without the samples of the
+ *    findings accepted before it: if it is still a significant and
+ *    relevant change there, it is a finding; if not, each of its rows
+ *    that is not significant on the rest either is crowded.  A finding
+ *    takes with it every row of its direction that it dominates.
+ * 4. ascend(): a finding's path runs from its outermost carrier down
+ *    through the callers that carry the most of the change.
+ *
+ * What the aggregates do not say is how many samples two functions
+ * share.  It is exact where one dominates the other in the union graph
+ * (every path from a root to it passes the other) or neither reaches
+ * the other; otherwise it is estimated from the values of the edges
+ * that enter one from the region the other dominates (joint()).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "delta.h"
+#include "judge.h"
+#include "xmalloc.h"
+
+#define FIND_MAX_PATH	64
+
+/* An accepted finding's view of the graph. */
+struct accepted {
+	size_t		 spend;
+	int		 dir;
+	unsigned char	*region;	/* the rows spend dominates */
+	unsigned char	*below;		/* the rows it reaches */
+	unsigned char	*above;		/* the rows that reach it */
+	size_t		*members;
+	size_t		 nmembers, cap;
+	size_t		*crowded;
+	size_t		 ncrowded, ccap;
+};
+
+struct fctx {
+	struct delta	*d;
+	const struct judge *j;
+	size_t		 n;		/* rows */
+	int		*dir;		/* +1, -1, or 0 out of the pool */
+	size_t		*spend;		/* where each row's walk stops */
+	size_t		*stack;		/* scratch */
+	size_t		*nbr;		/* scratch: one row's neighbours */
+	size_t		 nbrcap;
+	struct accepted	*acc;
+	size_t		 nacc;
+	int64_t		 excl[2];	/* samples of the findings, a side */
+};
+
+static double
+share(int64_t v, int64_t total)
+{
+	return total != 0 ? (double)v / (double)total : 0;
+}
+
+static void
+push(size_t **a, size_t *n, size_t *cap, size_t x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*a = xreallocarray(*a, *cap, sizeof(**a));
+	}
+	(*a)[(*n)++] = x;
+}
+
+/* The change of an edge's share of the values, as the rows' are. */
+static double
+edge_change(const struct delta *d, const struct delta_edge *e)
+{
+	return share(e->new, d->new_total) - share(e->base, d->base_total);
+}
+
+/* A row's change in the hypothesis that flagged it, in share units. */
+static double
+row_change(const struct delta_row *r)
+{
+	return r->hyp == DELTA_HYP_FLAT ? r->delta_flat_share :
+	    r->delta_share;
+}
+
+/*
+ * The rows at the other ends of row r's edges, out of it or into it,
+ * into c->nbr (delta_edges() reuses its own buffer).
+ */
+static size_t
+neighbours(struct fctx *c, size_t r, int out)
+{
+	const struct delta_edge *e;
+	size_t	 i, n, k = 0;
+
+	n = delta_edges(c->d, r, out, &e);
+	if (n > c->nbrcap) {
+		c->nbrcap = 2 * n;
+		c->nbr = xreallocarray(c->nbr, c->nbrcap, sizeof(*c->nbr));
+	}
+	for (i = 0; i < n; i++)
+		if ((out ? e[i].to : e[i].from) != r)
+			c->nbr[k++] = out ? e[i].to : e[i].from;
+	return k;
+}
+
+/* Step 1: where the walk from row r stops (delta_walk()). */
+static size_t
+descend(struct fctx *c, size_t r)
+{
+	size_t path[FIND_MAX_PATH];
+
+	return path[delta_walk(c->d, r, c->dir, path, FIND_MAX_PATH) - 1];
+}
+
+/*
+ * Does row r join a region: is every caller it has on either side in
+ * it, and do its edges in carry all of its value (it is never the
+ * outermost frame of a sample)?
+ */
+static int
+joins(struct fctx *c, const unsigned char *in, size_t r)
+{
+	const struct delta_edge *e;
+	const struct delta_row *row = &c->d->rows[r];
+	size_t	 i, n;
+	int64_t	 wb = 0, wn = 0;
+
+	n = delta_edges(c->d, r, 0, &e);
+	for (i = 0; i < n; i++) {
+		if (e[i].from == r)
+			continue;
+		if (!in[e[i].from])
+			return 0;
+		wb += e[i].base;
+		wn += e[i].new;
+	}
+	return n > 0 && wb >= row->base_cum && wn >= row->new_cum;
+}
+
+/*
+ * The rows that x dominates, x included: every sample with one of them
+ * on its stack has x on it too.  A row joins once all its callers have.
+ */
+static unsigned char *
+region(struct fctx *c, size_t x)
+{
+	unsigned char	*in;
+	size_t		 sp = 0, i, n, cur;
+
+	in = xcalloc(c->n + 1, 1);
+	in[x] = 1;
+	c->stack[sp++] = x;
+	while (sp > 0) {
+		cur = c->stack[--sp];
+		n = neighbours(c, cur, 1);
+		for (i = 0; i < n; i++) {
+			size_t r = c->nbr[i];
+
+			/* joins() reuses the edges, not c->nbr. */
+			if (!in[r] && joins(c, in, r)) {
+				in[r] = 1;
+				c->stack[sp++] = r;
+			}
+		}
+	}
+	return in;
+}
+
+/* The rows x reaches through edges out of it (out) or into it. */
+static unsigned char *
+reach(struct fctx *c, size_t x, int out)
+{
+	unsigned char	*in;
+	size_t		 sp = 0, i, n, cur;
+
+	in = xcalloc(c->n + 1, 1);
+	in[x] = 1;
+	c->stack[sp++] = x;
+	while (sp > 0) {
+		cur = c->stack[--sp];
+		n = neighbours(c, cur, out);
+		for (i = 0; i < n; i++)
+			if (!in[c->nbr[i]]) {
+				in[c->nbr[i]] = 1;
+				c->stack[sp++] = c->nbr[i];
+			}
+	}
+	return in;
+}
+
+/* A row's samples on one side (0 base, 1 new), in its hypothesis h. */
+static int64_t
+count(const struct delta_row *r, int flat, int side)
+{
+	if (flat)
+		return side ? r->new_flat_count : r->base_flat_count;
+	return side ? r->new_count : r->base_count;
+}
+
+/*
+ * Samples of the values w that enter row t on one side, at t's count
+ * per unit of value (the edges weigh values, the tests count samples).
+ */
+static int64_t
+as_count(const struct delta_row *t, int64_t w, int side)
+{
+	int64_t v = side ? t->new_cum : t->base_cum;
+	int64_t k = side ? t->new_count : t->base_count;
+
+	if (v <= 0 || w <= 0)
+		return 0;
+	return (int64_t)llround((double)w / (double)v * (double)k);
+}
+
+/* The value of the edges from the rows of reg into row t, on a side. */
+static int64_t
+flow_in(struct fctx *c, const unsigned char *reg, size_t t, int side)
+{
+	const struct delta_edge *e;
+	size_t	 i, n;
+	int64_t	 w = 0;
+
+	n = delta_edges(c->d, t, 0, &e);
+	for (i = 0; i < n; i++)
+		if (e[i].from != t && reg[e[i].from])
+			w += side ? e[i].new : e[i].base;
+	return w;
+}
+
+/*
+ * The samples row r's hypothesis shares with finding a on one side:
+ * all of them if a dominates r, all of a's if r dominates a, none if
+ * neither reaches the other, else what the edges from the region of
+ * the one into the other carry.
+ */
+static int64_t
+joint(struct fctx *c, const struct accepted *a, size_t r, int flat, int side)
+{
+	const struct delta_row *row = &c->d->rows[r], *x;
+	unsigned char	*reg;
+	int64_t		 k = count(row, flat, side), j;
+
+	x = &c->d->rows[a->spend];
+	if (a->region[r])
+		return k;
+	if (a->below[r]) {
+		j = as_count(row, flow_in(c, a->region, r, side), side);
+		if (flat && row->base_count + row->new_count > 0)
+			j = (int64_t)llround((double)j * (double)k /
+			    (double)count(row, 0, side));
+		return j < k ? j : k;
+	}
+	if (!a->above[r] || flat)
+		return 0;
+	reg = region(c, r);
+	if (reg[a->spend])
+		j = count(x, 0, side);
+	else
+		j = as_count(x, flow_in(c, reg, a->spend, side), side);
+	free(reg);
+	return j < k ? j : k;
+}
+
+/*
+ * Is row r still a significant and relevant change in its direction
+ * on the rest of the profile, without the samples of the findings
+ * accepted so far?  1, 0, or -1 if the test failed.
+ */
+static int
+still(struct fctx *c, size_t r)
+{
+	const struct delta_row *row = &c->d->rows[r];
+	const struct judge_hyp *h;
+	int64_t		 k[2], n[2];
+	size_t		 i;
+	int		 s, flat = row->hyp == DELTA_HYP_FLAT, t;
+
+	if (c->nacc == 0)
+		return 1;
+	h = flat ? &row->flat : &row->cum;
+	for (s = 0; s < 2; s++) {
+		k[s] = count(row, flat, s);
+		for (i = 0; i < c->nacc; i++)
+			k[s] -= joint(c, &c->acc[i], r, flat, s);
+		n[s] = (s ? c->d->new_n : c->d->base_n) - c->excl[s];
+		if (k[s] < 0)
+			k[s] = 0;
+		if (n[s] <= 0)
+			return 0;
+		if (k[s] > n[s])
+			k[s] = n[s];
+	}
+	if ((t = judge_retest(c->j, k[0], n[0], k[1], n[1], h->phi,
+	    h->df, judge_cutoff(c->j))) <= 0)
+		return t;
+	if (c->dir[r] * (share(k[1], n[1]) - share(k[0], n[0])) <= 0)
+		return 0;
+	return judge_relevant(c->j, share(k[0], n[0]), share(k[1], n[1]));
+}
+
+/* Step 2: a group of rows whose walks stop at the same row. */
+struct group {
+	size_t		 spend;
+	int		 dir;
+	double		 size;		/* |change| where it is spent */
+	const char	*name;		/* spend's, to break ties */
+	unsigned char	*region;	/* what spend dominates */
+	long		 into;		/* merged into this group, or -1 */
+	int		 done;
+};
+
+/*
+ * Largest change first.  Two changes of the same size (a function that
+ * took exactly what another gave up) say nothing about which one moved:
+ * the regression goes first, so that a tie never hides one.
+ */
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	if (fabs(x->size - y->size) > 1e-9 * fmax(x->size, y->size))
+		return x->size > y->size ? -1 : 1;
+	if (x->dir != y->dir)
+		return x->dir > y->dir ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/*
+ * Does row y's change lie inside x's, which dominates it: is x new (so
+ * that all below it is new with it), or did y's share of x's samples
+ * not change significantly and relevantly?
+ */
+static int
+inside(struct fctx *c, size_t x, size_t y)
+{
+	const struct delta_row *rx = &c->d->rows[x], *ry = &c->d->rows[y];
+	int flat = ry->hyp == DELTA_HYP_FLAT, t;
+	int64_t k1 = count(ry, flat, 0), k2 = count(ry, flat, 1);
+	const struct judge_hyp *h = flat ? &ry->flat : &ry->cum;
+
+	if ((c->dir[x] > 0 && rx->status == STATUS_NEW) ||
+	    (c->dir[x] < 0 && rx->status == STATUS_GONE))
+		return 1;
+	if (rx->base_count <= 0 || rx->new_count <= 0)
+		return 1;
+	if ((t = judge_retest(c->j, k1, rx->base_count, k2, rx->new_count,
+	    h->phi, h->df, judge_cutoff(c->j))) != 0)
+		return t == -1 ? -1 : !judge_relevant(c->j,
+		    share(k1, rx->base_count), share(k2, rx->new_count));
+	return 1;
+}
+
+/* Put row r in accepted finding i, in the role given. */
+static void
+join_finding(struct fctx *c, size_t i, size_t r, enum delta_role role)
+{
+	struct accepted *a = &c->acc[i];
+
+	push(&a->members, &a->nmembers, &a->cap, r);
+	c->d->rows[r].finding = (long)i;
+	c->d->rows[r].role = role;
+	c->dir[r] = 0;
+}
+
+/*
+ * Accept the group whose walks stop at x as a finding: x and every row
+ * of the pool in its direction whose walk stops at x or in its region,
+ * or that lies in that region.  Its samples leave the rest of the
+ * profile that later groups are tested on.
+ */
+static void
+accept(struct fctx *c, size_t x, unsigned char *reg)
+{
+	struct accepted	*a;
+	size_t		 i, r;
+	int		 s, dir = c->dir[x];
+	int64_t		 e;
+
+	c->acc = xreallocarray(c->acc, c->nacc + 1, sizeof(*c->acc));
+	a = &c->acc[c->nacc];
+	memset(a, 0, sizeof(*a));
+	a->spend = x;
+	a->dir = dir;
+	a->region = reg;
+	a->below = reach(c, x, 1);
+	a->above = reach(c, x, 0);
+	for (s = 0; s < 2; s++) {
+		e = count(&c->d->rows[x], 0, s);
+		for (i = 0; i < c->nacc; i++)
+			e -= joint(c, &c->acc[i], x, 0, s);
+		c->excl[s] += e > 0 ? e : 0;
+	}
+	i = c->nacc++;
+	join_finding(c, i, x, DELTA_ROLE_SPEND);
+	for (r = 0; r < c->n; r++) {
+		if (c->dir[r] != dir)
+			continue;
+		if (reg[r])
+			join_finding(c, i, r, DELTA_ROLE_INSIDE);
+		else if (c->spend[r] == x || reg[c->spend[r]])
+			join_finding(c, i, r, DELTA_ROLE_CARRIER);
+	}
+}
+
+/*
+ * Row r moved only because the findings did (still() said no): a
+ * carrier of the first finding of its direction it contains, inside
+ * the first it lies below, else crowded by the first finding of the
+ * other direction (or the first at all).
+ */
+static void
+settle(struct fctx *c, size_t r)
+{
+	struct delta_row *row = &c->d->rows[r];
+	struct accepted	*a;
+	size_t		 i, to = 0;
+	int		 other = 0;
+
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir == c->dir[r] && c->acc[i].above[r]) {
+			join_finding(c, i, r, DELTA_ROLE_CARRIER);
+			return;
+		}
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir == c->dir[r] && c->acc[i].below[r]) {
+			join_finding(c, i, r, DELTA_ROLE_INSIDE);
+			return;
+		}
+	for (i = 0; i < c->nacc && !other; i++)
+		if (c->acc[i].dir != c->dir[r]) {
+			to = i;
+			other = 1;
+		}
+	a = &c->acc[to];
+	push(&a->crowded, &a->ncrowded, &a->ccap, r);
+	row->verdict = c->dir[r] < 0 ? VERDICT_CROWDED_OUT : VERDICT_CROWDED_IN;
+	row->role = DELTA_ROLE_CROWDED;
+	row->finding = (long)to;
+	c->dir[r] = 0;
+}
+
+/*
+ * Step 3 for one group, after the groups its spend dominates: a finding
+ * if its spend still changed on the rest of the profile; otherwise each
+ * of its rows that did not is settled, and the others wait for the next
+ * round.  Returns -1 if a test failed.
+ */
+static int
+take(struct fctx *c, struct group *g, size_t ng, size_t gi)
+{
+	size_t	 i, x = g[gi].spend;
+	int	 t;
+
+	g[gi].done = 1;
+	for (i = 0; i < ng; i++)
+		if (!g[i].done && g[i].into == -1 && g[i].dir == g[gi].dir &&
+		    g[gi].region[g[i].spend] && take(c, g, ng, i) == -1)
+			return -1;
+	if (c->dir[x] == 0)
+		return 0;	/* taken by a finding meanwhile */
+	if ((t = still(c, x)) == -1)
+		return -1;
+	if (t == 1) {
+		accept(c, x, g[gi].region);
+		g[gi].region = NULL;
+		return 0;
+	}
+	for (i = 0; i < c->n; i++) {
+		if (c->dir[i] == 0 || c->spend[i] != x)
+			continue;
+		if ((t = i == x ? 0 : still(c, i)) == -1)
+			return -1;
+		if (t == 0)
+			settle(c, i);
+	}
+	return 0;
+}
+
+/*
+ * One round over the rows left in the pool: their walks, their groups
+ * (a group whose spend lies in another's region and whose change lies
+ * inside that one's joins it), and each group taken.  Returns the
+ * number of rows left, or -1 if a test failed.
+ */
+static long
+one_round(struct fctx *c)
+{
+	struct group	*g;
+	long		*gof, left = 0, h;
+	size_t		 i, k, ng = 0;
+	int		 t, rc = 0;
+
+	gof = xreallocarray(NULL, c->n + 1, sizeof(*gof));
+	g = xcalloc(c->n + 1, sizeof(*g));
+	for (i = 0; i < c->n; i++)
+		gof[i] = -1;
+	for (i = 0; i < c->n; i++) {
+		if (c->dir[i] == 0)
+			continue;
+		c->spend[i] = descend(c, i);
+		if (gof[c->spend[i]] == -1) {
+			gof[c->spend[i]] = (long)ng;
+			g[ng].spend = c->spend[i];
+			g[ng].dir = c->dir[i];
+			g[ng].size = fabs(row_change(&c->d->rows[c->spend[i]]));
+			g[ng].name = c->d->rows[c->spend[i]].name;
+			g[ng++].into = -1;
+		}
+	}
+	qsort(g, ng, sizeof(*g), cmp_group);
+	for (i = 0; i < ng; i++)
+		gof[g[i].spend] = (long)i;
+	for (i = 0; i < ng; i++)
+		g[i].region = region(c, g[i].spend);
+	for (i = 0; i < ng && rc == 0; i++)
+		for (k = 0; k < ng; k++) {
+			if (k == i || g[k].into != -1 || g[i].into != -1 ||
+			    g[k].dir != g[i].dir || !g[i].region[g[k].spend])
+				continue;
+			if ((t = inside(c, g[i].spend, g[k].spend)) == -1) {
+				rc = -1;
+				break;
+			}
+			if (t)
+				g[k].into = (long)i;
+		}
+	/* A merged group's rows walk, in effect, to its host's spend. */
+	for (i = 0; i < c->n && rc == 0; i++)
+		if (c->dir[i] != 0) {
+			h = gof[c->spend[i]];
+			while (h >= 0 && g[h].into != -1)
+				h = g[h].into;
+			c->spend[i] = g[h].spend;
+		}
+	for (i = 0; i < ng && rc == 0; i++)
+		if (!g[i].done && g[i].into == -1)
+			rc = take(c, g, ng, i);
+	for (i = 0; i < ng; i++)
+		free(g[i].region);
+	for (i = 0; i < c->n; i++)
+		if (c->dir[i] != 0)
+			left++;
+	free(g);
+	free(gof);
+	return rc == -1 ? -1 : left;
+}
+
+/*
+ * Step 4: the path of finding a, outermost first: from its spend up
+ * through the member caller whose edge carries the most of the change,
+ * as long as there is one.  Returns its length.
+ */
+static size_t
+ascend(struct fctx *c, const struct accepted *a, size_t *path)
+{
+	const struct delta_edge *e;
+	size_t	 up[FIND_MAX_PATH], np = 0, cur = a->spend, i, k, n, best;
+	double	 bestv, v;
+
+	up[np++] = cur;
+	while (np < FIND_MAX_PATH) {
+		best = SIZE_MAX;
+		bestv = 0;
+		n = delta_edges(c->d, cur, 0, &e);
+		for (i = 0; i < n; i++) {
+			size_t p = e[i].from;
+
+			if (p == cur || c->d->rows[p].finding != (long)(a - c->acc) ||
+			    c->d->rows[p].role != DELTA_ROLE_CARRIER)
+				continue;
+			for (k = 0; k < np && up[k] != p; k++)
+				continue;
+			if (k < np)
+				continue;
+			v = a->dir * edge_change(c->d, &e[i]);
+			if (v > bestv || (v == bestv && best != SIZE_MAX &&
+			    strcmp(c->d->rows[p].name,
+			    c->d->rows[best].name) < 0)) {
+				bestv = v;
+				best = p;
+			}
+		}
+		if (best == SIZE_MAX)
+			break;
+		up[np++] = cur = best;
+	}
+	for (i = 0; i < np; i++)
+		path[i] = up[np - 1 - i];
+	return np;
+}
+
+/* A row with its sort key computed once, so that qsort needs no context. */
+struct keyed {
+	double		 key;		/* larger first */
+	const char	*name;		/* then by name */
+	size_t		 row;
+};
+
+static int
+cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key > y->key ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Sort rows[n] by the size of their change, then by name. */
+static void
+sort_rows(const struct delta *d, size_t *rows, size_t n)
+{
+	struct keyed	*k;
+	size_t		 i;
+
+	k = xreallocarray(NULL, n + 1, sizeof(*k));
+	for (i = 0; i < n; i++) {
+		k[i].key = fabs(row_change(&d->rows[rows[i]]));
+		k[i].name = d->rows[rows[i]].name;
+		k[i].row = rows[i];
+	}
+	qsort(k, n, sizeof(*k), cmp_keyed);
+	for (i = 0; i < n; i++)
+		rows[i] = k[i].row;
+	free(k);
+}
+
+/* The findings' own numbers, their rows and their order (delta.h). */
+static void
+build(struct fctx *c)
+{
+	struct delta	*d = c->d;
+	struct keyed	*k;
+	size_t		*at, i;
+
+	d->findings = xcalloc(c->nacc + 1, sizeof(*d->findings));
+	d->nfindings = c->nacc;
+	k = xreallocarray(NULL, c->nacc + 1, sizeof(*k));
+	for (i = 0; i < c->nacc; i++) {
+		struct accepted		*a = &c->acc[i];
+		struct delta_finding	*f = &d->findings[i];
+		const struct delta_row	*x = &d->rows[a->spend];
+		const struct judge_hyp	*h;
+
+		f->verdict = a->dir > 0 ? VERDICT_REGRESSED : VERDICT_IMPROVED;
+		f->row = a->spend;
+		f->hyp = x->hyp == DELTA_HYP_FLAT ? DELTA_HYP_FLAT :
+		    DELTA_HYP_CUM;
+		h = f->hyp == DELTA_HYP_FLAT ? &x->flat : &x->cum;
+		/* The tested change, which the interval and q are of. */
+		f->delta = h->st.diff;
+		f->lo = h->st.lo;
+		f->hi = h->st.hi;
+		f->q = h->q;
+		f->path = xreallocarray(NULL, FIND_MAX_PATH, sizeof(*f->path));
+		f->npath = ascend(c, a, f->path);
+		sort_rows(d, a->members, a->nmembers);
+		sort_rows(d, a->crowded, a->ncrowded);
+		f->rows = a->members;
+		f->nrows = a->nmembers;
+		f->crowded = a->crowded;
+		f->ncrowded = a->ncrowded;
+		a->members = a->crowded = NULL;
+		k[i].key = fabs(f->delta);
+		k[i].name = x->name;
+		k[i].row = i;
+	}
+	/* Largest first: renumber the rows' findings to match. */
+	qsort(k, c->nacc, sizeof(*k), cmp_keyed);
+	at = xreallocarray(NULL, c->nacc + 1, sizeof(*at));
+	for (i = 0; i < c->nacc; i++)
+		at[k[i].row] = i;
+	for (i = 0; i < d->nrows; i++)
+		if (d->rows[i].finding >= 0)
+			d->rows[i].finding = (long)at[d->rows[i].finding];
+	{
+		struct delta_finding *sorted;
+
+		sorted = xcalloc(c->nacc + 1, sizeof(*sorted));
+		for (i = 0; i < c->nacc; i++)
+			sorted[i] = d->findings[k[i].row];
+		free(d->findings);
+		d->findings = sorted;
+	}
+	free(at);
+	free(k);
+}
+
+int
+delta_findings(struct delta *d, const struct judge *j)
+{
+	struct fctx	 c;
+	size_t		 i;
+	long		 left, before = -1;
+	int		 rc = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.d = d;
+	c.j = j;
+	c.n = d->nrows;
+	c.dir = xcalloc(c.n + 1, sizeof(*c.dir));
+	c.spend = xcalloc(c.n + 1, sizeof(*c.spend));
+	c.stack = xreallocarray(NULL, c.n + 1, sizeof(*c.stack));
+	for (i = 0; i < c.n; i++) {
+		d->rows[i].finding = -1;
+		d->rows[i].role = DELTA_ROLE_NONE;
+		if (d->rows[i].verdict == VERDICT_REGRESSED)
+			c.dir[i] = 1;
+		else if (d->rows[i].verdict == VERDICT_IMPROVED)
+			c.dir[i] = -1;
+		if (c.dir[i] != 0)
+			before++;
+	}
+	/* Each round takes a row from the pool at least. */
+	for (left = before + 1; left > 0; ) {
+		if ((left = one_round(&c)) == -1) {
+			rc = -1;
+			break;
+		}
+	}
+	if (rc == 0)
+		build(&c);
+	for (i = 0; i < c.nacc; i++) {
+		free(c.acc[i].region);
+		free(c.acc[i].below);
+		free(c.acc[i].above);
+		free(c.acc[i].members);
+		free(c.acc[i].crowded);
+	}
+	free(c.acc);
+	free(c.dir);
+	free(c.spend);
+	free(c.stack);
+	free(c.nbr);
+	return rc;
+}

@@ -1,0 +1,258 @@
+/*
+ * One family of hypotheses, judged together (judge.h): each tested by
+ * stats.c, at a dispersion shared across them when there are
+ * replicates, then the discrete false-discovery procedure over all of
+ * them, and the intervals rebuilt at the false-coverage-rate level
+ * that goes with the procedure's rejections.  The caller (delta.c for
+ * rows, flame.c for frames) says what the hypotheses are; this file
+ * knows only counts.  No I/O.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "judge.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+void
+judge_init(struct judge *j, const struct judge_opts *o, int64_t n1,
+    int64_t n2, const int64_t *n1r, size_t nb, const int64_t *n2r, size_t nn)
+{
+	memset(j, 0, sizeof(*j));
+	j->o = *o;
+	j->n1 = n1;
+	j->n2 = n2;
+	j->mde = j->noise = -1;
+	j->ci_alpha = o->alpha;
+	if (nb < 2 || nn < 2 || n1r == NULL || n2r == NULL)
+		return;
+	j->replicates = 1;
+	j->nb = nb;
+	j->nn = nn;
+	j->n1r = xreallocarray(NULL, nb, sizeof(*j->n1r));
+	j->n2r = xreallocarray(NULL, nn, sizeof(*j->n2r));
+	memcpy(j->n1r, n1r, nb * sizeof(*n1r));
+	memcpy(j->n2r, n2r, nn * sizeof(*n2r));
+}
+
+void
+judge_release(struct judge *j)
+{
+	free(j->n1r);
+	free(j->n2r);
+	memset(j, 0, sizeof(*j));
+}
+
+/*
+ * Between replicates, each hypothesis's dispersion: its own Pearson
+ * estimate from the spread of its runs, moderated toward what all the
+ * hypotheses say together (stats_disp_prior()), floored at 1.
+ */
+static int
+dispersions(struct judge *j, struct judge_hyp *h, size_t m,
+    const int64_t *runs)
+{
+	struct stats_disp	*f;
+	size_t			 i, w = j->nb + j->nn;
+	int			 rc = 0;
+
+	f = xcalloc(m + 1, sizeof(*f));
+	for (i = 0; i < m && rc == 0; i++)
+		rc = stats_disp_pearson(runs + i * w, j->n1r, j->nb,
+		    runs + i * w + j->nb, j->n2r, j->nn, &f[i]);
+	if (rc == 0)
+		rc = stats_disp_prior(f, m, &j->prior);
+	for (i = 0; i < m && rc == 0; i++) {
+		h[i].phi = stats_disp_posterior(&f[i], &j->prior, &h[i].df);
+		if (isnan(h[i].phi))
+			rc = -1;
+	}
+	free(f);
+	return rc;
+}
+
+/*
+ * The smallest p-value a hypothesis of K samples could have.  With 64
+ * samples or more, each side able to hold all of them and no
+ * overdispersion, the most extreme split is below 2^-63, under any
+ * threshold the trimming could set for fewer than 10^17 hypotheses:
+ * the bound 0 decides the same, without the sum.
+ */
+static double
+min_p(const struct judge *j, const struct judge_hyp *h)
+{
+	int64_t K = h->k1 + h->k2;
+
+	if (h->phi <= 1 && h->df == HUGE_VAL && K >= 64 && K <= j->n1 &&
+	    K <= j->n2)
+		return 0;
+	return stats_disp_pmin(K, j->n1, j->n2, h->phi, h->df,
+	    STATS_TWO_SIDED);
+}
+
+/* Test each hypothesis: its p-value and the smallest it could have. */
+static int
+test_all(struct judge *j, struct judge_hyp *h, size_t m, double *p,
+    double *pmin, size_t *np)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < m; i++) {
+		struct judge_hyp *x = &h[i];
+
+		x->q = NAN;
+		x->tested = 0;
+		if (!j->replicates || !j->o.has_counts) {
+			x->phi = 1;
+			x->df = HUGE_VAL;
+		}
+		if (!j->o.has_counts || j->n1 <= 0 || j->n2 <= 0)
+			continue;
+		if (stats_disp_test(x->k1, j->n1, x->k2, j->n2, x->phi, x->df,
+		    j->o.alpha, STATS_TWO_SIDED, &x->st) == -1 ||
+		    (x->pmin = min_p(j, x)) < 0)
+			return -1;
+		if (x->st.method == STATS_UNTESTABLE)
+			continue;
+		x->tested = 1;
+		p[n] = x->st.p;
+		pmin[n++] = x->pmin;
+	}
+	*np = n;
+	return 0;
+}
+
+/*
+ * The header's numbers: what the noisiest hypothesis of the family can
+ * show at the threshold a further discovery needs.  Its pooled share is
+ * the one closest to a half (binomial noise is largest there), scaled
+ * by its dispersion between replicates.
+ */
+static void
+detectable(struct judge *j, const struct judge_hyp *h, size_t m)
+{
+	double	 bestse = -1, se, pooled, t = j->fdr.threshold, zq, zp;
+	size_t	 i, best = 0;
+
+	for (i = 0; i < m; i++) {
+		if (!h[i].tested || isnan(h[i].q))
+			continue;
+		pooled = (double)(h[i].k1 + h[i].k2) / (double)(j->n1 + j->n2);
+		se = sqrt(h[i].phi * pooled * (1 - pooled) *
+		    (1 / (double)j->n1 + 1 / (double)j->n2));
+		if (se > bestse) {
+			bestse = se;
+			best = i;
+			j->mde_share = pooled;
+		}
+	}
+	if (bestse < 0)
+		return;
+	if (h[best].df == HUGE_VAL) {
+		j->mde = stats_mde(j->mde_share, j->n1, j->n2, t, STATS_POWER);
+		j->noise = stats_noise(j->mde_share, j->n1, j->n2, t);
+		if (h[best].phi > 1) {
+			j->mde = fmin(1, j->mde * sqrt(h[best].phi));
+			j->noise = fmin(1, j->noise * sqrt(h[best].phi));
+		}
+		return;
+	}
+	zq = stats_t_quantile(1 - t / 2, h[best].df);
+	zp = stats_t_quantile(STATS_POWER, h[best].df);
+	j->noise = fmin(1, zq * bestse);
+	j->mde = fmin(1, (zq + zp) * bestse);
+}
+
+int
+judge_family(struct judge *j, struct judge_hyp *h, size_t m,
+    const int64_t *runs)
+{
+	double	*p, *pmin, *q;
+	size_t	*scratch, i, n;
+	int	 rc = -1;
+
+	if (j->replicates && j->o.has_counts && dispersions(j, h, m,
+	    runs) == -1)
+		return -1;
+	p = xcalloc(m + 1, sizeof(*p));
+	pmin = xcalloc(m + 1, sizeof(*pmin));
+	q = xcalloc(m + 1, sizeof(*q));
+	scratch = xcalloc(m + 1, sizeof(*scratch));
+	if (test_all(j, h, m, p, pmin, &n) == -1 ||
+	    stats_fdr_discrete(p, pmin, n, j->o.alpha, q, scratch,
+	    &j->fdr) == -1)
+		goto out;
+	j->ntested = n;
+	j->ci_alpha = stats_fcr_alpha(j->fdr.rejected, j->fdr.kept,
+	    j->o.alpha);
+	for (i = 0, n = 0; i < m; i++) {
+		struct judge_hyp *x = &h[i];
+
+		if (!x->tested)
+			continue;
+		x->q = q[n++];
+		/* The p-value stays; only the interval's level changes. */
+		if (x->phi <= 1 && x->df == HUGE_VAL) {
+			if (stats_newcombe(x->k1, j->n1, x->k2, j->n2,
+			    j->ci_alpha, &x->st.lo, &x->st.hi) == -1)
+				goto out;
+		} else {
+			struct stats_result r;
+
+			if (stats_disp_test(x->k1, j->n1, x->k2, j->n2, x->phi,
+			    x->df, j->ci_alpha, STATS_TWO_SIDED, &r) == -1)
+				goto out;
+			x->st.lo = r.lo;
+			x->st.hi = r.hi;
+		}
+	}
+	detectable(j, h, m);
+	rc = 0;
+out:
+	free(p);
+	free(pmin);
+	free(q);
+	free(scratch);
+	return rc;
+}
+
+int
+judge_significant(const struct judge *j, const struct judge_hyp *h)
+{
+	return h->tested && h->q <= j->o.alpha;
+}
+
+int
+judge_insufficient(const struct judge *j, const struct judge_hyp *h)
+{
+	return !h->tested || isnan(h->q) || h->pmin > j->fdr.threshold;
+}
+
+int
+judge_relevant(const struct judge *j, double bs, double ns)
+{
+	return fabs(ns - bs) * 100 >= j->o.min_effect_pp &&
+	    (bs == 0 || fabs(ns - bs) / bs * 100 >= j->o.min_effect_rel);
+}
+
+double
+judge_cutoff(const struct judge *j)
+{
+	return stats_fcr_alpha(j->fdr.rejected, j->fdr.kept, j->o.alpha);
+}
+
+int
+judge_retest(const struct judge *j, int64_t k1, int64_t n1, int64_t k2,
+    int64_t n2, double phi, double df, double thr)
+{
+	struct stats_result	 r;
+
+	if (n1 <= 0 || n2 <= 0)
+		return 0;
+	if (stats_disp_test(k1, n1, k2, n2, phi, df, j->o.alpha,
+	    STATS_TWO_SIDED, &r) == -1)
+		return -1;
+	return r.method != STATS_UNTESTABLE && r.p <= thr;
+}
