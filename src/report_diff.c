@@ -76,8 +76,7 @@ fmt_rel(char *buf, size_t len, const struct delta_row *row)
 static void
 fmt_ci(char *buf, size_t len, const struct delta_row *row)
 {
-	if (!row->tested || row->st.method == STATS_MW_EXACT ||
-	    row->st.method == STATS_MW_NORMAL)
+	if (!row->tested)
 		snprintf(buf, len, "-");
 	else
 		snprintf(buf, len, "[%+.2f, %+.2f]", 100 * row->st.lo,
