@@ -352,33 +352,181 @@ uf_union(size_t *up, size_t a, size_t b)
 		up[a] = b;
 }
 
+#define MANY	(SIZE_MAX - 1)
+
+/*
+ * The one row other than r that calls node (row r) on one side, with
+ * the value of its edge in *w; SIZE_MAX if none, MANY if more than one.
+ * An agg has one edge per caller and callee, so one caller is one edge.
+ */
+static size_t
+side_caller(const struct agg *a, size_t node, const size_t *row, size_t r,
+    int64_t *w)
+{
+	const uint32_t	*id;
+	size_t		 k, i, other, found = SIZE_MAX;
+
+	id = agg_edges_in(a, node, &k);
+	for (i = 0; i < k; i++) {
+		const struct agg_edge *e = agg_edge(a, id[i]);
+
+		if ((other = row[e->caller]) == r)
+			continue;
+		if (found != SIZE_MAX)
+			return MANY;
+		found = other;
+		*w = e->w;
+	}
+	return found;
+}
+
 /*
  * Is every sample of row b also one of row a, its only caller: is a
  * the one row that calls it on either side, and does that edge carry
- * all of b's value on each side (values positive)?
+ * all of b's value on each side where b has any (values positive)?
+ * Each side's edges are read as they are: most rows have more callers
+ * than one, and are answered at the second.
  */
 static int
 only_caller(struct delta *d, size_t b, size_t *a)
 {
-	const struct delta_edge	*e;
+	const struct delta_graph *g = d->graph;
 	const struct delta_row	*row = &d->rows[b];
-	size_t			 i, n, from = SIZE_MAX;
+	size_t			 cb = SIZE_MAX, cn = SIZE_MAX;
+	int64_t			 wb = 0, wn = 0;
 
 	if (row->base_cum < 0 || row->new_cum < 0)
 		return 0;
-	n = delta_edges(d, b, 0, &e);
-	for (i = 0; i < n; i++) {
-		if (e[i].from == b)
-			continue;
-		if (from != SIZE_MAX)
-			return 0;
-		from = i;
-	}
-	if (from == SIZE_MAX || e[from].base != row->base_cum ||
-	    e[from].new != row->new_cum)
+	if (b < g->nbase && row->base_cum > 0 &&
+	    ((cb = side_caller(g->base, b, g->brow, b, &wb)) == MANY ||
+	    cb == SIZE_MAX || wb != row->base_cum))
 		return 0;
-	*a = e[from].from;
-	return 1;
+	if (g->rnew[b] != SIZE_MAX && row->new_cum > 0 &&
+	    ((cn = side_caller(g->new, g->rnew[b], g->nrow, b, &wn)) ==
+	    MANY || cn == SIZE_MAX || wn != row->new_cum))
+		return 0;
+	if (cb != SIZE_MAX && cn != SIZE_MAX && cb != cn)
+		return 0;
+	*a = cb != SIZE_MAX ? cb : cn;
+	return *a != SIZE_MAX;
+}
+
+/*
+ * One side's part of delta_region(): are all of node's callers (row r)
+ * in the region, and does their value cover the node's?
+ */
+static int
+callers_in(const struct agg *a, size_t node, const size_t *row, size_t r,
+    const unsigned char *in, int64_t cum)
+{
+	const uint32_t	*id;
+	size_t		 k, i;
+	int64_t		 w = 0;
+
+	if (cum == 0)
+		return 1;
+	id = agg_edges_in(a, node, &k);
+	for (i = 0; i < k; i++) {
+		const struct agg_edge *e = agg_edge(a, id[i]);
+
+		if (row[e->caller] == r)
+			continue;
+		if (!in[row[e->caller]])
+			return 0;
+		w += e->w;
+	}
+	return k > 0 && w >= cum;
+}
+
+/* Does row r join the region in[]: every caller in, no root samples? */
+static int
+joins(const struct delta *d, const unsigned char *in, size_t r)
+{
+	const struct delta_graph *g = d->graph;
+
+	return (r >= g->nbase || callers_in(g->base, r, g->brow, r, in,
+	    d->rows[r].base_cum)) && (g->rnew[r] == SIZE_MAX ||
+	    callers_in(g->new, g->rnew[r], g->nrow, r, in,
+	    d->rows[r].new_cum));
+}
+
+/* One side's callees of row cur that join the region, pushed. */
+static size_t
+region_side(const struct delta *d, const struct agg *a, size_t node,
+    const size_t *row, unsigned char *in, size_t *stack, size_t sp)
+{
+	const uint32_t	*id;
+	size_t		 k, i, r;
+
+	id = agg_edges_out(a, node, &k);
+	for (i = 0; i < k; i++) {
+		r = row[agg_edge(a, id[i])->callee];
+		if (!in[r] && joins(d, in, r)) {
+			in[r] = 1;
+			stack[sp++] = r;
+		}
+	}
+	return sp;
+}
+
+void
+delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
+{
+	const struct delta_graph *g = d->graph;
+	size_t	 sp = 0, cur;
+
+	in[x] = 1;
+	stack[sp++] = x;
+	while (sp > 0) {
+		cur = stack[--sp];
+		if (cur < g->nbase)
+			sp = region_side(d, g->base, cur, g->brow, in, stack,
+			    sp);
+		if (g->rnew[cur] != SIZE_MAX)
+			sp = region_side(d, g->new, g->rnew[cur], g->nrow, in,
+			    stack, sp);
+	}
+}
+
+/* One side's half of delta_reach(). */
+static size_t
+reach_side(const struct agg *a, size_t node, const size_t *row, int out,
+    unsigned char *in, size_t *stack, size_t sp)
+{
+	const uint32_t	*id;
+	size_t		 k, i, r;
+
+	id = out ? agg_edges_out(a, node, &k) : agg_edges_in(a, node, &k);
+	for (i = 0; i < k; i++) {
+		const struct agg_edge *e = agg_edge(a, id[i]);
+
+		r = row[out ? e->callee : e->caller];
+		if (!in[r]) {
+			in[r] = 1;
+			stack[sp++] = r;
+		}
+	}
+	return sp;
+}
+
+void
+delta_reach(struct delta *d, size_t x, int out, unsigned char *in,
+    size_t *stack)
+{
+	const struct delta_graph *g = d->graph;
+	size_t	 sp = 0, cur;
+
+	in[x] = 1;
+	stack[sp++] = x;
+	while (sp > 0) {
+		cur = stack[--sp];
+		if (cur < g->nbase)
+			sp = reach_side(g->base, cur, g->brow, out, in, stack,
+			    sp);
+		if (g->rnew[cur] != SIZE_MAX)
+			sp = reach_side(g->new, g->rnew[cur], g->nrow, out, in,
+			    stack, sp);
+	}
 }
 
 /* Build the classes: up[2 nrows] for the union-find. */

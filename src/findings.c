@@ -65,8 +65,6 @@ struct fctx {
 	int		*dir;		/* +1, -1, or 0 out of the pool */
 	size_t		*spend;		/* where each row's walk stops */
 	size_t		*stack;		/* scratch */
-	size_t		*nbr;		/* scratch: one row's neighbours */
-	size_t		 nbrcap;
 	struct accepted	*acc;
 	size_t		 nacc;
 	int64_t		 excl[2];	/* samples of the findings, a side */
@@ -103,27 +101,6 @@ row_change(const struct delta_row *r)
 	    r->delta_share;
 }
 
-/*
- * The rows at the other ends of row r's edges, out of it or into it,
- * into c->nbr (delta_edges() reuses its own buffer).
- */
-static size_t
-neighbours(struct fctx *c, size_t r, int out)
-{
-	const struct delta_edge *e;
-	size_t	 i, n, k = 0;
-
-	n = delta_edges(c->d, r, out, &e);
-	if (n > c->nbrcap) {
-		c->nbrcap = 2 * n;
-		c->nbr = xreallocarray(c->nbr, c->nbrcap, sizeof(*c->nbr));
-	}
-	for (i = 0; i < n; i++)
-		if ((out ? e[i].to : e[i].from) != r)
-			c->nbr[k++] = out ? e[i].to : e[i].from;
-	return k;
-}
-
 /* Step 1: where the walk from row r stops (delta_walk()). */
 static size_t
 descend(struct fctx *c, size_t r)
@@ -133,57 +110,13 @@ descend(struct fctx *c, size_t r)
 	return path[delta_walk(c->d, r, c->dir, path, FIND_MAX_PATH) - 1];
 }
 
-/*
- * Does row r join a region: is every caller it has on either side in
- * it, and do its edges in carry all of its value (it is never the
- * outermost frame of a sample)?
- */
-static int
-joins(struct fctx *c, const unsigned char *in, size_t r)
-{
-	const struct delta_edge *e;
-	const struct delta_row *row = &c->d->rows[r];
-	size_t	 i, n;
-	int64_t	 wb = 0, wn = 0;
-
-	n = delta_edges(c->d, r, 0, &e);
-	for (i = 0; i < n; i++) {
-		if (e[i].from == r)
-			continue;
-		if (!in[e[i].from])
-			return 0;
-		wb += e[i].base;
-		wn += e[i].new;
-	}
-	return n > 0 && wb >= row->base_cum && wn >= row->new_cum;
-}
-
-/*
- * The rows that x dominates, x included: every sample with one of them
- * on its stack has x on it too.  A row joins once all its callers have.
- */
+/* The rows that x dominates, x included (delta_region()). */
 static unsigned char *
 region(struct fctx *c, size_t x)
 {
-	unsigned char	*in;
-	size_t		 sp = 0, i, n, cur;
+	unsigned char *in = xcalloc(c->n + 1, 1);
 
-	in = xcalloc(c->n + 1, 1);
-	in[x] = 1;
-	c->stack[sp++] = x;
-	while (sp > 0) {
-		cur = c->stack[--sp];
-		n = neighbours(c, cur, 1);
-		for (i = 0; i < n; i++) {
-			size_t r = c->nbr[i];
-
-			/* joins() reuses the edges, not c->nbr. */
-			if (!in[r] && joins(c, in, r)) {
-				in[r] = 1;
-				c->stack[sp++] = r;
-			}
-		}
-	}
+	delta_region(c->d, x, in, c->stack);
 	return in;
 }
 
@@ -191,22 +124,31 @@ region(struct fctx *c, size_t x)
 static unsigned char *
 reach(struct fctx *c, size_t x, int out)
 {
-	unsigned char	*in;
-	size_t		 sp = 0, i, n, cur;
+	unsigned char *in = xcalloc(c->n + 1, 1);
 
-	in = xcalloc(c->n + 1, 1);
-	in[x] = 1;
-	c->stack[sp++] = x;
-	while (sp > 0) {
-		cur = c->stack[--sp];
-		n = neighbours(c, cur, out);
-		for (i = 0; i < n; i++)
-			if (!in[c->nbr[i]]) {
-				in[c->nbr[i]] = 1;
-				c->stack[sp++] = c->nbr[i];
-			}
-	}
+	delta_reach(c->d, x, out, in, c->stack);
 	return in;
+}
+
+/*
+ * A finding's rows below it and above it, made when first asked for: a
+ * finding near the root reaches most of the graph, and most findings
+ * are never asked.
+ */
+static const unsigned char *
+below(struct fctx *c, struct accepted *a)
+{
+	if (a->below == NULL)
+		a->below = reach(c, a->spend, 1);
+	return a->below;
+}
+
+static const unsigned char *
+above(struct fctx *c, struct accepted *a)
+{
+	if (a->above == NULL)
+		a->above = reach(c, a->spend, 0);
+	return a->above;
 }
 
 /* A row's samples on one side (0 base, 1 new), in its hypothesis h. */
@@ -255,7 +197,7 @@ flow_in(struct fctx *c, const unsigned char *reg, size_t t, int side)
  * the one into the other carry.
  */
 static int64_t
-joint(struct fctx *c, const struct accepted *a, size_t r, int flat, int side)
+joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 {
 	const struct delta_row *row = &c->d->rows[r], *x;
 	unsigned char	*reg;
@@ -264,14 +206,14 @@ joint(struct fctx *c, const struct accepted *a, size_t r, int flat, int side)
 	x = &c->d->rows[a->spend];
 	if (a->region[r])
 		return k;
-	if (a->below[r]) {
-		j = as_count(row, flow_in(c, a->region, r, side), side);
-		if (flat && row->base_count + row->new_count > 0)
+	/* Below a: what its region calls r with; 0 if r is not below. */
+	if ((j = as_count(row, flow_in(c, a->region, r, side), side)) > 0) {
+		if (flat && count(row, 0, side) > 0)
 			j = (int64_t)llround((double)j * (double)k /
 			    (double)count(row, 0, side));
 		return j < k ? j : k;
 	}
-	if (!a->above[r] || flat)
+	if (flat || !above(c, a)[r])
 		return 0;
 	reg = region(c, r);
 	if (reg[a->spend])
@@ -404,8 +346,6 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 	a->spend = x;
 	a->dir = dir;
 	a->region = reg;
-	a->below = reach(c, x, 1);
-	a->above = reach(c, x, 0);
 	for (s = 0; s < 2; s++) {
 		e = count(&c->d->rows[x], 0, s);
 		for (i = 0; i < c->nacc; i++)
@@ -439,12 +379,12 @@ settle(struct fctx *c, size_t r)
 	int		 other = 0;
 
 	for (i = 0; i < c->nacc; i++)
-		if (c->acc[i].dir == c->dir[r] && c->acc[i].above[r]) {
+		if (c->acc[i].dir == c->dir[r] && above(c, &c->acc[i])[r]) {
 			join_finding(c, i, r, DELTA_ROLE_CARRIER);
 			return;
 		}
 	for (i = 0; i < c->nacc; i++)
-		if (c->acc[i].dir == c->dir[r] && c->acc[i].below[r]) {
+		if (c->acc[i].dir == c->dir[r] && below(c, &c->acc[i])[r]) {
 			join_finding(c, i, r, DELTA_ROLE_INSIDE);
 			return;
 		}
@@ -753,6 +693,5 @@ delta_findings(struct delta *d, const struct judge *j)
 	free(c.dir);
 	free(c.spend);
 	free(c.stack);
-	free(c.nbr);
 	return rc;
 }

@@ -74,11 +74,33 @@ dispersions(struct judge *j, struct judge_hyp *h, size_t m,
 }
 
 /*
+ * The smaller of the probabilities of the two most extreme tables of K
+ * samples (all of them in base, all in new), each side able to hold
+ * them: a p-value of one of those tables is at least its probability,
+ * so when this is above alpha no split can be a discovery, and the
+ * trimming would drop the hypothesis whatever its exact smallest p.
+ */
+static double
+extreme_pmf(int64_t K, int64_t n1, int64_t n2)
+{
+	double	 a = 1, b = 1, N = (double)n1 + (double)n2;
+	int64_t	 i;
+
+	for (i = 0; i < K; i++) {
+		a *= ((double)n1 - i) / (N - i);
+		b *= ((double)n2 - i) / (N - i);
+	}
+	return a < b ? a : b;
+}
+
+/*
  * The smallest p-value a hypothesis of K samples could have.  With 64
  * samples or more, each side able to hold all of them and no
  * overdispersion, the most extreme split is below 2^-63, under any
  * threshold the trimming could set for fewer than 10^17 hypotheses:
- * the bound 0 decides the same, without the sum.
+ * the bound 0 decides the same, without the sum.  With a few samples
+ * whose most extreme tables are both more likely than alpha, 1 decides
+ * the same as the exact value, which is above alpha too.
  */
 static double
 min_p(const struct judge *j, const struct judge_hyp *h)
@@ -88,6 +110,9 @@ min_p(const struct judge *j, const struct judge_hyp *h)
 	if (h->phi <= 1 && h->df == HUGE_VAL && K >= 64 && K <= j->n1 &&
 	    K <= j->n2)
 		return 0;
+	if (h->phi <= 1 && h->df == HUGE_VAL && K <= 16 && K <= j->n1 &&
+	    K <= j->n2 && extreme_pmf(K, j->n1, j->n2) > j->o.alpha)
+		return 1;
 	return stats_disp_pmin(K, j->n1, j->n2, h->phi, h->df,
 	    STATS_TWO_SIDED);
 }
