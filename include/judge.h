@@ -76,8 +76,7 @@ int	judge_family(struct judge *, struct judge_hyp *h, size_t m,
 int	judge_significant(const struct judge *, const struct judge_hyp *);
 /*
  * Could it not be a discovery, whatever the split of its samples: it
- * was untested or trimmed, or its smallest p is above the threshold a
- * further discovery needs.
+ * was untested, or trimmed as unable to reach the family's threshold.
  */
 int	judge_insufficient(const struct judge *, const struct judge_hyp *);
 /* Is a change of a share from bs to ns at least --min-effect? */

@@ -49,6 +49,7 @@
 struct accepted {
 	size_t		 spend;
 	int		 dir;
+	int		 flat;		/* a change of spend's own samples */
 	unsigned char	*region;	/* the rows spend dominates */
 	unsigned char	*below;		/* the rows it reaches */
 	unsigned char	*above;		/* the rows that reach it */
@@ -191,19 +192,49 @@ flow_in(struct fctx *c, const unsigned char *reg, size_t t, int side)
 }
 
 /*
- * The samples row r's hypothesis shares with finding a on one side:
- * all of them if a dominates r, all of a's if r dominates a, none if
- * neither reaches the other, else what the edges from the region of
- * the one into the other carry.
+ * The share of x's samples that row r's region calls it with, on a side,
+ * or 1 if r dominates x: how much of x lies under r, when r is above x.
+ */
+static double
+under(struct fctx *c, size_t r, size_t x, int side)
+{
+	const struct delta_row *rx = &c->d->rows[x];
+	unsigned char	*reg;
+	int64_t		 v = side ? rx->new_cum : rx->base_cum;
+	double		 f;
+
+	reg = region(c, r);
+	if (reg[x])
+		f = 1;
+	else
+		f = v > 0 ? (double)flow_in(c, reg, x, side) / (double)v : 0;
+	free(reg);
+	return f < 1 ? f : 1;
+}
+
+/*
+ * The samples row r's hypothesis shares with finding a on one side.
+ * A finding of cum samples: all of r's if a dominates r, all of a's if
+ * r dominates a, none if neither reaches the other, else what the edges
+ * from the region of the one into the other carry.  A finding of flat
+ * samples (a's own code): only a itself and its ancestors share them.
  */
 static int64_t
 joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 {
 	const struct delta_row *row = &c->d->rows[r], *x;
-	unsigned char	*reg;
 	int64_t		 k = count(row, flat, side), j;
 
 	x = &c->d->rows[a->spend];
+	if (a->flat) {
+		j = count(x, 1, side);
+		if (r != a->spend && (flat || !above(c, a)[r]))
+			return 0;
+		if (r != a->spend)
+			j = (int64_t)llround((double)j * under(c, r, a->spend,
+			    side));
+		return j < k ? j : k;
+	}
 	if (a->region[r])
 		return k;
 	/* Below a: what its region calls r with; 0 if r is not below. */
@@ -215,12 +246,8 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 	}
 	if (flat || !above(c, a)[r])
 		return 0;
-	reg = region(c, r);
-	if (reg[a->spend])
-		j = count(x, 0, side);
-	else
-		j = as_count(x, flow_in(c, reg, a->spend, side), side);
-	free(reg);
+	j = (int64_t)llround((double)count(x, 0, side) * under(c, r,
+	    a->spend, side));
 	return j < k ? j : k;
 }
 
@@ -345,11 +372,12 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 	memset(a, 0, sizeof(*a));
 	a->spend = x;
 	a->dir = dir;
+	a->flat = c->d->rows[x].hyp == DELTA_HYP_FLAT;
 	a->region = reg;
 	for (s = 0; s < 2; s++) {
-		e = count(&c->d->rows[x], 0, s);
+		e = count(&c->d->rows[x], a->flat, s);
 		for (i = 0; i < c->nacc; i++)
-			e -= joint(c, &c->acc[i], x, 0, s);
+			e -= joint(c, &c->acc[i], x, a->flat, s);
 		c->excl[s] += e > 0 ? e : 0;
 	}
 	i = c->nacc++;
@@ -357,7 +385,8 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 	for (r = 0; r < c->n; r++) {
 		if (c->dir[r] != dir)
 			continue;
-		if (reg[r])
+		/* What x's own code does says nothing of its callees. */
+		if (reg[r] && !a->flat)
 			join_finding(c, i, r, DELTA_ROLE_INSIDE);
 		else if (c->spend[r] == x || reg[c->spend[r]])
 			join_finding(c, i, r, DELTA_ROLE_CARRIER);

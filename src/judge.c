@@ -249,10 +249,16 @@ judge_significant(const struct judge *j, const struct judge_hyp *h)
 	return h->tested && h->q <= j->o.alpha;
 }
 
+/*
+ * Untested or trimmed.  A hypothesis the trimming kept has pmin <=
+ * alpha / K* <= alpha / kept, which is at most the threshold of a
+ * further discovery: it could still be one.
+ */
 int
 judge_insufficient(const struct judge *j, const struct judge_hyp *h)
 {
-	return !h->tested || isnan(h->q) || h->pmin > j->fdr.threshold;
+	(void)j;
+	return !h->tested || isnan(h->q);
 }
 
 int

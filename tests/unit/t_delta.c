@@ -458,6 +458,47 @@ test_many_rows(void)
 	profile_free(pn);
 }
 
+/*
+ * Work moved from a callee into its caller's own code: the caller's
+ * flat share rose while its cum stayed, and the callee's fell.  Both are
+ * findings, the first of the flat hypothesis; neither is crowded.
+ */
+static void
+test_flat_finding(void)
+{
+	static const char *const st[] = { "main;f", "main;f;g", "main;x" };
+	static const int64_t bc[] = { 1000, 3000, 6000 };
+	static const int64_t nc[] = { 2500, 1500, 6000 };
+	struct profile	*b = t_build(st, bc, 3), *n = t_build(st, nc, 3);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	r = row(&d, "f");
+	CHECK(r != NULL && r->verdict == VERDICT_REGRESSED &&
+	    r->hyp == DELTA_HYP_FLAT);
+	CHECK(r != NULL && r->cum.q > 0.05);
+	r = row(&d, "g");
+	CHECK(r != NULL && r->verdict == VERDICT_IMPROVED);
+	r = row(&d, "x");
+	CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED);
+	CHECK_INT(d.nfindings, 2);
+	if (d.nfindings == 2) {
+		CHECK_STR(d.rows[d.findings[0].row].name, "f");
+		CHECK_INT(d.findings[0].hyp, DELTA_HYP_FLAT);
+		CHECK_NEAR(d.findings[0].delta, 0.15, 1e-12);
+		CHECK_STR(d.rows[d.findings[1].row].name, "g");
+	}
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
 int
 main(void)
 {
@@ -467,6 +508,7 @@ main(void)
 	test_replicates();
 	test_real_improvement();
 	test_called_more();
+	test_flat_finding();
 	test_many_rows();
 	return tap_done();
 }
