@@ -169,6 +169,15 @@ void	delta_explain(struct delta *, size_t r);
 void	delta_release(struct delta *);
 
 /*
+ * A judge (judge.h) for two sides of n1 and n2 samples under these
+ * options, with the runs' totals when both sides have two aggregates
+ * or more: the family delta_compute() and flame.c test.
+ */
+void	delta_judge_init(struct judge *, const struct delta_opts *,
+	    int64_t n1, int64_t n2, struct agg *const *base_each, size_t nb,
+	    struct agg *const *new_each, size_t nn);
+
+/*
  * The edges of row r in the union graph, out of it (out) or into it,
  * each side's half joined, in no particular order; a call of a row to
  * itself is among them.  *e points into a buffer that the next call

@@ -450,14 +450,23 @@ joins(const struct delta *d, const unsigned char *in, size_t r)
 	    d->rows[r].new_cum));
 }
 
-/* One side's callees of row cur that join the region, pushed. */
+/*
+ * A step of a walk over one side's edges of node (row cur): push the
+ * rows at the other ends that join in[].  The region's step takes the
+ * callees that joins() admits; the reach's, every row out (or in).
+ */
+typedef size_t	step_fn(const struct delta *, const struct agg *, size_t node,
+		    const size_t *row, int out, unsigned char *in,
+		    size_t *stack, size_t sp);
+
 static size_t
 region_side(const struct delta *d, const struct agg *a, size_t node,
-    const size_t *row, unsigned char *in, size_t *stack, size_t sp)
+    const size_t *row, int out, unsigned char *in, size_t *stack, size_t sp)
 {
 	const uint32_t	*id;
 	size_t		 k, i, r;
 
+	(void)out;
 	id = agg_edges_out(a, node, &k);
 	for (i = 0; i < k; i++) {
 		r = row[agg_edge(a, id[i])->callee];
@@ -469,8 +478,10 @@ region_side(const struct delta *d, const struct agg *a, size_t node,
 	return sp;
 }
 
-void
-delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
+/* Walk from row x over both sides' edges, a step at a time. */
+static void
+walk_sides(const struct delta *d, size_t x, int out, unsigned char *in,
+    size_t *stack, step_fn *step)
 {
 	const struct delta_graph *g = d->graph;
 	size_t	 sp = 0, cur;
@@ -480,22 +491,28 @@ delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
 	while (sp > 0) {
 		cur = stack[--sp];
 		if (cur < g->nbase)
-			sp = region_side(d, g->base, cur, g->brow, in, stack,
-			    sp);
+			sp = step(d, g->base, cur, g->brow, out, in, stack, sp);
 		if (g->rnew[cur] != SIZE_MAX)
-			sp = region_side(d, g->new, g->rnew[cur], g->nrow, in,
+			sp = step(d, g->new, g->rnew[cur], g->nrow, out, in,
 			    stack, sp);
 	}
 }
 
+void
+delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
+{
+	walk_sides(d, x, 1, in, stack, region_side);
+}
+
 /* One side's half of delta_reach(). */
 static size_t
-reach_side(const struct agg *a, size_t node, const size_t *row, int out,
-    unsigned char *in, size_t *stack, size_t sp)
+reach_side(const struct delta *d, const struct agg *a, size_t node,
+    const size_t *row, int out, unsigned char *in, size_t *stack, size_t sp)
 {
 	const uint32_t	*id;
 	size_t		 k, i, r;
 
+	(void)d;
 	id = out ? agg_edges_out(a, node, &k) : agg_edges_in(a, node, &k);
 	for (i = 0; i < k; i++) {
 		const struct agg_edge *e = agg_edge(a, id[i]);
@@ -513,20 +530,7 @@ void
 delta_reach(struct delta *d, size_t x, int out, unsigned char *in,
     size_t *stack)
 {
-	const struct delta_graph *g = d->graph;
-	size_t	 sp = 0, cur;
-
-	in[x] = 1;
-	stack[sp++] = x;
-	while (sp > 0) {
-		cur = stack[--sp];
-		if (cur < g->nbase)
-			sp = reach_side(g->base, cur, g->brow, out, in, stack,
-			    sp);
-		if (g->rnew[cur] != SIZE_MAX)
-			sp = reach_side(g->new, g->rnew[cur], g->nrow, out, in,
-			    stack, sp);
-	}
+	walk_sides(d, x, out, in, stack, reach_side);
 }
 
 /* Build the classes: up[2 nrows] for the union-find. */
@@ -637,22 +641,21 @@ verdict(struct delta *d, struct delta_row *row)
  * Judge the family of the rows' hypotheses and give each row its
  * verdict.  Returns 0, or -1 if a count is invalid for the statistics.
  */
-static int
-judge_rows(struct delta *d, const struct delta_opts *o,
-    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
+void
+delta_judge_init(struct judge *j, const struct delta_opts *o, int64_t n1,
+    int64_t n2, struct agg *const *be, size_t nb, struct agg *const *ne,
+    size_t nn)
 {
 	struct judge_opts	 jo;
-	struct judge_hyp	*h;
-	int64_t			*runs, *n1r = NULL, *n2r = NULL;
-	size_t			*up, *hyp, i, m;
-	int			 rc;
+	int64_t			*n1r = NULL, *n2r = NULL;
+	size_t			 i;
 
 	memset(&jo, 0, sizeof(jo));
 	jo.alpha = o->alpha;
 	jo.min_effect_pp = o->min_effect_pp;
 	jo.min_effect_rel = o->min_effect_rel;
 	jo.has_counts = o->has_counts;
-	if (d->replicates) {
+	if (nb >= 2 && nn >= 2 && be != NULL && ne != NULL) {
 		n1r = xcalloc(nb, sizeof(*n1r));
 		n2r = xcalloc(nn, sizeof(*n2r));
 		for (i = 0; i < nb; i++)
@@ -660,9 +663,21 @@ judge_rows(struct delta *d, const struct delta_opts *o,
 		for (i = 0; i < nn; i++)
 			n2r[i] = agg_total(ne[i], AGG_COUNT);
 	}
-	judge_init(&d->judge, &jo, d->base_n, d->new_n, n1r, nb, n2r, nn);
+	judge_init(j, &jo, n1, n2, n1r, nb, n2r, nn);
 	free(n1r);
 	free(n2r);
+}
+
+static int
+judge_rows(struct delta *d, const struct delta_opts *o,
+    struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
+{
+	struct judge_hyp	*h;
+	int64_t			*runs;
+	size_t			*up, *hyp, i, m;
+	int			 rc;
+
+	delta_judge_init(&d->judge, o, d->base_n, d->new_n, be, nb, ne, nn);
 	up = xcalloc(2 * d->nrows + 1, sizeof(*up));
 	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
 	same_samples(d, up);

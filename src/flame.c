@@ -259,28 +259,15 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
     struct agg *const *ne, size_t nn, const struct delta_opts *o,
     const int64_t *each)
 {
-	struct judge_opts	 jo;
 	struct judge		 j;
 	struct judge_hyp	*h;
-	int64_t			*runs = NULL, *n1r = NULL, *n2r = NULL;
+	int64_t			*runs = NULL;
 	size_t			*at, i, m = 0, w = nb + nn, k;
 	int			 rc;
 
-	memset(&jo, 0, sizeof(jo));
-	jo.alpha = o->alpha;
-	jo.min_effect_pp = o->min_effect_pp;
-	jo.min_effect_rel = o->min_effect_rel;
-	jo.has_counts = o->has_counts;
-	if (each != NULL) {
-		n1r = xcalloc(nb, sizeof(*n1r));
-		n2r = xcalloc(nn, sizeof(*n2r));
-		for (i = 0; i < nb; i++)
-			n1r[i] = agg_total(be[i], AGG_COUNT);
-		for (i = 0; i < nn; i++)
-			n2r[i] = agg_total(ne[i], AGG_COUNT);
+	if (each != NULL)
 		runs = xcalloc((fl->nframes + 1) * w, sizeof(*runs));
-	}
-	judge_init(&j, &jo, fl->base_n, fl->new_n, n1r, nb, n2r, nn);
+	delta_judge_init(&j, o, fl->base_n, fl->new_n, be, nb, ne, nn);
 	fl->replicates = j.replicates;
 	h = xcalloc(fl->nframes + 1, sizeof(*h));
 	at = xcalloc(fl->nframes + 1, sizeof(*at));
@@ -325,8 +312,6 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 	free(h);
 	free(at);
 	free(runs);
-	free(n1r);
-	free(n2r);
 	return rc;
 }
 
