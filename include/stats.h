@@ -231,7 +231,7 @@ double	stats_fisher_power(double p1, int64_t n1, double p2, int64_t n2,
 
 /*
  * Replicates as counts with a dispersion shared across functions (the
- * model, and the simulations that check it, are in stats.c and
+ * model, and the simulations that check it, are in stats_disp.c and
  * t_stats.c).  Run r of a side has k_r of n_r samples, with variance
  * phi n_r p (1 - p), phi >= 1.  The caller sums each side's runs for the
  * test, and uses the runs themselves for phi:

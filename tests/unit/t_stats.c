@@ -1,5 +1,5 @@
 /*
- * Tests for stats.c.  Every expected value says where it comes from:
+ * Tests for src/stats*.c.  Every expected value says where it comes from:
  * exact rational arithmetic (the python3 snippet that computed it is in
  * the comment, run offline: this machine has no scipy or R), a closed
  * form, or a published table.  The last part simulates the tests with a
@@ -928,7 +928,7 @@ test_bh(void)
  * q-values; all three are rejected, and a fourth discovery would need p
  * <= min(0.05, 4 x 0.05 / 3) = 0.05.  Plain BH over the six rejects
  * four, the fourth at 0.03 <= 4 x 0.05 / 6: the row with pmin 0.02 was
- * trimmed, which is the price of the procedure (stats.c).  Three rows
+ * trimmed, which is the price of the procedure (stats_fdr.c).  Three rows
  * with pmin = p = 0.02 give an empty family (M(3) = 0), where BH
  * rejects all three.  The naive version below is the definition, word
  * for word, with BH by its O(m^2) formula.
@@ -2182,9 +2182,9 @@ test_disp_sim(void)
 				printf("# replicates %zux%zu of %lld, %s %.1f: "
 				    "s0^2 %.2f, d0 %s%.0f, binomial in %d/%d; "
 				    "null rejected %d/%d = %.4f (SE %.4f), with "
-				    ">= %d a run %d/%d (plug-in %d, pooled %d); "
-				    "some discovery in %d/%d; 95%% intervals "
-				    "cover %d/%d\n", ms[i], ms[i],
+				    ">= %d a run %d/%d (plug-in %d, pooled "
+				    "%d); some discovery in %d/%d; 95%% "
+				    "intervals cover %d/%d\n", ms[i], ms[i],
 				    (long long)ns[l], modes[j] < 0 ? "jitter" :
 				    "phi", fabs(modes[j]), t0.s02 / nfam,
 				    t0.d0inf == nfam ? "inf" : "",
