@@ -165,11 +165,7 @@ disp_usable(const struct stats_disp *f)
 	    f->s2 < HUGE_VAL;
 }
 
-/*
- * Smyth's moment estimate of d0 from the functions with at least
- * `least` expected samples a run: 0 if fewer than two qualify, HUGE_VAL
- * if their log-estimates vary no more than their df allow.
- */
+/* The prior's trend c + b v at a run's binomial variance v. */
 static double
 disp_trend(const struct stats_disp_prior *pr, double v)
 {
