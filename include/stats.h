@@ -8,9 +8,8 @@
  * reach significance, the false-coverage-rate level for intervals,
  * exact power and the minimum detectable effect, and for several
  * profiles per side the pooled counts tested with a dispersion shared
- * across functions (and the older Welch's t-test or Mann-Whitney's U
- * on per-profile shares).  doc/statistics.md says which is used when,
- * and why.
+ * across functions.  doc/statistics.md says which is used when, and
+ * why.
  *
  * Pure math: no I/O, no allocation, no global state.  Any arguments
  * are safe: invalid ones give -1, NaN or -HUGE_VAL as each function
@@ -41,17 +40,10 @@
 /* Counts above this are refused: sums stay exact in a double. */
 #define STATS_MAX_N		(INT64_C(1) << 52)
 
-/* Mann-Whitney's U is exact, without ties, up to this many values. */
-#define STATS_MW_EXACT_MAX	50
-
 enum stats_method {
 	STATS_UNTESTABLE = 0,	/* a side has no data: p = 1, CI [-1, 1] */
 	STATS_FISHER,		/* Fisher's exact test on counts */
 	STATS_NORMAL,		/* continuity-corrected normal, on counts */
-	STATS_WELCH,		/* Welch's t-test on per-profile shares */
-	STATS_WELCH_ZEROVAR,	/* Welch, no variance on either side */
-	STATS_MW_EXACT,		/* Mann-Whitney U, exact distribution */
-	STATS_MW_NORMAL,	/* Mann-Whitney U, normal with ties */
 	STATS_QUASI,		/* pooled counts, dispersion phi > 1 */
 };
 
@@ -61,10 +53,9 @@ struct stats_result {
 	double		 diff;	/* estimated new - base share */
 	double		 lo;	/* 1 - alpha interval for diff, */
 	double		 hi;	/*   within [-1, 1] */
-	double		 stat;	/* z, t or U (see each test); 0 if none */
-	double		 df;	/* Welch-Satterthwaite df; for */
-				/*   STATS_QUASI, phi's (HUGE_VAL if */
-				/*   known); else 0 */
+	double		 stat;	/* z (see each test); 0 if none */
+	double		 df;	/* for STATS_QUASI, phi's df */
+				/*   (HUGE_VAL if known); else 0 */
 };
 
 /*
@@ -239,49 +230,8 @@ double	stats_fisher_power(double p1, int64_t n1, double p2, int64_t n2,
 	    double thr, enum stats_alt);
 
 /*
- * Welch's t-test on shares x[0..nx) (base) and y[0..ny) (new), one per
- * profile, with the Welch-Satterthwaite df and a 1 - alpha t interval
- * for mean(y) - mean(x); stat is t.  Fewer than two values on a side is
- * STATS_UNTESTABLE.  With no variance on either side the method is
- * STATS_WELCH_ZEROVAR: p = 1 and lo = hi = 0 if the means are equal,
- * else p = 0, stat = +-HUGE_VAL and lo = hi = diff (the limit as the
- * variance goes to 0).  Returns 0, or -1 if a value is NaN or outside
- * [0, 1], or alpha is not in (0, 1).
- */
-int	stats_welch(const double *x, size_t nx, const double *y, size_t ny,
-	    double alpha, struct stats_result *);
-
-/*
- * Mann-Whitney's U test (Wilcoxon rank sum) on the same data: exact
- * when there are no ties and nx + ny <= STATS_MW_EXACT_MAX, else normal
- * with the tie correction and a continuity correction, as R's
- * wilcox.test.  stat is U for the new side (pairs with y > x, ties
- * counting 1/2), diff the difference of the means, and lo and hi are
- * [-1, 1]: this test gives no interval.  Costs nx * ny.  Empty sides are
- * STATS_UNTESTABLE.  Returns 0, or -1 as stats_welch().
- */
-int	stats_mannwhitney(const double *x, size_t nx, const double *y,
-	    size_t ny, struct stats_result *);
-
-/*
- * Several profiles per side, given as counts: k1[i] of n1[i] for base
- * profile i, k2[j] of n2[j] for new profile j.  Profiles with n == 0 are
- * left out.  With at least two profiles on each side this is Welch's
- * test on the shares k/n; when the shares do not vary on either side,
- * or a side has a single profile, the counts are summed per side and
- * tested by stats_counts() instead (and method says so).  scratch holds
- * m1 + m2 doubles.  Returns 0, or -1 on invalid counts or alpha.
- * Superseded by the stats_disp_*() functions below, which keep the
- * counts' power and have no zero-variance hole (0, 0, 0 samples against
- * 1, 1, 1 is significant here); it stays while delta.c calls it.
- */
-int	stats_replicates(const int64_t *k1, const int64_t *n1, size_t m1,
-	    const int64_t *k2, const int64_t *n2, size_t m2, double alpha,
-	    double *scratch, struct stats_result *);
-
-/*
  * Replicates as counts with a dispersion shared across functions (the
- * model, and the simulations that check it, are in stats.c and
+ * model, and the simulations that check it, are in stats_disp.c and
  * t_stats.c).  Run r of a side has k_r of n_r samples, with variance
  * phi n_r p (1 - p), phi >= 1.  The caller sums each side's runs for the
  * test, and uses the runs themselves for phi:

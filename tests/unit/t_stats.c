@@ -1,5 +1,5 @@
 /*
- * Tests for stats.c.  Every expected value says where it comes from:
+ * Tests for src/stats*.c.  Every expected value says where it comes from:
  * exact rational arithmetic (the python3 snippet that computed it is in
  * the comment, run offline: this machine has no scipy or R), a closed
  * form, or a published table.  The last part simulates the tests with a
@@ -928,7 +928,7 @@ test_bh(void)
  * q-values; all three are rejected, and a fourth discovery would need p
  * <= min(0.05, 4 x 0.05 / 3) = 0.05.  Plain BH over the six rejects
  * four, the fourth at 0.03 <= 4 x 0.05 / 6: the row with pmin 0.02 was
- * trimmed, which is the price of the procedure (stats.c).  Three rows
+ * trimmed, which is the price of the procedure (stats_fdr.c).  Three rows
  * with pmin = p = 0.02 give an empty family (M(3) = 0), where BH
  * rejects all three.  The naive version below is the definition, word
  * for word, with BH by its O(m^2) formula.
@@ -1095,185 +1095,6 @@ test_mde(void)
 	CHECK(stats_mde(0.5, 2, 2, 0.001, 0.99) == 1);
 	CHECK(stats_noise(1.5, 312, 298, 0.05) == -1);
 	CHECK(stats_mde(0.5, 312, 298, 0.05, 1) == -1);
-}
-
-/*
- * Welch.  The first example of Wikipedia's "Welch's t-test" article
- * (A1 against A2, 15 values each), divided by 100 to make shares, which
- * changes neither t nor df.  Exact mean and variance with fractions, and
- * p by Simpson's rule on the t density (200000 panels):
- *
- *	t = 2.4553563982860047, df = 24.988529290231416,
- *	p = 0.021378001462861174
- *
- * (the article: t = -2.46, df = 25.0, p = 0.021, with the sides the
- * other way round).
- */
-static void
-test_welch(void)
-{
-	static const double a1[] = { 27.5, 21.0, 19.0, 23.6, 17.0, 17.9,
-	    16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4 };
-	static const double a2[] = { 27.1, 22.0, 20.8, 23.4, 23.4, 23.5,
-	    25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4 };
-	double	x[15], y[15], tq, se;
-	double	z3[3] = { 0.1, 0.1, 0.1 }, w2[2] = { 0.2, 0.2 };
-	double	bad[2] = { 0.1, 1.5 }, nan2[2] = { 0.1, NAN };
-	struct stats_result r;
-	struct rng rng = { 7 };
-	size_t	i, j, n1, n2;
-	int	ok;
-
-	for (i = 0; i < 15; i++) {
-		x[i] = a1[i] / 100;
-		y[i] = a2[i] / 100;
-	}
-	CHECK_INT(stats_welch(x, 15, y, 15, 0.05, &r), 0);
-	CHECK_INT(r.method, STATS_WELCH);
-	CHECK_NEAR(r.diff, 0.021666666666666667, 1e-15);
-	CHECK_REL(r.stat, 2.4553563982860047, 1e-12);
-	CHECK_REL(r.df, 24.988529290231416, 1e-12);
-	CHECK_REL(r.p, 0.021378001462861174, 1e-10);
-	/* The interval is diff +- t(.975, df) se, and excludes 0 as p < .05. */
-	se = r.diff / r.stat;
-	tq = (r.hi - r.diff) / se;
-	CHECK_REL(stats_t_cdf(-tq, r.df), 0.025, 1e-10);
-	CHECK_NEAR(r.diff - r.lo, r.hi - r.diff, 1e-15);
-	CHECK(r.lo > 0);
-	CHECK_INT(stats_welch(y, 15, x, 15, 0.05, &r), 0);
-	CHECK_REL(r.stat, -2.4553563982860047, 1e-12);
-
-	/* No variance anywhere. */
-	CHECK_INT(stats_welch(z3, 3, z3, 3, 0.05, &r), 0);
-	CHECK_INT(r.method, STATS_WELCH_ZEROVAR);
-	CHECK(r.p == 1 && r.lo == 0 && r.hi == 0);
-	CHECK_INT(stats_welch(z3, 3, w2, 2, 0.05, &r), 0);
-	CHECK_INT(r.method, STATS_WELCH_ZEROVAR);
-	CHECK(r.p == 0 && r.stat == HUGE_VAL);
-	CHECK_NEAR(r.lo, 0.1, 1e-15);
-	/* No variance on one side: df is the other side's n - 1. */
-	CHECK_INT(stats_welch(z3, 3, x, 15, 0.05, &r), 0);
-	CHECK_NEAR(r.df, 14, 1e-12);
-	/* Too few, or not shares. */
-	CHECK_INT(stats_welch(z3, 1, w2, 2, 0.05, &r), 0);
-	CHECK_INT(r.method, STATS_UNTESTABLE);
-	CHECK(r.p == 1 && r.lo == -1 && r.hi == 1);
-	CHECK_INT(stats_welch(bad, 2, w2, 2, 0.05, &r), -1);
-	CHECK_INT(stats_welch(nan2, 2, w2, 2, 0.05, &r), -1);
-
-	/* Satterthwaite's df lies in [min(n) - 1, n1 + n2 - 2]. */
-	ok = 1;
-	for (i = 0; i < 200; i++) {
-		n1 = 2 + rng_next(&rng) % 6;
-		n2 = 2 + rng_next(&rng) % 6;
-		for (j = 0; j < n1; j++)
-			x[j] = rng_unif(&rng) * (i % 3 ? 0.1 : 1);
-		for (j = 0; j < n2; j++)
-			y[j] = rng_unif(&rng);
-		if (stats_welch(x, n1, y, n2, 0.05, &r) != 0)
-			ok = 0;
-		else if (r.df < (n1 < n2 ? n1 : n2) - 1 - 1e-9 ||
-		    r.df > n1 + n2 - 2 + 1e-9 || r.p < 0 || r.p > 1 ||
-		    r.lo > r.diff || r.hi < r.diff)
-			ok = 0;
-	}
-	CHECK(ok);
-}
-
-/*
- * Mann-Whitney, exact values by counting arrangements in python3:
- *
- *	@lru_cache(None)
- *	def cnt(m, n, u):	# orders of m x's, n y's with u pairs y > x
- *	    if u < 0: return 0
- *	    if m == 0 or n == 0: return 1 if u == 0 else 0
- *	    return cnt(m, n - 1, u - m) + cnt(m - 1, n, u)
- *
- * p = min(1, 2 min(P(U <= u), P(U >= u))).  With ties, R's normal
- * formula with the tie and continuity corrections.
- */
-static void
-test_mw(void)
-{
-	static const double x3[] = { .1, .2, .3 }, y3[] = { .4, .5, .6 };
-	static const double x4[] = { .1, .2, .3, .35 },
-	    y4[] = { .4, .5, .6, .7 };
-	static const double x5[] = { 0.11, 0.15, 0.19, 0.22, 0.30 },
-	    y6[] = { 0.14, 0.25, 0.27, 0.31, 0.33, 0.40 };
-	static const double x20[] = { 0.323833, 0.150849, 0.650934,
-	    0.072436, 0.535882, 0.365689, 0.057999, 0.507436, 0.037496,
-	    0.433646, 0.069855, 0.090713, 0.424519, 0.826852, 0.123802,
-	    0.223239, 0.627433, 0.947709, 0.577103, 0.39668 };
-	static const double y22[] = { 0.931004, 0.187266, 0.836775,
-	    0.381687, 0.265404, 0.244234, 0.396785, 0.802901, 0.294581,
-	    0.61528, 0.661131, 0.447918, 0.588196, 0.200231, 0.197681,
-	    0.314767, 0.69432, 0.492074, 0.401318, 0.618449, 0.512548,
-	    0.389814 };
-	static const double xt[] = { .1, .2, .2, .3, .5 },
-	    yt[] = { .2, .4, .5, .5, .6, .7 };
-	struct stats_result r;
-
-	CHECK_INT(stats_mannwhitney(x3, 3, y3, 3, &r), 0);
-	CHECK_INT(r.method, STATS_MW_EXACT);
-	CHECK(r.stat == 9);
-	CHECK_NEAR(r.p, 0.1, 1e-15);
-	CHECK_INT(stats_mannwhitney(x4, 4, y4, 4, &r), 0);
-	CHECK_NEAR(r.p, 2.0 / 70, 1e-15);
-	CHECK_INT(stats_mannwhitney(x5, 5, y6, 6, &r), 0);
-	CHECK(r.stat == 24);
-	CHECK_NEAR(r.p, 0.12554112554112554, 1e-15);
-	CHECK_INT(stats_mannwhitney(x20, 20, y22, 22, &r), 0);
-	CHECK_INT(r.method, STATS_MW_EXACT);
-	CHECK(r.stat == 275);
-	CHECK_NEAR(r.p, 0.1716693811736377, 1e-14);
-	CHECK_INT(stats_mannwhitney(y22, 22, x20, 20, &r), 0);
-	CHECK_NEAR(r.p, 0.1716693811736377, 1e-14);
-	CHECK_INT(stats_mannwhitney(xt, 5, yt, 6, &r), 0);
-	CHECK_INT(r.method, STATS_MW_NORMAL);
-	CHECK(r.stat == 25);
-	CHECK_NEAR(r.p, 0.07724878165472983, 1e-14);
-	CHECK_INT(stats_mannwhitney(xt, 0, yt, 6, &r), 0);
-	CHECK_INT(r.method, STATS_UNTESTABLE);
-	CHECK_INT(stats_mannwhitney(yt + 2, 2, yt + 2, 2, &r), 0);
-	CHECK(r.p == 1);		/* all four values 0.5: no spread */
-}
-
-/* Which test stats_replicates() picks. */
-static void
-test_replicates(void)
-{
-	int64_t	k1[3] = { 100, 120, 90 }, n1[3] = { 1000, 1000, 1000 };
-	int64_t	k2[4] = { 150, 160, 140, 5 }, n2[4] = { 1000, 1000, 1000, 0 };
-	int64_t	e1[3] = { 100, 100, 100 }, e2[3] = { 200, 200, 200 };
-	double	scratch[7];
-	struct stats_result r;
-
-	CHECK_INT(stats_replicates(k1, n1, 3, k2, n2, 3, 0.05, scratch, &r),
-	    0);
-	CHECK_INT(r.method, STATS_WELCH);
-	CHECK_NEAR(r.diff, 0.15 - 310.0 / 3000, 1e-15);
-	CHECK_INT(stats_replicates(k1, n1, 3, k2, n2, 4, 0.05, scratch, &r),
-	    -1);			/* 5 of 0 */
-	k2[3] = 0;
-	CHECK_INT(stats_replicates(k1, n1, 3, k2, n2, 4, 0.05, scratch, &r),
-	    0);
-	CHECK_INT(r.method, STATS_WELCH);	/* the empty one is left out */
-	/* s^2/n = 7/90000 and 3/90000: df = 10^2 / ((7^2 + 3^2) / 2). */
-	CHECK_NEAR(r.df, 100.0 / 29, 1e-12);
-	CHECK_INT(stats_replicates(k1, n1, 1, k2, n2, 3, 0.05, scratch, &r),
-	    0);
-	CHECK_INT(r.method, STATS_FISHER);	/* one base profile: counts */
-	CHECK_REL(r.p, stats_fisher(100, 1000, 450, 3000), 1e-15);
-	CHECK_INT(stats_replicates(e1, n1, 3, e2, n1, 3, 0.05, scratch, &r),
-	    0);
-	CHECK_INT(r.method, STATS_FISHER);	/* no variance: counts */
-	CHECK_INT(stats_replicates(e1, n1, 3, e1, n1, 3, 0.05, scratch, &r),
-	    0);
-	CHECK(r.p == 1);
-	CHECK_INT(stats_replicates(NULL, NULL, 0, NULL, NULL, 0, 0.05, NULL,
-	    &r), 0);
-	CHECK_INT(r.method, STATS_UNTESTABLE);
-	CHECK_STR(stats_method_name(STATS_WELCH), "welch");
 }
 
 /*
@@ -1696,20 +1517,19 @@ test_fisher_power(void)
  * + tau N(0, 1), and then n samples are drawn from it.  The shares of
  * the two sides come from the same distribution, so any rejection is
  * false.  Summing each side's counts into one binomial test sees only
- * the sampling part of the variance and must over-reject; Welch's test
- * sees all of it and must not.  With tau = 0 (pure sampling noise) both
- * are calibrated.
+ * the sampling part of the variance and must over-reject; with tau = 0
+ * (pure sampling noise) it is calibrated.  This is why replicates need
+ * the dispersion test (test_disp_sim below).
  */
-static void
-sim_replicates(struct rng *rng, size_t m, double tau, double *welch,
-    double *pooled, double *mw)
+static double
+sim_replicates(struct rng *rng, size_t m, double tau)
 {
-	int64_t	n = 2000, k[2][8];
-	double	sh[2][8], p = 0.1, q;
+	int64_t	n = 2000;
+	double	p = 0.1, q;
 	struct stats_result r;
 	int64_t	K[2];
 	size_t	s, side, i;
-	int	rw = 0, rp = 0, rm = 0;
+	int	rp = 0;
 
 	for (s = 0; s < NSIM; s++) {
 		for (side = 0; side < 2; side++) {
@@ -1717,21 +1537,13 @@ sim_replicates(struct rng *rng, size_t m, double tau, double *welch,
 			for (i = 0; i < m; i++) {
 				q = p + tau * rng_normal(rng);
 				q = q < 0 ? 0 : q > 1 ? 1 : q;
-				k[side][i] = rng_binom(rng, n, q);
-				sh[side][i] = (double)k[side][i] / n;
-				K[side] += k[side][i];
+				K[side] += rng_binom(rng, n, q);
 			}
 		}
-		stats_welch(sh[0], m, sh[1], m, 0.05, &r);
-		rw += r.p <= 0.05;
 		stats_counts(K[0], n * m, K[1], n * m, 0.05, &r);
 		rp += r.p <= 0.05;
-		stats_mannwhitney(sh[0], m, sh[1], m, &r);
-		rm += r.p <= 0.05;
 	}
-	*welch = (double)rw / NSIM;
-	*pooled = (double)rp / NSIM;
-	*mw = (double)rm / NSIM;
+	return (double)rp / NSIM;
 }
 
 static void
@@ -1740,18 +1552,15 @@ test_replicate_null(void)
 	static const size_t ms[] = { 3, 5 };
 	static const double taus[] = { 0, 0.01 };
 	struct rng rng = { 4242 };
-	double	w, pooled, mw;
+	double	pooled;
 	size_t	i, j;
 
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 2; j++) {
-			sim_replicates(&rng, ms[i], taus[j], &w, &pooled, &mw);
+			pooled = sim_replicates(&rng, ms[i], taus[j]);
 			printf("# replicates %zu vs %zu, n=2000, p=0.1, "
-			    "tau=%.2f: Welch rejects %.4f, pooled counts "
-			    "%.4f, Mann-Whitney %.4f\n", ms[i], ms[i],
-			    taus[j], w, pooled, mw);
-			CHECK(w <= NULL_LIMIT);
-			CHECK(mw <= NULL_LIMIT);
+			    "tau=%.2f: pooled counts reject %.4f\n", ms[i],
+			    ms[i], taus[j], pooled);
 			if (taus[j] == 0)
 				CHECK(pooled <= NULL_LIMIT);
 			else
@@ -2164,10 +1973,10 @@ draw_run(struct rng *rng, const double *w, size_t nf, int64_t n,
 struct rep_tally {
 	int	 rows, rej;		/* unchanged rows tested, rejected */
 	int	 rows_big, rej_big;	/*   those with >= 10 a run */
-	int	 plug_big, pool_big, welch_big;	/* other tests on them */
+	int	 plug_big, pool_big;	/* other tests on them */
 	double	 frate, frate2;		/* per-family rate, sum and square */
 	int	 alt, alt_rej;		/* true changes, and found */
-	int	 alt_pool, alt_welch, alt_fisherbit;
+	int	 alt_pool, alt_fisherbit;
 	int	 binomial;		/* families whose runs agreed */
 	int	 any_g;			/* families with a Gilbert discovery */
 	double	 s02, d0;		/* sums over families */
@@ -2182,7 +1991,7 @@ sim_replicates_disp(struct rng *rng, size_t m, int64_t n, double mode,
 	static int64_t	k[2][5][FAM_NF];
 	struct stats_disp dp[FAM_NF];
 	double	w0[FAM_NF], w1[FAM_NF], p[FAM_NF];
-	double	pm[FAM_NF], q[FAM_NF], sh[10], phi, dfp, truth;
+	double	pm[FAM_NF], q[FAM_NF], phi, dfp, truth;
 	int64_t	kk[2][5], nn[5], K[2];
 	int	nonnull[FAM_NF], fam, rej, rows, big;
 	size_t	idx[FAM_NF], f, r, side;
@@ -2237,9 +2046,6 @@ sim_replicates_disp(struct rng *rng, size_t m, int64_t n, double mode,
 				t->alt_pool += rf.p <= 0.05;
 				t->alt_fisherbit += dfp == HUGE_VAL && phi == 1 &&
 				    res.p == rf.p;
-				stats_replicates(kk[0], nn, m, kk[1], nn, m,
-				    0.05, sh, &rf);
-				t->alt_welch += rf.p <= 0.05;
 				continue;
 			}
 			t->rows++;
@@ -2257,9 +2063,6 @@ sim_replicates_disp(struct rng *rng, size_t m, int64_t n, double mode,
 				t->plug_big += rf.p <= 0.05;
 			} else
 				t->plug_big += res.p <= 0.05;
-			stats_replicates(kk[0], nn, m, kk[1], nn, m, 0.05, sh,
-			    &rf);
-			t->welch_big += rf.p <= 0.05;
 		}
 		t->frate += (double)rej / rows;
 		t->frate2 += ((double)rej / rows) * ((double)rej / rows);
@@ -2289,7 +2092,7 @@ test_disp_cases(void)
 	struct stats_fdr fd;
 	struct rng rng = { 1701 };
 	double	w0[FAM_NF], w1[FAM_NF], p[FAM_NF], pm[FAM_NF], q[FAM_NF];
-	double	phi, dfp, sh[6];
+	double	phi, dfp;
 	int64_t	kk[2][3], nn[3] = { 300, 300, 300 }, K[2];
 	int	nonnull[FAM_NF], mode;
 	size_t	idx[FAM_NF], f, r, side;
@@ -2325,15 +2128,11 @@ test_disp_cases(void)
 		}
 		CHECK_INT(stats_fdr_discrete(p, pm, FAM_NF, 0.05, q, idx, &fd),
 		    0);
-		for (side = 0; side < 2; side++)
-			for (r = 0; r < 3; r++)
-				kk[side][r] = k[side][r][100];
-		stats_replicates(kk[0], nn, 3, kk[1], nn, 3, 0.05, sh, &res);
 		printf("# phi %d family (s0^2 %.2f, %s): 0%% -> 39-45%%: p %.3g, "
-		    "q %.3g (Welch p %.3g); 0,0,0 -> 1,1,1: p %.3g, q %.3g; "
+		    "q %.3g; 0,0,0 -> 1,1,1: p %.3g, q %.3g; "
 		    "%zu discoveries of %zu kept\n", mode, pr.s02,
 		    pr.binomial ? "binomial" : "overdispersed", p[100], q[100],
-		    res.p, p[150], q[150], fd.rejected, fd.kept);
+		    p[150], q[150], fd.rejected, fd.kept);
 		CHECK(q[100] < 1e-20);
 		CHECK(p[150] > 0.05 && !(q[150] <= 0.05));
 		CHECK(mode == 1 ? pr.binomial : !pr.binomial);
@@ -2351,11 +2150,10 @@ test_disp_cases(void)
  * least STATS_DISP_MINCOUNT samples a run, where the dispersion
  * matters; pooled counts over-reject there as soon as phi > 1.  With the
  * eleven changes at phi = 1 it finds at least 95% as many as pooled
- * Fisher, and at phi = 2 more than Welch's test with 2 and 3 runs a side
- * (and at least 95% as many with 5, where Welch has 8 df of its own
- * for each function).  The plug-in test
- * (the normal in place of t) and Welch's are printed beside it, and so
- * is how often the 95% intervals cover the true change.
+ * Fisher; at phi = 2, where pooled Fisher is not valid, what it finds is
+ * printed (doc/statistics.md records it).  The plug-in test (the normal
+ * in place of t) is printed beside it, and so is how often the 95%
+ * intervals cover the true change.
  */
 static void
 test_disp_sim(void)
@@ -2384,8 +2182,8 @@ test_disp_sim(void)
 				printf("# replicates %zux%zu of %lld, %s %.1f: "
 				    "s0^2 %.2f, d0 %s%.0f, binomial in %d/%d; "
 				    "null rejected %d/%d = %.4f (SE %.4f), with "
-				    ">= %d a run %d/%d (plug-in %d, pooled %d, "
-				    "Welch %d); some discovery in %d/%d; 95%% "
+				    ">= %d a run %d/%d (plug-in %d, pooled "
+				    "%d); some discovery in %d/%d; 95%% "
 				    "intervals cover %d/%d\n", ms[i], ms[i],
 				    (long long)ns[l], modes[j] < 0 ? "jitter" :
 				    "phi", fabs(modes[j]), t0.s02 / nfam,
@@ -2394,7 +2192,7 @@ test_disp_sim(void)
 				    t0.d0inf), t0.binomial, nfam, t0.rej,
 				    t0.rows, rate, se, STATS_DISP_MINCOUNT,
 				    t0.rej_big, t0.rows_big, t0.plug_big,
-				    t0.pool_big, t0.welch_big, t0.any_g, nfam,
+				    t0.pool_big, t0.any_g, nfam,
 				    t0.cover, t0.ncover);
 				CHECK(rate <= 0.05 + 3 * se);
 				CHECK(big <= 0.05 + 3 * sqrt(0.05 * 0.95 /
@@ -2409,20 +2207,15 @@ test_disp_sim(void)
 				sim_replicates_disp(&rng, ms[i], ns[l],
 				    modes[j], 1, nfam, &t1);
 				printf("# replicates %zux%zu of %lld, phi %.0f, "
-				    "changes: found %d/%d, pooled Fisher %d, "
-				    "Welch %d; Fisher's p to the bit in %d; 95%% "
+				    "changes: found %d/%d, pooled Fisher %d; "
+				    "Fisher's p to the bit in %d; 95%% "
 				    "intervals cover %d/%d\n", ms[i], ms[i],
 				    (long long)ns[l], modes[j], t1.alt_rej,
-				    t1.alt, t1.alt_pool, t1.alt_welch,
-				    t1.alt_fisherbit, t1.cover, t1.ncover);
+				    t1.alt, t1.alt_pool, t1.alt_fisherbit,
+				    t1.cover, t1.ncover);
 				if (modes[j] == 1)
 					CHECK(t1.alt_rej >= 0.95 *
 					    t1.alt_pool);
-				else if (ms[i] < 5)
-					CHECK(t1.alt_rej > t1.alt_welch);
-				else
-					CHECK(t1.alt_rej >= 0.95 *
-					    t1.alt_welch);
 			}
 }
 
@@ -2447,9 +2240,6 @@ main(void)
 	test_bh();
 	test_fdr_discrete();
 	test_mde();
-	test_welch();
-	test_mw();
-	test_replicates();
 	test_gamma_fns();
 	test_disp();
 	test_sampler();
