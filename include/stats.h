@@ -326,6 +326,18 @@ int	stats_disp_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
 	    struct stats_result *);
 
 /*
+ * The two halves of stats_disp_test(), for a caller that learns the
+ * level of its intervals from the p-values (a false-coverage-rate
+ * level): stats_disp_p() is the test with lo and hi left at [-1, 1],
+ * and stats_disp_interval() the interval at 1 - alpha alone.  Same
+ * arguments and returns as stats_disp_test().
+ */
+int	stats_disp_p(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    double phi, double df, enum stats_alt, struct stats_result *);
+int	stats_disp_interval(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    double phi, double df, double alpha, double *lo, double *hi);
+
+/*
  * stats_disp_pmin(): the minimum attainable p-value of stats_disp_test()
  * for K samples in all (stats_pmin() when phi is known to be 1).  -1 as
  * stats_pmin() and stats_disp_test().

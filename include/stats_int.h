@@ -70,6 +70,8 @@ double	ldbinom(double x, double n, double p, double q);
 double	hyper_mode(double lo, double hi, double n1, double n2, double K);
 double	pvalue(double k1, double n1, double n2, double K, enum stats_alt,
 	    enum stats_method *);
+void	counts_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+	    struct stats_result *);
 void	newcombe(double k1, double n1, double k2, double n2, double z,
 	    double *lo, double *hi);
 

@@ -135,8 +135,8 @@ test_all(struct judge *j, struct judge_hyp *h, size_t m, double *p,
 		}
 		if (!j->o.has_counts || j->n1 <= 0 || j->n2 <= 0)
 			continue;
-		if (stats_disp_test(x->k1, j->n1, x->k2, j->n2, x->phi, x->df,
-		    j->o.alpha, STATS_TWO_SIDED, &x->st) == -1 ||
+		if (stats_disp_p(x->k1, j->n1, x->k2, j->n2, x->phi, x->df,
+		    STATS_TWO_SIDED, &x->st) == -1 ||
 		    (x->pmin = min_p(j, x)) < 0)
 			return -1;
 		if (x->st.method == STATS_UNTESTABLE)
@@ -218,20 +218,10 @@ judge_family(struct judge *j, struct judge_hyp *h, size_t m,
 		if (!x->tested)
 			continue;
 		x->q = q[n++];
-		/* The p-value stays; only the interval's level changes. */
-		if (x->phi <= 1 && x->df == HUGE_VAL) {
-			if (stats_newcombe(x->k1, j->n1, x->k2, j->n2,
-			    j->ci_alpha, &x->st.lo, &x->st.hi) == -1)
-				goto out;
-		} else {
-			struct stats_result r;
-
-			if (stats_disp_test(x->k1, j->n1, x->k2, j->n2, x->phi,
-			    x->df, j->ci_alpha, STATS_TWO_SIDED, &r) == -1)
-				goto out;
-			x->st.lo = r.lo;
-			x->st.hi = r.hi;
-		}
+		/* The interval, once its level is known. */
+		if (stats_disp_interval(x->k1, j->n1, x->k2, j->n2, x->phi,
+		    x->df, j->ci_alpha, &x->st.lo, &x->st.hi) == -1)
+			goto out;
 	}
 	detectable(j, h, m);
 	rc = 0;

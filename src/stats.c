@@ -757,24 +757,26 @@ stats_newcombe(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double alpha,
 	return 0;
 }
 
-int
-stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double alpha,
+/*
+ * stats_counts() without its interval (lo and hi are [-1, 1]): the test
+ * a family runs before it knows the level of its intervals.  The counts
+ * are valid.
+ */
+void
+counts_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
     struct stats_result *r)
 {
 	double	K, var, pp, se;
 
-	if (!valid_count(k1, n1) || !valid_count(k2, n2) ||
-	    !valid_alpha(alpha))
-		return -1;
+	r->lo = -1;
+	r->hi = 1;
 	r->df = 0;
 	r->stat = 0;
 	r->diff = (n2 ? (double)k2 / n2 : 0) - (n1 ? (double)k1 / n1 : 0);
 	if (n1 == 0 || n2 == 0) {
 		r->method = STATS_UNTESTABLE;
 		r->p = 1;
-		r->lo = -1;
-		r->hi = 1;
-		return 0;
+		return;
 	}
 	K = (double)k1 + k2;
 	r->p = normal_p(k1, n1, n2, K, &var);
@@ -787,7 +789,18 @@ stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double alpha,
 	se = sqrt(pp * (1 - pp) * (1.0 / n1 + 1.0 / n2));
 	if (se > 0)
 		r->stat = r->diff / se;
-	newcombe(k1, n1, k2, n2, z_half(alpha), &r->lo, &r->hi);
+}
+
+int
+stats_counts(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double alpha,
+    struct stats_result *r)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) ||
+	    !valid_alpha(alpha))
+		return -1;
+	counts_test(k1, n1, k2, n2, r);
+	if (r->method != STATS_UNTESTABLE)
+		newcombe(k1, n1, k2, n2, z_half(alpha), &r->lo, &r->hi);
 	return 0;
 }
 

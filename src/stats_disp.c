@@ -349,18 +349,16 @@ valid_phi(double phi, double df)
 }
 
 int
-stats_disp_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double phi,
-    double df, double alpha, enum stats_alt alt, struct stats_result *r)
+stats_disp_p(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double phi,
+    double df, enum stats_alt alt, struct stats_result *r)
 {
-	double	N, K, V, d, zq;
+	double	N, K, V, d;
 
-	if (!valid_count(k1, n1) || !valid_count(k2, n2) ||
-	    !valid_alpha(alpha) || !valid_alt(alt) || !valid_phi(phi, df) ||
-	    r == NULL)
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) || !valid_alt(alt) ||
+	    !valid_phi(phi, df) || r == NULL)
 		return -1;
 	if ((phi <= 1 && df == HUGE_VAL) || n1 == 0 || n2 == 0) {
-		if (stats_counts(k1, n1, k2, n2, alpha, r) == -1)
-			return -1;
+		counts_test(k1, n1, k2, n2, r);
 		if (alt != STATS_TWO_SIDED && r->method != STATS_UNTESTABLE)
 			r->p = pvalue(k1, n1, n2, (double)k1 + k2, alt, NULL);
 		return 0;
@@ -375,9 +373,43 @@ stats_disp_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double phi,
 	r->diff = (double)k2 / n2 - (double)k1 / n1;
 	r->p = quasi_p(d, V, phi, df, alt);
 	r->stat = V > 0 ? -d / sqrt(phi * V) : 0;
-	zq = t_upper(alpha / 2, df);
-	newcombe(k1 / phi, n1 / phi, k2 / phi, n2 / phi, zq, &r->lo, &r->hi);
+	r->lo = -1;
+	r->hi = 1;
 	return 0;
+}
+
+int
+stats_disp_interval(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
+    double phi, double df, double alpha, double *lo, double *hi)
+{
+	if (!valid_count(k1, n1) || !valid_count(k2, n2) ||
+	    !valid_alpha(alpha) || !valid_phi(phi, df) || lo == NULL ||
+	    hi == NULL)
+		return -1;
+	if (n1 == 0 || n2 == 0) {
+		*lo = -1;
+		*hi = 1;
+	} else if (phi <= 1 && df == HUGE_VAL)
+		newcombe(k1, n1, k2, n2, z_half(alpha), lo, hi);
+	else {
+		phi = fmax(phi, 1);
+		newcombe(k1 / phi, n1 / phi, k2 / phi, n2 / phi,
+		    t_upper(alpha / 2, df), lo, hi);
+	}
+	return 0;
+}
+
+int
+stats_disp_test(int64_t k1, int64_t n1, int64_t k2, int64_t n2, double phi,
+    double df, double alpha, enum stats_alt alt, struct stats_result *r)
+{
+	if (!valid_alpha(alpha) || stats_disp_p(k1, n1, k2, n2, phi, df, alt,
+	    r) == -1)
+		return -1;
+	if (r->method == STATS_UNTESTABLE)
+		return 0;
+	return stats_disp_interval(k1, n1, k2, n2, phi, df, alpha, &r->lo,
+	    &r->hi);
 }
 
 double
