@@ -18,7 +18,7 @@ echo "== What changed between the good and the bad window, and is it real?"
 run $pd diff -n 6 examples/good.pb.gz examples/bad.pb.gz
 echo
 echo "== Two good windows: nothing should be flagged."
-run $pd check-significance --min-effect 8 examples/good.pb.gz examples/good2.pb.gz
+run $pd check-significance --min-effect 10 examples/good.pb.gz examples/good2.pb.gz
 echo
 echo "== The CI gate on the bad build."
 run $pd check-significance -n 3 examples/good.pb.gz examples/bad.pb.gz

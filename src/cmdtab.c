@@ -13,10 +13,10 @@ const struct cli_cmd cli_cmds[] = {
 	{ "top", cmd_top, OPT_TOP, "[options] profile ...",
 	  "the functions with the most flat or cumulative value" },
 	{ "diff", cmd_diff, OPT_DIFF, "[options] base ... [--] new ...",
-	  "per-function changes between two sets of profiles, with verdicts" },
+	  "findings and per-function changes between two sets of profiles" },
 	{ "check-significance", cmd_check, OPT_DIFF | OPT_CHECK,
 	  "[options] base ... [--] new ...",
-	  "exit 1 on a significant regression, 3 when inconclusive" },
+	  "exit 1 on a regression finding, 3 when inconclusive" },
 };
 const size_t cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 

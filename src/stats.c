@@ -232,11 +232,14 @@ stats_hyper_logpmf(int64_t x, int64_t n1, int64_t n2, int64_t K)
  * function at 40% of the samples is common in a profile, so Fisher's is
  * the right test, and it costs no more.
  *
- * Fisher's test as used here is not the most powerful one.  The
- * uniformly most powerful unbiased test of H0 in this model is the
- * randomized form of Fisher's test, which rejects the boundary table
- * with just the probability that makes the size exactly alpha (Tocher
- * 1950; Lehmann and Romano, Testing Statistical Hypotheses, ch. 4).
+ * Fisher's test as used here is not the most powerful one.  Against a
+ * one-sided alternative the uniformly most powerful unbiased test in
+ * this model is the randomized form of Fisher's test, which rejects the
+ * boundary table with just the probability that makes the size exactly
+ * alpha (Tocher 1950); two-sided it is a randomized conditional test
+ * whose two cutoffs are set for unbiasedness, not the sum of the least
+ * likely tables (Lehmann and Romano, Testing Statistical Hypotheses,
+ * ch. 4).
  * profdiff does not randomize, so that the same profiles always give
  * the same verdict; the price is that its size is at most alpha, and
  * well below it when the counts are small.

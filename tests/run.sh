@@ -278,6 +278,97 @@ run_options_doc() {
 	fi
 }
 
+# The examples the documentation shows are what profdiff prints.  In
+# README.md and examples/README.md, a line "<!-- output: stdout -->" (or
+# stderr) right before a code block marks it: the block's first line is
+# "$ profdiff ARGS", and the rest is that stream of the command, byte for
+# byte, run from the repository root with this build's profdiff first on
+# the PATH.  A marked block in a list item is indented as its marker is,
+# and that indentation is not part of the output.
+run_doc_examples() {
+	b=$1
+	for doc in README.md examples/README.md; do
+		[ -f "$doc" ] || continue
+		rm -rf "$tmp/ex"
+		mkdir "$tmp/ex"
+		awk -v dir="$tmp/ex" '
+		function bad(why) {
+			print FILENAME ":" NR ": " why > (dir "/errors")
+		}
+		# This line without the indentation of the block, if it has it.
+		function strip(s) {
+			if (substr(s, 1, length(pad)) == pad)
+				return substr(s, length(pad) + 1)
+			return s
+		}
+		mark != "" {
+			if (strip($0) !~ /^```/) {
+				bad("no code block after the output marker")
+				mark = ""
+				next
+			}
+			n++
+			printf "%s\n", mark > (dir "/" n ".stream")
+			printf "%d\n", NR > (dir "/" n ".line")
+			printf "" > (dir "/" n ".want")
+			mark = ""
+			inblock = 1
+			first = 1
+			next
+		}
+		/^ *<!-- output: (stdout|stderr) -->$/ {
+			pad = $0
+			sub(/<.*/, "", pad)
+			mark = $3
+			next
+		}
+		inblock && strip($0) ~ /^```$/ {
+			inblock = 0
+			next
+		}
+		inblock && first {
+			first = 0
+			if (strip($0) !~ /^\$ profdiff /)
+				bad("an output block must start with \"$ profdiff \"")
+			print substr(strip($0), 3) > (dir "/" n ".cmd")
+			next
+		}
+		inblock {
+			print strip($0) > (dir "/" n ".want")
+		}
+		END {
+			if (inblock)
+				bad("the last output block is not closed")
+		}' "$doc"
+		if [ -s "$tmp/ex/errors" ]; then
+			not_ok "$b: $doc: output markers"
+			cat "$tmp/ex/errors"
+			continue
+		fi
+		i=1
+		while [ -f "$tmp/ex/$i.cmd" ]; do
+			cmd=$(cat "$tmp/ex/$i.cmd")
+			line=$(cat "$tmp/ex/$i.line")
+			(cd "$root" && PATH="$root/$b:$PATH" sh -c "$cmd") \
+			    >"$tmp/ex/out" 2>"$tmp/ex/err" </dev/null
+			case $(cat "$tmp/ex/$i.stream") in
+			stdout) got=$tmp/ex/out ;;
+			*) got=$tmp/ex/err ;;
+			esac
+			if cmp -s "$tmp/ex/$i.want" "$got"; then
+				ok "$b: $doc:$line: $cmd"
+			else
+				not_ok "$b: $doc:$line: the output of '$cmd' is not the block's"
+				diff -u "$tmp/ex/$i.want" "$got" | head -15
+			fi
+			i=$((i + 1))
+		done
+		if [ "$i" -eq 1 ] && [ "$doc" = README.md ]; then
+			not_ok "$b: README.md marks no example output"
+		fi
+	done
+}
+
 # The binary links ISA-L exactly when its build folder says it was built
 # with it ($b/isal, written by the Makefile): a build with ISAL=no must
 # not pick libisal up, even where libisal-dev is installed.
@@ -338,6 +429,7 @@ for b in $BUILDS; do
 	run_corpus_sweep "$b"
 	run_usage_man "$b"
 	run_options_doc "$b"
+	run_doc_examples "$b"
 	run_replay "$b"
 	run_determinism "$b"
 done
