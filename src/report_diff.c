@@ -260,6 +260,31 @@ fmt_finding(char *buf, size_t len, const struct delta_finding *f)
 	    q);
 }
 
+/* The first three rows f crowded with verdict v, on a line, if any. */
+static void
+put_crowded_text(FILE *fp, const struct delta *d,
+    const struct delta_finding *f, enum verdict v)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < f->ncrowded; i++) {
+		const struct delta_row *c = &d->rows[f->crowded[i]];
+
+		if (c->verdict != v)
+			continue;
+		if (n++ < 3) {
+			fprintf(fp, "%s %+.1fpp ", n == 1 ? (v ==
+			    VERDICT_CROWDED_OUT ? "   crowded out:" :
+			    "   crowded in:") : ",", 100 * row_change(c));
+			report_put_text(fp, c->name);
+		}
+	}
+	if (n > 3)
+		fprintf(fp, " and %zu more", n - 3);
+	if (n > 0)
+		fputc('\n', fp);
+}
+
 /*
  * The findings, one line each, then what each crowded, as the text
  * report leads with them: the changes the rows add up to.
@@ -269,7 +294,7 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
 	char	 buf[96];
-	size_t	 i, k;
+	size_t	 i;
 
 	if (d->nfindings == 0)
 		return;
@@ -284,18 +309,8 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		    color ? RESET : "");
 		put_finding_path(fp, d, f, " -> ", report_put_text);
 		fputc('\n', fp);
-		for (k = 0; k < f->ncrowded && k < 3; k++) {
-			const struct delta_row *c = &d->rows[f->crowded[k]];
-
-			fprintf(fp, "%s %+.1fpp ", k == 0 ? (c->verdict ==
-			    VERDICT_CROWDED_OUT ? "   crowded out:" :
-			    "   crowded in:") : ",", 100 * row_change(c));
-			report_put_text(fp, c->name);
-		}
-		if (f->ncrowded > 3)
-			fprintf(fp, " and %zu more", f->ncrowded - 3);
-		if (f->ncrowded > 0)
-			fputc('\n', fp);
+		put_crowded_text(fp, d, f, VERDICT_CROWDED_OUT);
+		put_crowded_text(fp, d, f, VERDICT_CROWDED_IN);
 	}
 }
 
@@ -427,13 +442,36 @@ md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
 	fputc('\n', fp);
 }
 
+/* "; crowded out: `a` -20.6pp, ..." for the rows f crowded with v. */
+static void
+put_crowded_md(FILE *fp, const struct delta *d,
+    const struct delta_finding *f, enum verdict v)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < f->ncrowded; i++) {
+		const struct delta_row *c = &d->rows[f->crowded[i]];
+
+		if (c->verdict != v)
+			continue;
+		if (n++ < 5) {
+			fputs(n > 1 ? ", " : v == VERDICT_CROWDED_OUT ?
+			    "; crowded out: " : "; crowded in: ", fp);
+			put_md(fp, c->name);
+			fprintf(fp, " %+.1fpp", 100 * row_change(c));
+		}
+	}
+	if (n > 5)
+		fprintf(fp, " and %zu more", n - 5);
+}
+
 /* The findings as a numbered list, the summary an incident note needs. */
 static void
 put_findings_md(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
 	char	 buf[96];
-	size_t	 i, k;
+	size_t	 i;
 
 	if (d->nfindings == 0)
 		return;
@@ -444,19 +482,8 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		fmt_finding(buf, sizeof(buf), f);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", put_md);
-		for (k = 0; k < f->ncrowded && k < 5; k++) {
-			const struct delta_row *c = &d->rows[f->crowded[k]];
-
-			if (k == 0)
-				fputs(c->verdict == VERDICT_CROWDED_OUT ?
-				    "; crowded out: " : "; crowded in: ", fp);
-			else
-				fputs(", ", fp);
-			put_md(fp, c->name);
-			fprintf(fp, " %+.1fpp", 100 * row_change(c));
-		}
-		if (f->ncrowded > 5)
-			fprintf(fp, " and %zu more", f->ncrowded - 5);
+		put_crowded_md(fp, d, f, VERDICT_CROWDED_OUT);
+		put_crowded_md(fp, d, f, VERDICT_CROWDED_IN);
 		fputc('\n', fp);
 	}
 }
@@ -552,6 +579,24 @@ json_names(FILE *fp, const struct delta *d, const size_t *rows, size_t n)
 	fputc(']', fp);
 }
 
+/* The names of the rows f crowded with verdict v, largest first. */
+static void
+json_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
+    enum verdict v)
+{
+	size_t	 i, n = 0;
+
+	fputc('[', fp);
+	for (i = 0; i < f->ncrowded; i++) {
+		if (d->rows[f->crowded[i]].verdict != v)
+			continue;
+		if (n++ > 0)
+			fputc(',', fp);
+		report_put_json(fp, d->rows[f->crowded[i]].name);
+	}
+	fputc(']', fp);
+}
+
 /* The findings array: most important first (delta.h). */
 static void
 put_findings_json(FILE *fp, const struct delta *d)
@@ -584,11 +629,11 @@ put_findings_json(FILE *fp, const struct delta *d)
 		json_num(fp, f->q);
 		fputs(",\"rows\":", fp);
 		json_names(fp, d, f->rows, f->nrows);
-		fputs(f->verdict == VERDICT_REGRESSED ? ",\"crowded_out\":" :
-		    ",\"crowded_in\":", fp);
-		json_names(fp, d, f->crowded, f->ncrowded);
-		fputs(f->verdict == VERDICT_REGRESSED ? ",\"crowded_in\":[]}" :
-		    ",\"crowded_out\":[]}", fp);
+		fputs(",\"crowded_out\":", fp);
+		json_crowded(fp, d, f, VERDICT_CROWDED_OUT);
+		fputs(",\"crowded_in\":", fp);
+		json_crowded(fp, d, f, VERDICT_CROWDED_IN);
+		fputc('}', fp);
 	}
 	fputs("]", fp);
 }
