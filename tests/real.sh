@@ -15,12 +15,19 @@
 #    (Pearson's chi-square over its degrees of freedom).
 # 3. False alarms, one profile a side: every ordered pair of distinct
 #    no-change runs, quiet, busy, quiet against busy ("mixed") and the
-#    10-second ones.  Counted: check-significance exits 1, and diff -f
-#    json -n 0 has a row "regressed" or "improved".
+#    10-second ones.  Counted: check-significance exits 1 (a regression
+#    finding), and diff -f json -n 0 has any finding.
 # 4. Power, one profile a side: every (no-change, injected) pair of the
-#    same kind of run.  Counted: the injected function's row is
-#    "regressed" in diff -f json -n 0, it is "improved" (the wrong way),
-#    and check-significance exits 1.
+#    same kind of run.  Counted as found: a regression finding of diff
+#    names the injected function (main.applyDiscounts for the leaf
+#    variants, main.calculateScore for the inner ones), that is, it is
+#    the finding's function or on its path.  Beside it, the limit the
+#    counts allow: the exact power of Fisher's test of the injected
+#    hypothesis (the leaf's flat count, the inner node's cum count) at
+#    the pooled true shares of MANIFEST.tsv, the pairs' mean sample
+#    counts and the median cutoff R alpha / m of the pairs with a
+#    discovery, summed in the awk of tests/sim.sh (sh tests/sim.sh
+#    --stats-awk prints it).
 # 5. The same with three profiles a side, "b1 b2 b3 -- n1 n2 n3", for
 #    disjoint triples drawn at random with a fixed seed: REAL_SETS
 #    (default 100) sets per kind, or all of them where there are fewer.
@@ -30,11 +37,14 @@
 #
 # The checks are issue 17's targets: no-change pairs, quiet and busy,
 # exit 1 at most 5% of the time, one profile a side and three; the 25%
-# slowdowns are found in at least 95% of pairs; three profiles a side
-# find each slowdown at least as often as one does (less two standard
-# errors of the difference, since both rates are measured).  The mixed
-# and 10-second pairs are reported, not checked.  Pairs share runs, so
-# the rates are less certain than their counts suggest.
+# slowdowns are found and named in at least 95% of pairs; three profiles
+# a side find each slowdown at least as often as one does (less two
+# standard errors of the difference, since both rates are measured);
+# and the inner node's finding (the largest regression finding of an
+# inner25 pair) has main.calculateScore on its path in at least 95% of
+# the pairs, one a side and three.  The mixed and 10-second pairs are
+# reported, not checked.  Pairs share runs, so the rates are less
+# certain than their counts suggest.
 #
 # Each check prints "ok - ..." or "not ok - ..."; "# " lines are
 # information.  The last line is "real: N passed, N failed"; the exit
@@ -296,32 +306,58 @@ cd - >/dev/null || exit 2
 awk -F'\t' '$4 == 2 || $4 > 3 || $5 != 0 { bad++ } END { exit bad > 0 }' \
     "$tmp/status" || die "profdiff failed on a pair: $(head -1 "$tmp/stderr")"
 jq -r '[(input_filename | sub(".*/c"; "") | sub("[.]json$"; "")),
-    .exit_status] | @tsv' "$tmp"/d/c*.json >"$tmp/cs.tsv" ||
+    .exit_status,
+    ((.exit_status == 1) == any(.findings[]; .verdict == "regressed"))] |
+    @tsv' "$tmp"/d/c*.json >"$tmp/cs.tsv" ||
     die "check-significance wrote a report that does not parse"
-awk -F'\t' 'FILENAME == ARGV[1] { js[$1] = $2; next }
-    js[$1] != $4 { bad++ } END { exit bad > 0 }' "$tmp/cs.tsv" \
-    "$tmp/status" || die "check-significance's exit_status and exit differ"
-# Per report: how many rows regressed and improved, the names of those,
-# and the verdict of each function that can be a target.
-jq -r '[(input_filename | sub(".*/d"; "") | sub("[.]json$"; "")),
-    ([.rows[] | select(.verdict == "regressed")] | length),
-    ([.rows[] | select(.verdict == "improved")] | length),
+awk -F'\t' 'FILENAME == ARGV[1] { js[$1] = $2; fine[$1] = $3; next }
+    js[$1] != $4 || fine[$1] != "true" { bad++ } END { exit bad > 0 }' \
+    "$tmp/cs.tsv" "$tmp/status" ||
+    die "check-significance's exit_status, exit and findings disagree"
+# Per diff report: its findings, regressed and improved; for each
+# function that can be a target, whether a regression finding names it
+# (it is the finding's function or on its path) and whether an
+# improvement does; whether the largest regression finding names
+# main.calculateScore ("-" with none); discoveries, family, the two
+# sides' samples; the two targets' row verdicts; the findings as
+# verdict:path; whether the test was quasi-binomial, and its dispersion.
+jq -r 'def names($f; $t): any(($f.path + [$f.function])[]; . == $t);
+    def named($v; $t): if any(.findings[]; .verdict == $v and names(.; $t))
+        then 1 else 0 end;
+    [(input_filename | sub(".*/d"; "") | sub("[.]json$"; "")),
+    ([.findings[] | select(.verdict == "regressed")] | length),
+    ([.findings[] | select(.verdict == "improved")] | length),
+    named("regressed"; "main.applyDiscounts"),
+    named("regressed"; "main.calculateScore"),
+    named("improved"; "main.applyDiscounts"),
+    named("improved"; "main.calculateScore"),
+    ([.findings[] | select(.verdict == "regressed")][0] |
+        if . == null then "-" elif names(.; "main.calculateScore") then 1
+        else 0 end),
+    .discoveries, .family, .base.samples, .new.samples,
     ((.rows[] | select(.name == "main.applyDiscounts") | .verdict) // "absent"),
     ((.rows[] | select(.name == "main.calculateScore") | .verdict) // "absent"),
-    ([.rows[] | select(.verdict == "regressed" or .verdict == "improved") |
-      .name + "=" + .verdict] | join(" "))] | @tsv' "$tmp"/d/d*.json \
-    >"$tmp/diff.tsv" || die "diff wrote a report that does not parse"
-# results.tsv: id, category, target, exit of check-significance, rows
-# regressed, rows improved, target's verdict, the rows called.
-awk -F'\t' 'FILENAME == ARGV[1] { r[$1] = $2 "\t" $3; a[$1] = $4; c[$1] = $5
-	w[$1] = $6; next }
-{ v = $3 == "main.applyDiscounts" ? a[$1] : $3 == "main.calculateScore" ? \
-    c[$1] : "-"
-  print $1 "\t" $2 "\t" $3 "\t" $4 "\t" r[$1] "\t" v "\t" w[$1] }' \
+    ([.findings[] | .verdict + ":" + (.path | join(">"))] | join(" ")),
+    (.method | test("quasi")), (.dispersion // 1)] |
+    @tsv' "$tmp"/d/d*.json >"$tmp/diff.tsv" ||
+    die "diff wrote a report that does not parse"
+# results.tsv: id, category, target, exit of check-significance,
+# regression findings, improvement findings, found (a regression finding
+# names the target), the wrong way (an improvement names it), the
+# largest regression finding names main.calculateScore, discoveries,
+# family, base samples, new samples, the target's row verdict, the
+# findings, quasi-binomial, the dispersion.
+awk -F'\t' 'FILENAME == ARGV[1] { d[$1] = $0; next }
+{ split(d[$1], x, "\t")
+  t = $3 == "main.applyDiscounts" ? 0 : $3 == "main.calculateScore" ? 1 : -1
+  printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+      $1, $2, $3, $4, x[2], x[3], t < 0 ? 0 : x[4 + t], t < 0 ? 0 : x[6 + t],
+      x[8], x[9], x[10], x[11], x[12], t < 0 ? "-" : x[13 + t], x[15],
+      x[16], x[17] }' \
     "$tmp/diff.tsv" "$tmp/status" >"$tmp/results.tsv"
 
-# rate CAT FIELD: "k/n (r%)" and the numbers, for the rows of CAT where
-# the awk condition FIELD holds.
+# rate CAT FIELD: "k n k/n" for the rows of CAT where the awk condition
+# FIELD holds.
 rate() {
 	awk -F'\t' -v cat="$1" '$2 == cat { n++; if ('"$2"') k++ }
 	    END { if (n) printf "%d %d %.4f\n", k, n, k / n;
@@ -337,41 +373,112 @@ check() {
 	shift
 	if awk "BEGIN { exit !($_c) }"; then ok "$*"; else not_ok "$*"; fi
 }
+# quasi CAT: "N quasi-binomial, dispersion median D" for three a side.
+quasi() {
+	awk -F'\t' -v c="$1" '$2 == c { n++; if ($16 == "true") q++; d[n] = $17 }
+	    END { for (i = 2; i <= n; i++) for (j = i; j > 1 && d[j - 1] > d[j]; j--) {
+	              x = d[j]; d[j] = d[j - 1]; d[j - 1] = x }
+	          printf "quasi-binomial in %d/%d, dispersion median %.2f, at most %.2f",
+	              q, n, n % 2 ? d[(n + 1) / 2] : (d[n / 2] + d[n / 2 + 1]) / 2, d[n] }' \
+	    "$tmp/results.tsv"
+}
+# findings_of CAT...: the findings of the pairs of those categories,
+# most frequent first.
+findings_of() {
+	for c in "$@"; do
+		awk -F'\t' -v c="$c" '$2 == c && $15 != "" { print $15 }' \
+		    "$tmp/results.tsv"
+	done | tr ' ' '\n' | awk 'NF { n[$0]++ }
+	    END { for (x in n) print n[x] "\t" x }' | sort -k1,1nr -k2,2 |
+	    head -"${FINDINGS_SHOWN:-6}" |
+	    awk -F'\t' '{ printf "#     %4d %s\n", $1, $2 }'
+}
 
 # ---------------------------------------------------------------------
 echo "# false alarms, one profile a side (ordered pairs of no-change runs)"
 for g in none busy-none mixed long-none; do
 	e1=$(rate "null1:$g" '$4 == 1')
 	an=$(rate "null1:$g" '$5 + $6 > 0')
-	echo "#   $g: check-significance exit 1 in $(fmt "$e1"); diff" \
-	    "regressed or improved in $(fmt "$an")"
+	echo "#   $g: check-significance exit 1 in $(fmt "$e1"); diff has a" \
+	    "finding in $(fmt "$an"); the findings:"
+	findings_of "null1:$g"
 	eval "fa1_$(echo "$g" | tr -d -)=\"$e1\""
 done
-echo "# the rows behind those verdicts, most frequent first (null1, all kinds)"
-awk -F'\t' '$2 ~ /^null1:/ && $8 != "" { n = split($8, a, " ")
-    for (i = 1; i <= n; i++) c[a[i]]++ } END { for (x in c) print c[x] "\t" x }' \
-    "$tmp/results.tsv" | sort -k1,1nr -k2,2 | head -8 |
-    awk -F'\t' '{ printf "#   %4d %s\n", $1, $2 }'
-
 echo "# false alarms, three profiles a side (disjoint triples)"
 for g in none busy-none; do
 	e1=$(rate "null3:$g" '$4 == 1')
 	an=$(rate "null3:$g" '$5 + $6 > 0')
-	echo "#   $g: check-significance exit 1 in $(fmt "$e1"); diff" \
-	    "regressed or improved in $(fmt "$an")"
+	eq=$(rate "null3:$g" '$4 == 1 && $16 == "true"')
+	echo "#   $g: check-significance exit 1 in $(fmt "$e1") (of them" \
+	    "$(echo "$eq" | cut -d' ' -f1) quasi-binomial); diff has a" \
+	    "finding in $(fmt "$an"); $(quasi "null3:$g"); the findings:"
+	findings_of "null3:$g"
 	eval "fa3_$(echo "$g" | tr -d -)=\"$e1\""
 done
 
-echo "# power: the injected function regressed (wrong way: improved)," \
-    "and check-significance exit 1"
+# The limit the counts allow, per category: the pooled true shares of
+# the injected hypothesis (flat for the leaf, cum for the inner node) in
+# the variant's runs and in the no-change runs of its kind, the pairs'
+# mean samples a side, and the median cutoff R alpha / m of the pairs
+# with a discovery (alpha over the median family where none has one).
+sh "$(dirname "$0")/sim.sh" --stats-awk >"$tmp/stats.awk" ||
+    die "tests/sim.sh --stats-awk failed"
+awk -F'\t' 'NR > 1 { g = $2; if ($7 == 1) g = "busy-" g
+	if ($8 + 0 >= 9) g = "long-" g
+	n[g] += $9; af[g] += $16; cc[g] += $19 }
+    END { for (g in n) printf "%s\t%.10f\t%.10f\n", g, af[g] / n[g],
+	cc[g] / n[g] }' "$MAN" >"$tmp/shares"
+cat >"$tmp/limit.awk" <<'EOF'
+FILENAME == ARGV[1] { fl[$1] = $2; cu[$1] = $3; next }
+$2 == cat { k++; n1 += $12; n2 += $13; fam[k] = $11
+	if ($10 > 0) c[++nc] = $10 * a / $11 }
+END {
+	if (k == 0)
+		exit 1
+	b = v
+	sub(/(leaf|inner)[0-9]+$/, "none", b)
+	if (v ~ /leaf/) { p1 = fl[b]; p2 = fl[v]; h = "flat" }
+	else { p1 = cu[b]; p2 = cu[v]; h = "cum" }
+	t = nc ? median(c, nc) : a / median(fam, k)
+	n1 = int(n1 / k + 0.5)
+	n2 = int(n2 / k + 0.5)
+	printf "%.3f %s %.4f %.4f %d %d %.5f\n", fpower(n1, p1, n2, p2, t), h,
+	    p1, p2, n1, n2, t
+}
+EOF
+# limit CAT VARIANT: "power hypothesis p1 p2 n1 n2 cutoff".
+limit() {
+	awk -F'\t' -v cat="$1" -v v="$2" -v a=0.05 -f "$tmp/stats.awk" \
+	    -f "$tmp/limit.awk" "$tmp/shares" "$tmp/results.tsv"
+}
+
+echo "# power: found (a regression finding names the injected function)," \
+    "beside the limit the counts allow; the wrong way (an improvement" \
+    "names it); its row regressed; check-significance exit 1"
 for v in leaf10 leaf25 inner10 inner25 busy-leaf25 long-leaf10; do
 	for k in 1 3; do
-		hit=$(rate "pow$k:$v" '$7 == "regressed"')
-		wrong=$(rate "pow$k:$v" '$7 == "improved"')
+		hit=$(rate "pow$k:$v" '$7 == 1')
+		wrong=$(rate "pow$k:$v" '$8 == 1')
+		row=$(rate "pow$k:$v" '$14 == "regressed"')
 		e1=$(rate "pow$k:$v" '$4 == 1')
-		echo "#   $v, $k a side: regressed in $(fmt "$hit"), improved in" \
-		    "$(fmt "$wrong"), exit 1 in $(fmt "$e1")"
+		lim=$(limit "pow$k:$v" "$v") || die "no pairs of $v, $k a side"
+		set -- $lim
+		imp=$(rate "pow$k:$v" '$6 > 0')
+		q=""
+		[ $k = 3 ] && q="; $(quasi "pow$k:$v")"
+		echo "#   $v, $k a side: found in $(fmt "$hit"), the limit $1" \
+		    "(exact power of Fisher's test on the $2 counts, $3 -> $4," \
+		    "$5 and $6 samples, at $7); wrong way in $(fmt "$wrong");" \
+		    "row regressed in $(fmt "$row"); exit 1 in $(fmt "$e1");" \
+		    "an improvement finding in $(fmt "$imp")$q"
 		eval "pow${k}_$(echo "$v" | tr -d -)=\"$hit\""
+	done
+done
+echo "# the findings of the inner pairs, most frequent first:"
+for v in inner10 inner25; do
+	for k in 1 3; do
+		echo "#   $v, $k a side:"
+		FINDINGS_SHOWN=4 findings_of "pow$k:$v"
 	done
 done
 
@@ -395,8 +502,8 @@ done
 for v in leaf25 inner25 busy-leaf25; do
 	eval "r=\$pow1_$(echo "$v" | tr -d -)"
 	set -- $r
-	check "$2 > 0 && $3 >= 0.95" "$v, 1 a side: the injected function is" \
-	    "regressed in $(fmt "$r"), at least 95%"
+	check "$2 > 0 && $3 >= 0.95" "$v, 1 a side: a regression finding" \
+	    "names the injected function in $(fmt "$r"), at least 95%"
 done
 for v in leaf10 leaf25 inner10 inner25 busy-leaf25; do
 	eval "r1=\$pow1_$(echo "$v" | tr -d -)"
@@ -405,6 +512,13 @@ for v in leaf10 leaf25 inner10 inner25 busy-leaf25; do
 	check "$2 > 0 && $5 > 0 && $6 >= $3 - 2 * sqrt($3 * (1 - $3) / $2 + \
 	    $6 * (1 - $6) / $5)" "$v: 3 a side finds it in $(fmt "$r3")," \
 	    "at least as often as 1 a side, $(fmt "$r1") (less 2 SE)"
+done
+for k in 1 3; do
+	r=$(rate "pow$k:inner25" '$9 == 1')
+	set -- $r
+	check "$2 > 0 && $3 >= 0.95" "inner25, $k a side: the largest" \
+	    "regression finding has main.calculateScore on its path in" \
+	    "$(fmt "$r") of the pairs, at least 95%"
 done
 
 echo "# $(($(date +%s) - start)) s"

@@ -156,6 +156,15 @@ run_sim() {
 	add_summary "$1" "$tmp/sim" '^not ok' sim
 }
 
+# The statistics on the real profiles of tests/data/pricing-runs, whose
+# answer is known (false alarms, power, the findings that name the
+# injected function): tests/real.sh.  On the first build only, as sim.sh.
+run_real() {
+	[ -d tests/data/pricing-runs ] || return 0
+	sh tests/real.sh "$root/$1" >"$tmp/real" 2>&1
+	add_summary "$1" "$tmp/real" '^not ok' real
+}
+
 # Every profile in the shared corpus is either read or refused with one
 # line on stderr naming the file, and exit status 2; never a crash.
 run_corpus_sweep() {
@@ -426,6 +435,7 @@ for b in $BUILDS; do
 	run_svg "$b"
 	run_conformance "$b"
 	[ "$b" = "${BUILDS%% *}" ] && run_sim "$b"
+	[ "$b" = "${BUILDS%% *}" ] && run_real "$b"
 	run_corpus_sweep "$b"
 	run_usage_man "$b"
 	run_options_doc "$b"

@@ -1,39 +1,258 @@
 #!/bin/sh
-# Statistical acceptance test: profdiff's verdicts on simulated profiles
-# whose answer is known.  tests/tools/simprof.c draws each profile as a
-# multinomial sample over a fixed call tree of 65 functions, with fixed
-# seeds, so every run of this script sees the same profiles.
+# Statistical acceptance test: profdiff's verdicts and findings on
+# simulated profiles whose answer is known.  tests/tools/simprof.c draws
+# each profile as a multinomial sample over a fixed call tree of 65
+# functions, with fixed seeds, so every run of this script sees the same
+# profiles.
 #
 #	sh tests/sim.sh BUILD_DIR
+#	sh tests/sim.sh --stats-awk	(prints the awk functions below)
 #
-# 1. Null: both profiles of a pair come from the same tree.  Under this
-#    global null, Benjamini-Hochberg keeps the chance of any finding at
-#    alpha, so check-significance may exit 1 in at most alpha of the
-#    pairs (plus 3 binomial standard errors), with the default
-#    --min-effect and with none.
-# 2. Power: main.sortByRelevance gains a known number of points: (A) 4
-#    points at 2000 samples, (B) 0.7 points, under --min-effect, at 50000
-#    samples, (C) A's 4 points with two other regressions in the tree.
-#    The rate at which check-significance names it must lie between the
-#    normal-theory power at alpha/m (Bonferroni; BH rejects at least
-#    that) and at alpha (no adjustment; BH rejects at most that), and
-#    must match a normal-theory model of the whole procedure (z test
-#    with Yates's correction, BH, --min-effect), integrated by Monte
-#    Carlo in awk below.  The paths and callers must lead through the
-#    injected function, and wrong-direction findings must stay rare.
-# 3. Replicates: runs differ by more than binomial noise (simprof -d).
-#    Pooled counts then over-reject, and Welch's test between 3 and 3
-#    runs must not; Welch must still find a large change; and exit 0
-#    ("no significant regression", rather than 3, inconclusive) must
-#    mean that twice --min-effect would have been found.
+# 0. The exact power of Fisher's test, in awk below, equals a brute-force
+#    sum over every table on small cases.  It is "the limit the counts
+#    allow" of the power checks.
+# 1. False alarms.  Both profiles of a pair come from the same tree.
+#    Under this global null, Benjamini-Hochberg over Tarone's family
+#    keeps the chance of any discovery at alpha, so check-significance
+#    may exit 1 (a regression finding) in at most alpha of the pairs,
+#    plus 3 binomial standard errors, with the default --min-effect and
+#    with none.  Every report's exit status is 1 exactly when it has a
+#    regression finding.
+# 2. Power.  One hypothesis is injected: (LEAF) main.sortByRelevance's
+#    own time, its flat share, +1.5 points (simprof -f); (INNER)
+#    main.calculateScore's cumulative share +5 points, its flat share
+#    unchanged, by calling main.normalizeWeights more (simprof -e);
+#    (MULTI) LEAF with two other regressions in the tree, so that the
+#    family's threshold rises; (MIN) sortByRelevance's cumulative share
+#    +0.7 points at 50000 samples, significant but under --min-effect.
+#    "Found" is: a regression finding names the injected function (it
+#    is the finding's function or on its path).  The found rate must lie
+#    between the exact power of Fisher's test at alpha/m, m the largest
+#    family profdiff reports (BH within the family rejects at least what
+#    Bonferroni does), and at alpha (it rejects at most what the test
+#    alone does); and it must match, within 3 SE + 0.03, a Monte Carlo
+#    model of the whole procedure in awk (model.awk: multinomial draws,
+#    flat and cumulative hypotheses with the same-sample ones merged,
+#    Tarone's trimming, the z test with Yates's correction, BH,
+#    --min-effect), which shares no code with profdiff.  Beside them,
+#    the limit the counts allow: the exact power at the median cutoff
+#    R alpha / m (discoveries times alpha over the family) of the
+#    reports with a discovery.  Every scenario's mean family and number
+#    of discoveries are printed with the model's.
+# 3. Findings.  In LEAF, INNER and MIN, without --min-effect (the
+#    default's figures beside): when the injected function's row is
+#    regressed, the top finding names it in at least 90% of the
+#    reports; one regression makes one regression finding in at least
+#    90% of the reports that have one (the 10% allow a false finding,
+#    at most alpha of them, and as many splits); and in every scenario,
+#    a function whose true share of the rest of the profile (the leaf
+#    stacks the effects left alone) is unchanged is called improved in
+#    at most alpha + 3 SE of the reports.  Without the stacks the
+#    effects changed, the rest is a global null, which a family tested
+#    at alpha gets wrong in at most alpha of the reports.
+# 4. Replicates.  Runs that vary more than sampling does (simprof -d):
+#    3 vs 3 exits 1 in at most alpha + 3 SE of no-change sets, with and
+#    without --min-effect, where one profile a side and three runs
+#    merged must over-reject (on a third of the sets), or the dispersion
+#    would not matter; 2 vs 2 is reported.  A change of +0.8 points: on
+#    runs that agree, 3 vs 3 finds it at least as often as 1 vs 1 of the
+#    same run length (less 2 SE of the difference), and within the exact
+#    bounds of Fisher's test on the pooled counts, which is then its
+#    test; three runs merged into one profile are reported beside it,
+#    and with -d all three rates.  Exit 0 (rather than 3, inconclusive)
+#    must mean that twice --min-effect would have been found.
 #
 # SIM_PAIRS (default 300, at least 6) is the number of null pairs; each
-# power scenario uses 2/3 as many pairs, the replicate tests 1/2 and 1/6
-# as many sets.  SIM_MC (default 10000) is the number of Monte Carlo
-# draws of the model.  Each check prints "ok - ..." or "not ok - ...";
-# "# " lines are information.  The last line is "sim: N passed, N
-# failed"; the exit status is 1 if any check failed, 2 on a usage error.
+# power scenario uses 2/3 as many pairs, the replicate tests 1/2, 1/4
+# and 1/6 as many sets.  SIM_MC (default 3000) is the number of Monte
+# Carlo draws of the model.  The pairs and sets run in two workers.
+# Each check prints "ok - ..." or "not ok - ..."; "# " lines are
+# information.  The last line is "sim: N passed, N failed"; the exit
+# status is 1 if any check failed, 2 on a usage error.
 set -u
+
+# The statistics, in awk: the normal tail, binomial probabilities, and
+# the exact power of Fisher's two-sided test.  tests/real.sh takes them
+# from here (sh tests/sim.sh --stats-awk).
+stats_awk() {
+	cat <<'EOF'
+# Upper tail of N(0, 1): erfc by Numerical Recipes' erfcc (relative error
+# below 1.2e-7).
+function nsf(z,   x, t) {
+	if (z < 0)
+		return 1 - nsf(-z)
+	x = z / sqrt(2)
+	t = 1 / (1 + 0.5 * x)
+	return t * exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + \
+	    t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + \
+	    t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + \
+	    t * 0.17087277))))))))) / 2
+}
+function se(p, n) { return n > 0 ? sqrt(p * (1 - p) / n) : 0 }
+# Bin(n, p), 0 < p < 1, over BLO..BHI, 8 SD either side of the mean (the
+# mass outside is below 1e-14), into a[]: the ratio recurrence from the
+# mode, then normalized.
+function binpmf(n, p, a,   m, sd, k, s, r) {
+	split("", a)
+	sd = sqrt(n * p * (1 - p))
+	BLO = int(n * p - 8 * sd) - 1
+	BHI = int(n * p + 8 * sd) + 2
+	if (BLO < 0) BLO = 0
+	if (BHI > n) BHI = n
+	m = int((n + 1) * p)
+	if (m > BHI) m = BHI
+	if (m < BLO) m = BLO
+	a[m] = 1
+	r = p / (1 - p)
+	for (k = m; k < BHI; k++)
+		a[k + 1] = a[k] * (n - k) / (k + 1) * r
+	for (k = m; k > BLO; k--)
+		a[k - 1] = a[k] * k / ((n - k + 1) * r)
+	s = 0
+	for (k = BLO; k <= BHI; k++)
+		s += a[k]
+	for (k = BLO; k <= BHI; k++)
+		a[k] /= s
+}
+# Fisher's two-sided exact test of k1 of n1 against K - k1 of n2 rejects
+# at t exactly when k1 <= FA or k1 >= FB.  Its p-value is the probability
+# of the tables no more likely than the one seen, with R's relative
+# tolerance of 1e-7.  The hypergeometric is unimodal, so each tail is a
+# run from its end, and two pointers walk the two tails together; 9 SD
+# from the mean its probabilities are below 1e-17 and are left out.
+function fcut(K, n1, n2, t,   N, lo, hi, mu, sd, md, j, h, s, L, U, u, x) {
+	N = n1 + n2
+	lo = K - n2 > 0 ? K - n2 : 0
+	hi = K < n1 ? K : n1
+	FA = lo - 1
+	FB = hi + 1
+	if (hi <= lo)
+		return
+	mu = K * n1 / N
+	sd = sqrt(n1 * n2 * K * (N - K) / (N * N * (N - 1)))
+	x = int(mu - 9 * sd) - 1
+	if (x > lo) lo = x
+	x = int(mu + 9 * sd) + 2
+	if (x < hi) hi = x
+	md = int((K + 1) * (n1 + 1) / (N + 2))
+	if (md < lo) md = lo
+	if (md > hi) md = hi
+	h[md] = 1
+	for (j = md; j < hi; j++)
+		h[j + 1] = h[j] * (K - j) * (n1 - j) / ((j + 1) * (n2 - K + j + 1))
+	for (j = md; j > lo; j--)
+		h[j - 1] = h[j] * j * (n2 - K + j) / ((K - j + 1) * (n1 - j + 1))
+	s = 0
+	for (j = lo; j <= hi; j++)
+		s += h[j]
+	for (j = lo; j <= hi; j++)
+		h[j] /= s
+	L = U = 0
+	u = hi
+	for (j = lo; j < md; j++) {
+		L += h[j]
+		while (u > j && h[u] <= h[j] * (1 + 1e-7)) {
+			U += h[u]
+			u--
+		}
+		if (L + U > t)
+			break
+		FA = j
+	}
+	L = U = 0
+	u = lo
+	for (j = hi; j > md; j--) {
+		L += h[j]
+		while (u < j && h[u] <= h[j] * (1 + 1e-7)) {
+			U += h[u]
+			u++
+		}
+		if (L + U > t)
+			break
+		FB = j
+	}
+}
+# The exact power of Fisher's two-sided test at t, for k1 ~ Bin(n1, p1)
+# and k2 ~ Bin(n2, p2) independent: the probability of the tables it
+# rejects.  Totals K more than 8 SD from their mean (probability below
+# 1e-14) are left out.
+function fpower(n1, p1, n2, p2, t,   b1, b2, lo1, hi1, lo2, hi2, k1, k2, K, A, B, pw, kl, kh, x) {
+	binpmf(n1, p1, b1)
+	lo1 = BLO
+	hi1 = BHI
+	binpmf(n2, p2, b2)
+	lo2 = BLO
+	hi2 = BHI
+	x = 8 * sqrt(n1 * p1 * (1 - p1) + n2 * p2 * (1 - p2))
+	kl = int(n1 * p1 + n2 * p2 - x) - 1
+	kh = int(n1 * p1 + n2 * p2 + x) + 2
+	for (K = kl; K <= kh; K++) {
+		fcut(K, n1, n2, t)
+		A[K] = FA
+		B[K] = FB
+	}
+	pw = 0
+	for (k1 = lo1; k1 <= hi1; k1++)
+		for (k2 = lo2; k2 <= hi2; k2++) {
+			K = k1 + k2
+			if (K >= kl && K <= kh && (k1 <= A[K] || k1 >= B[K]))
+				pw += b1[k1] * b2[k2]
+		}
+	return pw
+}
+# The same by brute force, for small n: every table, its p-value summed
+# over the whole support from log factorials.  Only to check fpower().
+function lfact(n,   i) {
+	if (!(n in LF)) {
+		LF[0] = 0
+		for (i = 1; i <= n; i++)
+			if (!(i in LF))
+				LF[i] = LF[i - 1] + log(i)
+	}
+	return LF[n]
+}
+function lchoose(n, k) { return lfact(n) - lfact(k) - lfact(n - k) }
+function bfpower(n1, p1, n2, p2, t,   k1, k2, K, j, lo, hi, po, p, pw, hj) {
+	pw = 0
+	for (k1 = 0; k1 <= n1; k1++)
+		for (k2 = 0; k2 <= n2; k2++) {
+			K = k1 + k2
+			lo = K - n2 > 0 ? K - n2 : 0
+			hi = K < n1 ? K : n1
+			po = exp(lchoose(n1, k1) + lchoose(n2, k2) - \
+			    lchoose(n1 + n2, K))
+			p = 0
+			for (j = lo; j <= hi; j++) {
+				hj = exp(lchoose(n1, j) + lchoose(n2, K - j) - \
+				    lchoose(n1 + n2, K))
+				if (hj <= po * (1 + 1e-7))
+					p += hj
+			}
+			if (p <= t)
+				pw += exp(lchoose(n1, k1) + k1 * log(p1) + \
+				    (n1 - k1) * log(1 - p1) + lchoose(n2, k2) + \
+				    k2 * log(p2) + (n2 - k2) * log(1 - p2))
+		}
+	return pw
+}
+# The median of the numbers in v[1..n], sorted in place.
+function median(v, n,   i, j, x) {
+	for (i = 2; i <= n; i++) {
+		x = v[i]
+		for (j = i - 1; j >= 1 && v[j] > x; j--)
+			v[j + 1] = v[j]
+		v[j + 1] = x
+	}
+	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+EOF
+}
+case ${1:-} in
+--stats-awk)
+	stats_awk
+	exit 0
+	;;
+esac
 
 if [ $# -ne 1 ]; then
 	echo "usage: sh tests/sim.sh BUILD_DIR" >&2
@@ -49,11 +268,12 @@ for x in "$PD" "$SP"; do
 done
 case $PD in /*) ;; *) PD=$(pwd)/$PD ;; esac
 case $SP in /*) ;; *) SP=$(pwd)/$SP ;; esac
+command -v jq >/dev/null 2>&1 || { echo "sim: needs jq" >&2; exit 2; }
 
 PAIRS=${SIM_PAIRS:-300}
-MC=${SIM_MC:-10000}
+MC=${SIM_MC:-3000}
 case $PAIRS$MC in
-*[!0-9]*)
+'' | *[!0-9]*)
 	echo "sim: SIM_PAIRS and SIM_MC must be numbers" >&2
 	exit 2
 	;;
@@ -64,11 +284,12 @@ if [ "$PAIRS" -lt 6 ] || [ "$MC" -lt 1 ]; then
 fi
 NPOW=$((PAIRS * 2 / 3))
 NREP=$((PAIRS / 2))
+NRP=$((PAIRS / 4))
+NHON=$((PAIRS / 6))
 ALPHA=0.05
 N=2000			# samples per profile: 20 s at 100 Hz
-TARGET=main.sortByRelevance
 SIGMA=0.1		# between-run overdispersion of each leaf, log scale
-TOL=0.03		# Fisher against the z test, and Monte Carlo error
+TOL=0.03		# the model's z test and draws against Fisher's test
 PURE="--min-effect 0 --min-effect 0%"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/sim.XXXXXX") || exit 2
@@ -105,66 +326,103 @@ report() {
 }
 die() { echo "sim: $*" >&2; exit 2; }
 
-# The statistics, in awk: the normal tail, its inverse, and the power of
-# the two-sided z test with Yates's correction in the direction p1 < p2.
-cat >"$tmp/stats.awk" <<'EOF'
-# Upper tail of N(0, 1): erfc by Numerical Recipes' erfcc (relative error
-# below 1.2e-7).
-function nsf(z,   x, t) {
-	if (z < 0)
-		return 1 - nsf(-z)
-	x = z / sqrt(2)
-	t = 1 / (1 + 0.5 * x)
-	return t * exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + \
-	    t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + \
-	    t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + \
-	    t * 0.17087277))))))))) / 2
-}
-# z with nsf(z) = a, by bisection.
-function zq(a,   lo, hi, mid, i) {
-	lo = -40; hi = 40
-	for (i = 0; i < 200; i++) {
-		mid = (lo + hi) / 2
-		if (nsf(mid) > a) lo = mid; else hi = mid
-	}
-	return (lo + hi) / 2
-}
-function power(p1, p2, n1, n2, a,   pb, s0, s1, cc) {
-	pb = (n1 * p1 + n2 * p2) / (n1 + n2)
-	s0 = sqrt(pb * (1 - pb) * (1 / n1 + 1 / n2))
-	s1 = sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
-	cc = (1 / n1 + 1 / n2) / 2
-	return nsf((zq(a / 2) * s0 + cc - (p2 - p1)) / s1)
-}
-function se(p, n) { return sqrt(p * (1 - p) / n) }
-EOF
+# ---------------------------------------------------------------------
+stats_awk >"$tmp/stats.awk"
 
-# The model of one check-significance run, for the prediction: given
-# the leaf weights of each side (simprof -l), draw each side's leaf counts
-# from the normal approximation of the multinomial, with the exact
-# covariance n (diag(p) - p p'), rounded to whole samples; give each
-# function its cumulative count; test each with the pooled z test with
-# Yates's correction; adjust with BH; call a row regressed when q <=
-# alpha, the share rose, and the rise passes --min-effect.  Prints the
-# fraction of draws in which TARGET is regressed, then the fraction with
-# any regressed row (exit 1).  It shares no code with profdiff.
+# The model of one check-significance run, for the prediction.  Given
+# the leaf weights of each side (simprof -l), each rep draws each side's
+# leaf counts as a multinomial (binomials of what is left: exact below a
+# variance of 30, the rounded normal above); gives each function its flat
+# and cumulative count; makes them hypotheses, one for those whose
+# samples are the same (a function every stack of which ends at it, a
+# single caller with the same stacks); trims them as Tarone does, from
+# the smallest p-value each total allows; tests the family with the z
+# test with Yates's correction and adjusts it with BH; and calls a row
+# regressed as profdiff's rows are called (a discovery that passes
+# --min-effect, cum deciding the direction).  It prints the fraction of
+# reps in which TARGET is regressed with the default --min-effect and
+# with none, the same for any row (exit 1), the mean family and number of
+# discoveries, and the number of hypotheses.  It shares no code with
+# profdiff.
 cat >"$tmp/model.awk" <<'EOF'
 function gauss(   u) {
 	u = 1 - rand()
 	return sqrt(-2 * log(u)) * cos(6.283185307179586 * rand())
 }
-function counts(pr, n, out,   i, s, g) {
-	s = 0
-	for (i = 1; i <= nleaf; i++) {
-		g[i] = gauss()
-		s += sqrt(pr[i]) * g[i]
+function bdraw(m, q,   v, k, u, pk, c, r, flip) {
+	if (m <= 0 || q <= 0)
+		return 0
+	if (q >= 1)
+		return m
+	v = m * q * (1 - q)
+	if (v >= 30) {
+		k = int(m * q + sqrt(v) * gauss() + 0.5)
+		return k < 0 ? 0 : k > m ? m : k
 	}
-	for (i = 1; i <= nleaf; i++) {
-		out[i] = int(n * pr[i] + sqrt(n) * (sqrt(pr[i]) * g[i] - \
-		    pr[i] * s) + 0.5)
-		if (out[i] < 0)
-			out[i] = 0
+	flip = q > 0.5
+	if (flip)
+		q = 1 - q
+	u = rand()
+	k = 0
+	pk = c = (1 - q) ^ m
+	r = q / (1 - q)
+	while (u > c && k < m) {
+		pk *= (m - k) / (k + 1) * r
+		k++
+		c += pk
 	}
+	return flip ? m - k : k
+}
+function draw(pr, n, out,   i, rem, rp) {
+	rem = n
+	rp = 1
+	for (i = 1; i < nleaf; i++) {
+		out[i] = bdraw(rem, rp > pr[i] ? pr[i] / rp : 1)
+		rem -= out[i]
+		rp -= pr[i]
+	}
+	out[nleaf] = rem
+}
+function uf(x) {
+	while (up[x] != x)
+		x = up[x] = up[up[x]]
+	return x
+}
+function unite(a, b) {
+	a = uf(a)
+	b = uf(b)
+	if (a < b) up[b] = a
+	else if (b < a) up[a] = b
+}
+# The smallest two-sided p-value of K samples between two sides of n
+# each: all of them on one side, twice that table's probability.
+function pmin(K, n,   i, p) {
+	if (K == 0)
+		return 1
+	if (K >= 64)
+		return 0
+	p = 2
+	for (i = 0; i < K; i++)
+		p *= (n - i) / (2 * n - i)
+	return p < 1 ? p : 1
+}
+# The continuity-corrected z test on the hypergeometric mean and variance
+# of k1 given the total.
+function ztest(k1, k2, n1, n2,   K, N, V, d) {
+	K = k1 + k2
+	N = n1 + n2
+	V = n1 * n2 * K * (N - K) / (N * N * (N - 1))
+	if (V <= 0)
+		return 1
+	d = k1 - K * n1 / N
+	if (d < 0)
+		d = -d
+	return d <= 0.5 ? 1 : 2 * nsf((d - 0.5) / sqrt(V))
+}
+function relevant(b, d, mp, mr) {
+	if (d < 0)
+		d = -d
+	return d * 100 >= mp && (b == 0 || d / b * 100 >= mr)
 }
 FNR == 1 { side++ }
 side == 1 {
@@ -172,445 +430,695 @@ side == 1 {
 	w1[nleaf] = $2
 	t1 += $2
 	nfr = split($1, fr, ";")
-	split("", seen)
-	for (j = 1; j <= nfr; j++) {
-		if (fr[j] in seen)
-			continue
-		seen[fr[j]] = 1
+	for (j = 1; j <= nfr; j++)
 		if (!(fr[j] in fid))
 			fid[fr[j]] = ++nf
-		mem[nleaf, ++nmem[nleaf]] = fid[fr[j]]
+	flatof[nleaf] = fid[fr[nfr]]
+	fset[fid[fr[nfr]]] = fset[fid[fr[nfr]]] " " nleaf
+	split("", seen)
+	for (j = 1; j <= nfr; j++) {
+		f = fid[fr[j]]
+		if (f in seen)
+			continue
+		seen[f] = 1
+		mem[nleaf, ++nmem[nleaf]] = f
+		cset[f] = cset[f] " " nleaf
+		if (j == 1)
+			root[f] = 1
+		else if (!((f, fid[fr[j - 1]]) in edge)) {
+			edge[f, fid[fr[j - 1]]] = 1
+			ncall[f]++
+			caller[f] = fid[fr[j - 1]]
+		}
 	}
 }
 side == 2 { w2[FNR] = $2; t2 += $2 }
 END {
+	if (n1 != n2 || FNR != nleaf) {
+		print "model: needs equal sides and the same leaves" >"/dev/stderr"
+		exit 2
+	}
 	srand(seed)
 	for (i = 1; i <= nleaf; i++) {
 		p1[i] = w1[i] / t1
 		p2[i] = w2[i] / t2
 	}
-	zmin = zq(alpha / 2)	# only p <= alpha can be rejected
+	# 2f - 1 is f's flat hypothesis, 2f its cum.  Merged by the tree's
+	# structure, which the counts show while every leaf has a sample
+	# (at 20 or more expected a leaf, all but always).
+	for (x = 1; x <= 2 * nf; x++)
+		up[x] = x
+	for (f = 1; f <= nf; f++) {
+		if (fset[f] == cset[f])
+			unite(2 * f - 1, 2 * f)
+		if (!(f in root) && ncall[f] == 1 && cset[caller[f]] == cset[f])
+			unite(2 * f, 2 * caller[f])
+	}
+	nh = 0
+	for (x = 1; x <= 2 * nf; x++)
+		if (uf(x) == x) {
+			hid[x] = ++nh
+			hf[nh] = int((x + 1) / 2)
+			hflat[nh] = x % 2
+		}
+	for (x = 1; x <= 2 * nf; x++)
+		hof[x] = hid[uf(x)]
 	tgt = fid[target]
-	hit = anyreg = 0
+	split("0 0", hit)
+	split("0 0", any)
+	split("1 0", mp)
+	split("10 0", mr)
+	sm = sr = 0
 	for (r = 1; r <= reps; r++) {
-		counts(p1, n1, c1)
-		counts(p2, n2, c2)
+		draw(p1, n1, c1)
+		draw(p2, n2, c2)
 		for (f = 1; f <= nf; f++)
-			k1[f] = k2[f] = 0
-		s1 = s2 = 0
+			k1c[f] = k2c[f] = k1f[f] = k2f[f] = 0
 		for (i = 1; i <= nleaf; i++) {
-			s1 += c1[i]
-			s2 += c2[i]
+			k1f[flatof[i]] += c1[i]
+			k2f[flatof[i]] += c2[i]
 			for (j = 1; j <= nmem[i]; j++) {
 				f = mem[i, j]
-				k1[f] += c1[i]
-				k2[f] += c2[i]
+				k1c[f] += c1[i]
+				k2c[f] += c2[i]
 			}
 		}
+		# Tarone: K* is the smallest K with at most K hypotheses whose
+		# smallest p is at most alpha / K; they are the family.
+		nz = no = 0
+		for (h = 1; h <= nh; h++) {
+			f = hf[h]
+			a1[h] = hflat[h] ? k1f[f] : k1c[f]
+			a2[h] = hflat[h] ? k2f[f] : k2c[f]
+			pm[h] = pmin(a1[h] + a2[h], n1)
+			if (pm[h] == 0)
+				nz++
+			else if (pm[h] <= alpha)
+				other[++no] = pm[h]
+		}
+		for (K = nz > 1 ? nz : 1; ; K++) {
+			M = nz
+			for (j = 1; j <= no; j++)
+				if (other[j] <= alpha / K)
+					M++
+			if (M <= K)
+				break
+		}
+		# BH at alpha over the family.
 		np = 0
-		for (f = 1; f <= nf; f++) {
-			pb = (k1[f] + k2[f]) / (s1 + s2)
-			if (pb <= 0 || pb >= 1)
+		for (h = 1; h <= nh; h++) {
+			pv[h] = 1
+			if (pm[h] > alpha / K)
 				continue
-			d = k2[f] / s2 - k1[f] / s1
-			z = ((d < 0 ? -d : d) - (1 / s1 + 1 / s2) / 2) / \
-			    sqrt(pb * (1 - pb) * (1 / s1 + 1 / s2))
-			if (z < zmin || (pv = 2 * nsf(z)) > alpha)
+			pv[h] = ztest(a1[h], a2[h], n1, n2)
+			if (pv[h] > alpha)
 				continue
-			for (j = np; j >= 1 && pl[j] > pv; j--) {
+			for (j = np; j >= 1 && pl[j] > pv[h]; j--)
 				pl[j + 1] = pl[j]
-				pf[j + 1] = pf[j]
-			}
-			pl[j + 1] = pv
-			pf[j + 1] = f
+			pl[j + 1] = pv[h]
 			np++
 		}
-		nr = 0
+		R = 0
 		for (j = 1; j <= np; j++)
-			if (pl[j] <= j * alpha / nf)
-				nr = j
-		reg = 0
-		for (j = 1; j <= nr; j++) {
-			f = pf[j]
-			b = k1[f] / s1
-			d = k2[f] / s2 - b
-			if (d <= 0 || d * 100 < minpp || \
-			    (b > 0 && d / b * 100 < minrel))
-				continue
-			reg = 1
-			if (f == tgt)
-				hit++
+			if (pl[j] <= j * alpha / M)
+				R = j
+		cut = R * alpha / M
+		sm += M
+		sr += R
+		for (s = 1; s <= 2; s++) {
+			reg = 0
+			for (f = 1; f <= nf && R > 0; f++) {
+				bf = k1f[f] / n1
+				df = k2f[f] / n2 - bf
+				bc = k1c[f] / n1
+				dc = k2c[f] / n2 - bc
+				fs = pv[hof[2 * f - 1]] <= cut && relevant(bf, df, mp[s], mr[s])
+				cs = pv[hof[2 * f]] <= cut && relevant(bc, dc, mp[s], mr[s])
+				if (fs && cs && df * dc < 0)
+					fs = 0
+				if (!(cs ? dc > 0 : fs && df > 0))
+					continue
+				reg = 1
+				if (f == tgt)
+					hit[s]++
+			}
+			any[s] += reg
 		}
-		anyreg += reg
 	}
-	printf "%.4f %.4f\n", hit / reps, anyreg / reps
+	printf "%.4f %.4f %.4f %.4f %.2f %.2f %d\n", hit[1] / reps,
+	    hit[2] / reps, any[1] / reps, any[2] / reps, sm / reps, sr / reps, nh
 }
 EOF
 
-# model LEAVES1 LEAVES2 MINPP MINREL OUT SAMPLES: run the model in the
+# model LEAVES1 LEAVES2 TARGET OUT SAMPLES: run the model in the
 # background.
 model() {
-	awk -v seed=1 -v reps="$MC" -v n1="$6" -v n2="$6" -v alpha=$ALPHA \
-	    -v minpp="$3" -v minrel="$4" -v target=$TARGET \
-	    -f "$tmp/stats.awk" -f "$tmp/model.awk" "$1" "$2" >"$5" &
+	awk -v seed=1 -v reps="$MC" -v n1="$5" -v n2="$5" -v alpha=$ALPHA \
+	    -v target="$3" -f "$tmp/stats.awk" -f "$tmp/model.awk" "$1" "$2" \
+	    >"$4" 2>>"$tmp/stderr" &
 }
 
 # verify LIST DIR: prints how many of the reports named in LIST ("file
 # status" lines) do not parse as JSON or have an exit_status other than
-# the exit status recorded, as when profdiff crashed (a sanitizer's
-# abort exits 1, like a finding).
+# the exit status recorded (a sanitizer's abort exits 1, like a
+# finding), or break what the findings promise: exit 1 exactly when a
+# finding is a regression, each finding's path ending at its function,
+# each row's finding an index of one.
 verify() {
-	jq -r '[input_filename, .exit_status] | @tsv' "$2"/*.json \
+	jq -r '(.findings | length) as $n | [input_filename, .exit_status,
+	    (((.exit_status == 1) == any(.findings[]; .verdict == "regressed"))
+	     and all(.findings[]; .path[-1] == .function)
+	     and all(.rows[]; .finding == null or
+	         (.finding >= 0 and .finding < $n)))] | @tsv' "$2"/*.json \
 	    2>"$tmp/jq.err" >"$tmp/js.list"
-	awk -F'\t' 'FILENAME == ARGV[1] { js[$1] = $2; next }
-	    { split($0, a, " "); if (js[a[1]] != a[2]) bad++ }
+	awk -F'\t' 'FILENAME == ARGV[1] { js[$1] = $2; fine[$1] = $3; next }
+	    { split($0, a, " "); if (js[a[1]] != a[2] || fine[a[1]] != "true") bad++ }
 	    END { print bad + 0 }' "$tmp/js.list" "$1"
 }
 
 stderr_clean() {
 	if [ -s "$tmp/stderr" ]; then
-		not_ok "profdiff and simprof are silent on these inputs" \
-		    "($(head -1 "$tmp/stderr"))"
+		not_ok "profdiff, simprof and the model are silent on these" \
+		    "inputs ($(head -1 "$tmp/stderr"))"
 		: >"$tmp/stderr"
 	fi
 }
+
+# par2 N BODY: run the shell function BODY for i = 0 .. N - 1 in two
+# workers, one for each half, since the machine has two cores.  W is the
+# worker's own folder for the profiles it draws; BODY appends its "file
+# status" lines to lists (lines that short are written whole), and may
+# die.
+par2() {
+	mkdir -p "$tmp/w0" "$tmp/w1"
+	(W=$tmp/w0; i=0
+	while [ $i -lt $(($1 / 2)) ]; do $2; i=$((i + 1)); done) &
+	_w0=$!
+	(W=$tmp/w1; i=$(($1 / 2))
+	while [ $i -lt "$1" ]; do $2; i=$((i + 1)); done) &
+	_w1=$!
+	wait $_w0 || die "a worker failed"
+	wait $_w1 || die "a worker failed"
+}
+# cs DIR LIST ARG...: check-significance on ARGs to DIR/$i.json, its
+# exit status recorded in LIST.
+cs() {
+	_d=$1
+	_l=$2
+	shift 2
+	"$PD" check-significance -q -n 0 -f json "$@" >"$_d/$i.json" \
+	    2>>"$tmp/stderr"
+	echo "$_d/$i.json $?" >>"$_l"
+}
+
+# pairs DIR N SAMPLES SEED [ARG...]: N pairs of profiles of SAMPLES
+# each, the base one with seed SEED + 2 i, the new one with SEED + 2 i +
+# 1 and simprof's ARGs; check-significance with the default --min-effect
+# to DIR/d$i.json and without to DIR/z$i.json, listed in DIR.list.
+pairs() {
+	_dir=$1
+	_ns=$3
+	_seed=$4
+	_n=$2
+	shift 4
+	_px="$*"
+	rm -rf "$_dir"
+	mkdir "$_dir"
+	: >"$_dir.list"
+	par2 "$_n" pair_one
+}
+pair_one() {
+	"$SP" -n "$_ns" -s $((_seed + 2 * i)) "$W/a.pb.gz" 2>>"$tmp/stderr" &&
+	    "$SP" -n "$_ns" -s $((_seed + 1 + 2 * i)) $_px "$W/b.pb.gz" \
+	    2>>"$tmp/stderr" || die "simprof failed"
+	"$PD" check-significance -q -n 0 -f json "$W/a.pb.gz" "$W/b.pb.gz" \
+	    >"$_dir/d$i.json" 2>>"$tmp/stderr"
+	echo "$_dir/d$i.json $?" >>"$_dir.list"
+	"$PD" check-significance -q -n 0 -f json $PURE "$W/a.pb.gz" \
+	    "$W/b.pb.gz" >"$_dir/z$i.json" 2>>"$tmp/stderr"
+	echo "$_dir/z$i.json $?" >>"$_dir.list"
+}
+
+# share FILE FUNC COLUMN: a true share from simprof -t (2 cum, 3 flat).
+share() {
+	awk -F'\t' -v f="$2" -v c="$3" '$1 == f { print $c }' "$1"
+}
+
+# ---------------------------------------------------------------------
+# 0. The exact power against brute force.
+report "exact power of Fisher's test in awk = brute force over every table" \
+    'BEGIN { split("20 0.2 30 0.5 0.05 25 0.1 25 0.4 0.001 40 0.5 15 0.5 0.05", c, " ")
+    for (i = 0; i < 3; i++) {
+        a = fpower(c[5 * i + 1], c[5 * i + 2], c[5 * i + 3], c[5 * i + 4], c[5 * i + 5])
+        b = bfpower(c[5 * i + 1], c[5 * i + 2], c[5 * i + 3], c[5 * i + 4], c[5 * i + 5])
+        d = a - b; if (d < 0) d = -d; if (d > worst) worst = d
+        s = s sprintf("%s%.6f", i ? ", " : "", a) }
+    printf "%s; worst difference %.1e", s, worst
+    exit !(worst < 1e-9) }'
+echo "# exact power at 0.05, doc/statistics.md section 9's figures in" \
+    "parentheses: $(st 'BEGIN { printf "%.3f (0.531), %.3f (0.675), %.3f (0.812)",
+    fpower(1000, 0.1, 1000, 0.13, 0.05), fpower(300, 0.5, 300, 0.6, 0.05),
+    fpower(200, 0.05, 400, 0.12, 0.05) }')"
 
 # ---------------------------------------------------------------------
 # The tree's true shares (simprof -t) and leaf weights (simprof -l).
 "$SP" -t >"$tmp/true0" || die "simprof -t failed"
 "$SP" -l >"$tmp/leaves0" || die "simprof -l failed"
 M=$(wc -l <"$tmp/true0")
-S0=$(awk -F'\t' -v f=$TARGET '$1 == f { print $2 }' "$tmp/true0")
-[ -n "$S0" ] || die "$TARGET is not in the tree"
-echo "# $M functions; $TARGET: true share $S0"
-model "$tmp/leaves0" "$tmp/leaves0" 1 10 "$tmp/m.null" $N
-model "$tmp/leaves0" "$tmp/leaves0" 0 0 "$tmp/m.null0" $N
+echo "# $M functions; main.sortByRelevance: true share $(share \
+    "$tmp/true0" main.sortByRelevance 2) cum, $(share "$tmp/true0" \
+    main.sortByRelevance 3) flat; main.calculateScore $(share \
+    "$tmp/true0" main.calculateScore 2) cum"
+model "$tmp/leaves0" "$tmp/leaves0" main.sortByRelevance "$tmp/m.null" $N
 
 # ---------------------------------------------------------------------
 # 1. Null, one profile per side.
-mkdir "$tmp/null"
-i=0
-while [ $i -lt "$PAIRS" ]; do
-	a=$tmp/null/a.pb.gz
-	b=$tmp/null/b.pb.gz
-	"$SP" -n $N -s $((100000 + 2 * i)) "$a" 2>>"$tmp/stderr" &&
-	    "$SP" -n $N -s $((100001 + 2 * i)) "$b" 2>>"$tmp/stderr" ||
-	    die "simprof failed"
-	o=$tmp/null/d$i.json
-	"$PD" check-significance -q -n 0 -f json "$a" "$b" >"$o" 2>>"$tmp/stderr"
-	echo "$o $?" >>"$tmp/null.d"
-	o=$tmp/null/z$i.json
-	"$PD" check-significance -q -n 0 -f json $PURE "$a" "$b" >"$o" \
-	    2>>"$tmp/stderr"
-	echo "$o $?" >>"$tmp/null.z"
-	i=$((i + 1))
-done
-bad=$(($(verify "$tmp/null.d" "$tmp/null") + $(verify "$tmp/null.z" "$tmp/null")))
-check "$bad == 0" "null: every report parses and its exit_status is the exit status ($bad bad of $((2 * PAIRS)))"
-stderr_clean
+pairs "$tmp/null" "$PAIRS" $N 100000
+grep '/d[0-9]*\.json ' "$tmp/null.list" >"$tmp/null.d"
+grep '/z[0-9]*\.json ' "$tmp/null.list" >"$tmp/null.z"
+bad=$(verify "$tmp/null.list" "$tmp/null")
+check "$bad == 0" "null: every report parses, its exit_status is the exit status, and exit 1 means a regression finding ($bad bad of $((2 * PAIRS)))"
 wait
+stderr_clean
 for t in d z; do
 	k=$(awk '$2 == 1 { k++ } END { print k + 0 }' "$tmp/null.$t")
 	e=$(awk '$2 != 0 && $2 != 1 && $2 != 3 { k++ } END { print k + 0 }' \
 	    "$tmp/null.$t")
 	if [ $t = d ]; then
 		what="default --min-effect (1pp and 10%)"
-		m=$(cut -d' ' -f2 "$tmp/m.null")
+		m=$(cut -d' ' -f3 "$tmp/m.null")
 	else
 		what="--min-effect 0 --min-effect 0%"
-		m=$(cut -d' ' -f2 "$tmp/m.null0")
+		m=$(cut -d' ' -f4 "$tmp/m.null")
 	fi
 	check "$e == 0" "null, 1 vs 1, $what: no errors ($e of $PAIRS exit other than 0, 1, 3)"
 	report "null, 1 vs 1, $what: false alarms" 'BEGIN {
 	    s = se(a, n); r = k / n
-	    printf "%d/%d = %.3f, SE %.4f; bound alpha + 3 SE = %.3f; normal-theory model %.3f",
+	    printf "%d/%d = %.3f, SE %.4f; bound alpha + 3 SE = %.3f; model %.3f",
 	        k, n, r, s, a + 3 * s, m
 	    exit !(r <= a + 3 * s) }' -v k="$k" -v n="$PAIRS" -v a=$ALPHA -v m="$m"
 done
+jq -r '[.family, .hypotheses] | @tsv' "$tmp"/null/z*.json >"$tmp/null.fam"
+echo "# null: family $(awk '{ s += $1; if ($1 > m) m = $1 } END {
+    printf "%.1f on average, at most %d", s / NR, m }' "$tmp/null.fam") of" \
+    "$(awk '{ s += $2 } END { printf "%.1f", s / NR }' "$tmp/null.fam")" \
+    "hypotheses; the model's $(cut -d' ' -f5 "$tmp/m.null") of" \
+    "$(cut -d' ' -f7 "$tmp/m.null")"
 
 # ---------------------------------------------------------------------
-# 2. Power: TARGET rises by a known number of points in the new profile.
+# 2 and 3. Power, and the findings.
 #
-# power NAME N DELTA SEED [-e FUNC=FACTOR ...]: NPOW pairs of N samples
-# each, the new one with TARGET's share raised by DELTA, and with the
-# other effects given.
+# The jq program: one line per report.  kind (d default, z no
+# --min-effect), exit status, regression findings, improvement findings,
+# found (a regression finding names TARGET), the top finding names it
+# ("-" with no finding), TARGET's row verdict ("absent" when it is not
+# listed: check-significance lists the rows called regressed or
+# improved), rows called improved whose true share of the rest is
+# unchanged, the findings' crowded-in rows, family, discoveries,
+# threshold, hypotheses, the hypothesis of the finding that names
+# TARGET, the top finding as verdict:path, the crowded-out rows.
+cat >"$tmp/pow.jq" <<'EOF'
+def names($f): $f.path + [$f.function];
+def hit($f): $f.verdict == "regressed" and any(names($f)[]; . == $t);
+[ (input_filename | if test("/d[0-9]+\\.json$") then "d" else "z" end),
+  .exit_status,
+  ([.findings[] | select(.verdict == "regressed")] | length),
+  ([.findings[] | select(.verdict == "improved")] | length),
+  (if any(.findings[]; hit(.)) then 1 else 0 end),
+  (if (.findings | length) == 0 then "-"
+   elif hit(.findings[0]) then 1 else 0 end),
+  ((.rows[] | select(.name == $t) | .verdict) // "absent"),
+  ([.rows[] | select(.verdict == "improved" and $rest[.name] == 1)] | length),
+  ([.findings[].crowded_in[]] | length),
+  .family, .discoveries, .threshold, .hypotheses,
+  ([.findings[] | select(hit(.)) | .hypothesis][0] // "-"),
+  (if (.findings | length) == 0 then "-" else
+   .findings[0] | .verdict + ":" + (.path | join(">")) end),
+  ([.findings[].crowded_out[]] | length)
+] | @tsv
+EOF
+
+# power NAME N KIND FUNC TARGET DELTA SEED [-e FUNC=FACTOR ...]: NPOW
+# pairs of N samples each, the new one with TARGET's share raised by
+# DELTA through FUNC, and with the other effects given.  KIND is flat
+# (FUNC's own time, simprof -f, TARGET = FUNC, its flat share), cum (all
+# of FUNC, -e, its cum share) or inner (-e FUNC, a callee of TARGET,
+# whose cum share rises).  Single is 1 when the effect is the only one.
 power() {
 	pn=$1
 	pN=$2
-	pd=$3
-	ps=$4
-	shift 4
+	pk=$3
+	pf=$4
+	pt=$5
+	pd=$6
+	ps=$7
+	shift 7
 	px="$*"
-	# Raising every stack through TARGET by F moves its share from s (its
-	# share under the other effects) to s F / (1 - s + s F); solve for
-	# S0 + DELTA.
-	so=$("$SP" -t $px | awk -F'\t' -v f=$TARGET '$1 == f { print $2 }')
-	F=$(awk -v s="$so" -v t="$S0" -v d="$pd" \
-	    'BEGIN { printf "%.9f", (t + d) * (1 - s) / (s * (1 - t - d)) }')
-	px="-e $TARGET=$F${px:+ $px}"
-	"$SP" -t $px >"$tmp/true1" || die "simprof -t -e failed"
-	"$SP" -l $px >"$tmp/leaves1" || die "simprof -l -e failed"
-	S1=$(awk -F'\t' -v f=$TARGET '$1 == f { print $2 }' "$tmp/true1")
-	echo "# $pn: $pN samples a side; simprof $px" \
-	    "moves $TARGET from $S0 to $S1"
-	model "$tmp/leaves0" "$tmp/leaves1" 1 10 "$tmp/m.pow" "$pN"
-	model "$tmp/leaves0" "$tmp/leaves1" 0 0 "$tmp/m.pow0" "$pN"
-	# The true change of every row: up for each function on a stack
-	# through TARGET, down for every other one (shares sum to one).
-	awk -F'\t' 'FILENAME == ARGV[1] { s0[$1] = $2; next }
-	    { printf "%s\t%.12f\n", $1, $2 - s0[$1] }' \
-	    "$tmp/true0" "$tmp/true1" >"$tmp/updown"
-	truth=$(awk -F'\t' '{ printf "%s\"%s\":%s", (NR > 1 ? "," : "{"),
-	    $1, $2 } END { print "}" }' "$tmp/updown")
+	single=1
+	[ -n "$px" ] && single=0
+	"$SP" -t $px >"$tmp/trueo" || die "simprof -t $px failed"
+	case $pk in
+	flat) col=3 ;;
+	*) col=2 ;;
+	esac
+	s0=$(share "$tmp/true0" "$pt" $col)
+	# Raising FUNC's stacks (all, or those ending at it) by F moves
+	# a share s of them to s F / (1 - s + s F); under the other effects
+	# FUNC's is so.  For inner, TARGET's share a holds FUNC's b, and
+	# moves to (a + b (F - 1)) / (1 + b (F - 1)).
+	F=$(awk -F'\t' -v f="$pf" -v t="$pt" -v k="$pk" -v c=$col -v s0="$s0" \
+	    -v d="$pd" '$1 == f { b = $c } $1 == t { a = $c }
+	    END { g = s0 + d
+	        if (k == "inner") printf "%.9f", 1 + (g - a) / (b * (1 - g))
+	        else printf "%.9f", g * (1 - b) / (b * (1 - g)) }' "$tmp/trueo")
+	opt=-e
+	[ "$pk" = flat ] && opt=-f
+	px="$opt $pf=$F${px:+ $px}"
+	"$SP" -t $px >"$tmp/true1" || die "simprof -t $px failed"
+	"$SP" -l $px >"$tmp/leaves1" || die "simprof -l $px failed"
+	s1=$(share "$tmp/true1" "$pt" $col)
+	hyp=cum
+	[ "$pk" = flat ] && hyp=flat
+	echo "# $pn: $pN samples a side; simprof $px moves $pt's $hyp share" \
+	    "from $s0 to $s1"
+	model "$tmp/leaves0" "$tmp/leaves1" "$pt" "$tmp/m.pow" "$pN"
+	# The functions whose true share of the rest is unchanged: the rest
+	# is the leaves the effects left alone, the same on both sides.
+	rest=$(awk 'FNR == 1 { side++ }
+	    side == 1 { w0[FNR] = $2; st[FNR] = $1; next }
+	    { if (w0[FNR] != $2) next
+	      t0 += w0[FNR]; t1 += $2; n = split(st[FNR], fr, ";")
+	      split("", seen)
+	      for (j = 1; j <= n; j++) if (!(fr[j] in seen)) {
+	          seen[fr[j]] = 1; r0[fr[j]] += w0[FNR]; r1[fr[j]] += $2 } }
+	    END { printf "{"; for (f in r0) { x = r0[f] / t0 - r1[f] / t1
+	          if (x < 1e-12 && x > -1e-12) printf "%s\"%s\":1", c++ ? "," : "", f }
+	      print "}" }' "$tmp/leaves0" "$tmp/leaves1")
+	nrest=$(echo "$rest" | jq length)
 
-	rm -rf "$tmp/pow"
-	mkdir "$tmp/pow"
-	: >"$tmp/pow.d"
-	: >"$tmp/pow.z"
-	i=0
-	while [ $i -lt "$NPOW" ]; do
-		a=$tmp/pow/a.pb.gz
-		b=$tmp/pow/b.pb.gz
-		"$SP" -n "$pN" -s $((ps + 2 * i)) "$a" 2>>"$tmp/stderr" &&
-		    "$SP" -n "$pN" -s $((ps + 1 + 2 * i)) $px "$b" \
-		    2>>"$tmp/stderr" || die "simprof failed"
-		o=$tmp/pow/d$i.json
-		"$PD" check-significance -q -n 0 -f json "$a" "$b" >"$o" \
-		    2>>"$tmp/stderr"
-		echo "$o $?" >>"$tmp/pow.d"
-		o=$tmp/pow/z$i.json
-		"$PD" check-significance -q -n 0 -f json $PURE "$a" "$b" >"$o" \
-		    2>>"$tmp/stderr"
-		echo "$o $?" >>"$tmp/pow.z"
-		i=$((i + 1))
-	done
-	bad=$(($(verify "$tmp/pow.d" "$tmp/pow") + \
-	    $(verify "$tmp/pow.z" "$tmp/pow")))
-	check "$bad == 0" "$pn: every report parses and its exit_status is the exit status ($bad bad of $((2 * NPOW)))"
+	pairs "$tmp/pow" "$NPOW" "$pN" "$ps" $px
+	bad=$(verify "$tmp/pow.list" "$tmp/pow")
+	check "$bad == 0" "$pn: every report parses, its exit_status is the exit status, and exit 1 means a regression finding ($bad bad of $((2 * NPOW)))"
+	jq -r --arg t "$pt" --argjson rest "$rest" -f "$tmp/pow.jq" \
+	    "$tmp"/pow/*.json >"$tmp/pow.tsv" 2>"$tmp/jq.err" ||
+	    not_ok "$pn: jq failed ($(head -1 "$tmp/jq.err"))"
+	wait
 	stderr_clean
 
-	# One line per report: kind (d default, z no --min-effect), detected
-	# (exit 1 with TARGET regressed), the top regressed row,
-	# wrong-direction rows, rows; then the paths: calculateScore
-	# regressed, and with a path through normalizeWeights ->
-	# sortByRelevance; the same for normalizeWeights; TARGET regressed,
-	# and with a path from TARGET over truly-up functions and
-	# normalizeWeights as its first caller.
-	jq -r --arg t $TARGET --argjson truth "$truth" '
-	    def seq($p; $a; $b): any(range(0; ($p | length) - 1);
-	        $p[.] == $a and $p[. + 1] == $b);
-	    def row($n): [.rows[] | select(.name == $n and .verdict == "regressed")];
-	    row("main.calculateScore") as $cs | row("main.normalizeWeights") as $nw |
-	    row($t) as $tr |
-	    [ (input_filename | if test("/d[0-9]+\\.json$") then "d" else "z" end),
-	      (if .exit_status == 1 and ($tr | length) > 0 then 1 else 0 end),
-	      ([.rows[] | select(.verdict == "regressed")][0].name // "-"),
-	      ([.rows[] | select((.verdict == "regressed" and $truth[.name] <= 0)
-	          or (.verdict == "improved" and $truth[.name] >= 0))] | length),
-	      (.rows | length),
-	      ($cs | length),
-	      ([$cs[] | select(seq(.path; "main.normalizeWeights";
-	          "main.sortByRelevance"))] | length),
-	      ($nw | length),
-	      ([$nw[] | select(seq(.path; "main.normalizeWeights";
-	          "main.sortByRelevance"))] | length),
-	      ([$tr[] | select(.path[0] == $t and all(.path[]; $truth[.] > 0)
-	          and .callers[0].name == "main.normalizeWeights")] | length)
-	    ] | @tsv' "$tmp"/pow/*.json >"$tmp/pow.tsv" 2>"$tmp/jq.err" ||
-	    not_ok "$pn: jq failed ($(head -1 "$tmp/jq.err"))"
-
-	wait
-	U=$(st 'BEGIN { printf "%.4f", power(p1, p2, n, n, a) }' \
-	    -v p1="$S0" -v p2="$S1" -v n="$pN" -v a=$ALPHA)
-	B=$(st 'BEGIN { printf "%.4f", power(p1, p2, n, n, a / m) }' \
-	    -v p1="$S0" -v p2="$S1" -v n="$pN" -v a=$ALPHA -v m="$M")
-	echo "# $pn: power of the z test for $TARGET at alpha $U," \
-	    "at alpha/$M (Bonferroni) $B"
+	# The exact power of the injected hypothesis: at alpha, at
+	# Bonferroni's alpha / m for the largest family reported, and at
+	# the median of the cutoffs R alpha / m the reports with a discovery
+	# applied (without --min-effect).
+	lim=$(st '$1 == "z" { if ($10 > m) m = $10; if ($11 > 0) c[++n] = $11 * a / $10 }
+	    END { t = n ? median(c, n) : a / m
+	        printf "%.4f %.4f %.4f %.6f %d\n", fpower(N, p1, N, p2, a),
+	            fpower(N, p1, N, p2, a / m), fpower(N, p1, N, p2, t), t, m }' \
+	    -F'\t' -v N="$pN" -v p1="$s0" -v p2="$s1" -v a=$ALPHA "$tmp/pow.tsv")
+	set -- $lim
+	U=$1 B=$2 L=$3 TH=$4 FAM=$5
+	echo "# $pn: exact power of Fisher's test on the $hyp counts of $pt:" \
+	    "$U at alpha, $B at alpha/$FAM (Bonferroni, largest family)," \
+	    "$L at the median cutoff $TH (the limit the counts allow)"
 	for t in z d; do
 		if [ $t = d ]; then
 			what="default --min-effect"
 			m=$(cut -d' ' -f1 "$tmp/m.pow")
 		else
 			what="--min-effect 0 --min-effect 0%"
-			m=$(cut -d' ' -f1 "$tmp/m.pow0")
+			m=$(cut -d' ' -f2 "$tmp/m.pow")
 		fi
-		k=$(awk -F'\t' -v t=$t '$1 == t && $2 == 1 { k++ }
+		k=$(awk -F'\t' -v t=$t '$1 == t && $5 == 1 { k++ }
 		    END { print k + 0 }' "$tmp/pow.tsv")
-		# BH rejects at least what Bonferroni does and at most what
-		# the unadjusted test does; --min-effect only takes away.
+		kr=$(awk -F'\t' -v t=$t '$1 == t && $7 == "regressed" { k++ }
+		    END { print k + 0 }' "$tmp/pow.tsv")
+		# --min-effect only takes away, so the lower bound is for
+		# the pure test alone.
 		[ $t = d ] ||
-		    report "$pn, $what: detection within the normal-theory bounds" \
+		    report "$pn, $what: found within the exact bounds" \
 		    'BEGIN { r = k / n
-		    if (lo == "" || hi == "") exit 1
-		    printf "%d/%d = %.3f; Bonferroni %.3f (SE %.3f) .. unadjusted %.3f (SE %.3f), tolerance %.2f",
-		        k, n, r, lo, se(lo, n), hi, se(hi, n), tol
-		    exit !(r >= lo - 3 * se(lo, n) - tol && r <= hi + 3 * se(hi, n) + tol) }' \
-		    -v k="$k" -v n="$NPOW" -v lo="$B" -v hi="$U" -v tol=$TOL
-		report "$pn, $what: detection matches the model (z test, BH, --min-effect)" \
+		    printf "%d/%d = %.3f; Bonferroni %.3f (SE %.3f) .. unadjusted %.3f (SE %.3f)",
+		        k, n, r, lo, se(lo, n), hi, se(hi, n)
+		    exit !(r >= lo - 3 * se(lo, n) && r <= hi + 3 * se(hi, n)) }' \
+		    -v k="$k" -v n="$NPOW" -v lo="$B" -v hi="$U"
+		report "$pn, $what: found matches the model (trimming, flat and cum, z test, BH, --min-effect)" \
 		    'BEGIN { r = k / n; s = se(m, n)
 		    if (m == "") exit 1
-		    printf "%d/%d = %.3f; model %.3f, SE %.3f, allowed %.3f .. %.3f",
-		        k, n, r, m, s, m - 3 * s - tol, m + 3 * s + tol
+		    printf "%d/%d = %.3f (row regressed %d/%d); model %.3f, SE %.3f, allowed %.3f .. %.3f; the limit the counts allow %.3f",
+		        k, n, r, kr, n, m, s, m - 3 * s - tol, m + 3 * s + tol, L
 		    exit !(r >= m - 3 * s - tol && r <= m + 3 * s + tol) }' \
-		    -v k="$k" -v n="$NPOW" -v m="$m" -v tol=$TOL
+		    -v k="$k" -v kr="$kr" -v n="$NPOW" -v m="$m" -v tol=$TOL \
+		    -v L="$L"
+	done
+	echo "# $pn: family $(awk -F'\t' '$1 == "z" { s += $10; r += $11; n++ }
+	    END { printf "%.1f, discoveries %.2f on average", s / n, r / n }' \
+	    "$tmp/pow.tsv"); the model's $(cut -d' ' -f5,6 "$tmp/m.pow" |
+	    sed 's/ /, /'); hypotheses of the found findings:" \
+	    "$(awk -F'\t' '$1 == "d" && $14 != "-" { c[$14]++ }
+	    END { for (h in c) printf "%s %d ", h, c[h] }' "$tmp/pow.tsv")"
+	for t in z d; do
+		echo "# $pn: the top findings with$([ $t = z ] && echo out)" \
+		    "--min-effect, most frequent first:"
+		awk -F'\t' -v t=$t '$1 == t && $15 != "-" { c[$15]++ }
+		    END { for (x in c) print c[x] "\t" x }' "$tmp/pow.tsv" |
+		    sort -k1,1nr -k2,2 | head -4 |
+		    awk -F'\t' '{ printf "#   %4d %s\n", $1, $2 }'
 	done
 
-	report "$pn: the top regressed row of a detection is on the injected path" \
-	    'FILENAME == ARGV[1] { up[$1] = $2 > 0; next }
-	    $2 == 1 { det++; if (!up[$3]) { bad++; ex = $3 } }
-	    END { printf "%d of %d detections off it%s", bad, det,
-	        bad ? ", e.g. " ex : ""
-	        exit bad > 0 }' -F'\t' "$tmp/updown" "$tmp/pow.tsv"
-	report "$pn: paths and callers lead through the injected function" \
-	    '$2 == 1 { cs += $6; csok += $7; nw += $8; nwok += $9; tg++; tgok += $10 }
-	    END { printf "calculateScore regressed %d, path via normalizeWeights -> sortByRelevance %d; normalizeWeights %d, %d; %s %d, path from it over truly-up functions and first caller normalizeWeights %d",
-	        cs, csok, nw, nwok, t, tg, tgok
-	        exit !(cs == csok && nw == nwok && tg == tgok && tg > 0) }' \
-	    -F'\t' -v t=$TARGET "$tmp/pow.tsv"
-	# A function called regressed whose true share fell, or improved
-	# whose true share rose: BH's false discovery rate, by direction.
-	report "$pn: wrong-direction discoveries" '
-	    { n++; f = $5 ? $4 / $5 : 0; s += f; ss += f * f; v += $4; r += $5 }
-	    END { if (n < 2) exit 1
-	        m = s / n; sd = sqrt((ss - n * m * m) / (n - 1)); e = sd / sqrt(n)
-	        printf "%d of %d rows in %d reports; mean FDP %.4f, SE %.4f, bound alpha + 3 SE = %.3f",
-	            v, r, n, m, e, a + 3 * e
-	        exit !(m <= a + 3 * e) }' -F'\t' -v a=$ALPHA "$tmp/pow.tsv"
+	# The findings, on the reports without --min-effect (every
+	# discovery), with those of the default in parentheses.
+	report "$pn: improved only where the rest of the profile changed" \
+	    '{ n[$1]++; if ($8 > 0) { k[$1]++; rows[$1] += $8 } ci[$1] += $9; co[$1] += $16 }
+	    END { s = se(a, n["z"])
+	        printf "%d/%d reports call a function improved whose true share of the rest is unchanged (%d rows; %d functions so), bound alpha + 3 SE = %.3f (default --min-effect: %d/%d); rows crowded out %d (%d), crowded in %d (%d)",
+	            k["z"], n["z"], rows["z"], nr, a + 3 * s, k["d"], n["d"], co["z"], co["d"], ci["z"], ci["d"]
+	        exit !(k["z"] / n["z"] <= a + 3 * s) }' \
+	    -F'\t' -v a=$ALPHA -v nr="$nrest" "$tmp/pow.tsv"
+	[ $single = 1 ] || return 0
+	report "$pn: the top finding names $pt when its row is regressed" \
+	    '$7 == "regressed" { n[$1]++; if ($6 == 1) k[$1]++ }
+	    $6 != "-" { na[$1]++; if ($6 == 1) ka[$1]++ }
+	    END { if (n["z"] == 0) exit 1
+	        printf "%d/%d = %.3f, at least 0.9 (default --min-effect: %d/%d); of all reports with a finding %d/%d (%d/%d)",
+	            k["z"], n["z"], k["z"] / n["z"], k["d"], n["d"], ka["z"], na["z"], ka["d"], na["d"]
+	        exit !(k["z"] / n["z"] >= 0.9) }' -F'\t' "$tmp/pow.tsv"
+	report "$pn: one regression makes one regression finding" \
+	    '$3 > 0 { n[$1]++; if ($3 == 1) k[$1]++; else if ($3 > m) m = $3 }
+	    END { if (n["z"] == 0) exit 1
+	        printf "%d/%d = %.3f of the reports with one, at least 0.9 (default --min-effect: %d/%d); at most %d",
+	            k["z"], n["z"], k["z"] / n["z"], k["d"], n["d"], m
+	        exit !(k["z"] / n["z"] >= 0.9) }' -F'\t' "$tmp/pow.tsv"
 }
 
-# A change well above --min-effect at 2000 samples (20 s at 100 Hz).
-power "power A, +4 points" $N 0.04 200000
-# A real change below --min-effect (0.7 points, 7% of the share) at
-# 50000 samples: significant most of the time, reported rarely.
-power "power B, +0.7 points" 50000 0.007 250000
-# The change of A, with two other regressions elsewhere in the tree.
-# BH's threshold rises with the number of findings, so TARGET is found
-# more often than in A, as the model predicts; Bonferroni would not be.
-power "power C, +4 points among others" $N 0.04 270000 \
+power "LEAF, flat +1.5 points" $N flat main.sortByRelevance \
+    main.sortByRelevance 0.015 200000
+power "INNER, cum +5 points" $N inner main.normalizeWeights \
+    main.calculateScore 0.05 230000
+power "MULTI, LEAF among two others" $N flat main.sortByRelevance \
+    main.sortByRelevance 0.015 270000 \
     -e encoding/json.checkValid=2.5 -e main.writeResponse=2.5
+power "MIN, cum +0.7 points at 50000 samples" 50000 cum \
+    main.sortByRelevance main.sortByRelevance 0.007 250000
 
 # ---------------------------------------------------------------------
-# 3. Replicates under between-run overdispersion, no true change.
-mkdir "$tmp/rep" "$tmp/rep/o" "$tmp/rep/p" "$tmp/rep/w" "$tmp/rep/x" \
-    "$tmp/rep/e"
-i=0
-while [ $i -lt "$NREP" ]; do
-	s=$((300000 + 10 * i))
-	for j in 1 2 3; do
-		"$SP" -n $N -d $SIGMA -s $((s + j)) "$tmp/rep/b$j.pb.gz" &&
-		    "$SP" -n $N -d $SIGMA -s $((s + 3 + j)) "$tmp/rep/n$j.pb.gz" ||
-		    die "simprof failed"
-	done 2>>"$tmp/stderr"
-	# Three other runs a side, merged into one profile each.
-	"$SP" -n $N -d $SIGMA -r 3 -s $((s + 7)) "$tmp/rep/bp.pb.gz" \
-	    2>>"$tmp/stderr" &&
-	    "$SP" -n $N -d $SIGMA -r 3 -s $((s + 8)) "$tmp/rep/np.pb.gz" \
-	    2>>"$tmp/stderr" || die "simprof failed"
-	(
-		cd "$tmp/rep" || exit 2
-		"$PD" check-significance -q -n 0 -f json b1.pb.gz n1.pb.gz \
-		    >"o/$i.json"
-		echo "$tmp/rep/o/$i.json $?" >>"$tmp/rep.1"
-		"$PD" check-significance -q -n 0 -f json bp.pb.gz np.pb.gz \
-		    >"p/$i.json"
-		echo "$tmp/rep/p/$i.json $?" >>"$tmp/rep.p"
-		"$PD" check-significance -q -n 0 -f json b1.pb.gz b2.pb.gz \
-		    b3.pb.gz -- n1.pb.gz n2.pb.gz n3.pb.gz >"w/$i.json"
-		echo "$tmp/rep/w/$i.json $?" >>"$tmp/rep.w"
-		"$PD" check-significance -q -n 0 -f json $PURE b1.pb.gz b2.pb.gz \
-		    b3.pb.gz -- n1.pb.gz n2.pb.gz n3.pb.gz >"x/$i.json"
-		echo "$tmp/rep/x/$i.json $?" >>"$tmp/rep.w0"
-	) 2>>"$tmp/stderr"
-	i=$((i + 1))
+# 4. Replicates under between-run overdispersion, no true change.
+mkdir "$tmp/rep"
+for x in w x u v o p; do
+	mkdir "$tmp/rep/$x"
+	: >"$tmp/rep.$x"
 done
+# runs SEED SIGMA [ARG...]: three runs a side into W, b1..b3 and n1..n3,
+# seeds SEED + 1 to SEED + 6, the new ones with simprof's ARGs.
+runs() {
+	_rs=$1
+	_rd=$2
+	shift 2
+	for j in 1 2 3; do
+		"$SP" -n $N -d "$_rd" -s $((_rs + j)) "$W/b$j.pb.gz" &&
+		    "$SP" -n $N -d "$_rd" -s $((_rs + 3 + j)) "$@" \
+		    "$W/n$j.pb.gz" || die "simprof failed"
+	done 2>>"$tmp/stderr"
+}
+R=$tmp/rep
+repnull_one() {
+	runs $((300000 + 10 * i)) $SIGMA
+	cs "$R/w" "$tmp/rep.w" "$W/b1.pb.gz" "$W/b2.pb.gz" "$W/b3.pb.gz" -- \
+	    "$W/n1.pb.gz" "$W/n2.pb.gz" "$W/n3.pb.gz"
+	cs "$R/x" "$tmp/rep.x" $PURE "$W/b1.pb.gz" "$W/b2.pb.gz" \
+	    "$W/b3.pb.gz" -- "$W/n1.pb.gz" "$W/n2.pb.gz" "$W/n3.pb.gz"
+	cs "$R/u" "$tmp/rep.u" "$W/b1.pb.gz" "$W/b2.pb.gz" -- \
+	    "$W/n1.pb.gz" "$W/n2.pb.gz"
+	cs "$R/v" "$tmp/rep.v" $PURE "$W/b1.pb.gz" "$W/b2.pb.gz" -- \
+	    "$W/n1.pb.gz" "$W/n2.pb.gz"
+	# That the dispersion matters, on a third of the sets: one run a
+	# side, and three other runs a side merged into one profile each.
+	[ $((i % 3)) -eq 0 ] || return 0
+	"$SP" -n $N -d $SIGMA -r 3 -s $((300007 + 10 * i)) "$W/bp.pb.gz" \
+	    2>>"$tmp/stderr" &&
+	    "$SP" -n $N -d $SIGMA -r 3 -s $((300008 + 10 * i)) \
+	    "$W/np.pb.gz" 2>>"$tmp/stderr" || die "simprof failed"
+	cs "$R/o" "$tmp/rep.o" "$W/b1.pb.gz" "$W/n1.pb.gz"
+	cs "$R/p" "$tmp/rep.p" "$W/bp.pb.gz" "$W/np.pb.gz"
+}
+par2 "$NREP" repnull_one
 stderr_clean
-bad=$(($(verify "$tmp/rep.1" "$tmp/rep/o") + $(verify "$tmp/rep.p" "$tmp/rep/p") +
-    $(verify "$tmp/rep.w" "$tmp/rep/w") + $(verify "$tmp/rep.w0" "$tmp/rep/x")))
-welch=$(jq -r 'select(.method | test("Welch") | not) | input_filename' \
-    "$tmp"/rep/w/*.json "$tmp"/rep/x/*.json 2>/dev/null | wc -l)
-check "$bad == 0 && $welch == 0" "replicates: every report parses, its exit_status is the exit status, and 3 vs 3 uses Welch's test ($bad bad of $((4 * NREP)), $welch of $((2 * NREP)) not Welch)"
-# rate WHAT LIST low|high: the share of exit 1 in LIST ("name status"
+bad=0
+for x in w x u v o p; do
+	bad=$((bad + $(verify "$tmp/rep.$x" "$tmp/rep/$x")))
+done
+quasi=$(jq -r 'select(.method | test("quasi-binomial")) | 1' \
+    "$tmp"/rep/w/*.json | wc -l)
+check "$bad == 0" "replicates: every report parses, its exit_status is the exit status, and exit 1 means a regression finding ($bad bad of $(cat "$tmp"/rep.[wxuvop] | wc -l))"
+echo "# replicates, -d $SIGMA, 3 vs 3: quasi-binomial (the runs vary) in" \
+    "$quasi/$NREP sets, dispersion $(jq -r '.dispersion // 1' \
+    "$tmp"/rep/w/*.json | awk '{ s += $1 } END { printf "%.2f", s / NR }')" \
+    "on average"
+# rate WHAT LIST low|high|info: the share of exit 1 in LIST ("name status"
 # lines), which must be at most alpha + 3 SE (low) or above it (high),
-# with no exit status 2.
+# with no exit status 2; info prints it.
 rate() {
-	report "$1" '{ n++; if ($2 == 1) k++; if ($2 == 2) e++ }
+	_r=$(st '{ n++; if ($2 == 1) k++; if ($2 == 2) e++ }
 	    END { if (n == 0) exit 1
 	        s = se(a, n); r = k / n
 	        printf "%d/%d = %.3f, SE %.4f, alpha + 3 SE = %.3f%s", k, n, r,
 	            s, a + 3 * s, e ? sprintf(", %d errors", e) : ""
 	        exit !(e == 0 && (want == "low" ? r <= a + 3 * s : r > a + 3 * s)) }' \
-	    -v a=$ALPHA -v want="$3" "$2"
+	    -v a=$ALPHA -v want="$3" "$2")
+	_s=$?
+	case $3 in
+	info) echo "# $1: $_r" ;;
+	*) if [ $_s -eq 0 ]; then ok "$1: $_r"; else not_ok "$1: $_r"; fi ;;
+	esac
 }
-rate "replicates, -d $SIGMA, 1 vs 1 (Fisher): over-rejects as it should" \
-    "$tmp/rep.1" high
-rate "replicates, -d $SIGMA, 3 runs pooled a side (Fisher): over-rejects as it should" \
+rate "replicates, -d $SIGMA, 1 vs 1: over-rejects, so the dispersion matters" \
+    "$tmp/rep.o" high
+rate "replicates, -d $SIGMA, 3 runs merged a side: over-rejects as well" \
     "$tmp/rep.p" high
-rate "replicates, -d $SIGMA, 3 vs 3 (Welch), default --min-effect: false alarms" \
+rate "replicates, -d $SIGMA, 3 vs 3, default --min-effect: false alarms" \
     "$tmp/rep.w" low
-rate "replicates, -d $SIGMA, 3 vs 3 (Welch), --min-effect 0 --min-effect 0%: false alarms" \
-    "$tmp/rep.w0" low
+rate "replicates, -d $SIGMA, 3 vs 3, --min-effect 0 --min-effect 0%: false alarms" \
+    "$tmp/rep.x" low
+rate "replicates, -d $SIGMA, 2 vs 2, default --min-effect: false alarms (reported, not checked)" \
+    "$tmp/rep.u" info
+rate "replicates, -d $SIGMA, 2 vs 2, --min-effect 0 --min-effect 0%: false alarms (reported, not checked)" \
+    "$tmp/rep.v" info
 
-# Welch must still see a large change (TARGET tripled: about +15
-# points), or the checks above would pass by never rejecting.  There is
-# no closed form here; 0.5 is a floor, not a prediction.
-NWP=$((NREP / 3))
-i=0
-while [ $i -lt "$NWP" ]; do
-	s=$((400000 + 10 * i))
-	for j in 1 2 3; do
-		"$SP" -n $N -d $SIGMA -s $((s + j)) "$tmp/rep/b$j.pb.gz" &&
-		    "$SP" -n $N -d $SIGMA -s $((s + 3 + j)) -e $TARGET=3 \
-		    "$tmp/rep/n$j.pb.gz" || die "simprof failed"
-	done 2>>"$tmp/stderr"
-	(
-		cd "$tmp/rep" || exit 2
-		"$PD" check-significance -q -n 0 -f json b1.pb.gz b2.pb.gz \
-		    b3.pb.gz -- n1.pb.gz n2.pb.gz n3.pb.gz >"e/$i.json"
-		echo "$tmp/rep/e/$i.json $?" >>"$tmp/rep.e"
-	) 2>>"$tmp/stderr"
-	i=$((i + 1))
-done
-stderr_clean
-bad=$(verify "$tmp/rep.e" "$tmp/rep/e")
-k=$(jq -r --arg t $TARGET 'select(.exit_status == 1 and
-    any(.rows[]; .name == $t and .verdict == "regressed")) | 1' \
-    "$tmp"/rep/e/*.json | wc -l)
-check "$bad == 0" "replicates with an effect: every report parses and its exit_status is the exit status ($bad bad of $NWP)"
-check "$k >= 0.5 * $NWP" "replicates, -d $SIGMA, 3 vs 3 (Welch): $TARGET x3 found in $k/$NWP (floor 0.5)"
+# Replicates add power: main.sortByRelevance's flat share +0.8 points,
+# 3 vs 3, the first run of each side alone (1 vs 1, the same run
+# length), and three other runs merged, without --min-effect (a change
+# this size is under it).  Found as in the power checks.
+repow_one() {
+	runs $((rs + 10 * i)) "$rd" -f "$RF"
+	"$SP" -n $N -d "$rd" -r 3 -s $((rs + 7 + 10 * i)) "$W/bp.pb.gz" \
+	    2>>"$tmp/stderr" &&
+	    "$SP" -n $N -d "$rd" -r 3 -s $((rs + 8 + 10 * i)) -f "$RF" \
+	    "$W/np.pb.gz" 2>>"$tmp/stderr" || die "simprof failed"
+	cs "$R/t3" "$tmp/rep.t3" $PURE "$W/b1.pb.gz" "$W/b2.pb.gz" \
+	    "$W/b3.pb.gz" -- "$W/n1.pb.gz" "$W/n2.pb.gz" "$W/n3.pb.gz"
+	cs "$R/t1" "$tmp/rep.t1" $PURE "$W/b1.pb.gz" "$W/n1.pb.gz"
+	cs "$R/tp" "$tmp/rep.tp" $PURE "$W/bp.pb.gz" "$W/np.pb.gz"
+}
+repow() {
+	rd=$1
+	rs=$2
+	for x in t1 t3 tp; do
+		rm -rf "$tmp/rep/$x"
+		mkdir "$tmp/rep/$x"
+		: >"$tmp/rep.$x"
+	done
+	par2 "$NRP" repow_one
+	stderr_clean
+	bad=0
+	for x in t1 t3 tp; do
+		bad=$((bad + $(verify "$tmp/rep.$x" "$tmp/rep/$x")))
+		jq -r --arg t main.sortByRelevance '[(if any(.findings[];
+		    .verdict == "regressed" and any((.path + [.function])[];
+		    . == $t)) then 1 else 0 end), .discoveries, .family,
+		    ([.rows[] | select(.name == $t and .verdict == "regressed")] |
+		    length), (.method | test("quasi"))] | @tsv' \
+		    "$tmp/rep/$x"/*.json >"$tmp/rep.$x.tsv"
+	done
+	check "$bad == 0" "replicates, -d $rd, +0.8 points: every report parses, its exit_status is the exit status, and exit 1 means a regression finding ($bad bad of $((3 * NRP)))"
+	# Per kind (1 vs 1, 3 vs 3, merged): found, sets, rate, the median
+	# cutoff R alpha / m of those with a discovery, the row regressed,
+	# the sets tested as quasi-binomial.
+	st '{ n[FILENAME]++; k[FILENAME] += $1; g[FILENAME] += $4
+	    q[FILENAME] += $5 == "true"; if ($3 > m[FILENAME]) m[FILENAME] = $3
+	    if ($2 > 0) c[FILENAME, ++nc[FILENAME]] = $2 * a / $3 }
+	    END { for (i = 1; i <= 3; i++) { f = ARGV[i]
+	            for (j = 1; j <= nc[f]; j++) v[j] = c[f, j]
+	            printf "%d %d %.4f %.6f %d %d ", k[f], n[f], k[f] / n[f],
+	                nc[f] ? median(v, nc[f]) : a / m[f], g[f], q[f] }
+	        printf "\n" }' \
+	    -F'\t' -v a=$ALPHA "$tmp/rep.t1.tsv" "$tmp/rep.t3.tsv" \
+	    "$tmp/rep.tp.tsv" >"$tmp/repow"
+}
+S0F=$(share "$tmp/true0" main.sortByRelevance 3)
+RF=main.sortByRelevance=$(awk -v s="$S0F" 'BEGIN { g = s + 0.008
+    printf "%.9f", g * (1 - s) / (s * (1 - g)) }')
+"$SP" -t -f "$RF" >"$tmp/true1"
+S1F=$(share "$tmp/true1" main.sortByRelevance 3)
+repow 0 500000
+REPFAM=$(jq -s 'map(.family) | max' "$tmp"/rep/t3/*.json)
+set -- $(cat "$tmp/repow")
+[ $# -eq 18 ] || die "replicate power failed"
+lim=$(st 'BEGIN { printf "%.3f %.3f %.3f", fpower(n, p1, n, p2, t1),
+    fpower(3 * n, p1, 3 * n, p2, t3), fpower(3 * n, p1, 3 * n, p2, tp) }' \
+    -v n=$N -v p1="$S0F" -v p2="$S1F" -v t1="$4" -v t3="${10}" -v tp="${16}")
+set -- "$@" $lim
+echo "# replicates, flat share of main.sortByRelevance $S0F -> $S1F, runs" \
+    "that agree: found (row regressed) 1 vs 1 in $1/$2 ($5), 3 vs 3 in" \
+    "$7/$8 (${11}; ${12} sets quasi-binomial), 3 runs merged in" \
+    "${13}/${14} (${17}); the limits the counts allow (exact power at the" \
+    "median cutoffs $4, ${10}, ${16}): ${19}, ${20}, ${21}"
+check "$2 > 0 && $8 > 0 && $9 >= $3 - 2 * sqrt($3 * (1 - $3) / $2 + $9 * (1 - $9) / $8)" \
+    "replicates, runs that agree: 3 vs 3 finds +0.8 points in $7/$8 = $9, at least as often as 1 vs 1 of the same run length, $1/$2 = $3 (less 2 SE)"
+# Runs that agree are tested by Fisher's test on the pooled counts
+# (unless the dispersion test rejects by chance), whose power at
+# 3 N samples a side bounds the rate as in the power checks.
+lim=$(st 'BEGIN { printf "%.4f %.4f", fpower(n, p1, n, p2, a / m),
+    fpower(n, p1, n, p2, a) }' -v n=$((3 * N)) -v p1="$S0F" -v p2="$S1F" \
+    -v a=$ALPHA -v m="$REPFAM")
+set -- "$@" $lim
+report "replicates, runs that agree: 3 vs 3 found within the exact bounds at $((3 * N)) samples a side" \
+    'BEGIN { printf "%d/%d = %.3f; Bonferroni %.3f (SE %.3f) .. unadjusted %.3f (SE %.3f)",
+        k, n, r, lo, se(lo, n), hi, se(hi, n)
+    exit !(r >= lo - 3 * se(lo, n) && r <= hi + 3 * se(hi, n)) }' \
+    -v k="$7" -v n="$8" -v r="$9" -v lo="${22}" -v hi="${23}"
+repow $SIGMA 550000
+set -- $(cat "$tmp/repow")
+[ $# -eq 18 ] || die "replicate power failed"
+echo "# replicates, -d $SIGMA: found (row regressed) 1 vs 1 in $1/$2 = $3" \
+    "($5), 3 vs 3 in $7/$8 = $9 (${11}; ${12} sets quasi-binomial), 3 runs" \
+    "merged in ${13}/${14} = ${15} (${17}); 1 vs 1 and merged over-reject" \
+    "at this dispersion (above)"
 
 # Exit 0 (rather than 3, inconclusive) says the samples were enough to
 # see --min-effect: the header's change "found 80% of the time" is below
 # it.  Then a true regression of twice --min-effect (+2 points on
-# TARGET, about 20% of its share) may go unreported (exit 0) in at most
-# 20% of the sets, plus 3 SE.  3 runs of 50000 samples a side, without
-# overdispersion (the control) and with it.
+# sortByRelevance's cumulative share, about 20% of it) may go unreported
+# (exit 0) in at most 20% of the sets, plus 3 SE.  3 runs of 50000
+# samples a side, without overdispersion and with it.
+honest_one() {
+	for j in 1 2 3; do
+		"$SP" -n 50000 -d "$hd" -s $((hs + 10 * i + j)) "$W/b$j.pb.gz" &&
+		    "$SP" -n 50000 -d "$hd" -s $((hs + 10 * i + 3 + j)) \
+		    -e main.sortByRelevance="$F" "$W/n$j.pb.gz" ||
+		    die "simprof failed"
+	done 2>>"$tmp/stderr"
+	cs "$tmp/hon" "$tmp/hon.list" "$W/b1.pb.gz" "$W/b2.pb.gz" \
+	    "$W/b3.pb.gz" -- "$W/n1.pb.gz" "$W/n2.pb.gz" "$W/n3.pb.gz"
+}
 honest() {
 	hn=$1
 	hd=$2
 	hs=$3
+	S0=$(share "$tmp/true0" main.sortByRelevance 2)
 	F=$(awk -v s="$S0" -v d=0.02 \
 	    'BEGIN { printf "%.9f", (s + d) * (1 - s) / (s * (1 - s - d)) }')
 	rm -rf "$tmp/hon"
 	mkdir "$tmp/hon"
 	: >"$tmp/hon.list"
-	i=0
-	while [ $i -lt "$NHON" ]; do
-		s=$((hs + 10 * i))
-		for j in 1 2 3; do
-			"$SP" -n 50000 -d "$hd" -s $((s + j)) \
-			    "$tmp/hon/b$j.pb.gz" &&
-			    "$SP" -n 50000 -d "$hd" -s $((s + 3 + j)) \
-			    -e $TARGET="$F" "$tmp/hon/n$j.pb.gz" ||
-			    die "simprof failed"
-		done 2>>"$tmp/stderr"
-		(
-			cd "$tmp/hon" || exit 2
-			"$PD" check-significance -q -n 0 -f json b1.pb.gz b2.pb.gz \
-			    b3.pb.gz -- n1.pb.gz n2.pb.gz n3.pb.gz >"$i.json"
-			echo "$tmp/hon/$i.json $?" >>"$tmp/hon.list"
-		) 2>>"$tmp/stderr"
-		i=$((i + 1))
-	done
+	par2 "$NHON" honest_one
 	stderr_clean
 	bad=$(verify "$tmp/hon.list" "$tmp/hon")
 	jq -r '[.exit_status, .min_detectable_effect_pp, .min_effect_pp] |
@@ -624,9 +1132,8 @@ honest() {
 	        exit !(z / n <= 0.2 + 3 * s) }' \
 	    -F'\t' -v bad="$bad" "$tmp/hon.tsv"
 }
-NHON=$((NREP / 3))
-honest "replicates, no overdispersion, 3 vs 3 (Welch)" 0 500000
-honest "replicates, -d $SIGMA, 3 vs 3 (Welch)" $SIGMA 600000
+honest "replicates, no overdispersion, 3 vs 3" 0 600000
+honest "replicates, -d $SIGMA, 3 vs 3" $SIGMA 650000
 
 echo "# $(($(date +%s) - start)) s; SIM_PAIRS=$PAIRS, SIM_MC=$MC"
 echo "sim: $pass passed, $fail failed"

@@ -9,6 +9,9 @@
  *	-s seed		seed of the generator (default 1)
  *	-e func=factor	multiply the weight of every leaf stack through func
  *			by factor: an injected effect (repeatable)
+ *	-f func=factor	multiply the weight of the leaf stacks that end at
+ *			func by factor: more of its own time, its flat share
+ *			(repeatable, and counted with -e)
  *	-d sigma	between-run overdispersion: before sampling, multiply
  *			each leaf weight by exp(N(0, sigma^2)), drawn from the
  *			seed, so that runs vary more than binomial sampling
@@ -32,8 +35,8 @@
  * arithmetic.  With -t or -l and -d, the shares and weights are those of
  * the first run's dispersed weights.
  *
- * usage: simprof [-lt] [-d sigma] [-e func=factor] [-n samples] [-r runs]
- *	      [-s seed] [out.pb.gz]
+ * usage: simprof [-lt] [-d sigma] [-e func=factor] [-f func=factor]
+ *	      [-n samples] [-r runs] [-s seed] [out.pb.gz]
  */
 #include <err.h>
 #include <math.h>
@@ -144,8 +147,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: simprof [-lt] [-d sigma] [-e func=factor] "
-	    "[-n samples] [-r runs]\n"
-	    "               [-s seed] [out.pb.gz]\n");
+	    "[-f func=factor]\n"
+	    "               [-n samples] [-r runs] [-s seed] [out.pb.gz]\n");
 	exit(2);
 }
 
@@ -249,30 +252,36 @@ leaf_has(const struct leaf *l, size_t f)
 	return 0;
 }
 
-/* -e func=factor */
+/*
+ * -e func=factor, or with flat set -f func=factor: the stacks through
+ * func, or only those that end at it.
+ */
 static void
-apply_effect(struct sim *s, const char *arg)
+apply_effect(struct sim *s, const char *arg, int flat)
 {
 	const char	*eq;
 	char		*end;
 	double		 factor;
 	size_t		 f, i;
+	int		 opt = flat ? 'f' : 'e';
 
 	if ((eq = strrchr(arg, '=')) == NULL || eq == arg)
-		errx(2, "-e %s: want func=factor", arg);
+		errx(2, "-%c %s: want func=factor", opt, arg);
 	factor = strtod(eq + 1, &end);
 	if (end == eq + 1 || *end != '\0' || !isfinite(factor) ||
 	    !(factor > 0))
-		errx(2, "-e %s: factor must be a positive number", arg);
+		errx(2, "-%c %s: factor must be a positive number", opt,
+		    arg);
 	for (f = 0; f < s->nfunc; f++)
 		if (strlen(s->fname[f]) == (size_t)(eq - arg) &&
 		    memcmp(s->fname[f], arg, (size_t)(eq - arg)) == 0)
 			break;
 	if (f == s->nfunc)
-		errx(2, "-e %s: no function %.*s in the tree", arg,
+		errx(2, "-%c %s: no function %.*s in the tree", opt, arg,
 		    (int)(eq - arg), arg);
 	for (i = 0; i < NLEAF; i++)
-		if (leaf_has(&s->leaf[i], f))
+		if (flat ? s->leaf[i].fn[s->leaf[i].depth - 1] == f :
+		    leaf_has(&s->leaf[i], f))
 			s->leaf[i].weight *= factor;
 }
 
@@ -543,6 +552,7 @@ main(int argc, char *argv[])
 {
 	struct sim	 s;
 	const char	*effect[SIM_MAX_EFFECTS], *errstr;
+	int		 eflat[SIM_MAX_EFFECTS];
 	long long	 n = 2000, runs = 1, count[NLEAF], r;
 	uint64_t	 seed = 1;
 	double		 sigma = 0, w[NLEAF];
@@ -550,7 +560,7 @@ main(int argc, char *argv[])
 	size_t		 neffect = 0, i;
 	int		 ch, lflag = 0, tflag = 0;
 
-	while ((ch = getopt(argc, argv, "d:e:ln:r:s:t")) != -1) {
+	while ((ch = getopt(argc, argv, "d:e:f:ln:r:s:t")) != -1) {
 		switch (ch) {
 		case 'd':
 			sigma = strtod(optarg, &end);
@@ -560,9 +570,11 @@ main(int argc, char *argv[])
 				    optarg);
 			break;
 		case 'e':
+		case 'f':
 			if (neffect == SIM_MAX_EFFECTS)
-				errx(2, "more than %d -e options",
+				errx(2, "more than %d -e and -f options",
 				    SIM_MAX_EFFECTS);
+			eflat[neffect] = ch == 'f';
 			effect[neffect++] = optarg;
 			break;
 		case 'l':
@@ -601,7 +613,7 @@ main(int argc, char *argv[])
 
 	sim_init(&s, seed);
 	for (i = 0; i < neffect; i++)
-		apply_effect(&s, effect[i]);
+		apply_effect(&s, effect[i], eflat[i]);
 	if (tflag || lflag) {
 		run_weights(&s, sigma, w);
 		if (tflag)
