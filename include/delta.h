@@ -209,8 +209,9 @@ void	delta_reach(struct delta *, size_t x, int out, unsigned char *in,
  * through the callee edge that carries most of the change in the
  * direction dir[r], while that callee's dir is the same, the edge
  * carries at least half of the current row's cumulative change and
- * more than its own flat change; stopping at a row that is new (or
- * gone) on the side of the change.  path[0] is r; returns the length,
+ * more than its own flat change, and the rest of the current row (what
+ * it does outside that call) did not change the same way; stopping at
+ * a row that is new (or gone) on the side of the change.  path[0] is r; returns the length,
  * at most max; path[length - 1] is where it stops.
  */
 size_t	delta_walk(struct delta *, size_t r, const int *dir, size_t *path,

@@ -92,5 +92,11 @@ int	judge_relevant(const struct judge *, double bs, double ns);
 int	judge_retest(const struct judge *, int64_t k1, int64_t n1, int64_t k2,
 	    int64_t n2, double phi, double df, double thr);
 double	judge_cutoff(const struct judge *);
+/*
+ * The threshold of the k-th discovery of a step-up over the family,
+ * k alpha / m (m its size), at most alpha: for tests made one at a time
+ * after the family, each counting as one more discovery (a finding).
+ */
+double	judge_step(const struct judge *, size_t k);
 
 #endif

@@ -160,23 +160,24 @@ edge_share(const struct delta_edge *e, const struct delta *d)
 }
 
 /*
- * Did the share of row a's samples that go through its call of row b
- * change, at alpha and relevantly?  If not, a's whole subtree grew or
- * shrank alike (a was called more often, say), and the change is a's,
- * not b's.  (b is a discovery of the family already: this asks only
- * whether the change goes on below a, so the test is at alpha.)  The edge weighs values: its samples are counted at b's
- * samples per unit of value.
+ * Did the rest of row a, its samples that do not go through its call of
+ * row b, change the same way (s) as a, at alpha and relevantly, as a
+ * share of each profile?  Then a's change is spread over more than b,
+ * and is a's: a whole subtree that grew alike, as when a is called more
+ * often, or two changes under it.  If not, the change goes on into b.
+ * The edge weighs values: its samples are counted at b's samples per
+ * unit of value.  (b is a discovery of the family already: this asks
+ * only where the change is spent, so the test is at alpha.)
  */
 static int
-moved_within(struct delta *d, size_t a, size_t b)
+rest_moved(struct delta *d, size_t a, size_t b, int s)
 {
 	const struct delta_edge	*e;
 	const struct delta_row	*ra = &d->rows[a], *rb = &d->rows[b];
 	size_t			 i, n;
 	int64_t			 k1 = 0, k2 = 0;
+	double			 bs, ns;
 
-	if (ra->base_count <= 0 || ra->new_count <= 0)
-		return 1;
 	n = delta_edges(d, a, 1, &e);
 	for (i = 0; i < n; i++)
 		if (e[i].to == b) {
@@ -185,13 +186,15 @@ moved_within(struct delta *d, size_t a, size_t b)
 			k2 = rb->new_cum > 0 ? (int64_t)llround((double)e[i].new /
 			    (double)rb->new_cum * (double)rb->new_count) : 0;
 		}
-	k1 = k1 < ra->base_count ? k1 : ra->base_count;
-	k2 = k2 < ra->new_count ? k2 : ra->new_count;
-	return judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
-	    rb->cum.phi, rb->cum.df, d->judge.o.alpha) == 1 &&
-	    judge_relevant(&d->judge,
-	    (double)k1 / (double)ra->base_count,
-	    (double)k2 / (double)ra->new_count);
+	k1 = ra->base_count - (k1 < ra->base_count ? k1 : ra->base_count);
+	k2 = ra->new_count - (k2 < ra->new_count ? k2 : ra->new_count);
+	if (d->base_n <= 0 || d->new_n <= 0)
+		return 0;
+	bs = (double)k1 / (double)d->base_n;
+	ns = (double)k2 / (double)d->new_n;
+	return s * (ns - bs) > 0 && judge_retest(&d->judge, k1, d->base_n, k2,
+	    d->new_n, ra->cum.phi, ra->cum.df, d->judge.o.alpha) == 1 &&
+	    judge_relevant(&d->judge, bs, ns);
 }
 
 size_t
@@ -231,7 +234,7 @@ delta_walk(struct delta *d, size_t r, const int *dir, size_t *path,
 		if (best == SIZE_MAX || bestv <= 0 ||
 		    bestv < DELTA_SHARE * s * row->delta_share ||
 		    s * row->delta_flat_share >= bestv ||
-		    !moved_within(d, cur, best))
+		    rest_moved(d, cur, best, s))
 			break;
 		path[np++] = cur = best;
 	}

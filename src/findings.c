@@ -17,8 +17,8 @@
  *    current function's change, and more than the function's own flat
  *    change; it stops at a function that is new (or gone) on the side
  *    of the change.  Where the walk stops is where the change is spent.
- * 2. groups(): the rows grouped by where their walks stop, largest
- *    change first.
+ * 2. groups(): the rows grouped by where their walks stop, the
+ *    strongest evidence first.
  * 3. accept(): the first group is a finding.  Each later one is tested
  *    again on the rest of the profile, without the samples of the
  *    findings accepted before it: if it is still a significant and
@@ -44,6 +44,7 @@
 #include "xmalloc.h"
 
 #define FIND_MAX_PATH	64
+#define FIND_SHARE	0.5	/* "about the same": at least this of a change */
 
 /* An accepted finding's view of the graph. */
 struct accepted {
@@ -281,7 +282,7 @@ still(struct fctx *c, size_t r)
 			k[s] = n[s];
 	}
 	if ((t = judge_retest(c->j, k[0], n[0], k[1], n[1], h->phi,
-	    h->df, judge_cutoff(c->j))) <= 0)
+	    h->df, judge_step(c->j, c->nacc + 1))) <= 0)
 		return t;
 	if (c->dir[r] * (share(k[1], n[1]) - share(k[0], n[0])) <= 0)
 		return 0;
@@ -292,6 +293,7 @@ still(struct fctx *c, size_t r)
 struct group {
 	size_t		 spend;
 	int		 dir;
+	double		 strength;	/* |z| of the spend's test */
 	double		 size;		/* |change| where it is spent */
 	const char	*name;		/* spend's, to break ties */
 	unsigned char	*region;	/* what spend dominates */
@@ -300,15 +302,23 @@ struct group {
 };
 
 /*
- * Largest change first.  Two changes of the same size (a function that
- * took exactly what another gave up) say nothing about which one moved:
- * the regression goes first, so that a tie never hides one.
+ * The strongest evidence first: the change whose test is furthest from
+ * chance is the likeliest cause of the others, whatever its unit (a
+ * leaf's flat share, a caller's cum) and size.  A function that only
+ * lost share to a regression moves by a fraction of its own share, and
+ * its z is smaller than the regression's.  Then the larger change.  Two
+ * changes alike (a function that took exactly what another gave up) say
+ * nothing about which one moved: the regression goes first, so that a
+ * tie never hides one.
  */
 static int
 cmp_group(const void *a, const void *b)
 {
 	const struct group *x = a, *y = b;
 
+	if (fabs(x->strength - y->strength) > 1e-9 * fmax(x->strength,
+	    y->strength))
+		return x->strength > y->strength ? -1 : 1;
 	if (fabs(x->size - y->size) > 1e-9 * fmax(x->size, y->size))
 		return x->size > y->size ? -1 : 1;
 	if (x->dir != y->dir)
@@ -316,28 +326,46 @@ cmp_group(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* Did y's share of x's samples, in y's flat (flat) or cum, move? */
+static int
+moved_in(struct fctx *c, size_t x, size_t y, int flat)
+{
+	const struct delta_row *rx = &c->d->rows[x], *ry = &c->d->rows[y];
+	int64_t k1 = count(ry, flat, 0), k2 = count(ry, flat, 1);
+	const struct judge_hyp *h = flat ? &ry->flat : &ry->cum;
+	int t;
+
+	k1 = k1 < rx->base_count ? k1 : rx->base_count;
+	k2 = k2 < rx->new_count ? k2 : rx->new_count;
+	if ((t = judge_retest(c->j, k1, rx->base_count, k2, rx->new_count,
+	    h->phi, h->df, c->j->o.alpha)) != 1)
+		return t;
+	return judge_relevant(c->j, share(k1, rx->base_count),
+	    share(k2, rx->new_count));
+}
+
 /*
  * Does row y's change lie inside x's, which dominates it: is x new (so
  * that all below it is new with it), or did y's share of x's samples
- * not change significantly and relevantly?
+ * not move at alpha and relevantly, in any hypothesis that flagged y?
+ * A share of x's samples: a subtree that grew alike is one change.
  */
 static int
 inside(struct fctx *c, size_t x, size_t y)
 {
 	const struct delta_row *rx = &c->d->rows[x], *ry = &c->d->rows[y];
-	int flat = ry->hyp == DELTA_HYP_FLAT, t;
-	int64_t k1 = count(ry, flat, 0), k2 = count(ry, flat, 1);
-	const struct judge_hyp *h = flat ? &ry->flat : &ry->cum;
+	int t;
 
 	if ((c->dir[x] > 0 && rx->status == STATUS_NEW) ||
 	    (c->dir[x] < 0 && rx->status == STATUS_GONE))
 		return 1;
 	if (rx->base_count <= 0 || rx->new_count <= 0)
 		return 1;
-	if ((t = judge_retest(c->j, k1, rx->base_count, k2, rx->new_count,
-	    h->phi, h->df, judge_cutoff(c->j))) != 0)
-		return t == -1 ? -1 : !judge_relevant(c->j,
-		    share(k1, rx->base_count), share(k2, rx->new_count));
+	if ((ry->hyp & DELTA_HYP_FLAT) && !ry->same &&
+	    (t = moved_in(c, x, y, 1)) != 0)
+		return t == -1 ? -1 : 0;
+	if (ry->hyp != DELTA_HYP_FLAT && (t = moved_in(c, x, y, 0)) != 0)
+		return t == -1 ? -1 : 0;
 	return 1;
 }
 
@@ -494,6 +522,7 @@ one_round(struct fctx *c)
 			g[ng].spend = c->spend[i];
 			g[ng].dir = c->dir[i];
 			g[ng].size = fabs(row_change(&c->d->rows[c->spend[i]]));
+			g[ng].strength = fabs(c->d->rows[c->spend[i]].st.stat);
 			g[ng].name = c->d->rows[c->spend[i]].name;
 			g[ng++].into = -1;
 		}
@@ -537,9 +566,29 @@ one_round(struct fctx *c)
 }
 
 /*
+ * May row p, a caller of the path's top, extend finding a's path?  A
+ * carrier of it may; so may a row with no verdict of its own (too small
+ * a part of its own share to be a discovery, say) whose cum changed by
+ * at least half of the change and whose call carries at least half: the
+ * path names where the change came from, and its numbers are a's.
+ */
+static int
+extends(struct fctx *c, const struct accepted *a, size_t p, double v)
+{
+	const struct delta_row *row = &c->d->rows[p];
+	double	 size = a->dir * row_change(&c->d->rows[a->spend]);
+
+	if (row->finding == (long)(a - c->acc))
+		return row->role == DELTA_ROLE_CARRIER;
+	return row->finding == -1 && (row->verdict == VERDICT_UNCHANGED ||
+	    row->verdict == VERDICT_INSUFFICIENT) && v >= FIND_SHARE * size &&
+	    a->dir * row->delta_share >= FIND_SHARE * size;
+}
+
+/*
  * Step 4: the path of finding a, outermost first: from its spend up
- * through the member caller whose edge carries the most of the change,
- * as long as there is one.  Returns its length.
+ * through the caller whose edge carries the most of the change, as long
+ * as one may extend it.  Returns its length.
  */
 static size_t
 ascend(struct fctx *c, const struct accepted *a, size_t *path)
@@ -556,14 +605,13 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 		for (i = 0; i < n; i++) {
 			size_t p = e[i].from;
 
-			if (p == cur || c->d->rows[p].finding != (long)(a - c->acc) ||
-			    c->d->rows[p].role != DELTA_ROLE_CARRIER)
+			v = a->dir * edge_change(c->d, &e[i]);
+			if (p == cur || !extends(c, a, p, v))
 				continue;
 			for (k = 0; k < np && up[k] != p; k++)
 				continue;
 			if (k < np)
 				continue;
-			v = a->dir * edge_change(c->d, &e[i]);
 			if (v > bestv || (v == bestv && best != SIZE_MAX &&
 			    strcmp(c->d->rows[p].name,
 			    c->d->rows[best].name) < 0)) {

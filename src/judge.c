@@ -264,6 +264,14 @@ judge_cutoff(const struct judge *j)
 	return stats_fcr_alpha(j->fdr.rejected, j->fdr.kept, j->o.alpha);
 }
 
+double
+judge_step(const struct judge *j, size_t k)
+{
+	if (j->fdr.kept == 0)
+		return j->o.alpha;
+	return fmin(j->o.alpha, (double)k * j->o.alpha / (double)j->fdr.kept);
+}
+
 int
 judge_retest(const struct judge *j, int64_t k1, int64_t n1, int64_t k2,
     int64_t n2, double phi, double df, double thr)
