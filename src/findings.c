@@ -282,7 +282,7 @@ still(struct fctx *c, size_t r)
 			k[s] = n[s];
 	}
 	if ((t = judge_retest(c->j, k[0], n[0], k[1], n[1], h->phi,
-	    h->df, judge_step(c->j, c->nacc + 1))) <= 0)
+	    h->df, judge_step(c->j, 1))) <= 0)
 		return t;
 	if (c->dir[r] * (share(k[1], n[1]) - share(k[0], n[0])) <= 0)
 		return 0;
