@@ -268,6 +268,15 @@ still(struct fctx *c, size_t r)
 
 	if (c->nacc == 0)
 		return 1;
+	/*
+	 * Inside a finding of the other direction, every sample of r is
+	 * one of the finding's: the rest of the profile says nothing, and
+	 * r changed against the change around it, on its own.
+	 */
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir != c->dir[r] && !c->acc[i].flat &&
+		    c->acc[i].region[r])
+			return 1;
 	h = flat ? &row->flat : &row->cum;
 	for (s = 0; s < 2; s++) {
 		k[s] = count(row, flat, s);
