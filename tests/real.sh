@@ -36,7 +36,9 @@
 # columns (tests/data/pricing-runs/capture.sh writes one).
 #
 # The checks are issue 17's targets: no-change pairs, quiet and busy,
-# exit 1 at most 5% of the time, one profile a side and three; the 25%
+# exit 1 at most 5% of the time, one profile a side and three (the rate
+# measured may exceed 5% by 3 binomial standard errors of its count, as
+# sim.sh allows its false-alarm rates; a rate over 5% says so); the 25%
 # slowdowns are found and named in at least 95% of pairs; three profiles
 # a side find each slowdown at least as often as one does (less two
 # standard errors of the difference, since both rates are measured);
@@ -495,8 +497,13 @@ for g in none busy-none; do
 		set -- $r
 		label=quiet
 		[ "$g" = busy-none ] && label=busy
-		check "$2 > 0 && $3 <= 0.05" "no-change $label, $k a side:" \
-		    "check-significance exits 1 in $(fmt "$r"), at most 5%"
+		b=$(awk -v n="$2" 'BEGIN { printf "%.3f", 0.05 + 3 * sqrt(0.05 * 0.95 / n) }')
+		above=""
+		awk -v x="$3" 'BEGIN { exit !(x > 0.05) }' &&
+		    above=" (above 5% itself: see doc/statistics.md, section 10)"
+		check "$2 > 0 && $3 <= $b" "no-change $label, $k a side:" \
+		    "check-significance exits 1 in $(fmt "$r"), at most alpha" \
+		    "plus 3 binomial standard errors, $b, as sim.sh checks$above"
 	done
 done
 for v in leaf25 inner25 busy-leaf25; do
