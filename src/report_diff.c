@@ -260,10 +260,15 @@ fmt_finding(char *buf, size_t len, const struct delta_finding *f)
 	    q);
 }
 
-/* The first three rows f crowded with verdict v, on a line, if any. */
-static void
-put_crowded_text(FILE *fp, const struct delta *d,
-    const struct delta_finding *f, enum verdict v)
+/*
+ * The rows finding f crowded with verdict v, the first max of them,
+ * after lead ("crowded out:" or "crowded in:"), each as its change and
+ * its name written by put; "and N more" after them.  Returns how many.
+ */
+static size_t
+put_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
+    enum verdict v, size_t max, const char *lead,
+    void (*put)(FILE *, const char *))
 {
 	size_t	 i, n = 0;
 
@@ -272,17 +277,15 @@ put_crowded_text(FILE *fp, const struct delta *d,
 
 		if (c->verdict != v)
 			continue;
-		if (n++ < 3) {
-			fprintf(fp, "%s %+.1fpp ", n == 1 ? (v ==
-			    VERDICT_CROWDED_OUT ? "   crowded out:" :
-			    "   crowded in:") : ",", 100 * row_change(c));
-			report_put_text(fp, c->name);
+		if (n++ < max) {
+			fprintf(fp, "%s %+.1fpp ", n == 1 ? lead : ",",
+			    100 * row_change(c));
+			put(fp, c->name);
 		}
 	}
-	if (n > 3)
-		fprintf(fp, " and %zu more", n - 3);
-	if (n > 0)
-		fputc('\n', fp);
+	if (n > max)
+		fprintf(fp, " and %zu more", n - max);
+	return n;
 }
 
 /*
@@ -309,8 +312,12 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		    color ? RESET : "");
 		put_finding_path(fp, d, f, " -> ", report_put_text);
 		fputc('\n', fp);
-		put_crowded_text(fp, d, f, VERDICT_CROWDED_OUT);
-		put_crowded_text(fp, d, f, VERDICT_CROWDED_IN);
+		if (put_crowded(fp, d, f, VERDICT_CROWDED_OUT, 3,
+		    "   crowded out:", report_put_text) > 0)
+			fputc('\n', fp);
+		if (put_crowded(fp, d, f, VERDICT_CROWDED_IN, 3,
+		    "   crowded in:", report_put_text) > 0)
+			fputc('\n', fp);
 	}
 }
 
@@ -442,29 +449,6 @@ md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
 	fputc('\n', fp);
 }
 
-/* "; crowded out: `a` -20.6pp, ..." for the rows f crowded with v. */
-static void
-put_crowded_md(FILE *fp, const struct delta *d,
-    const struct delta_finding *f, enum verdict v)
-{
-	size_t	 i, n = 0;
-
-	for (i = 0; i < f->ncrowded; i++) {
-		const struct delta_row *c = &d->rows[f->crowded[i]];
-
-		if (c->verdict != v)
-			continue;
-		if (n++ < 5) {
-			fputs(n > 1 ? ", " : v == VERDICT_CROWDED_OUT ?
-			    "; crowded out: " : "; crowded in: ", fp);
-			put_md(fp, c->name);
-			fprintf(fp, " %+.1fpp", 100 * row_change(c));
-		}
-	}
-	if (n > 5)
-		fprintf(fp, " and %zu more", n - 5);
-}
-
 /* The findings as a numbered list, the summary an incident note needs. */
 static void
 put_findings_md(FILE *fp, const struct diff_report *r)
@@ -482,8 +466,10 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		fmt_finding(buf, sizeof(buf), f);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", put_md);
-		put_crowded_md(fp, d, f, VERDICT_CROWDED_OUT);
-		put_crowded_md(fp, d, f, VERDICT_CROWDED_IN);
+		put_crowded(fp, d, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
+		    put_md);
+		put_crowded(fp, d, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
+		    put_md);
 		fputc('\n', fp);
 	}
 }
