@@ -197,14 +197,6 @@ void	delta_region(struct delta *, size_t x, unsigned char *in,
 	    size_t *stack);
 
 /*
- * Mark in[r] for every row r that x reaches through edges out of each
- * row (out) or into it, on either side, x included.  stack is scratch
- * for nrows indices.
- */
-void	delta_reach(struct delta *, size_t x, int out, unsigned char *in,
-	    size_t *stack);
-
-/*
  * Walk from row r down the call graph to where its change is spent:
  * through the callee edge that carries most of the change in the
  * direction dir[r], while that callee's dir is the same, the edge

@@ -453,23 +453,14 @@ joins(const struct delta *d, const unsigned char *in, size_t r)
 	    d->rows[r].new_cum));
 }
 
-/*
- * A step of a walk over one side's edges of node (row cur): push the
- * rows at the other ends that join in[].  The region's step takes the
- * callees that joins() admits; the reach's, every row out (or in).
- */
-typedef size_t	step_fn(const struct delta *, const struct agg *, size_t node,
-		    const size_t *row, int out, unsigned char *in,
-		    size_t *stack, size_t sp);
-
+/* One side's callees of node (row cur) that join the region, pushed. */
 static size_t
 region_side(const struct delta *d, const struct agg *a, size_t node,
-    const size_t *row, int out, unsigned char *in, size_t *stack, size_t sp)
+    const size_t *row, unsigned char *in, size_t *stack, size_t sp)
 {
 	const uint32_t	*id;
 	size_t		 k, i, r;
 
-	(void)out;
 	id = agg_edges_out(a, node, &k);
 	for (i = 0; i < k; i++) {
 		r = row[agg_edge(a, id[i])->callee];
@@ -481,59 +472,91 @@ region_side(const struct delta *d, const struct agg *a, size_t node,
 	return sp;
 }
 
-/* Walk from row x over both sides' edges, a step at a time. */
-static void
-walk_sides(const struct delta *d, size_t x, int out, unsigned char *in,
-    size_t *stack, step_fn *step)
+/* One side's callees of node not marked yet, marked and listed. */
+static size_t
+below_side(const struct agg *a, size_t node, const size_t *row,
+    unsigned char *in, size_t *list, size_t n, size_t max)
+{
+	const uint32_t	*id;
+	size_t		 k, i, r;
+
+	id = agg_edges_out(a, node, &k);
+	for (i = 0; i < k && n <= max; i++)
+		if (!in[r = row[agg_edge(a, id[i])->callee]]) {
+			in[r] = 1;
+			list[n++] = r;
+		}
+	return n;
+}
+
+/*
+ * Mark the rows x reaches through calls and list them in list[], x
+ * first; returns how many, or more than max (then stopped) when there
+ * are more than max.
+ */
+static size_t
+descendants(const struct delta *d, size_t x, unsigned char *in, size_t *list,
+    size_t max)
 {
 	const struct delta_graph *g = d->graph;
-	size_t	 sp = 0, cur;
+	size_t	 n = 0, i, cur;
 
+	in[x] = 1;
+	list[n++] = x;
+	for (i = 0; i < n && n <= max; i++) {
+		cur = list[i];
+		if (cur < g->nbase)
+			n = below_side(g->base, cur, g->brow, in, list, n, max);
+		if (g->rnew[cur] != SIZE_MAX && n <= max)
+			n = below_side(g->new, g->rnew[cur], g->nrow, in, list,
+			    n, max);
+	}
+	return n;
+}
+
+/*
+ * Up to this many rows below a function, its region is the greatest
+ * set of them whose callers are all in it, found by taking rows out of
+ * what it reaches until none has a caller outside: exact also where
+ * the calls below it form cycles (recursion).  Beyond it (a function
+ * near the root of a large graph), the region grows from the function
+ * instead, a row joining once its callers have, which is cheap but
+ * leaves out a cycle none of whose rows can join first.
+ */
+#define DELTA_REGION_WALK	4096
+
+void
+delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
+{
+	const struct delta_graph *g = d->graph;
+	size_t	 sp = 0, cur, n, i;
+	int	 out;
+
+	if ((n = descendants(d, x, in, stack, DELTA_REGION_WALK)) <=
+	    DELTA_REGION_WALK) {
+		do {
+			out = 0;
+			for (i = 1; i < n; i++)
+				if (in[stack[i]] && !joins(d, in, stack[i])) {
+					in[stack[i]] = 0;
+					out = 1;
+				}
+		} while (out);
+		return;
+	}
+	for (i = 0; i < n; i++)
+		in[stack[i]] = 0;
 	in[x] = 1;
 	stack[sp++] = x;
 	while (sp > 0) {
 		cur = stack[--sp];
 		if (cur < g->nbase)
-			sp = step(d, g->base, cur, g->brow, out, in, stack, sp);
+			sp = region_side(d, g->base, cur, g->brow, in, stack,
+			    sp);
 		if (g->rnew[cur] != SIZE_MAX)
-			sp = step(d, g->new, g->rnew[cur], g->nrow, out, in,
+			sp = region_side(d, g->new, g->rnew[cur], g->nrow, in,
 			    stack, sp);
 	}
-}
-
-void
-delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
-{
-	walk_sides(d, x, 1, in, stack, region_side);
-}
-
-/* One side's half of delta_reach(). */
-static size_t
-reach_side(const struct delta *d, const struct agg *a, size_t node,
-    const size_t *row, int out, unsigned char *in, size_t *stack, size_t sp)
-{
-	const uint32_t	*id;
-	size_t		 k, i, r;
-
-	(void)d;
-	id = out ? agg_edges_out(a, node, &k) : agg_edges_in(a, node, &k);
-	for (i = 0; i < k; i++) {
-		const struct agg_edge *e = agg_edge(a, id[i]);
-
-		r = row[out ? e->callee : e->caller];
-		if (!in[r]) {
-			in[r] = 1;
-			stack[sp++] = r;
-		}
-	}
-	return sp;
-}
-
-void
-delta_reach(struct delta *d, size_t x, int out, unsigned char *in,
-    size_t *stack)
-{
-	walk_sides(d, x, out, in, stack, reach_side);
 }
 
 /* Build the classes: up[2 nrows] for the union-find. */

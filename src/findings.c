@@ -30,9 +30,9 @@
  *
  * What the aggregates do not say is how many samples two functions
  * share.  It is exact where one dominates the other in the union graph
- * (every path from a root to it passes the other) or neither reaches
- * the other; otherwise it is estimated from the values of the edges
- * that enter one from the region the other dominates (joint()).
+ * (every path from a root to it passes the other); otherwise it is
+ * estimated from the values of the edges that enter one from the region
+ * the other dominates (joint()), and none when there are no such edges.
  */
 #include <math.h>
 #include <stdint.h>
@@ -52,8 +52,6 @@ struct accepted {
 	int		 dir;
 	int		 flat;		/* a change of spend's own samples */
 	unsigned char	*region;	/* the rows spend dominates */
-	unsigned char	*below;		/* the rows it reaches */
-	unsigned char	*above;		/* the rows that reach it */
 	size_t		*members;
 	size_t		 nmembers, cap;
 	size_t		*crowded;
@@ -122,37 +120,6 @@ region(struct fctx *c, size_t x)
 	return in;
 }
 
-/* The rows x reaches through edges out of it (out) or into it. */
-static unsigned char *
-reach(struct fctx *c, size_t x, int out)
-{
-	unsigned char *in = xcalloc(c->n + 1, 1);
-
-	delta_reach(c->d, x, out, in, c->stack);
-	return in;
-}
-
-/*
- * A finding's rows below it and above it, made when first asked for: a
- * finding near the root reaches most of the graph, and most findings
- * are never asked.
- */
-static const unsigned char *
-below(struct fctx *c, struct accepted *a)
-{
-	if (a->below == NULL)
-		a->below = reach(c, a->spend, 1);
-	return a->below;
-}
-
-static const unsigned char *
-above(struct fctx *c, struct accepted *a)
-{
-	if (a->above == NULL)
-		a->above = reach(c, a->spend, 0);
-	return a->above;
-}
-
 /* A row's samples on one side (0 base, 1 new), in its hypothesis h. */
 static int64_t
 count(const struct delta_row *r, int flat, int side)
@@ -216,9 +183,12 @@ under(struct fctx *c, size_t r, size_t x, int side)
 /*
  * The samples row r's hypothesis shares with finding a on one side.
  * A finding of cum samples: all of r's if a dominates r, all of a's if
- * r dominates a, none if neither reaches the other, else what the edges
- * from the region of the one into the other carry.  A finding of flat
- * samples (a's own code): only a itself and its ancestors share them.
+ * r dominates a, else what the edges from the region of the one into
+ * the other carry (none when neither calls into the other's region: a
+ * walk over all that each reaches costs a pass over the whole graph on
+ * a large profile, for what the edges bound already).  A finding of
+ * flat samples (a's own code): only a itself and its ancestors share
+ * them.
  */
 static int64_t
 joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
@@ -229,7 +199,7 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 	x = &c->d->rows[a->spend];
 	if (a->flat) {
 		j = count(x, 1, side);
-		if (r != a->spend && (flat || !above(c, a)[r]))
+		if (r != a->spend && flat)
 			return 0;
 		if (r != a->spend)
 			j = (int64_t)llround((double)j * under(c, r, a->spend,
@@ -245,7 +215,8 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 			    (double)count(row, 0, side));
 		return j < k ? j : k;
 	}
-	if (flat || !above(c, a)[r])
+	/* Above a: what r's region calls a with; 0 if r is not above. */
+	if (flat)
 		return 0;
 	j = (int64_t)llround((double)count(x, 0, side) * under(c, r,
 	    a->spend, side));
@@ -445,12 +416,15 @@ settle(struct fctx *c, size_t r)
 	int		 other = 0;
 
 	for (i = 0; i < c->nacc; i++)
-		if (c->acc[i].dir == c->dir[r] && above(c, &c->acc[i])[r]) {
+		if (c->acc[i].dir == c->dir[r] && (under(c, r, c->acc[i].spend,
+		    0) > 0 || under(c, r, c->acc[i].spend, 1) > 0)) {
 			join_finding(c, i, r, DELTA_ROLE_CARRIER);
 			return;
 		}
 	for (i = 0; i < c->nacc; i++)
-		if (c->acc[i].dir == c->dir[r] && below(c, &c->acc[i])[r]) {
+		if (c->acc[i].dir == c->dir[r] && (c->acc[i].region[r] ||
+		    flow_in(c, c->acc[i].region, r, 0) > 0 ||
+		    flow_in(c, c->acc[i].region, r, 1) > 0)) {
 			join_finding(c, i, r, DELTA_ROLE_INSIDE);
 			return;
 		}
@@ -770,8 +744,6 @@ delta_findings(struct delta *d, const struct judge *j)
 		build(&c);
 	for (i = 0; i < c.nacc; i++) {
 		free(c.acc[i].region);
-		free(c.acc[i].below);
-		free(c.acc[i].above);
 		free(c.acc[i].members);
 		free(c.acc[i].crowded);
 	}
