@@ -173,8 +173,9 @@ test_chunks(void *arg)
  * p[] and pmin[] for those tested.  A family of JUDGE_THREAD_HYPS or
  * more is tested on a second thread as well: twice as many hypotheses
  * as the rows (a flat and a cum one each) made the tests of the medium
- * bench pair's 39,079 take 37 ms on one thread; on two, 20 ms, and diff
- * medium's wall time fell by that much (bench/FINDINGS.md, round 11).
+ * bench pair's 39,079 take 39 ms on one thread; on two, 21 ms, and diff
+ * medium was faster in 18 of 21 paired rounds, by 4% of its wall time
+ * (bench/FINDINGS.md, round 11).
  * Below it a thread costs more than it saves.
  */
 #define JUDGE_THREAD_HYPS	4096
