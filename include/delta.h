@@ -185,6 +185,10 @@ void	delta_judge_init(struct judge *, const struct delta_opts *,
  */
 size_t	delta_edges(struct delta *, size_t r, int out,
 	    const struct delta_edge **e);
+/* The change of an edge's share of the values, as the rows' are. */
+double	delta_edge_change(const struct delta *, const struct delta_edge *);
+/* A row's change in the hypothesis that flagged it, in share units. */
+double	delta_row_change(const struct delta_row *);
 
 /*
  * Mark in[r] for every row r that x dominates, x included: every sample
@@ -203,8 +207,9 @@ void	delta_region(struct delta *, size_t x, unsigned char *in,
  * carries at least half of the current row's cumulative change and
  * more than its own flat change, and the rest of the current row (what
  * it does outside that call) did not change the same way; stopping at
- * a row that is new (or gone) on the side of the change.  path[0] is r; returns the length,
- * at most max; path[length - 1] is where it stops.
+ * a row that is new (or gone) on the side of the change.  path[0] is
+ * r; returns the length, at most max; path[length - 1] is where it
+ * stops.
  */
 size_t	delta_walk(struct delta *, size_t r, const int *dir, size_t *path,
 	    size_t max);
@@ -239,6 +244,19 @@ enum delta_sort {
  */
 size_t	*delta_select(struct delta *, enum delta_sort how, int findings,
 	    size_t k, size_t *nshow);
+
+/*
+ * A row (or finding) with its sort key computed once, so that qsort
+ * needs no context: delta_key_cmp() puts the larger key first, then
+ * orders by name.
+ */
+struct delta_key {
+	double		 key;
+	const char	*name;
+	size_t		 idx;
+};
+
+int	delta_key_cmp(const void *, const void *);
 
 /* What fails check-significance (--fail-on). */
 enum delta_fail_on {

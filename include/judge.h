@@ -85,13 +85,11 @@ int	judge_relevant(const struct judge *, double bs, double ns);
 /*
  * A test outside the family: k1 of n1 against k2 of n2 (a share of the
  * rest of a profile, say), at dispersion phi known to df, at the
- * threshold thr: judge_cutoff() for the family's own rejection cutoff,
- * the p-value its discoveries have at most.  Returns 1 if it is
+ * threshold thr (judge_step(), or alpha).  Returns 1 if it is
  * significant there, 0 if not, -1 on invalid counts.
  */
 int	judge_retest(const struct judge *, int64_t k1, int64_t n1, int64_t k2,
 	    int64_t n2, double phi, double df, double thr);
-double	judge_cutoff(const struct judge *);
 /*
  * The threshold of the k-th discovery of a step-up over the family,
  * k alpha / m (m its size), at most alpha: for tests made one at a time

@@ -152,11 +152,16 @@ edge_delta(const struct delta_edge *e, const struct delta *d,
 	    norm(e->base, d->base_total, o->base_seconds, o->norm);
 }
 
-/* The change of an edge's share of the values, as the rows' are. */
-static double
-edge_share(const struct delta_edge *e, const struct delta *d)
+double
+delta_edge_change(const struct delta *d, const struct delta_edge *e)
 {
 	return share(e->new, d->new_total) - share(e->base, d->base_total);
+}
+
+double
+delta_row_change(const struct delta_row *r)
+{
+	return r->hyp == DELTA_HYP_FLAT ? r->delta_flat_share : r->delta_share;
 }
 
 /*
@@ -223,7 +228,7 @@ delta_walk(struct delta *d, size_t r, const int *dir, size_t *path,
 				continue;
 			if (k < np)
 				continue;
-			v = s * edge_share(&e[i], d);
+			v = s * delta_edge_change(d, &e[i]);
 			if (best == SIZE_MAX || v > bestv || (v == bestv &&
 			    strcmp(d->rows[e[i].to].name,
 			    d->rows[best].name) < 0)) {
@@ -889,16 +894,7 @@ delta_release(struct delta *d)
 	memset(d, 0, sizeof(*d));
 }
 
-/*
- * Choosing the rows a report shows: delta_select().  Each candidate
- * carries its sort key, computed once, so that the comparison needs no
- * context.
- */
-struct sortrow {
-	double		 key;		/* larger first */
-	const char	*name;		/* then by name */
-	size_t		 idx;
-};
+/* Choosing the rows a report shows: delta_select(). */
 
 static double
 sort_key(const struct delta_row *r, enum delta_sort how)
@@ -917,10 +913,10 @@ sort_key(const struct delta_row *r, enum delta_sort how)
 	}
 }
 
-static int
-cmp_sortrow(const void *a, const void *b)
+int
+delta_key_cmp(const void *a, const void *b)
 {
-	const struct sortrow *x = a, *y = b;
+	const struct delta_key *x = a, *y = b;
 
 	if (x->key != y->key)
 		return x->key > y->key ? -1 : 1;
@@ -929,15 +925,15 @@ cmp_sortrow(const void *a, const void *b)
 
 /* Sift r[j] down the heap r[0..k), whose top is the last in order. */
 static void
-sift_down(struct sortrow *r, size_t j, size_t k)
+sift_down(struct delta_key *r, size_t j, size_t k)
 {
-	struct sortrow	 t;
+	struct delta_key	 t;
 	size_t		 c;
 
 	for (; (c = 2 * j + 1) < k; j = c) {
-		if (c + 1 < k && cmp_sortrow(&r[c + 1], &r[c]) > 0)
+		if (c + 1 < k && delta_key_cmp(&r[c + 1], &r[c]) > 0)
 			c++;
-		if (cmp_sortrow(&r[c], &r[j]) <= 0)
+		if (delta_key_cmp(&r[c], &r[j]) <= 0)
 			break;
 		t = r[j];
 		r[j] = r[c];
@@ -952,32 +948,32 @@ sift_down(struct sortrow *r, size_t j, size_t k)
  * the k rows are those a whole sort puts first.
  */
 static void
-sort_first(struct sortrow *r, size_t n, size_t k)
+sort_first(struct delta_key *r, size_t n, size_t k)
 {
-	struct sortrow	 t;
+	struct delta_key	 t;
 	size_t		 i;
 
 	if (k >= n / 4) {
-		qsort(r, n, sizeof(*r), cmp_sortrow);
+		qsort(r, n, sizeof(*r), delta_key_cmp);
 		return;
 	}
 	for (i = k / 2; i-- > 0; )
 		sift_down(r, i, k);
 	for (i = k; i < n; i++)
-		if (cmp_sortrow(&r[i], &r[0]) < 0) {
+		if (delta_key_cmp(&r[i], &r[0]) < 0) {
 			t = r[0];
 			r[0] = r[i];
 			r[i] = t;
 			sift_down(r, 0, k);
 		}
-	qsort(r, k, sizeof(*r), cmp_sortrow);
+	qsort(r, k, sizeof(*r), delta_key_cmp);
 }
 
 size_t *
 delta_select(struct delta *d, enum delta_sort how, int findings, size_t k,
     size_t *nshow)
 {
-	struct sortrow	*sr;
+	struct delta_key	*sr;
 	size_t		*order, i, n;
 
 	sr = xreallocarray(NULL, d->nrows + 1, sizeof(*sr));

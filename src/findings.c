@@ -86,21 +86,6 @@ push(size_t **a, size_t *n, size_t *cap, size_t x)
 	(*a)[(*n)++] = x;
 }
 
-/* The change of an edge's share of the values, as the rows' are. */
-static double
-edge_change(const struct delta *d, const struct delta_edge *e)
-{
-	return share(e->new, d->new_total) - share(e->base, d->base_total);
-}
-
-/* A row's change in the hypothesis that flagged it, in share units. */
-static double
-row_change(const struct delta_row *r)
-{
-	return r->hyp == DELTA_HYP_FLAT ? r->delta_flat_share :
-	    r->delta_share;
-}
-
 /* Step 1: where the walk from row r stops (delta_walk()). */
 static size_t
 descend(struct fctx *c, size_t r)
@@ -487,6 +472,7 @@ take(struct fctx *c, struct group *g, size_t ng, size_t gi)
 static long
 one_round(struct fctx *c)
 {
+	const struct delta_row *x;
 	struct group	*g;
 	long		*gof, left = 0, h;
 	size_t		 i, k, ng = 0;
@@ -504,9 +490,10 @@ one_round(struct fctx *c)
 			gof[c->spend[i]] = (long)ng;
 			g[ng].spend = c->spend[i];
 			g[ng].dir = c->dir[i];
-			g[ng].size = fabs(row_change(&c->d->rows[c->spend[i]]));
-			g[ng].strength = fabs(c->d->rows[c->spend[i]].st.stat);
-			g[ng].name = c->d->rows[c->spend[i]].name;
+			x = &c->d->rows[c->spend[i]];
+			g[ng].size = fabs(delta_row_change(x));
+			g[ng].strength = fabs(x->st.stat);
+			g[ng].name = x->name;
 			g[ng++].into = -1;
 		}
 	}
@@ -559,7 +546,7 @@ static int
 extends(struct fctx *c, const struct accepted *a, size_t p, double v)
 {
 	const struct delta_row *row = &c->d->rows[p];
-	double	 size = a->dir * row_change(&c->d->rows[a->spend]);
+	double	 size = a->dir * delta_row_change(&c->d->rows[a->spend]);
 
 	if (row->finding == (long)(a - c->acc))
 		return row->role == DELTA_ROLE_CARRIER;
@@ -588,7 +575,7 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 		for (i = 0; i < n; i++) {
 			size_t p = e[i].from;
 
-			v = a->dir * edge_change(c->d, &e[i]);
+			v = a->dir * delta_edge_change(c->d, &e[i]);
 			if (p == cur || !extends(c, a, p, v))
 				continue;
 			for (k = 0; k < np && up[k] != p; k++)
@@ -611,39 +598,22 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 	return np;
 }
 
-/* A row with its sort key computed once, so that qsort needs no context. */
-struct keyed {
-	double		 key;		/* larger first */
-	const char	*name;		/* then by name */
-	size_t		 row;
-};
-
-static int
-cmp_keyed(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key > y->key ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
 /* Sort rows[n] by the size of their change, then by name. */
 static void
 sort_rows(const struct delta *d, size_t *rows, size_t n)
 {
-	struct keyed	*k;
+	struct delta_key *k;
 	size_t		 i;
 
 	k = xreallocarray(NULL, n + 1, sizeof(*k));
 	for (i = 0; i < n; i++) {
-		k[i].key = fabs(row_change(&d->rows[rows[i]]));
+		k[i].key = fabs(delta_row_change(&d->rows[rows[i]]));
 		k[i].name = d->rows[rows[i]].name;
-		k[i].row = rows[i];
+		k[i].idx = rows[i];
 	}
-	qsort(k, n, sizeof(*k), cmp_keyed);
+	qsort(k, n, sizeof(*k), delta_key_cmp);
 	for (i = 0; i < n; i++)
-		rows[i] = k[i].row;
+		rows[i] = k[i].idx;
 	free(k);
 }
 
@@ -652,7 +622,8 @@ static void
 build(struct fctx *c)
 {
 	struct delta	*d = c->d;
-	struct keyed	*k;
+	struct delta_finding *sorted;
+	struct delta_key *k;
 	size_t		*at, i;
 
 	d->findings = xcalloc(c->nacc + 1, sizeof(*d->findings));
@@ -685,25 +656,21 @@ build(struct fctx *c)
 		a->members = a->crowded = NULL;
 		k[i].key = fabs(f->delta);
 		k[i].name = x->name;
-		k[i].row = i;
+		k[i].idx = i;
 	}
 	/* Largest first: renumber the rows' findings to match. */
-	qsort(k, c->nacc, sizeof(*k), cmp_keyed);
+	qsort(k, c->nacc, sizeof(*k), delta_key_cmp);
 	at = xreallocarray(NULL, c->nacc + 1, sizeof(*at));
 	for (i = 0; i < c->nacc; i++)
-		at[k[i].row] = i;
+		at[k[i].idx] = i;
 	for (i = 0; i < d->nrows; i++)
 		if (d->rows[i].finding >= 0)
 			d->rows[i].finding = (long)at[d->rows[i].finding];
-	{
-		struct delta_finding *sorted;
-
-		sorted = xcalloc(c->nacc + 1, sizeof(*sorted));
-		for (i = 0; i < c->nacc; i++)
-			sorted[i] = d->findings[k[i].row];
-		free(d->findings);
-		d->findings = sorted;
-	}
+	sorted = xcalloc(c->nacc + 1, sizeof(*sorted));
+	for (i = 0; i < c->nacc; i++)
+		sorted[i] = d->findings[k[i].idx];
+	free(d->findings);
+	d->findings = sorted;
 	free(at);
 	free(k);
 }
@@ -713,7 +680,7 @@ delta_findings(struct delta *d, const struct judge *j)
 {
 	struct fctx	 c;
 	size_t		 i;
-	long		 left, before = -1;
+	long		 left = 0;
 	int		 rc = 0;
 
 	memset(&c, 0, sizeof(c));
@@ -731,15 +698,12 @@ delta_findings(struct delta *d, const struct judge *j)
 		else if (d->rows[i].verdict == VERDICT_IMPROVED)
 			c.dir[i] = -1;
 		if (c.dir[i] != 0)
-			before++;
+			left++;
 	}
 	/* Each round takes a row from the pool at least. */
-	for (left = before + 1; left > 0; ) {
-		if ((left = one_round(&c)) == -1) {
+	while (left > 0)
+		if ((left = one_round(&c)) == -1)
 			rc = -1;
-			break;
-		}
-	}
 	if (rc == 0)
 		build(&c);
 	for (i = 0; i < c.nacc; i++) {

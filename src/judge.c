@@ -323,12 +323,6 @@ judge_relevant(const struct judge *j, double bs, double ns)
 }
 
 double
-judge_cutoff(const struct judge *j)
-{
-	return stats_fcr_alpha(j->fdr.rejected, j->fdr.kept, j->o.alpha);
-}
-
-double
 judge_step(const struct judge *j, size_t k)
 {
 	if (j->fdr.kept == 0)

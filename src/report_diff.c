@@ -219,14 +219,6 @@ put_method(FILE *fp, const struct diff_report *r)
 	}
 }
 
-/* A row's change in the hypothesis that flagged it, in share units. */
-static double
-row_change(const struct delta_row *row)
-{
-	return row->hyp == DELTA_HYP_FLAT ? row->delta_flat_share :
-	    row->delta_share;
-}
-
 /* A finding's path, outermost first, and whether its function came or went. */
 static void
 put_finding_path(FILE *fp, const struct delta *d,
@@ -279,7 +271,7 @@ put_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
 			continue;
 		if (n++ < max) {
 			fprintf(fp, "%s %+.1fpp ", n == 1 ? lead : ",",
-			    100 * row_change(c));
+			    100 * delta_row_change(c));
 			put(fp, c->name);
 		}
 	}

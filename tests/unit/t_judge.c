@@ -101,9 +101,9 @@ test_family(void)
 	/* Outside the family: the same counts at the family's cutoff. */
 	stats_counts(100, 1000, 300, 1000, 0.05, &st);
 	CHECK_INT(judge_retest(&j, 100, 1000, 300, 1000, 1, HUGE_VAL,
-	    judge_cutoff(&j)), 1);
+	    j.ci_alpha), 1);
 	CHECK_INT(judge_retest(&j, 100, 1000, 101, 1000, 1, HUGE_VAL,
-	    judge_cutoff(&j)), 0);
+	    j.ci_alpha), 0);
 	CHECK_INT(judge_retest(&j, 5, 0, 1, 10, 1, HUGE_VAL, 0.05), 0);
 	CHECK_INT(judge_retest(&j, 5, 4, 1, 10, 1, HUGE_VAL, 0.05), -1);
 	judge_release(&j);
