@@ -23,6 +23,9 @@ struct filter;
 #define OPT_DIFF	0x02	/* --normalize --sort --alpha --min-effect ... */
 #define OPT_CHECK	0x04	/* --fail-on */
 
+/* --normalize auto: the quantity the sample type calls for (kind.h). */
+#define CLI_NORM_AUTO	(-1)
+
 /* The values of an option given as often as wanted (--tag), in order. */
 struct cli_list {
 	char		**v;
@@ -46,7 +49,8 @@ struct opts {
 	int		 cum;
 	int		 format;	/* enum report_format */
 	const char	*output;	/* NULL: stdout */
-	int		 normalize;	/* enum delta_norm */
+	int		 normalize;	/* enum delta_norm, or CLI_NORM_AUTO */
+	double		 requests[2];	/* --requests BASE,NEW; 0: unset */
 	int		 sort;		/* enum delta_sort */
 	double		 alpha;
 	struct cli_effect min_effect;
@@ -57,6 +61,7 @@ struct opts {
 	const char	*show;
 	struct cli_list	 tags;		/* --tag KEY=VALUE */
 	struct cli_list	 tag_ignores;
+	struct cli_list	 bases;		/* --base FILE, once or twice */
 	int		 relative;
 	struct filter	*filter;	/* cli_filters(), as load.filter */
 	int		 flame_base;	/* svg: frame widths from the base */
@@ -86,6 +91,14 @@ int	cli_parse(int argc, char **argv, int mask, const char *cmd,
  * or -1 after a message and the usage.
  */
 int	cli_pair_operands(struct opts *, const char *cmd);
+/*
+ * --base: which earlier snapshot each side subtracts (o->load.minus,
+ * minus_new).  top takes one; diff one (base side: subtract it; new
+ * side: subtract the base side's profile, the snapshot before it) or
+ * two (one per side), with one profile a side.  Returns 0, or -1 after
+ * a message.
+ */
+int	cli_bases(struct opts *, const char *cmd, int pair);
 /* Free what cli_parse() and cli_filters() allocated in o. */
 void	cli_release(struct opts *);
 void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */

@@ -49,10 +49,18 @@ enum delta_status {
 	STATUS_GONE,		/* only in the base profile */
 };
 
+/*
+ * The quantity compared.  With shares, a function's samples are tested
+ * against its side's total samples; with the others, against the
+ * side's exposure (its seconds, its profiles, its requests): Poisson
+ * counts over an exposure, compared given their sum, are binomial with
+ * the exposures' proportions (doc/statistics.md).
+ */
 enum delta_norm {
 	DELTA_NORM_TOTAL = 0,	/* shares of each side's total */
-	DELTA_NORM_DURATION,	/* value per second of profile */
-	DELTA_NORM_NONE,	/* raw values */
+	DELTA_NORM_DURATION,	/* value per second of window */
+	DELTA_NORM_NONE,	/* absolute: the mean of a side's profiles */
+	DELTA_NORM_REQUESTS,	/* value per request (--requests) */
 };
 
 struct delta_caller {
@@ -101,6 +109,13 @@ struct delta_opts {
 	double		 min_effect_rel;	/* percent of the base share */
 	double		 base_seconds;		/* for DELTA_NORM_DURATION */
 	double		 new_seconds;
+	/*
+	 * Each side's exposure when norm is not DELTA_NORM_TOTAL: its
+	 * seconds, profiles or requests; and each profile's, nb then nn,
+	 * for the tests between replicates (NULL: equal shares of it).
+	 */
+	double		 base_expo, new_expo;
+	const double	*run_expo;
 	int		 has_counts;		/* both sides have counts */
 	size_t		 max_callers;
 };
@@ -129,6 +144,22 @@ struct delta {
 	size_t		 nrows;
 	int64_t		 base_total, new_total;	/* values */
 	int64_t		 base_n, new_n;		/* sample counts */
+	/*
+	 * What the statistics divide by.  A share of the engine is a value
+	 * over its side's vden: its total, or with an exposure, the base
+	 * side's total times the ratio of the exposures, so that a change
+	 * of 1 is the base side's whole level.  The tests take each side's
+	 * counts out of cden: its samples, or with an exposure, totals in
+	 * the ratio of the exposures, so large that the 2x2 table is the
+	 * binomial of Poisson counts; cscale turns a share of cden into the
+	 * engine's shares.  exposure says which.
+	 */
+	double		 base_vden, new_vden;
+	int64_t		 base_cden, new_cden;
+	double		 cscale;
+	int		 exposure;
+	double		 level;		/* report units per engine share: 1,
+					   or the pooled value per exposure */
 	int		 replicates;		/* dispersion between profiles */
 	size_t		 nhyp;		/* hypotheses: rows x 2, less the same */
 	size_t		 ntested;

@@ -28,6 +28,14 @@ struct load_opts {
 	struct agg_opts		 agg;
 	struct pd_limits	 limits;
 	const struct filter	*filter;	/* borrowed; NULL: none */
+	/*
+	 * --base: an earlier cumulative snapshot of the same process to
+	 * subtract from the side's one profile, so that the side is the
+	 * window between them; minus_new is the new side's, which
+	 * side_load_pair() gives that side as its minus.  NULL: none.
+	 */
+	const char		*minus;
+	const char		*minus_new;
 };
 
 struct side {
@@ -77,8 +85,11 @@ void	side_warn(const struct side *, const char *tag);
  * The same for both sides of a comparison, "base: " and "new: ", then
  * what makes the two hard to compare: windows of different lengths,
  * different sampling periods, counts that are estimates, no counts.
+ * norm is the quantity compared (enum delta_norm), which decides
+ * whether windows of different lengths matter.
  */
-void	side_warn_pair(const struct side *base, const struct side *new);
+void	side_warn_pair(const struct side *base, const struct side *new,
+	    int norm);
 void	side_free(struct side *);
 
 /* Thresholds behind the warnings; documented in profdiff.1. */

@@ -26,6 +26,9 @@ struct pair {
 	struct flame	 fl;		/* svg and folded only */
 	size_t		*order;		/* the rows shown: delta_select() */
 	size_t		 nshow;
+	int		 norm;		/* enum delta_norm, auto decided */
+	char		*quantity;	/* what is compared and why */
+	double		*run_expo;	/* each profile's exposure */
 };
 
 /*

@@ -82,6 +82,8 @@ struct report_head {
 	double		 min_effect_rel;
 	int		 has_counts;
 	const char	*filters;	/* "--focus RE" etc., or NULL */
+	const char	*quantity;	/* what is compared and why, or NULL */
+	const char	*quantity_name;	/* "shares", "rates", ... */
 };
 
 struct diff_report {

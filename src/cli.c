@@ -60,7 +60,8 @@ struct cli_opt {
 #define OFF(field)	offsetof(struct opts, field)
 
 static cli_parse_fn opt_flag, opt_string, opt_key, opt_list, opt_rows,
-    opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64;
+    opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64,
+    opt_requests;
 
 static const struct cli_choice formats[] = {
 	{ "text", FMT_TEXT, 0 },
@@ -72,6 +73,7 @@ static const struct cli_choice formats[] = {
 	{ NULL, 0, 0 },
 };
 static const struct cli_choice norms[] = {
+	{ "auto", CLI_NORM_AUTO, 0 },
 	{ "total", DELTA_NORM_TOTAL, 0 },
 	{ "duration", DELTA_NORM_DURATION, 0 },
 	{ "none", DELTA_NORM_NONE, 0 },
@@ -133,7 +135,14 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "write to FILE (atomically) instead of standard output" },
 	{ .name = "normalize", .mask = OPT_DIFF, .choices = norms,
 	  .off = OFF(normalize), .arg = "HOW",
-	  .help = "total (shares, default), duration (rates) or none" },
+	  .help = "auto (default: by sample type), total (shares), duration "
+	  "(rates per second) or none (absolute values)" },
+	{ .name = "requests", .mask = OPT_DIFF, .parse = opt_requests,
+	  .off = OFF(requests), .arg = "BASE,NEW",
+	  .help = "compare values per request: each side's request count" },
+	{ .name = "base", .parse = opt_list, .off = OFF(bases),
+	  .arg = "FILE", .help = "subtract FILE, an earlier cumulative "
+	  "snapshot (pprof's -base); diff: twice for one per side" },
 	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .off = OFF(sort),
 	  .arg = "KEY",
 	  .help = "delta (default), flat, p, name or new" },
@@ -365,6 +374,21 @@ opt_alpha(const char *arg, void *dst)
 	return parse_double(arg, 1e-12, 0.5, dst);
 }
 
+/* "BASE,NEW": two request counts, each at least 1. */
+static int
+opt_requests(const char *arg, void *dst)
+{
+	double	*r = dst;
+	char	 buf[64], *comma;
+
+	if (strlcpy(buf, arg, sizeof(buf)) >= sizeof(buf) ||
+	    (comma = strchr(buf, ',')) == NULL)
+		return -1;
+	*comma = '\0';
+	return parse_double(buf, 1, 1e18, &r[0]) == -1 ||
+	    parse_double(comma + 1, 1, 1e18, &r[1]) == -1 ? -1 : 0;
+}
+
 /* "X%" sets the relative threshold; "X" or "Xpp" the one in points. */
 static int
 opt_min_effect(const char *arg, void *dst)
@@ -470,7 +494,7 @@ opts_default(struct opts *o)
 	o->load.agg.gran = AGG_FUNCTIONS;
 	pd_limits_default(&o->load.limits);
 	o->format = FMT_TEXT;
-	o->normalize = DELTA_NORM_TOTAL;
+	o->normalize = CLI_NORM_AUTO;
 	o->sort = DELTA_SORT_DELTA;
 	o->alpha = 0.05;
 	o->min_effect.pp = 1.0;
@@ -657,6 +681,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	o->operands = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tag_ignores.v = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->bases.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->sep = -1;
 	optind = 0;		/* glibc: also resets its internal state */
 	opterr = 0;
@@ -740,10 +765,41 @@ cli_pair_operands(struct opts *o, const char *cmd)
 	return 0;
 }
 
+int
+cli_bases(struct opts *o, const char *cmd, int pair)
+{
+	size_t	 nb = o->bases.n;
+
+	if (nb == 0)
+		return 0;
+	if (nb > (pair ? 2u : 1u)) {
+		cli_warn("%s: --base is given %zu times: %s", cmd, nb, pair ?
+		    "once (the snapshot before base), or once per side" :
+		    "once, the snapshot to subtract");
+		return -1;
+	}
+	if (pair && (o->nbase != 1 || o->noperands != 2)) {
+		cli_warn("%s: --base needs one profile a side, each a later "
+		    "snapshot than the one it subtracts", cmd);
+		return -1;
+	}
+	if (!pair && o->noperands != 1) {
+		cli_warn("%s: --base subtracts from one profile, and %zu are "
+		    "given", cmd, o->noperands);
+		return -1;
+	}
+	o->load.minus = o->bases.v[0];
+	if (pair)
+		o->load.minus_new = nb == 2 ? o->bases.v[1] : o->operands[0];
+	return 0;
+}
+
 void
 cli_release(struct opts *o)
 {
 	free(o->operands);
+	free(o->bases.v);
+	o->bases.v = NULL;
 	free(o->tags.v);
 	free(o->tag_ignores.v);
 	filter_free(o->filter);

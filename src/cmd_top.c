@@ -73,7 +73,8 @@ top_parse(const struct cli_cmd *self, int argc, char **argv,
 	}
 	/* A flat/cum table and its tree need no edges. */
 	o->load.agg.noedges = 1;
-	if (cli_filters(o, self->name) == -1) {
+	if (cli_bases(o, self->name, 0) == -1 ||
+	    cli_filters(o, self->name) == -1) {
 		cli_release(o);
 		return -1;
 	}
@@ -150,7 +151,13 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 		r.profiles = s.facts;
 		r.nprofiles = s.nprofiles;
 		r.merged = s.merged;
-		r.pct_total = agg_abs_total(s.agg, AGG_VALUE);
+		/*
+		 * pprof's percentages are of the magnitudes; a window made
+		 * with --base has the earlier snapshot's values negated in
+		 * it, and its own total is what the window holds.
+		 */
+		r.pct_total = o.load.minus != NULL ? agg_total(s.agg,
+		    AGG_VALUE) : agg_abs_total(s.agg, AGG_VALUE);
 		r.granularity = agg_gran_name(o.load.agg.gran);
 		r.sort_cum = o.cum;
 		r.filters = filters = cli_filters_text(&o);

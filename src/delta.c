@@ -46,22 +46,17 @@ struct delta_graph {
 };
 
 static double
-norm(int64_t v, int64_t total, double seconds, enum delta_norm how)
+norm(int64_t v, int64_t total, double expo, enum delta_norm how)
 {
-	switch (how) {
-	case DELTA_NORM_TOTAL:
+	if (how == DELTA_NORM_TOTAL)
 		return total != 0 ? (double)v / (double)total : 0;
-	case DELTA_NORM_DURATION:
-		return seconds > 0 ? (double)v / seconds : 0;
-	default:
-		return (double)v;
-	}
+	return expo > 0 ? (double)v / expo : 0;
 }
 
 static double
-share(int64_t v, int64_t total)
+share(int64_t v, double den)
 {
-	return total != 0 ? (double)v / (double)total : 0;
+	return den != 0 ? (double)v / den : 0;
 }
 
 /*
@@ -148,14 +143,14 @@ static double
 edge_delta(const struct delta_edge *e, const struct delta *d,
     const struct delta_opts *o)
 {
-	return norm(e->new, d->new_total, o->new_seconds, o->norm) -
-	    norm(e->base, d->base_total, o->base_seconds, o->norm);
+	return norm(e->new, d->new_total, o->new_expo, o->norm) -
+	    norm(e->base, d->base_total, o->base_expo, o->norm);
 }
 
 double
 delta_edge_change(const struct delta *d, const struct delta_edge *e)
 {
-	return share(e->new, d->new_total) - share(e->base, d->base_total);
+	return share(e->new, d->new_vden) - share(e->base, d->base_vden);
 }
 
 double
@@ -193,12 +188,12 @@ rest_moved(struct delta *d, size_t a, size_t b, int s)
 		}
 	k1 = ra->base_count - (k1 < ra->base_count ? k1 : ra->base_count);
 	k2 = ra->new_count - (k2 < ra->new_count ? k2 : ra->new_count);
-	if (d->base_n <= 0 || d->new_n <= 0)
+	if (d->base_cden <= 0 || d->new_cden <= 0)
 		return 0;
-	bs = (double)k1 / (double)d->base_n;
-	ns = (double)k2 / (double)d->new_n;
-	return s * (ns - bs) > 0 && judge_retest(&d->judge, k1, d->base_n, k2,
-	    d->new_n, ra->cum.phi, ra->cum.df, d->judge.o.alpha) == 1 &&
+	bs = d->cscale * (double)k1 / (double)d->base_cden;
+	ns = d->cscale * (double)k2 / (double)d->new_cden;
+	return s * (ns - bs) > 0 && judge_retest(&d->judge, k1, d->base_cden,
+	    k2, d->new_cden, ra->cum.phi, ra->cum.df, d->judge.o.alpha) == 1 &&
 	    judge_relevant(&d->judge, bs, ns);
 }
 
@@ -634,10 +629,10 @@ static void
 verdict(struct delta *d, struct delta_row *row)
 {
 	const struct judge *j = &d->judge;
-	double	 bf = share(row->base_flat, d->base_total);
-	double	 nf = share(row->new_flat, d->new_total);
-	double	 bc = share(row->base_cum, d->base_total);
-	double	 nc = share(row->new_cum, d->new_total);
+	double	 bf = share(row->base_flat, d->base_vden);
+	double	 nf = share(row->new_flat, d->new_vden);
+	double	 bc = share(row->base_cum, d->base_vden);
+	double	 nc = share(row->new_cum, d->new_vden);
 	int	 f, c;
 
 	f = judge_significant(j, &row->flat) && judge_relevant(j, bf, nf);
@@ -669,6 +664,76 @@ verdict(struct delta *d, struct delta_row *row)
 }
 
 /*
+ * What the statistics divide by (struct delta).  With an exposure, the
+ * tests' totals are 2^50 split in the ratio of the exposures: a count
+ * is then at most 2^-10 of its total for any profile of fewer than 2^40
+ * samples, and the hypergeometric law of the 2x2 table is the binomial
+ * one of Poisson counts given their sum, to a relative 2^-10 in the
+ * variance.  The engine's shares are then of the pooled level: a change
+ * of 1 is the two sides' total over their exposures.
+ */
+#define DELTA_EXPO_TOTAL	((double)(INT64_C(1) << 50))
+
+static void
+denominators(struct delta *d, const struct delta_opts *o)
+{
+	double	 eb = o->base_expo, en = o->new_expo, pool, cpool;
+
+	d->exposure = o->norm != DELTA_NORM_TOTAL && eb > 0 && en > 0;
+	if (!d->exposure) {
+		d->base_vden = (double)d->base_total;
+		d->new_vden = (double)d->new_total;
+		d->base_cden = d->base_n;
+		d->new_cden = d->new_n;
+		d->cscale = 1;
+		d->level = 1;
+		return;
+	}
+	pool = (double)d->base_total + (double)d->new_total;
+	cpool = (double)d->base_n + (double)d->new_n;
+	d->base_vden = pool * eb / (eb + en);
+	d->new_vden = pool * en / (eb + en);
+	d->base_cden = (int64_t)llround(DELTA_EXPO_TOTAL * eb / (eb + en));
+	d->new_cden = (int64_t)llround(DELTA_EXPO_TOTAL * en / (eb + en));
+	if (d->base_cden < 1)
+		d->base_cden = 1;
+	if (d->new_cden < 1)
+		d->new_cden = 1;
+	d->cscale = cpool > 0 ? DELTA_EXPO_TOTAL / cpool : 1;
+	d->level = pool / (eb + en);
+}
+
+/* Profile i's part of its side's total n, by its exposure (or equal). */
+static int64_t
+run_cden(const struct delta_opts *o, int64_t n, size_t i, int is_new,
+    size_t runs)
+{
+	double	 side = is_new ? o->new_expo : o->base_expo;
+
+	if (o->run_expo == NULL || side <= 0)
+		return (int64_t)llround((double)n / (double)runs);
+	return (int64_t)llround((double)n * o->run_expo[i] / side);
+}
+
+/* The family's numbers, from shares of cden to the engine's shares. */
+static void
+scale_family(struct delta *d, struct judge_hyp *h, size_t m)
+{
+	size_t	 i;
+
+	for (i = 0; i < m; i++) {
+		h[i].st.diff *= d->cscale;
+		h[i].st.lo *= d->cscale;
+		h[i].st.hi *= d->cscale;
+	}
+	if (d->mde >= 0)
+		d->mde *= d->cscale;
+	if (d->noise >= 0)
+		d->noise *= d->cscale;
+	d->mde_share *= d->cscale;
+}
+
+/*
  * Judge the family of the rows' hypotheses and give each row its
  * verdict.  Returns 0, or -1 if a count is invalid for the statistics.
  */
@@ -690,9 +755,12 @@ delta_judge_init(struct judge *j, const struct delta_opts *o, int64_t n1,
 		n1r = xcalloc(nb, sizeof(*n1r));
 		n2r = xcalloc(nn, sizeof(*n2r));
 		for (i = 0; i < nb; i++)
-			n1r[i] = agg_total(be[i], AGG_COUNT);
+			n1r[i] = o->norm == DELTA_NORM_TOTAL ?
+			    agg_total(be[i], AGG_COUNT) : run_cden(o, n1, i, 0, nb);
 		for (i = 0; i < nn; i++)
-			n2r[i] = agg_total(ne[i], AGG_COUNT);
+			n2r[i] = o->norm == DELTA_NORM_TOTAL ?
+			    agg_total(ne[i], AGG_COUNT) :
+			    run_cden(o, n2, nb + i, 1, nn);
 	}
 	judge_init(j, &jo, n1, n2, n1r, nb, n2r, nn);
 	free(n1r);
@@ -708,7 +776,8 @@ judge_rows(struct delta *d, const struct delta_opts *o,
 	size_t			*up, *hyp, i, m;
 	int			 rc;
 
-	delta_judge_init(&d->judge, o, d->base_n, d->new_n, be, nb, ne, nn);
+	delta_judge_init(&d->judge, o, d->base_cden, d->new_cden, be, nb, ne,
+	    nn);
 	up = xcalloc(2 * d->nrows + 1, sizeof(*up));
 	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
 	same_samples(d, up);
@@ -719,6 +788,8 @@ judge_rows(struct delta *d, const struct delta_opts *o,
 	d->mde = d->judge.mde;
 	d->noise = d->judge.noise;
 	d->mde_share = d->judge.mde_share;
+	if (d->exposure)
+		scale_family(d, h, m);
 	for (i = 0; i < d->nrows && rc == 0; i++) {
 		struct delta_row *row = &d->rows[i];
 
@@ -798,22 +869,22 @@ normalize_rows(struct delta *d, const struct delta_opts *o)
 		struct delta_row *row = &d->rows[i];
 
 		row->base_flat_n = norm(row->base_flat, d->base_total,
-		    o->base_seconds, o->norm);
+		    o->base_expo, o->norm);
 		row->new_flat_n = norm(row->new_flat, d->new_total,
-		    o->new_seconds, o->norm);
+		    o->new_expo, o->norm);
 		row->base_cum_n = norm(row->base_cum, d->base_total,
-		    o->base_seconds, o->norm);
+		    o->base_expo, o->norm);
 		row->new_cum_n = norm(row->new_cum, d->new_total,
-		    o->new_seconds, o->norm);
+		    o->new_expo, o->norm);
 		row->delta = row->new_cum_n - row->base_cum_n;
 		row->delta_flat = row->new_flat_n - row->base_flat_n;
 		row->rel = row->base_cum_n != 0 ? row->delta /
 		    fabs(row->base_cum_n) : row->delta != 0 ? HUGE_VAL : 0;
 		/* Verdicts and findings are on shares, whatever norm. */
-		row->delta_share = share(row->new_cum, d->new_total) -
-		    share(row->base_cum, d->base_total);
-		row->delta_flat_share = share(row->new_flat, d->new_total) -
-		    share(row->base_flat, d->base_total);
+		row->delta_share = share(row->new_cum, d->new_vden) -
+		    share(row->base_cum, d->base_vden);
+		row->delta_flat_share = share(row->new_flat, d->new_vden) -
+		    share(row->base_flat, d->base_vden);
 		row->q = NAN;
 		row->finding = -1;
 	}
@@ -858,6 +929,7 @@ delta_compute(struct agg *base, struct agg *new,
 	d->base_n = agg_total(base, AGG_COUNT);
 	d->new_n = agg_total(new, AGG_COUNT);
 	d->replicates = nb >= 2 && nn >= 2;
+	denominators(d, o);
 	d->rows = xcalloc(agg_nnodes(base) + agg_nnodes(new) + 1,
 	    sizeof(*d->rows));
 	d->graph = graph_new(base, new, o);

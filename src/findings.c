@@ -238,7 +238,7 @@ still(struct fctx *c, size_t r)
 		k[s] = count(row, flat, s);
 		for (i = 0; i < c->nacc; i++)
 			k[s] -= joint(c, &c->acc[i], r, flat, s);
-		n[s] = (s ? c->d->new_n : c->d->base_n) - c->excl[s];
+		n[s] = (s ? c->d->new_cden : c->d->base_cden) - c->excl[s];
 		if (k[s] < 0)
 			k[s] = 0;
 		if (n[s] <= 0)
@@ -251,7 +251,8 @@ still(struct fctx *c, size_t r)
 		return t;
 	if (c->dir[r] * (share(k[1], n[1]) - share(k[0], n[0])) <= 0)
 		return 0;
-	return judge_relevant(c->j, share(k[0], n[0]), share(k[1], n[1]));
+	return judge_relevant(c->j, c->d->cscale * share(k[0], n[0]),
+	    c->d->cscale * share(k[1], n[1]));
 }
 
 /* Step 2: a group of rows whose walks stop at the same row. */
@@ -371,7 +372,9 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 		e = count(&c->d->rows[x], a->flat, s);
 		for (i = 0; i < c->nacc; i++)
 			e -= joint(c, &c->acc[i], x, a->flat, s);
-		c->excl[s] += e > 0 ? e : 0;
+		/* Against an exposure, the rest keeps all of it. */
+		if (!c->d->exposure)
+			c->excl[s] += e > 0 ? e : 0;
 	}
 	i = c->nacc++;
 	join_finding(c, i, x, DELTA_ROLE_SPEND);

@@ -14,9 +14,11 @@
 
 #include "agg.h"
 #include "cli.h"
+#include "delta.h"
 #include "diag.h"
 #include "facts.h"
 #include "feed.h"
+#include "kind.h"
 #include "load.h"
 #include "profile.h"
 #include "stats.h"
@@ -94,6 +96,45 @@ drain(struct feed *fd, struct diag *d)
 }
 
 /*
+ * Does the sample have a negative value (*at: of which type)?  A
+ * profile's values count or measure what happened, and only a
+ * difference of two profiles is negative: its shares and tests would
+ * be meaningless.
+ */
+static int
+negative(const struct pf_sample *smp, size_t ntypes, size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i < ntypes; i++)
+		if (smp->values[i] < 0) {
+			*at = i;
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * The sample with its values negated, in *copy and the buffer *nv (one
+ * value per sample type, grown as needed): an earlier snapshot's
+ * samples subtract from a later one (--base).
+ */
+static const struct pf_sample *
+negated(const struct pf_sample *smp, size_t ntypes, struct pf_sample *copy,
+    int64_t **nv)
+{
+	size_t i;
+
+	if (*nv == NULL)
+		*nv = xreallocarray(NULL, ntypes + 1, sizeof(**nv));
+	for (i = 0; i < ntypes; i++)
+		(*nv)[i] = -smp->values[i];
+	*copy = *smp;
+	copy->values = *nv;
+	return copy;
+}
+
+/*
  * Fold the samples of one profile as they are read: into its facts,
  * through the filter, into the side's agg and, with each, into the
  * profile's own.  The errors come in the order they would have if each
@@ -103,9 +144,11 @@ drain(struct feed *fd, struct diag *d)
 static int
 fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
     const struct load_opts *lo, struct agg *each, struct facts *f,
-    struct diag *d)
+    int sign, struct diag *d)
 {
 	const struct pf_sample	*smp, *out;
+	struct pf_sample	 negs;
+	int64_t			*nv = NULL;
 	struct facts_run	 fr;
 	struct filter_run	*flt;
 	struct agg_run		*ar = NULL, *er = NULL;
@@ -114,6 +157,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	const char		*why;
 	int			 rc, k, afail = 0, efail = 0;
 	int			 relative = filter_relative(lo->filter);
+	size_t			 neg, nread = 0;
 
 	facts_begin(&fr, p, vi, f);
 	facts_count_source(p, vi, &src, &why);
@@ -128,12 +172,25 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	    (each != NULL && (er = agg_begin(each, p, &src, &ed)) == NULL))
 		afail = 1;
 	while ((rc = feed_next(fd, &smp, d)) == 1) {
+		if (negative(smp, p->nsample_types, &neg)) {
+			rc = diag_set(d, DIAG_USAGE, -1, "sample %zu has a "
+			    "negative %s value: it is a delta profile "
+			    "(net/http/pprof's ?seconds=) or pprof -diff_base "
+			    "output; give profdiff the profiles it came from "
+			    "(two cumulative snapshots: --base)", nread,
+			    p->sample_types[neg].type[0] != '\0' ?
+			    p->sample_types[neg].type : "sample");
+			break;
+		}
+		nread++;
 		(void)facts_sample(&fr, smp);
 		if (afail)
 			continue;
 		k = filter_sample(flt, smp, &out);
 		if (!k && relative)
 			continue;
+		if (sign < 0)
+			out = negated(out, p->nsample_types, &negs, &nv);
 		if (agg_sample(ar, out, k, &ad) == -1)
 			afail = 1;
 		else if (er != NULL && !efail &&
@@ -143,6 +200,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	agg_end(ar);
 	agg_end(er);
 	filter_end(flt);
+	free(nv);
 	if (rc == -1)
 		return -1;
 	if (facts_end(&fr) == -1)
@@ -223,7 +281,7 @@ add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		s->each[i] = agg_new(&eo);
 	}
 	if (fold_profile(s, fd, p, vi, lo, s->each != NULL ? s->each[i] :
-	    NULL, &s->facts[i], d) == -1) {
+	    NULL, &s->facts[i], 1, d) == -1) {
 		agg_mark_free(mark);
 		return -1;
 	}
@@ -248,6 +306,87 @@ add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
  * header is decoded, and -2 is returned with nothing in the diag if the
  * other side failed first.
  */
+/*
+ * --base, first half: fold the earlier snapshot lo->minus into the
+ * side with its values negated, its facts into *mf.  Only events that
+ * accumulate over a process's life (allocations, contentions, delay)
+ * make a window when subtracted: a CPU profile is a window already,
+ * and a heap's in-use bytes or goroutines are a state, not a sum.
+ */
+static int
+minus_load(struct side *s, size_t n, const struct load_opts *lo,
+    const char *want_type, struct handoff *post, struct facts *mf,
+    struct diag *d)
+{
+	struct feed	*fd;
+	struct profile	*p;
+	const char	*why;
+	char *const	 one[1] = { (char *)lo->minus };
+	int		 vi, rc = -1;
+
+	diag_init(d, lo->minus);
+	if (n != 1)
+		return diag_set(d, DIAG_USAGE, -1, "--base subtracts from one "
+		    "profile, and this side has %zu", n);
+	memset(mf, 0, sizeof(*mf));
+	fd = feed_new(one, 1, &lo->limits, 0);
+	if ((p = feed_open(fd, d)) == NULL)
+		goto out;
+	if ((vi = check_profile(s, p, one, 0, want_type, lo, post, d)) < 0) {
+		drain(fd, d);
+		goto out;
+	}
+	if (kind_of(p->sample_types[vi].type, p->sample_types[vi].unit,
+	    p->period_type.type, &why) != KIND_EVENTS) {
+		diag_set(d, DIAG_USAGE, -1, "--base subtracts a cumulative "
+		    "profile (allocations, contentions, delay), and %s %s",
+		    p->sample_types[vi].type, why);
+		drain(fd, d);
+		goto out;
+	}
+	if ((rc = fold_profile(s, fd, p, vi, lo, NULL, mf, -1, d)) == 0)
+		feed_close(fd);
+out:
+	feed_free(fd);
+	return rc;
+}
+
+/*
+ * --base, second half: the side's one profile less the earlier
+ * snapshot is the window between them, from the base's time to the
+ * profile's; every function must have as much in the later one, or it
+ * is not a later snapshot of the same process.
+ */
+static int
+minus_window(struct side *s, const char *path, const char *minus,
+    const struct facts *mf, struct diag *d)
+{
+	struct facts	*f = &s->facts[0];
+	size_t		 i;
+
+	diag_init(d, path);
+	if (mf->time_ns != 0 && f->time_ns != 0 && mf->time_ns >= f->time_ns)
+		return diag_set(d, DIAG_USAGE, -1, "is not later than its "
+		    "--base %s: subtract the earlier snapshot from the later",
+		    minus);
+	for (i = 0; i < agg_nnodes(s->agg); i++) {
+		const struct agg_node *x = agg_node(s->agg, i);
+
+		if (x->cum[AGG_VALUE] < 0 || x->cum[AGG_COUNT] < 0)
+			return diag_set(d, DIAG_USAGE, -1, "is not a later "
+			    "snapshot of the process of its --base %s: %s has "
+			    "less in it", minus, x->name);
+	}
+	f->total -= mf->total;
+	if (f->samples >= 0 && mf->samples >= 0)
+		f->samples -= mf->samples;
+	f->duration_ns = mf->time_ns != 0 && f->time_ns != 0 ?
+	    f->time_ns - mf->time_ns : 0;
+	f->time_ns = mf->time_ns;
+	s->merged = *f;
+	return 0;
+}
+
 static int
 side_load_d(struct side *s, char *const *paths, size_t n,
     const struct load_opts *lo, const char *want_type, int keep_each,
@@ -255,6 +394,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 {
 	struct feed	*fd;
 	struct profile	*p;
+	struct facts	 mf;
 	size_t		 i;
 	int		 vi;
 
@@ -274,6 +414,11 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			feed_free(fd);
 			return -2;
 		}
+		if (i == 0 && lo->minus != NULL && minus_load(s, n, lo,
+		    want_type, post, &mf, d) == -1) {
+			drain(fd, d);
+			goto fail;
+		}
 		if ((vi = check_profile(s, p, paths, i, want_type, lo, post,
 		    d)) < 0) {
 			drain(fd, d);
@@ -285,6 +430,11 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		feed_close(fd);
 	}
 	feed_free(fd);
+	if (lo->minus != NULL && minus_window(s, paths[0], lo->minus, &mf,
+	    d) == -1) {
+		handoff_post(post, -1, NULL);
+		return -1;
+	}
 	s->merged.sample_type = s->sample_type;
 	s->merged.unit = s->unit;
 	for (i = 0; i < n; i++) {
@@ -366,6 +516,7 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 {
 	struct handoff	 h;
 	struct newside	 ns;
+	struct load_opts nlo;
 	struct diag	 d;
 	pthread_t	 t;
 	int		 rc;
@@ -386,7 +537,9 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	ns.s = n;
 	ns.paths = npaths;
 	ns.n = nn;
-	ns.lo = lo;
+	nlo = *lo;
+	nlo.minus = lo->minus_new;
+	ns.lo = &nlo;
 	ns.keep_each = keep_each;
 	ns.h = &h;
 	if (pthread_create(&t, NULL, newside_run, &ns) != 0) {
@@ -413,8 +566,10 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	return same_unit(b, n, bpaths, npaths);
 
 serial:
+	nlo = *lo;
+	nlo.minus = lo->minus_new;
 	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
-	    side_load_ex(n, npaths, nn, lo, b->sample_type, keep_each) == -1)
+	    side_load_ex(n, npaths, nn, &nlo, b->sample_type, keep_each) == -1)
 		return -1;
 	return same_unit(b, n, bpaths, npaths);
 }
@@ -431,7 +586,7 @@ side_warn(const struct side *s, const char *tag)
 {
 	const struct facts		*m = &s->merged;
 	const struct filter_stats	*fs = &s->fstats;
-	const char			*what;
+	const char			*what, *why;
 	size_t				 i;
 
 	/* pprof's "Focus expression matched no samples", per side. */
@@ -451,7 +606,15 @@ side_warn(const struct side *s, const char *tag)
 	 * The widest 95% interval of a share of n samples is at a share of
 	 * one half: z(0.975) * sqrt(1/4n) on either side.
 	 */
-	if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES)
+	if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES &&
+	    kind_of(s->sample_type, s->unit, m->period_type, &why) ==
+	    KIND_SNAPSHOT)
+		/* A snapshot is what there was: no longer one to take. */
+		cli_warn("%s%s: only %lld samples in this snapshot: a "
+		    "function's value is uncertain by about ±1/sqrt of its "
+		    "samples", tag, s->nprofiles == 1 ? m->path :
+		    "merged profiles", (long long)m->samples);
+	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES)
 		cli_warn("%s%s: only %lld samples: shares are uncertain by up "
 		    "to ±%.1f points (95%%); collect a longer profile",
 		    tag, s->nprofiles == 1 ? m->path : "merged profiles",
@@ -476,17 +639,27 @@ side_warn(const struct side *s, const char *tag)
 }
 
 void
-side_warn_pair(const struct side *b, const struct side *n)
+side_warn_pair(const struct side *b, const struct side *n, int norm)
 {
 	const struct facts *fb = &b->merged, *fn = &n->merged;
+	const char *why;
 	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
 
 	side_warn(b, "base: ");
 	side_warn(n, "new: ");
-	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) > PD_DURATION_SKEW)
+	/* Shares and rates allow for it; a sum over each window does not. */
+	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
+	    PD_DURATION_SKEW && norm == DELTA_NORM_NONE &&
+	    kind_of(b->sample_type, b->unit, fb->period_type, &why) !=
+	    KIND_SNAPSHOT)
 		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
-		    "compare shares (the default), not raw values", db / 1e9,
-		    dn / 1e9);
+		    "their sums are not comparable: compare rates "
+		    "(--normalize duration) or shares", db / 1e9, dn / 1e9);
+	else if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
+	    PD_DURATION_SKEW && norm == DELTA_NORM_TOTAL)
+		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
+		    "shares allow for it, but a window may have caught "
+		    "different work", db / 1e9, dn / 1e9);
 	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
 		cli_warn("the sampling periods differ: base %lld, new %lld %s",
 		    (long long)fb->period, (long long)fn->period,

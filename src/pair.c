@@ -15,7 +15,9 @@
 #include "cli.h"
 #include "delta.h"
 #include "flame.h"
+#include "kind.h"
 #include "load.h"
+#include "xmalloc.h"
 #include "pair.h"
 #include "report.h"
 
@@ -28,6 +30,7 @@ pair_parse(const struct cli_cmd *c, int argc, char **argv, long long rows,
 	if ((rc = cli_parse(argc, argv, c->options, c->name, o)) != 0)
 		return rc;
 	if (cli_pair_operands(o, c->name) == -1 ||
+	    cli_bases(o, c->name, 1) == -1 ||
 	    cli_filters(o, c->name) == -1) {
 		cli_release(o);
 		return -1;
@@ -37,10 +40,63 @@ pair_parse(const struct cli_cmd *c, int argc, char **argv, long long rows,
 	return 0;
 }
 
+/*
+ * The quantity compared (kind.h): --normalize, or --requests, or what
+ * the sample type calls for: shares of time-sliced samples, rates of
+ * events over windows whose lengths are known (else their absolute
+ * values), absolute values of snapshots.  p->quantity says which, and
+ * why, for the header.
+ */
+static int
+choose_quantity(struct pair *p, const struct opts *o, const char *cmd)
+{
+	const struct facts *bf = &p->base.merged, *nf = &p->new.merged;
+	const char	*why, *how;
+	enum kind	 k;
+	int		 timed = bf->duration_ns > 0 && nf->duration_ns > 0;
+
+	k = kind_of(p->base.sample_type, p->base.unit, bf->period_type, &why);
+	p->norm = o->normalize;
+	if (o->requests[0] > 0) {
+		if (o->normalize != CLI_NORM_AUTO) {
+			cli_warn("%s: --requests and --normalize cannot go "
+			    "together: --requests compares values per request",
+			    cmd);
+			return -1;
+		}
+		p->norm = DELTA_NORM_REQUESTS;
+	} else if (p->norm == CLI_NORM_AUTO)
+		p->norm = k == KIND_SLICED ? DELTA_NORM_TOTAL :
+		    k == KIND_EVENTS && timed ? DELTA_NORM_DURATION :
+		    DELTA_NORM_NONE;
+	if (p->norm == DELTA_NORM_DURATION && !timed) {
+		cli_warn("%s: --normalize=duration needs the duration of every "
+		    "profile, and %s has none", cmd, bf->duration_ns <= 0 ?
+		    bf->path != NULL ? bf->path : "base" :
+		    nf->path != NULL ? nf->path : "new");
+		return -1;
+	}
+	how = p->norm == DELTA_NORM_TOTAL ? "shares of each side's total" :
+	    p->norm == DELTA_NORM_DURATION ? "rates per second of window" :
+	    p->norm == DELTA_NORM_REQUESTS ? "values per request" :
+	    p->base.nprofiles > 1 || p->new.nprofiles > 1 ?
+	    "absolute values (the mean of each side's profiles)" :
+	    "absolute values";
+	if (o->requests[0] > 0 || o->normalize != CLI_NORM_AUTO)
+		xasprintf(&p->quantity, "%s, as asked; %s %s", how,
+		    p->base.sample_type, why);
+	else if (k == KIND_EVENTS && !timed)
+		xasprintf(&p->quantity, "%s, since a profile has no duration; "
+		    "%s %s", how, p->base.sample_type, why);
+	else
+		xasprintf(&p->quantity, "%s, since %s %s", how,
+		    p->base.sample_type, why);
+	return 0;
+}
+
 int
 pair_load(struct pair *p, const struct opts *o, const char *cmd)
 {
-	const struct facts *bf = &p->base.merged, *nf = &p->new.merged;
 
 	memset(p, 0, sizeof(*p));
 	/*
@@ -52,15 +108,10 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
 	    o->operands + o->nbase, o->noperands - o->nbase, &o->load,
 	    1) == -1)
 		return -1;
-	if (o->normalize == DELTA_NORM_DURATION &&
-	    (bf->duration_ns <= 0 || nf->duration_ns <= 0)) {
-		cli_warn("%s: --normalize=duration needs the duration of every "
-		    "profile, and %s has none", cmd, bf->duration_ns <= 0 ?
-		    "base" : "new");
+	if (choose_quantity(p, o, cmd) == -1)
 		return -1;
-	}
 	if (!o->quiet)
-		side_warn_pair(&p->base, &p->new);
+		side_warn_pair(&p->base, &p->new, p->norm);
 	return 0;
 }
 
@@ -110,6 +161,44 @@ warn_compare(const struct pair *p)
 	}
 }
 
+/*
+ * Each side's exposure for the quantity, and each profile's (for the
+ * tests between replicates): its seconds, 1 for an absolute value (a
+ * side is the mean of its profiles), its requests (each profile's part
+ * by its duration when all are known, else equal).
+ */
+static void
+exposures(struct pair *p, const struct opts *o)
+{
+	struct delta_opts *d = &p->dopts;
+	const struct side *sd[2] = { &p->base, &p->new };
+	double	*run, side[2];
+	size_t	 s, i, at = 0;
+
+	free(p->run_expo);
+	p->run_expo = run = xcalloc(sd[0]->nprofiles + sd[1]->nprofiles + 1,
+	    sizeof(*run));
+	for (s = 0; s < 2; s++) {
+		side[s] = 0;
+		for (i = 0; i < sd[s]->nprofiles; i++) {
+			run[at + i] = p->norm == DELTA_NORM_NONE ? 1 :
+			    (double)sd[s]->facts[i].duration_ns / 1e9;
+			side[s] += run[at + i];
+		}
+		if (p->norm == DELTA_NORM_REQUESTS) {
+			for (i = 0; i < sd[s]->nprofiles; i++)
+				run[at + i] = side[s] > 0 ? o->requests[s] *
+				    run[at + i] / side[s] : o->requests[s] /
+				    (double)sd[s]->nprofiles;
+			side[s] = o->requests[s];
+		}
+		at += sd[s]->nprofiles;
+	}
+	d->base_expo = side[0];
+	d->new_expo = side[1];
+	d->run_expo = run;
+}
+
 int
 pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 {
@@ -117,7 +206,7 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	const struct side	*b = &p->base, *n = &p->new;
 	int			 svg = o->format == FMT_SVG;
 
-	dopts->norm = (enum delta_norm)o->normalize;
+	dopts->norm = (enum delta_norm)p->norm;
 	dopts->alpha = o->alpha;
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
@@ -125,6 +214,7 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->new_seconds = (double)n->merged.duration_ns / 1e9;
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->max_callers = 3;
+	exposures(p, o);
 	/* Folded stacks are every stack, untested; the SVG what shows. */
 	if (delta_compute(b->agg, n->agg, b->each, b->nprofiles, n->each,
 	    n->nprofiles, dopts, &p->d) == -1 ||
@@ -162,6 +252,10 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	r.h.min_effect_rel = o->min_effect.rel;
 	r.h.has_counts = p->dopts.has_counts;
 	r.h.filters = filters = cli_filters_text(o);
+	r.h.quantity = p->quantity;
+	r.h.quantity_name = p->norm == DELTA_NORM_TOTAL ? "shares" :
+	    p->norm == DELTA_NORM_DURATION ? "rates" :
+	    p->norm == DELTA_NORM_REQUESTS ? "per request" : "absolute";
 	r.kind = kind;
 	r.d = &p->d;
 	r.order = p->order;
@@ -196,6 +290,8 @@ pair_release(struct pair *p)
 	flame_release(&p->fl);
 	delta_release(&p->d);
 	free(p->order);
+	free(p->quantity);
+	free(p->run_expo);
 	side_free(&p->base);
 	side_free(&p->new);
 }

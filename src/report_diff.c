@@ -31,8 +31,10 @@ fmt_norm(char *buf, size_t len, double v, const struct diff_report *r)
 		snprintf(buf, len, "%.2f%%", 100 * v);
 		break;
 	case DELTA_NORM_DURATION:
+	case DELTA_NORM_REQUESTS:
 		units_format(u, sizeof(u), (int64_t)llround(v), r->unit);
-		snprintf(buf, len, "%s/s", u);
+		snprintf(buf, len, "%s/%s", u, r->norm == DELTA_NORM_DURATION ?
+		    "s" : "req");
 		break;
 	default:
 		units_format(buf, len, (int64_t)llround(v), r->unit);
@@ -50,8 +52,10 @@ fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
 		snprintf(buf, len, "%+.2fpp", 100 * v);
 		break;
 	case DELTA_NORM_DURATION:
+	case DELTA_NORM_REQUESTS:
 		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
-		snprintf(buf, len, "%c%s/s", v < 0 ? '-' : '+', u);
+		snprintf(buf, len, "%c%s/%s", v < 0 ? '-' : '+', u,
+		    r->norm == DELTA_NORM_DURATION ? "s" : "req");
 		break;
 	default:
 		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
@@ -73,21 +77,41 @@ fmt_rel(char *buf, size_t len, const struct delta_row *row)
 		snprintf(buf, len, "%+.0f%%", 100 * row->rel);
 }
 
+/*
+ * An interval of the engine's shares: in points for shares, else in the
+ * report's unit (the level turns a share of the pooled level into it).
+ */
 static void
-fmt_ci(char *buf, size_t len, const struct delta_row *row)
+fmt_interval(char *buf, size_t len, double lo, double hi,
+    const struct diff_report *r, int digits)
+{
+	char a[UNITS_BUFSZ + 8], b[UNITS_BUFSZ + 8];
+
+	if (!r->d->exposure) {
+		snprintf(buf, len, "[%+.*f, %+.*f]", digits, 100 * lo, digits,
+		    100 * hi);
+		return;
+	}
+	fmt_delta(a, sizeof(a), lo * r->d->level, r);
+	fmt_delta(b, sizeof(b), hi * r->d->level, r);
+	snprintf(buf, len, "[%s, %s]", a, b);
+}
+
+static void
+fmt_ci(char *buf, size_t len, const struct delta_row *row,
+    const struct diff_report *r)
 {
 	if (!row->tested)
 		snprintf(buf, len, "-");
 	else
-		snprintf(buf, len, "[%+.2f, %+.2f]", 100 * row->st.lo,
-		    100 * row->st.hi);
+		fmt_interval(buf, len, row->st.lo, row->st.hi, r, 2);
 }
 
 /* One row's printed cells, shared by the text and Markdown tables. */
 struct cells {
 	char	 bf[UNITS_BUFSZ + 8], nf[UNITS_BUFSZ + 8];
 	char	 bc[UNITS_BUFSZ + 8], nc[UNITS_BUFSZ + 8];
-	char	 dl[UNITS_BUFSZ + 8], rel[16], ci[40], p[16], q[16];
+	char	 dl[UNITS_BUFSZ + 8], rel[16], ci[2 * UNITS_BUFSZ + 24], p[16], q[16];
 };
 
 static void
@@ -100,7 +124,7 @@ fmt_cells(struct cells *c, const struct delta_row *row,
 	fmt_norm(c->nc, sizeof(c->nc), row->new_cum_n, r);
 	fmt_delta(c->dl, sizeof(c->dl), row->delta, r);
 	fmt_rel(c->rel, sizeof(c->rel), row);
-	fmt_ci(c->ci, sizeof(c->ci), row);
+	fmt_ci(c->ci, sizeof(c->ci), row, r);
 	report_put_p(c->p, sizeof(c->p), row->tested ? row->st.p : NAN);
 	report_put_p(c->q, sizeof(c->q), row->tested ? row->q : NAN);
 }
@@ -189,6 +213,18 @@ put_detectable(FILE *fp, const struct diff_report *r)
 		return;
 	}
 	report_put_p(t, sizeof(t), d->judge.fdr.threshold);
+	if (d->exposure) {
+		char nz[UNITS_BUFSZ + 8], md[UNITS_BUFSZ + 8];
+
+		fmt_delta(nz, sizeof(nz), d->noise * d->level, r);
+		fmt_delta(md, sizeof(md), d->mde * d->level, r);
+		fprintf(fp, "With %" PRId64 " and %" PRId64 " samples, changes "
+		    "under %s cannot be told from noise; %s are found 80%% of "
+		    "the time (for a function at %.0f%% of the level, and p "
+		    "<= %s, what a further finding needs).\n", d->base_n,
+		    d->new_n, nz + 1, md + 1, 100 * d->mde_share, t);
+		return;
+	}
 	fprintf(fp, "With %" PRId64 " and %" PRId64 " samples, changes under "
 	    "±%.1f points cannot be told from noise; ±%.1f points are found "
 	    "80%% of the time (at a %.0f%% share, and p <= %s, what a further "
@@ -209,6 +245,8 @@ put_method(FILE *fp, const struct diff_report *r)
 	    r->d->nrows, r->by_label ? "label values" : r->granularity,
 	    100 * (1 - j->ci_alpha), r->h.alpha, r->h.min_effect_pp,
 	    r->h.min_effect_rel);
+	if (r->h.quantity != NULL)
+		fprintf(fp, "Compared: %s.\n", r->h.quantity);
 	if (r->h.filters != NULL) {
 		fputs("Filters: ", fp);
 		report_put_text(fp, r->h.filters);
@@ -241,15 +279,19 @@ put_finding_path(FILE *fp, const struct delta *d,
 
 /* "regressed +33.0pp [+30.2, +36.0] q 1.5e-111", or with "flat". */
 static void
-fmt_finding(char *buf, size_t len, const struct delta_finding *f)
+fmt_finding(char *buf, size_t len, const struct delta_finding *f,
+    const struct diff_report *r)
 {
-	char q[16];
+	char q[16], dl[UNITS_BUFSZ + 8], ci[2 * UNITS_BUFSZ + 24];
 
 	report_put_p(q, sizeof(q), f->q);
-	snprintf(buf, len, "%s %+.1fpp%s [%+.1f, %+.1f] q %s",
-	    verdict_name(f->verdict), 100 * f->delta,
-	    f->hyp == DELTA_HYP_FLAT ? " flat" : "", 100 * f->lo, 100 * f->hi,
-	    q);
+	if (r->d->exposure)
+		fmt_delta(dl, sizeof(dl), f->delta * r->d->level, r);
+	else
+		snprintf(dl, sizeof(dl), "%+.1fpp", 100 * f->delta);
+	fmt_interval(ci, sizeof(ci), f->lo, f->hi, r, 1);
+	snprintf(buf, len, "%s %s%s %s q %s", verdict_name(f->verdict), dl,
+	    f->hyp == DELTA_HYP_FLAT ? " flat" : "", ci, q);
 }
 
 /*
@@ -258,10 +300,12 @@ fmt_finding(char *buf, size_t len, const struct delta_finding *f)
  * its name written by put; "and N more" after them.  Returns how many.
  */
 static size_t
-put_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
-    enum verdict v, size_t max, const char *lead,
-    void (*put)(FILE *, const char *))
+put_crowded(FILE *fp, const struct diff_report *r,
+    const struct delta_finding *f, enum verdict v, size_t max,
+    const char *lead, void (*put)(FILE *, const char *))
 {
+	const struct delta *d = r->d;
+	char	 dl[UNITS_BUFSZ + 8];
 	size_t	 i, n = 0;
 
 	for (i = 0; i < f->ncrowded; i++) {
@@ -270,8 +314,13 @@ put_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
 		if (c->verdict != v)
 			continue;
 		if (n++ < max) {
-			fprintf(fp, "%s %+.1fpp ", n == 1 ? lead : ",",
-			    100 * delta_row_change(c));
+			if (d->exposure)
+				fmt_delta(dl, sizeof(dl), d->level *
+				    delta_row_change(c), r);
+			else
+				snprintf(dl, sizeof(dl), "%+.1fpp", 100 *
+				    delta_row_change(c));
+			fprintf(fp, "%s %s ", n == 1 ? lead : ",", dl);
 			put(fp, c->name);
 		}
 	}
@@ -288,7 +337,7 @@ static void
 put_findings_text(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 buf[96];
+	char	 buf[320];
 	size_t	 i;
 
 	if (d->nfindings == 0)
@@ -299,15 +348,15 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		const char *color = !r->color ? NULL :
 		    f->verdict == VERDICT_REGRESSED ? RED : GREEN;
 
-		fmt_finding(buf, sizeof(buf), f);
+		fmt_finding(buf, sizeof(buf), f, r);
 		fprintf(fp, "#%zu %s%s%s  ", i + 1, color ? color : "", buf,
 		    color ? RESET : "");
 		put_finding_path(fp, d, f, " -> ", report_put_text);
 		fputc('\n', fp);
-		if (put_crowded(fp, d, f, VERDICT_CROWDED_OUT, 3,
+		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3,
 		    "   crowded out:", report_put_text) > 0)
 			fputc('\n', fp);
-		if (put_crowded(fp, d, f, VERDICT_CROWDED_IN, 3,
+		if (put_crowded(fp, r, f, VERDICT_CROWDED_IN, 3,
 		    "   crowded in:", report_put_text) > 0)
 			fputc('\n', fp);
 	}
@@ -358,8 +407,8 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	}
 	fprintf(fp, "\n%10s %10s %10s %10s %11s %6s %16s %8s %8s  %-18s %s\n",
 	    "base flat", "new flat", "base cum", "new cum", "delta", "rel",
-	    "CI (pp)", "p", "q", "verdict", r->by_label ? r->by_label :
-	    r->granularity);
+	    d->exposure ? "CI" : "CI (pp)", "p", "q", "verdict", r->by_label ?
+	    r->by_label : r->granularity);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 		const char *color = NULL;
@@ -446,7 +495,7 @@ static void
 put_findings_md(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 buf[96];
+	char	 buf[320];
 	size_t	 i;
 
 	if (d->nfindings == 0)
@@ -455,12 +504,12 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 	for (i = 0; i < d->nfindings; i++) {
 		const struct delta_finding *f = &d->findings[i];
 
-		fmt_finding(buf, sizeof(buf), f);
+		fmt_finding(buf, sizeof(buf), f, r);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", put_md);
-		put_crowded(fp, d, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
+		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
 		    put_md);
-		put_crowded(fp, d, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
+		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
 		    put_md);
 		fputc('\n', fp);
 	}
@@ -489,8 +538,8 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	if (r->nshow == 0)
 		return ferror(fp) ? -1 : 0;
 	fprintf(fp, "\n| base flat | new flat | base cum | new cum | delta | rel | "
-	    "CI (pp) | p | q | verdict | %s |\n", r->by_label ?
-	    r->by_label : r->granularity);
+	    "%s | p | q | verdict | %s |\n", r->d->exposure ? "CI" : "CI (pp)",
+	    r->by_label ? r->by_label : r->granularity);
 	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n", fp);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
@@ -575,9 +624,19 @@ json_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
 	fputc(']', fp);
 }
 
+/*
+ * What a change of the engine's shares is in the rows' unit (delta):
+ * a fraction for shares, the pooled level's unit with an exposure.
+ */
+static double
+report_level(const struct diff_report *r)
+{
+	return r->d->exposure ? r->d->level : 1;
+}
+
 /* The findings array: most important first (delta.h). */
 static void
-put_findings_json(FILE *fp, const struct delta *d)
+put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r)
 {
 	size_t	 i;
 
@@ -603,6 +662,13 @@ put_findings_json(FILE *fp, const struct delta *d)
 		json_num(fp, 100 * f->lo);
 		fputs(",\"ci_high_pp\":", fp);
 		json_num(fp, 100 * f->hi);
+		/* The same in the rows' unit (delta): points or a rate. */
+		fputs(",\"delta\":", fp);
+		json_num(fp, report_level(r) * f->delta);
+		fputs(",\"ci_low\":", fp);
+		json_num(fp, report_level(r) * f->lo);
+		fputs(",\"ci_high\":", fp);
+		json_num(fp, report_level(r) * f->hi);
 		fputs(",\"q_value\":", fp);
 		json_num(fp, f->q);
 		fputs(",\"rows\":", fp);
@@ -633,7 +699,14 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	    r->h.nnew);
 	fputs(",\"normalize\":", fp);
 	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :
-	    r->norm == DELTA_NORM_DURATION ? "duration" : "none");
+	    r->norm == DELTA_NORM_DURATION ? "duration" :
+	    r->norm == DELTA_NORM_REQUESTS ? "requests" : "none");
+	if (r->h.quantity_name != NULL) {
+		fputs(",\"quantity\":", fp);
+		report_put_json(fp, r->h.quantity_name);
+		fputs(",\"quantity_reason\":", fp);
+		report_put_json(fp, r->h.quantity);
+	}
 	fputs(",\"granularity\":", fp);
 	report_put_json(fp, r->by_label ? "label" : r->granularity);
 	if (r->by_label != NULL) {
@@ -672,7 +745,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		report_put_json(fp, r->conclusion);
 		fprintf(fp, ",\"exit_status\":%d", r->exit_status);
 	}
-	put_findings_json(fp, d);
+	put_findings_json(fp, d, r);
 	fputs(",\"rows\":[", fp);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
@@ -698,6 +771,10 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		json_num(fp, row->tested ? 100 * row->st.lo : NAN);
 		fputs(",\"ci_high_pp\":", fp);
 		json_num(fp, row->tested ? 100 * row->st.hi : NAN);
+		fputs(",\"ci_low\":", fp);
+		json_num(fp, row->tested ? report_level(r) * row->st.lo : NAN);
+		fputs(",\"ci_high\":", fp);
+		json_num(fp, row->tested ? report_level(r) * row->st.hi : NAN);
 		fputs(",\"p_value\":", fp);
 		json_num(fp, row->tested ? row->st.p : NAN);
 		fputs(",\"q_value\":", fp);

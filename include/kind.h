@@ -1,0 +1,34 @@
+/*
+ * What a sample type measures, and so which quantity two windows of it
+ * are compared by.  A profiler either slices time and takes a sample
+ * per slice (CPU, wall-clock: a function's share of the samples is the
+ * share of the time it took), counts events as they happen over the
+ * window (allocations, lock contentions and their delay, blocking:
+ * how many per second of window, since a share hides a tenfold rise of
+ * everything), or takes a snapshot of a state (memory in use,
+ * goroutines, threads: how much there is, at that moment).  Decided
+ * from the names of the sample type and the period type, by the
+ * conventions of Go's runtime/pprof, gperftools, async-profiler and
+ * pprof itself.  No I/O here.
+ */
+#ifndef KIND_H
+#define KIND_H
+
+enum kind {
+	KIND_SLICED = 0,	/* time-sliced samples: shares */
+	KIND_EVENTS,		/* events over a window: rates */
+	KIND_SNAPSHOT,		/* a state at one moment: absolutes */
+};
+
+/*
+ * The kind of sample type `type` (unit `unit`) of a profile whose period
+ * type is `period_type` (any may be "" or NULL), and in *why a phrase
+ * that says why, for the report's header ("alloc_space counts
+ * allocations as they happen").
+ */
+enum kind	 kind_of(const char *type, const char *unit,
+		    const char *period_type, const char **why);
+/* "shares", "rates" or "absolute values". */
+const char	*kind_quantity(enum kind);
+
+#endif

@@ -1,0 +1,1 @@
+$PROFDIFF diff examples/good.pb.gz tests/data/bad/diff-base-output.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/bad/diff-base-output.pb.gz

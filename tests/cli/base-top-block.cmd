@@ -1,0 +1,1 @@
+$PROFDIFF top --base tests/data/corpus/go-block-before.pb tests/data/corpus/go-block-after.pb

@@ -1,0 +1,1 @@
+$PROFDIFF top --base tests/data/corpus/go-heap-before.pb tests/data/corpus/go-heap-after.pb
