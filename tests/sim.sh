@@ -61,6 +61,11 @@
 #    test; three runs merged into one profile are reported beside it,
 #    and with -d all three rates.  Exit 0 (rather than 3, inconclusive)
 #    must mean that twice --min-effect would have been found.
+# 7. Rates (--normalize duration, the test against exposures): no false
+#    alarms beyond alpha + 3 SE between windows of 2000 and 3000 samples
+#    of the same rates, and a +5 point rise found at least as often as
+#    the test's power on Poisson counts allows (section 7 below).
+#    SIM_RATE_PAIRS (default 200) pairs each.
 #
 # SIM_PAIRS (default 300, at least 6) is the number of null pairs; each
 # power scenario uses 2/3 as many pairs, the replicate tests 1/2, 1/4
@@ -1143,6 +1148,78 @@ honest() {
 }
 honest "replicates, no overdispersion, 3 vs 3" 0 600000
 honest "replicates, -d $SIGMA, 3 vs 3" $SIGMA 650000
+
+# ---------------------------------------------------------------------
+# 7. Rates: the test against exposures (--normalize duration).  simprof
+# profiles are 100% of one core, so a window of N samples lasts N x 10ms
+# and every function's rate is its share times 100 per second.  Null:
+# windows of 2000 and 3000 samples of the same tree, the same rates:
+# check-significance may exit 1 in at most alpha of the pairs plus 3 SE.
+# Power: main.calculateScore's cumulative rate +5 points of the level
+# (simprof -e, as INNER), found as a regression finding that names it
+# at least as often as the normal approximation of the conditional
+# binomial test's power at Bonferroni's alpha / m (m the mean family) on
+# Poisson counts of the same means, less 3 SE.  The counts here are
+# multinomial, less variable than Poisson: the test, calibrated for
+# Poisson counts, can only do better.  A window of fixed length on a
+# saturated core is where the share test gains most (the rest shrinks
+# as the function grows), and its rate is printed beside for scale.
+rate_one() {
+	"$SP" -n 2000 -s $((rs + 2 * i)) "$W/a.pb.gz" 2>>"$tmp/stderr" &&
+	    "$SP" -n "$rn" -s $((rs + 1 + 2 * i)) $rx "$W/b.pb.gz" \
+	    2>>"$tmp/stderr" || die "simprof failed"
+	"$PD" check-significance -q -n 0 -f json --normalize duration \
+	    "$W/a.pb.gz" "$W/b.pb.gz" >"$tmp/rate/r$i.json" 2>>"$tmp/stderr"
+	echo "r $? $(jq -r --arg t main.calculateScore '[.findings[] |
+	    select(.verdict == "regressed") | select(.function == $t or
+	    (.path | index($t)))] | length' "$tmp/rate/r$i.json")" \
+	    >>"$tmp/rate.list"
+	"$PD" check-significance -q -n 0 -f json "$W/a.pb.gz" "$W/b.pb.gz" \
+	    >"$tmp/rate/s$i.json" 2>>"$tmp/stderr"
+	echo "s $? $(jq -r --arg t main.calculateScore '[.findings[] |
+	    select(.verdict == "regressed") | select(.function == $t or
+	    (.path | index($t)))] | length' "$tmp/rate/s$i.json")" \
+	    >>"$tmp/rate.list"
+}
+rates() {
+	rn=$1
+	rs=$2
+	shift 2
+	rx="$*"
+	rm -rf "$tmp/rate"
+	mkdir "$tmp/rate"
+	: >"$tmp/rate.list"
+	par2 "$NRATE" rate_one
+	stderr_clean
+}
+NRATE=${SIM_RATE_PAIRS:-200}
+rates 3000 700000
+report "rates, null, 2000 vs 3000 samples (equal rates): false alarms" \
+    '$1 == "r" { n++; if ($2 == 1) k++; if ($2 != 0 && $2 != 1 && $2 != 3) e++ }
+    END { s = se(a, n); r = k / n
+        printf "%d/%d = %.3f, SE %.4f; bound alpha + 3 SE = %.3f; errors %d",
+            k, n, r, s, a + 3 * s, e
+        exit !(n > 0 && e == 0 && r <= a + 3 * s) }' -v a=$ALPHA \
+    "$tmp/rate.list"
+S0=$(share "$tmp/true0" main.calculateScore 2)
+F=$(awk -v s="$S0" -v d=0.05 \
+    'BEGIN { printf "%.9f", (s + d) * (1 - s) / (s * (1 - s - d)) }')
+rates 2000 710000 -e main.calculateScore="$F"
+fam=$(jq -s '[.[].family] | add / length' "$tmp"/rate/r*.json)
+report "rates, +5 points on main.calculateScore at 2000 samples a side: found" \
+    'function zq(p,   lo, hi, m, i) { lo = 0; hi = 40
+        for (i = 0; i < 100; i++) { m = (lo + hi) / 2
+            if (nsf(m) > p) lo = m; else hi = m }
+        return m }
+    $1 == "r" { n++; if ($3 > 0) k++ } $1 == "s" { m++; if ($3 > 0) j++ }
+    END { if (n == 0 || m == 0) exit 1
+        r = k / n; q = j / m
+        mu1 = N * s0; mu2 = N * (s0 + 0.05)
+        lo = nsf(zq(a / (2 * fam)) - (mu2 - mu1) / sqrt(mu1 + mu2))
+        printf "rates %d/%d = %.3f; Poisson power at alpha/%.1f %.3f, less 3 SE %.3f; shares %d/%d = %.3f",
+            k, n, r, fam, lo, lo - 3 * se(lo, n), j, m, q
+        exit !(r >= lo - 3 * se(lo, n)) }' -v N=2000 -v s0="$S0" \
+    -v a=$ALPHA -v fam="$fam" "$tmp/rate.list"
 
 echo "# $(($(date +%s) - start)) s; SIM_PAIRS=$PAIRS, SIM_MC=$MC"
 echo "sim: $pass passed, $fail failed"
