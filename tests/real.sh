@@ -32,6 +32,10 @@
 #    disjoint triples drawn at random with a fixed seed: REAL_SETS
 #    (default 100) sets per kind, or all of them where there are fewer.
 #
+# 6. Rates (--normalize duration) and values per request (--requests,
+#    from the requests column of MANIFEST.tsv): false alarms and power,
+#    one profile a side.
+#
 # REAL_DATA names another folder of runs with a MANIFEST.tsv of the same
 # columns (tests/data/pricing-runs/capture.sh writes one).
 #
@@ -526,6 +530,60 @@ for k in 1 3; do
 	check "$2 > 0 && $3 >= 0.95" "inner25, $k a side: the largest" \
 	    "regression finding has main.calculateScore on its path in" \
 	    "$(fmt "$r") of the pairs, at least 95%"
+done
+
+# 6. Rates and values per request, one profile a side: the test against
+#    exposures (--normalize duration: each run's seconds; --requests:
+#    the requests MANIFEST.tsv counted in each run, so that CPU seconds
+#    per request stay right whatever the throughput).  No-change quiet
+#    3-second pairs exit 1 at most alpha plus 3 SE; a slowdown of 25%
+#    in the injected function is found (a regression finding names it)
+#    in at least 95% of the (no-change, injected) pairs, 10% reported.
+expo_pairs() {
+	# expo_pairs MODE VARIANT: "k n" over (none, VARIANT) pairs, or the
+	# ordered no-change pairs when VARIANT is none.
+	awk -F'\t' -v v="$2" 'NR > 1 && $7 == 0 && $8 ~ /^3/ &&
+	    ($2 == "none" || $2 == v) { print $2, $1, $12, $3 }' "$MAN" |
+	    awk -v v="$2" '$1 == "none" { a[++na] = $2 " " $3 }
+	    $1 != "none" { b[++nb] = $2 " " $3 " " $4 }
+	    END { for (i = 1; i <= na; i++)
+		if (v == "none") { for (j = 1; j <= na; j++) if (i != j)
+			print a[i], a[j], "-" }
+		else for (j = 1; j <= nb; j++) print a[i], b[j] }' |
+	while read -r fa ra fb rb fn; do
+		if [ "$1" = requests ]; then o="--requests $ra,$rb"
+		else o="--normalize duration"; fi
+		if [ "$fn" = - ]; then
+			"$PD" check-significance -q $o "$DATA/$fa" \
+			    "$DATA/$fb" >/dev/null 2>&1
+			echo $?
+		else
+			"$PD" diff -q -n 0 -f json $o "$DATA/$fa" "$DATA/$fb" \
+			    2>/dev/null | jq -r --arg f "$fn" '[.findings[] |
+			    select(.verdict == "regressed") | select(.function
+			    == $f or (.path | index($f)))] | if length > 0
+			    then 1 else 0 end'
+		fi
+	done | awk '{ n++; if ($1 == 1) k++ }
+	    END { printf "%d %d %.4f\n", k, n, n ? k / n : -1 }'
+}
+for mode in duration requests; do
+	r=$(expo_pairs $mode none)
+	set -- $r
+	b=$(awk -v n="$2" 'BEGIN { printf "%.4f", 0.05 + 3 * sqrt(0.05 * 0.95 / n) }')
+	check "$2 > 0 && $3 <= $b" "no-change quiet, 1 a side, --$mode:" \
+	    "check-significance exits 1 in $(fmt "$r"), at most alpha plus" \
+	    "3 SE, $b"
+	for v in leaf25 inner25; do
+		r=$(expo_pairs $mode $v)
+		set -- $r
+		check "$2 > 0 && $3 >= 0.95" "$v, 1 a side, --$mode: a" \
+		    "regression finding names the injected function in" \
+		    "$(fmt "$r"), at least 95%"
+	done
+	for v in leaf10 inner10; do
+		echo "# $v, 1 a side, --$mode: found in $(fmt "$(expo_pairs $mode $v)")"
+	done
 done
 
 echo "# $(($(date +%s) - start)) s"
