@@ -205,16 +205,50 @@ static const struct cli_opt cli_opts[] = {
 };
 #define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
 
+/*
+ * Every message goes through here, and most name a file or quote an
+ * argument: a control byte in one (an ESC, a newline in a file name)
+ * would reach the terminal raw, so each is written as an escape.  The
+ * messages themselves contain none.
+ */
 void
 cli_warn(const char *fmt, ...)
 {
-	va_list ap;
+	va_list	 ap;
+	char	 buf[1024], *s = buf;
+	int	 n;
 
-	fprintf(stderr, "profdiff: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(buf)) {	/* a long path: all of it */
+		s = xmalloc((size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	fputs("profdiff: ", stderr);
+	cli_put_escaped(stderr, n >= 0 ? s : fmt);
 	fputc('\n', stderr);
+	if (s != buf)
+		free(s);
+}
+
+void
+cli_put_escaped(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\n')
+			fputs("\\n", fp);
+		else if (*p == '\t')
+			fputs("\\t", fp);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\x%02x", *p);
+		else
+			fputc(*p, fp);
+	}
 }
 
 /* Does the subcommand of option groups mask take this option... */
@@ -710,12 +744,41 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	return need_tree(o, mask, cmd);
 }
 
+/*
+ * -o names one of the inputs (the same path, a hard link or a symlink
+ * to it): the report would replace the profile it was made from, so
+ * it is refused before anything is read.  Only a file that exists can
+ * be an input; stdin ("-") is none.  Returns 0, or -1 after a message.
+ */
+static int
+output_is_input(const struct opts *o, const char *cmd)
+{
+	struct stat	 out, in;
+	size_t		 i;
+
+	if (o->output == NULL || strcmp(o->output, "-") == 0 ||
+	    stat(o->output, &out) == -1)
+		return 0;
+	for (i = 0; i < o->noperands; i++) {
+		if (strcmp(o->operands[i], "-") == 0 ||
+		    stat(o->operands[i], &in) == -1)
+			continue;
+		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+			cli_warn("%s: -o %s is the input %s: refusing to "
+			    "overwrite it", cmd, o->output, o->operands[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int
 cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
 	int rc;
 
-	if ((rc = parse(argc, argv, mask, cmd, o)) == 0)
+	if ((rc = parse(argc, argv, mask, cmd, o)) == 0 &&
+	    (rc = output_is_input(o, cmd)) == 0)
 		return 0;
 	cli_release(o);
 	return rc;
