@@ -142,6 +142,16 @@ void	report_facts_json(FILE *, const struct facts *);
 void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */
 void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
 void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
+/*
+ * A number as JSON and CSV print it: an integral value as the whole
+ * number it is, any other in the fewest digits (15 to 17) that read back
+ * as the same double, so that nothing is lost; the caller handles NaN
+ * and infinities.  buf holds REPORT_NUMSZ bytes.
+ */
+#define REPORT_NUMSZ	32
+void	report_fmt_num(char *buf, size_t len, double v);
+/* The same into a JSON document, with null for NaN and infinities. */
+void	report_put_num(FILE *, double v);
 /* A p- or q-value as the tables print it ("3.1e-61", "0.023"; "-" for NaN). */
 void	report_put_p(char *buf, size_t len, double p);
 

@@ -114,8 +114,9 @@ report_top_json(FILE *fp, const struct top_report *r)
 	if (r->filters != NULL) {
 		fputs(",\"filters\":", fp);
 		report_put_json(fp, r->filters);
-		fprintf(fp, ",\"relative\":%s,\"filters_keep\":%.6f",
-		    r->relative ? "true" : "false", r->kept);
+		fprintf(fp, ",\"relative\":%s,\"filters_keep\":",
+		    r->relative ? "true" : "false");
+		report_put_num(fp, r->kept);
 	}
 	fprintf(fp, ",\"sort\":\"%s\",\"rows\":[", r->sort_cum ? "cum" :
 	    "flat");
@@ -132,7 +133,7 @@ report_top_json(FILE *fp, const struct top_report *r)
 int
 report_top_csv(FILE *fp, const struct top_report *r)
 {
-	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ];
+	char	 a[REPORT_NUMSZ], b[REPORT_NUMSZ];
 	size_t	 i;
 
 	fputs("name,flat,flat_pct,cum,cum_pct,unit\n", fp);
@@ -140,9 +141,9 @@ report_top_csv(FILE *fp, const struct top_report *r)
 		double t = (double)r->pct_total;
 
 		report_put_csv(fp, r->rows[i].name);
-		snprintf(a, sizeof(a), "%.4f", t != 0 ?
+		report_fmt_num(a, sizeof(a), t != 0 ?
 		    100.0 * (double)r->rows[i].flat / t : 0.0);
-		snprintf(b, sizeof(b), "%.4f", t != 0 ?
+		report_fmt_num(b, sizeof(b), t != 0 ?
 		    100.0 * (double)r->rows[i].cum / t : 0.0);
 		fprintf(fp, ",%" PRId64 ",%s,%" PRId64 ",%s,", r->rows[i].flat,
 		    a, r->rows[i].cum, b);

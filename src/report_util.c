@@ -182,6 +182,40 @@ report_put_folded(FILE *fp, const char *s)
 }
 
 void
+report_fmt_num(char *buf, size_t len, double v)
+{
+	int prec;
+
+	if (v == 0) {			/* and -0 */
+		snprintf(buf, len, "0");
+		return;
+	}
+	if (v == trunc(v) && fabs(v) < 1e17) {
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+	snprintf(buf, len, "%.17g", v);
+}
+
+void
+report_put_num(FILE *fp, double v)
+{
+	char buf[REPORT_NUMSZ];
+
+	if (!isfinite(v)) {
+		fputs("null", fp);
+		return;
+	}
+	report_fmt_num(buf, sizeof(buf), v);
+	fputs(buf, fp);
+}
+
+void
 report_put_p(char *buf, size_t len, double p)
 {
 	if (isnan(p))
@@ -278,7 +312,7 @@ report_facts_json(FILE *fp, const struct facts *f)
 		fputs("null", fp);
 	fputs(",\"cpu_utilization\":", fp);
 	if (f->cpu_util >= 0)
-		fprintf(fp, "%.4f", f->cpu_util);
+		report_put_num(fp, f->cpu_util);
 	else
 		fputs("null", fp);
 	fputc('}', fp);
