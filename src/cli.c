@@ -772,12 +772,31 @@ output_is_input(const struct opts *o, const char *cmd)
 	return 0;
 }
 
+/*
+ * "-" twice: standard input can be read only once, and the second read
+ * would find it empty (or, from a file, the same profile again).
+ */
+static int
+stdin_twice(const struct opts *o, const char *cmd)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < o->noperands; i++)
+		n += strcmp(o->operands[i], "-") == 0;
+	if (n < 2)
+		return 0;
+	cli_warn("%s: - (standard input) is given %zu times, but standard "
+	    "input can be read only once", cmd, n);
+	return -1;
+}
+
 int
 cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
 	int rc;
 
 	if ((rc = parse(argc, argv, mask, cmd, o)) == 0 &&
+	    (rc = stdin_twice(o, cmd)) == 0 &&
 	    (rc = output_is_input(o, cmd)) == 0)
 		return 0;
 	cli_release(o);
@@ -790,13 +809,21 @@ cli_pair_operands(struct opts *o, const char *cmd)
 	size_t nb;
 
 	nb = o->sep >= 0 ? (size_t)o->sep : o->noperands == 2 ? 1 : 0;
-	if (nb == 0 || nb >= o->noperands) {
-		cli_warn(o->noperands == 2 || o->sep >= 0 ?
-		    "%s: need at least one base and one new profile" :
-		    o->noperands < 2 ? "%s: need a base and a new profile" :
-		    "%s: with more than two profiles, put -- between the base "
-		    "profiles and the new ones", cmd);
-		cli_usage(stderr, cmd);
+	/* One line that says what is missing; the help is a -h away. */
+	if (o->sep >= 0 && (nb == 0 || nb >= o->noperands)) {
+		cli_warn("%s: no %s profile %s --: need at least one base and "
+		    "one new profile", cmd, nb == 0 ? "base" : "new",
+		    nb == 0 ? "before" : "after");
+		return -1;
+	}
+	if (nb == 0) {
+		if (o->noperands < 2)
+			cli_warn("%s: %s: need a base and a new profile (see "
+			    "profdiff help %s)", cmd, o->noperands == 0 ?
+			    "no profile given" : "only one profile given", cmd);
+		else
+			cli_warn("%s: with more than two profiles, put -- "
+			    "between the base profiles and the new ones", cmd);
 		return -1;
 	}
 	o->nbase = nb;
