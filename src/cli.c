@@ -66,7 +66,7 @@ static const struct cli_choice formats[] = {
 	{ "text", FMT_TEXT, 0 },
 	{ "json", FMT_JSON, 0 },
 	{ "csv", FMT_CSV, 0 },
-	{ "markdown", FMT_MARKDOWN, OPT_DIFF },
+	{ "markdown", FMT_MARKDOWN, 0 },
 	{ "folded", FMT_FOLDED, 0 },
 	{ "svg", FMT_SVG, 0 },
 	{ NULL, 0, 0 },
@@ -126,8 +126,7 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "rows are the values of label KEY instead of functions" },
 	{ .name = "format", .letter = 'f', .choices = formats,
 	  .off = OFF(format), .arg = "F",
-	  .help = "text, json, csv, folded or svg; diff and check also "
-	  "markdown" },
+	  .help = "text, json, csv, markdown, folded or svg" },
 	{ .name = "output", .letter = 'o', .parse = opt_string,
 	  .off = OFF(output), .arg = "FILE",
 	  .help = "write to FILE (atomically) instead of standard output" },

@@ -398,47 +398,17 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* Markdown: pipes and backticks in names must not break the table. */
+/* Markdown (report_util.c, which top's markdown shares). */
 static void
 put_md(FILE *fp, const char *s)
 {
-	fputc('`', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '`')
-			fputc('\'', fp);
-		else if ((unsigned char)*s < 0x20)
-			fputc(' ', fp);
-		else
-			fputc(*s, fp);
-	}
-	fputc('`', fp);
+	report_put_md(fp, s);
 }
 
 static void
 md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
 {
-	char t[UNITS_BUFSZ], du[UNITS_BUFSZ];
-
-	units_format(t, sizeof(t), f->total, f->unit);
-	fprintf(fp, "- **%s**: ", label);
-	if (n > 1)
-		fprintf(fp, "%zu profiles merged", n);
-	else
-		put_md(fp, f->path ? f->path : "-");
-	fputs(" — ", fp);
-	put_md(fp, f->sample_type);
-	if (f->samples >= 0)
-		fprintf(fp, ", %" PRId64 " samples", f->samples);
-	fprintf(fp, ", total %s", t);
-	if (f->duration_ns > 0) {
-		units_format(du, sizeof(du), f->duration_ns, "nanoseconds");
-		fprintf(fp, " over %s", du);
-	}
-	if (f->cpu_util >= 0)
-		fprintf(fp, ", CPU utilization %.1f%%", 100 * f->cpu_util);
-	fputc('\n', fp);
+	report_facts_md(fp, label, f, n);
 }
 
 /* The findings as a numbered list, the summary an incident note needs. */
