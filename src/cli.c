@@ -80,6 +80,12 @@ static const struct cli_choice norms[] = {
 static const struct cli_choice sorts[] = {
 	{ "delta", DELTA_SORT_DELTA, 0 },
 	{ "flat", DELTA_SORT_FLAT, 0 },
+	/*
+	 * pprof's -cum on a -diff_base profile orders by the magnitude of
+	 * the cumulative difference, which is what delta is: as flat is
+	 * the change of flat, cum is the change of cum.
+	 */
+	{ "cum", DELTA_SORT_DELTA, 0 },
 	{ "p", DELTA_SORT_P, 0 },
 	{ "name", DELTA_SORT_NAME, 0 },
 	{ "new", DELTA_SORT_NEW, 0 },
@@ -135,7 +141,7 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "total (shares, default), duration (rates) or none" },
 	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .off = OFF(sort),
 	  .arg = "KEY",
-	  .help = "delta (default), flat, p, name or new" },
+	  .help = "delta (default) or cum, flat, p, name or new" },
 	{ .name = "alpha", .mask = OPT_DIFF, .parse = opt_alpha,
 	  .off = OFF(alpha), .want = "a number above 0 and at most 0.5",
 	  .arg = "A",
