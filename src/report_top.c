@@ -158,7 +158,8 @@ report_top_markdown(FILE *fp, const struct top_report *r)
 		const struct top_row *row = &r->rows[i];
 
 		sum += row->flat;
-		units_label(flat, sizeof(flat), row->flat, r->merged.unit, unit);
+		units_label(flat, sizeof(flat), row->flat, r->merged.unit,
+		    unit);
 		units_label(cum, sizeof(cum), row->cum, r->merged.unit, unit);
 		fprintf(fp, "| %s | %s | ", flat, md_pct(fp1, sizeof(fp1),
 		    row->flat, r->pct_total));
