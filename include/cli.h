@@ -122,6 +122,8 @@ char	*cli_filters_text(const struct opts *);
 /* Print "profdiff: " and a formatted warning/error line to stderr. */
 void	cli_warn(const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
+/* s with its control bytes escaped (\n, \t, \x1b), as cli_warn() does. */
+void	cli_put_escaped(FILE *, const char *s);
 
 /*
  * The subcommands, in the order of the help: one table (cmdtab.c) that

@@ -17,6 +17,7 @@ enum diag_code {
 	DIAG_EMPTY,		/* a valid profile with nothing to show */
 	DIAG_USAGE,		/* a request the input cannot satisfy */
 	DIAG_FOLDED,		/* text that is not well-formed folded stacks */
+	DIAG_NOTPROFILE,	/* text that is not folded stacks at all */
 };
 
 struct diag {

@@ -49,6 +49,7 @@ struct side {
 	int		 has_counts;	/* every profile had a count source */
 	enum pf_format	 format;	/* of the first profile */
 	struct filter_stats fstats;	/* what the filter did, all profiles */
+	const char	*label_key;	/* --by-label, borrowed; or NULL */
 };
 
 /*
@@ -79,6 +80,23 @@ int	side_load(struct side *, char *const *paths, size_t n,
 int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	    struct side *n, char *const *npaths, size_t nn,
 	    const struct load_opts *, int keep_each);
+/*
+ * The filter options that matched nothing on this side, a bit each, in
+ * the order of side_unmatched_name(); and a --by-label key that no
+ * sample kept carries.  diff and top warn of the first; a CI gate
+ * refuses one that matched nothing on both sides (a typo).
+ */
+#define SIDE_NO_FOCUS		0x01
+#define SIDE_NO_IGNORE		0x02
+#define SIDE_NO_HIDE		0x04
+#define SIDE_NO_SHOW		0x08
+#define SIDE_NO_TAG		0x10
+#define SIDE_NO_TAG_IGNORE	0x20
+#define SIDE_NO_LABEL		0x40
+unsigned	side_unmatched(const struct side *);
+/* What the lowest bit of mask says, in words, into buf; key: --by-label. */
+void		 side_unmatched_say(unsigned mask, const char *key, char *buf,
+		    size_t len);
 /* Print the warnings about this side to stderr, each prefixed by tag. */
 void	side_warn(const struct side *, const char *tag);
 /*

@@ -59,6 +59,7 @@ int	report_top_write(FILE *, enum report_format f,
 int	report_top_text(FILE *, const struct top_report *);
 int	report_top_json(FILE *, const struct top_report *);
 int	report_top_csv(FILE *, const struct top_report *);
+int	report_top_markdown(FILE *, const struct top_report *);
 
 struct delta;
 
@@ -139,11 +140,25 @@ char	*report_method(const struct facts *base, int has_counts,
 void	report_facts_text(FILE *, const struct facts *, const char *label,
 	    size_t nprofiles);
 void	report_facts_json(FILE *, const struct facts *);
+/* The same as a markdown list item, "- **label**: ...". */
+void	report_facts_md(FILE *, const char *label, const struct facts *,
+	    size_t nprofiles);
 
 /* Escaping shared by the writers.  Each writes s to fp. */
 void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */
 void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
 void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
+void	report_put_md(FILE *, const char *s);	/* `code`, table-safe */
+/*
+ * A number as JSON and CSV print it: an integral value as the whole
+ * number it is, any other in the fewest digits (15 to 17) that read back
+ * as the same double, so that nothing is lost; the caller handles NaN
+ * and infinities.  buf holds REPORT_NUMSZ bytes.
+ */
+#define REPORT_NUMSZ	32
+void	report_fmt_num(char *buf, size_t len, double v);
+/* The same into a JSON document, with null for NaN and infinities. */
+void	report_put_num(FILE *, double v);
 /* A p- or q-value as the tables print it ("3.1e-61", "0.023"; "-" for NaN). */
 void	report_put_p(char *buf, size_t len, double p);
 

@@ -67,7 +67,7 @@ static const struct cli_choice formats[] = {
 	{ "text", FMT_TEXT, 0 },
 	{ "json", FMT_JSON, 0 },
 	{ "csv", FMT_CSV, 0 },
-	{ "markdown", FMT_MARKDOWN, OPT_DIFF },
+	{ "markdown", FMT_MARKDOWN, 0 },
 	{ "folded", FMT_FOLDED, 0 },
 	{ "svg", FMT_SVG, 0 },
 	{ NULL, 0, 0 },
@@ -82,6 +82,12 @@ static const struct cli_choice norms[] = {
 static const struct cli_choice sorts[] = {
 	{ "delta", DELTA_SORT_DELTA, 0 },
 	{ "flat", DELTA_SORT_FLAT, 0 },
+	/*
+	 * pprof's -cum on a -diff_base profile orders by the magnitude of
+	 * the cumulative difference, which is what delta is: as flat is
+	 * the change of flat, cum is the change of cum.
+	 */
+	{ "cum", DELTA_SORT_DELTA, 0 },
 	{ "p", DELTA_SORT_P, 0 },
 	{ "name", DELTA_SORT_NAME, 0 },
 	{ "new", DELTA_SORT_NEW, 0 },
@@ -128,8 +134,7 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "rows are the values of label KEY instead of functions" },
 	{ .name = "format", .letter = 'f', .choices = formats,
 	  .off = OFF(format), .arg = "F",
-	  .help = "text, json, csv, folded or svg; diff and check also "
-	  "markdown" },
+	  .help = "text, json, csv, markdown, folded or svg" },
 	{ .name = "output", .letter = 'o', .parse = opt_string,
 	  .off = OFF(output), .arg = "FILE",
 	  .help = "write to FILE (atomically) instead of standard output" },
@@ -145,7 +150,7 @@ static const struct cli_opt cli_opts[] = {
 	  "snapshot (pprof's -base); diff: twice for one per side" },
 	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .off = OFF(sort),
 	  .arg = "KEY",
-	  .help = "delta (default), flat, p, name or new" },
+	  .help = "delta (default) or cum, flat, p, name or new" },
 	{ .name = "alpha", .mask = OPT_DIFF, .parse = opt_alpha,
 	  .off = OFF(alpha), .want = "a number above 0 and at most 0.5",
 	  .arg = "A",
@@ -214,16 +219,50 @@ static const struct cli_opt cli_opts[] = {
 };
 #define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
 
+/*
+ * Every message goes through here, and most name a file or quote an
+ * argument: a control byte in one (an ESC, a newline in a file name)
+ * would reach the terminal raw, so each is written as an escape.  The
+ * messages themselves contain none.
+ */
 void
 cli_warn(const char *fmt, ...)
 {
-	va_list ap;
+	va_list	 ap;
+	char	 buf[1024], *s = buf;
+	int	 n;
 
-	fprintf(stderr, "profdiff: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	n = vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof(buf)) {	/* a long path: all of it */
+		s = xmalloc((size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(s, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	fputs("profdiff: ", stderr);
+	cli_put_escaped(stderr, n >= 0 ? s : fmt);
 	fputc('\n', stderr);
+	if (s != buf)
+		free(s);
+}
+
+void
+cli_put_escaped(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\n')
+			fputs("\\n", fp);
+		else if (*p == '\t')
+			fputs("\\t", fp);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\x%02x", *p);
+		else
+			fputc(*p, fp);
+	}
 }
 
 /* Does the subcommand of option groups mask take this option... */
@@ -735,12 +774,60 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	return need_tree(o, mask, cmd);
 }
 
+/*
+ * -o names one of the inputs (the same path, a hard link or a symlink
+ * to it): the report would replace the profile it was made from, so
+ * it is refused before anything is read.  Only a file that exists can
+ * be an input; stdin ("-") is none.  Returns 0, or -1 after a message.
+ */
+static int
+output_is_input(const struct opts *o, const char *cmd)
+{
+	struct stat	 out, in;
+	size_t		 i;
+
+	if (o->output == NULL || strcmp(o->output, "-") == 0 ||
+	    stat(o->output, &out) == -1)
+		return 0;
+	for (i = 0; i < o->noperands; i++) {
+		if (strcmp(o->operands[i], "-") == 0 ||
+		    stat(o->operands[i], &in) == -1)
+			continue;
+		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
+			cli_warn("%s: -o %s is the input %s: refusing to "
+			    "overwrite it", cmd, o->output, o->operands[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * "-" twice: standard input can be read only once, and the second read
+ * would find it empty (or, from a file, the same profile again).
+ */
+static int
+stdin_twice(const struct opts *o, const char *cmd)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < o->noperands; i++)
+		n += strcmp(o->operands[i], "-") == 0;
+	if (n < 2)
+		return 0;
+	cli_warn("%s: - (standard input) is given %zu times, but standard "
+	    "input can be read only once", cmd, n);
+	return -1;
+}
+
 int
 cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
 	int rc;
 
-	if ((rc = parse(argc, argv, mask, cmd, o)) == 0)
+	if ((rc = parse(argc, argv, mask, cmd, o)) == 0 &&
+	    (rc = stdin_twice(o, cmd)) == 0 &&
+	    (rc = output_is_input(o, cmd)) == 0)
 		return 0;
 	cli_release(o);
 	return rc;
@@ -752,13 +839,21 @@ cli_pair_operands(struct opts *o, const char *cmd)
 	size_t nb;
 
 	nb = o->sep >= 0 ? (size_t)o->sep : o->noperands == 2 ? 1 : 0;
-	if (nb == 0 || nb >= o->noperands) {
-		cli_warn(o->noperands == 2 || o->sep >= 0 ?
-		    "%s: need at least one base and one new profile" :
-		    o->noperands < 2 ? "%s: need a base and a new profile" :
-		    "%s: with more than two profiles, put -- between the base "
-		    "profiles and the new ones", cmd);
-		cli_usage(stderr, cmd);
+	/* One line that says what is missing; the help is a -h away. */
+	if (o->sep >= 0 && (nb == 0 || nb >= o->noperands)) {
+		cli_warn("%s: no %s profile %s --: need at least one base and "
+		    "one new profile", cmd, nb == 0 ? "base" : "new",
+		    nb == 0 ? "before" : "after");
+		return -1;
+	}
+	if (nb == 0) {
+		if (o->noperands < 2)
+			cli_warn("%s: %s: need a base and a new profile (see "
+			    "profdiff help %s)", cmd, o->noperands == 0 ?
+			    "no profile given" : "only one profile given", cmd);
+		else
+			cli_warn("%s: with more than two profiles, put -- "
+			    "between the base profiles and the new ones", cmd);
 		return -1;
 	}
 	o->nbase = nb;

@@ -45,6 +45,7 @@ diag_kind(enum diag_code code)
 		[DIAG_EMPTY] = "empty profile",
 		[DIAG_USAGE] = "cannot use profile",
 		[DIAG_FOLDED] = "bad folded stacks",
+		[DIAG_NOTPROFILE] = "not a profile",
 	};
 
 	if ((size_t)code >= sizeof(kinds) / sizeof(kinds[0]))

@@ -323,24 +323,30 @@ static int
 split_error(struct folded *f, enum lerr r, const struct fline *l)
 {
 	char		 x[EXCERPT + 4], y[EXCERPT + 4];
-	const char	*hint = "";
 
-	/* Text that is not folded stacks at all fails on its first line. */
-	if (f->nsamples == 0)
-		hint = " (text is read as folded stacks: "
-		    "'frame;frame;frame COUNT' per line)";
+	/*
+	 * Text that is not folded stacks at all (JSON, a README, a log)
+	 * fails on its first stack line, which has no count at its end:
+	 * say that it is no profile, and what is read.
+	 */
+	if (f->nsamples == 0 && (r == L_NOCOUNT || r == L_NAN))
+		return diag_set(f->d, DIAG_NOTPROFILE, -1, "line %zu ends in "
+		    "'%s', not in a count; profdiff reads pprof profiles "
+		    "(protobuf, gzipped or not) and folded stacks "
+		    "('frame;frame;frame COUNT' per line)", f->lineno,
+		    excerpt(x, sizeof(x), l->count, l->count_end));
 	switch (r) {
 	case L_NOCOUNT:
 		return line_error(f, DIAG_FOLDED, "no count at the end "
-		    "(the line ends in '%s')%s",
-		    excerpt(x, sizeof(x), l->count, l->count_end), hint);
+		    "(the line ends in '%s')",
+		    excerpt(x, sizeof(x), l->count, l->count_end));
 	case L_NOFRAMES:
 		return line_error(f, DIAG_FOLDED,
 		    "no frames before the count");
 	case L_NAN:
 		return line_error(f, DIAG_FOLDED, "count '%s' is not a "
-		    "non-negative integer%s",
-		    excerpt(x, sizeof(x), l->count, l->count_end), hint);
+		    "non-negative integer",
+		    excerpt(x, sizeof(x), l->count, l->count_end));
 	case L_NEGATIVE:
 		return line_error(f, DIAG_FOLDED, "count '%s' is negative",
 		    excerpt(x, sizeof(x), l->count, l->count_end));

@@ -404,6 +404,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));
 	s->has_counts = 1;
+	s->label_key = lo->agg.label_key;
 	fd = feed_new(paths, n, &lo->limits, threaded);
 	for (i = 0; i < n; i++) {
 		diag_init(d, paths[i]);
@@ -581,24 +582,79 @@ side_load(struct side *s, char *const *paths, size_t n,
 	return side_load_ex(s, paths, n, lo, NULL, 0);
 }
 
+/* With --by-label, does a node of the kept samples carry the key? */
+static int
+label_seen(const struct side *s)
+{
+	size_t	 i, n = agg_nnodes(s->agg), klen = strlen(s->label_key);
+
+	for (i = 0; i < n; i++) {
+		const char *name = agg_node(s->agg, i)->name;
+
+		if (strncmp(name, s->label_key, klen) == 0 &&
+		    name[klen] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+unsigned
+side_unmatched(const struct side *s)
+{
+	const struct filter_stats	*fs = &s->fstats;
+	unsigned			 m = 0;
+
+	if (fs->focus != NULL && fs->focus_hits == 0)
+		m |= SIDE_NO_FOCUS;
+	if (fs->ignore != NULL && fs->ignore_hits == 0)
+		m |= SIDE_NO_IGNORE;
+	if (fs->hide != NULL && fs->hide_hits == 0)
+		m |= SIDE_NO_HIDE;
+	if (fs->show != NULL && fs->show_hits == 0)
+		m |= SIDE_NO_SHOW;
+	if (fs->ntags > 0 && fs->tag_hits == 0)
+		m |= SIDE_NO_TAG;
+	if (fs->ntag_ignores > 0 && fs->tag_ignore_hits == 0)
+		m |= SIDE_NO_TAG_IGNORE;
+	if (s->label_key != NULL && s->agg != NULL && !label_seen(s))
+		m |= SIDE_NO_LABEL;
+	return m;
+}
+
+void
+side_unmatched_say(unsigned m, const char *key, char *buf, size_t len)
+{
+	const char *what;
+
+	what = m & SIDE_NO_FOCUS ? "--focus" : m & SIDE_NO_IGNORE ?
+	    "--ignore" : m & SIDE_NO_HIDE ? "--hide" : m & SIDE_NO_SHOW ?
+	    "--show" : m & SIDE_NO_TAG ? "--tag" : m & SIDE_NO_TAG_IGNORE ?
+	    "--tag-ignore" : NULL;
+	if (what != NULL)
+		snprintf(buf, len, "%s matched nothing%s", what,
+		    m & SIDE_NO_TAG ? " (every --tag must match the same "
+		    "sample)" : "");
+	else
+		snprintf(buf, len, "no sample carries label %s (--by-label)",
+		    key != NULL ? key : "");
+}
+
 void
 side_warn(const struct side *s, const char *tag)
 {
 	const struct facts		*m = &s->merged;
 	const struct filter_stats	*fs = &s->fstats;
-	const char			*what, *why;
+	const char			*why;
+	unsigned			 no;
+	char				 what[256];
 	size_t				 i;
 
 	/* pprof's "Focus expression matched no samples", per side. */
-	what = fs->focus != NULL && fs->focus_hits == 0 ? "--focus" :
-	    fs->hide != NULL && fs->hide_hits == 0 ? "--hide" :
-	    fs->show != NULL && fs->show_hits == 0 ? "--show" :
-	    fs->ntags > 0 && fs->tag_hits == 0 ? "--tag" : NULL;
-	if (what != NULL)
-		cli_warn("%s%s: %s matched nothing%s", tag, s->nprofiles == 1 ?
-		    m->path : "merged profiles", what, strcmp(what, "--tag") ==
-		    0 ? " (every --tag must match the same sample)" : "");
-	else if (fs->samples > 0 && fs->kept == 0)
+	if ((no = side_unmatched(s)) != 0) {
+		side_unmatched_say(no, s->label_key, what, sizeof(what));
+		cli_warn("%s%s: %s", tag, s->nprofiles == 1 ? m->path :
+		    "merged profiles", what);
+	} else if (fs->samples > 0 && fs->kept == 0)
 		cli_warn("%s%s: the filters keep no sample", tag,
 		    s->nprofiles == 1 ? m->path : "merged profiles");
 

@@ -94,10 +94,32 @@ choose_quantity(struct pair *p, const struct opts *o, const char *cmd)
 	return 0;
 }
 
+/*
+ * In a CI gate (the command that takes --fail-on), a filter that
+ * matched nothing on either side, or a --by-label key that no sample
+ * carries, is most likely a typo: a --focus would leave nothing to
+ * test, and the gate would exit 3, inconclusive, which a CI script may
+ * take as a pass.  So it is an error there; diff and top only warn.
+ */
+static int
+gate_unmatched(const struct pair *p, const char *cmd)
+{
+	const struct cli_cmd	*c = cli_cmd_find(cmd);
+	unsigned		 no;
+	char			 what[256];
+
+	if (c == NULL || (c->options & OPT_CHECK) == 0 ||
+	    (no = side_unmatched(&p->base) & side_unmatched(&p->new)) == 0)
+		return 0;
+	side_unmatched_say(no, p->base.label_key, what, sizeof(what));
+	cli_warn("%s: on both sides, %s: most likely a typo, and the gate "
+	    "would not test what was meant", cmd, what);
+	return -1;
+}
+
 int
 pair_load(struct pair *p, const struct opts *o, const char *cmd)
 {
-
 	memset(p, 0, sizeof(*p));
 	/*
 	 * The two sides decode in parallel, one on each core.  The single
@@ -109,6 +131,8 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
 	    1) == -1)
 		return -1;
 	if (choose_quantity(p, o, cmd) == -1)
+		return -1;
+	if (gate_unmatched(p, cmd) == -1)
 		return -1;
 	if (!o->quiet)
 		side_warn_pair(&p->base, &p->new, p->norm);

@@ -447,47 +447,17 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* Markdown: pipes and backticks in names must not break the table. */
+/* Markdown (report_util.c, which top's markdown shares). */
 static void
 put_md(FILE *fp, const char *s)
 {
-	fputc('`', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '`')
-			fputc('\'', fp);
-		else if ((unsigned char)*s < 0x20)
-			fputc(' ', fp);
-		else
-			fputc(*s, fp);
-	}
-	fputc('`', fp);
+	report_put_md(fp, s);
 }
 
 static void
 md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
 {
-	char t[UNITS_BUFSZ], du[UNITS_BUFSZ];
-
-	units_format(t, sizeof(t), f->total, f->unit);
-	fprintf(fp, "- **%s**: ", label);
-	if (n > 1)
-		fprintf(fp, "%zu profiles merged", n);
-	else
-		put_md(fp, f->path ? f->path : "-");
-	fputs(" — ", fp);
-	put_md(fp, f->sample_type);
-	if (f->samples >= 0)
-		fprintf(fp, ", %" PRId64 " samples", f->samples);
-	fprintf(fp, ", total %s", t);
-	if (f->duration_ns > 0) {
-		units_format(du, sizeof(du), f->duration_ns, "nanoseconds");
-		fprintf(fp, " over %s", du);
-	}
-	if (f->cpu_util >= 0)
-		fprintf(fp, ", CPU utilization %.1f%%", 100 * f->cpu_util);
-	fputc('\n', fp);
+	report_facts_md(fp, label, f, n);
 }
 
 /* The findings as a numbered list, the summary an incident note needs. */
@@ -581,16 +551,6 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* JSON numbers: finite doubles only; everything else is null. */
-static void
-json_num(FILE *fp, double v)
-{
-	if (isfinite(v))
-		fprintf(fp, "%.6g", v);
-	else
-		fputs("null", fp);
-}
-
 /* A JSON array of the names of rows[n]. */
 static void
 json_names(FILE *fp, const struct delta *d, const size_t *rows, size_t n)
@@ -657,20 +617,20 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r)
 		fputs(",\"path\":", fp);
 		json_names(fp, d, f->path, f->npath);
 		fputs(",\"delta_pp\":", fp);
-		json_num(fp, 100 * f->delta);
+		report_put_num(fp, 100 * f->delta);
 		fputs(",\"ci_low_pp\":", fp);
-		json_num(fp, 100 * f->lo);
+		report_put_num(fp, 100 * f->lo);
 		fputs(",\"ci_high_pp\":", fp);
-		json_num(fp, 100 * f->hi);
+		report_put_num(fp, 100 * f->hi);
 		/* The same in the rows' unit (delta): points or a rate. */
 		fputs(",\"delta\":", fp);
-		json_num(fp, report_level(r) * f->delta);
+		report_put_num(fp, report_level(r) * f->delta);
 		fputs(",\"ci_low\":", fp);
-		json_num(fp, report_level(r) * f->lo);
+		report_put_num(fp, report_level(r) * f->lo);
 		fputs(",\"ci_high\":", fp);
-		json_num(fp, report_level(r) * f->hi);
+		report_put_num(fp, report_level(r) * f->hi);
 		fputs(",\"q_value\":", fp);
-		json_num(fp, f->q);
+		report_put_num(fp, f->q);
 		fputs(",\"rows\":", fp);
 		json_names(fp, d, f->rows, f->nrows);
 		fputs(",\"crowded_out\":", fp);
@@ -715,30 +675,35 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	}
 	fputs(",\"method\":", fp);
 	report_put_json(fp, r->h.method);
-	fprintf(fp, ",\"alpha\":%g,\"min_effect_pp\":%g,"
-	    "\"min_effect_rel_pct\":%g", r->h.alpha, r->h.min_effect_pp,
-	    r->h.min_effect_rel);
+	fputs(",\"alpha\":", fp);
+	report_put_num(fp, r->h.alpha);
+	fputs(",\"min_effect_pp\":", fp);
+	report_put_num(fp, r->h.min_effect_pp);
+	fputs(",\"min_effect_rel_pct\":", fp);
+	report_put_num(fp, r->h.min_effect_rel);
 	fputs(",\"min_detectable_effect_pp\":", fp);
-	json_num(fp, d->mde >= 0 ? 100 * d->mde : NAN);
+	report_put_num(fp, d->mde >= 0 ? 100 * d->mde : NAN);
 	fputs(",\"noise_pp\":", fp);
-	json_num(fp, d->noise >= 0 ? 100 * d->noise : NAN);
+	report_put_num(fp, d->noise >= 0 ? 100 * d->noise : NAN);
 	fprintf(fp, ",\"tested\":%zu,\"hypotheses\":%zu,\"family\":%zu,"
 	    "\"discoveries\":%zu", d->ntested, d->nhyp, d->judge.fdr.kept,
 	    d->judge.fdr.rejected);
 	fputs(",\"threshold\":", fp);
-	json_num(fp, d->judge.fdr.threshold);
+	report_put_num(fp, d->judge.fdr.threshold);
 	fputs(",\"ci_level\":", fp);
-	json_num(fp, 1 - d->judge.ci_alpha);
+	report_put_num(fp, 1 - d->judge.ci_alpha);
 	if (d->replicates) {
 		fputs(",\"dispersion\":", fp);
-		json_num(fp, d->judge.prior.binomial ? 1 : d->judge.prior.s02);
+		report_put_num(fp, d->judge.prior.binomial ? 1 : d->judge.prior.s02);
 	}
 	if (r->h.filters != NULL) {
 		fputs(",\"filters\":", fp);
 		report_put_json(fp, r->h.filters);
-		fprintf(fp, ",\"relative\":%s,\"filters_keep_base\":%.6f,"
-		    "\"filters_keep_new\":%.6f", r->relative ? "true" : "false",
-		    r->base_kept, r->new_kept);
+		fprintf(fp, ",\"relative\":%s,\"filters_keep_base\":",
+		    r->relative ? "true" : "false");
+		report_put_num(fp, r->base_kept);
+		fputs(",\"filters_keep_new\":", fp);
+		report_put_num(fp, r->new_kept);
 	}
 	if (r->kind == DIFF_CHECK) {
 		fputs(",\"result\":", fp);
@@ -758,27 +723,27 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		    row->base_flat, row->new_flat, row->base_cum, row->new_cum,
 		    row->base_count, row->new_count);
 		fputs(",\"base_cum_norm\":", fp);
-		json_num(fp, row->base_cum_n);
+		report_put_num(fp, row->base_cum_n);
 		fputs(",\"new_cum_norm\":", fp);
-		json_num(fp, row->new_cum_n);
+		report_put_num(fp, row->new_cum_n);
 		fputs(",\"delta_pp\":", fp);
-		json_num(fp, 100 * row->delta_share);
+		report_put_num(fp, 100 * row->delta_share);
 		fputs(",\"delta\":", fp);
-		json_num(fp, row->delta);
+		report_put_num(fp, row->delta);
 		fputs(",\"rel\":", fp);
-		json_num(fp, row->rel);
+		report_put_num(fp, row->rel);
 		fputs(",\"ci_low_pp\":", fp);
-		json_num(fp, row->tested ? 100 * row->st.lo : NAN);
+		report_put_num(fp, row->tested ? 100 * row->st.lo : NAN);
 		fputs(",\"ci_high_pp\":", fp);
-		json_num(fp, row->tested ? 100 * row->st.hi : NAN);
+		report_put_num(fp, row->tested ? 100 * row->st.hi : NAN);
 		fputs(",\"ci_low\":", fp);
-		json_num(fp, row->tested ? report_level(r) * row->st.lo : NAN);
+		report_put_num(fp, row->tested ? report_level(r) * row->st.lo : NAN);
 		fputs(",\"ci_high\":", fp);
-		json_num(fp, row->tested ? report_level(r) * row->st.hi : NAN);
+		report_put_num(fp, row->tested ? report_level(r) * row->st.hi : NAN);
 		fputs(",\"p_value\":", fp);
-		json_num(fp, row->tested ? row->st.p : NAN);
+		report_put_num(fp, row->tested ? row->st.p : NAN);
 		fputs(",\"q_value\":", fp);
-		json_num(fp, row->tested ? row->q : NAN);
+		report_put_num(fp, row->tested ? row->q : NAN);
 		fputs(",\"test\":", fp);
 		report_put_json(fp, stats_method_name(row->st.method));
 		fputs(",\"verdict\":", fp);
@@ -793,9 +758,9 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		else
 			fputs(",\"finding\":null", fp);
 		fputs(",\"flat_p_value\":", fp);
-		json_num(fp, row->flat.tested ? row->flat.st.p : NAN);
+		report_put_num(fp, row->flat.tested ? row->flat.st.p : NAN);
 		fputs(",\"flat_q_value\":", fp);
-		json_num(fp, row->flat.tested ? row->flat.q : NAN);
+		report_put_num(fp, row->flat.tested ? row->flat.q : NAN);
 		fputs(",\"status\":", fp);
 		report_put_json(fp, row->status == STATUS_NEW ? "new" :
 		    row->status == STATUS_GONE ? "gone" : "both");
@@ -812,13 +777,27 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 			fprintf(fp, ",\"base\":%" PRId64 ",\"new\":%" PRId64
 			    ",\"delta\":", row->callers[i].base,
 			    row->callers[i].new);
-			json_num(fp, row->callers[i].delta);
+			report_put_num(fp, row->callers[i].delta);
 			fputc('}', fp);
 		}
 		fputs("]}", fp);
 	}
 	fputs("]}\n", fp);
 	return ferror(fp) ? -1 : 0;
+}
+
+/* A CSV number, as JSON's; empty if not finite; then a comma, if comma. */
+static void
+csv_num(FILE *fp, double v, int comma)
+{
+	char buf[REPORT_NUMSZ];
+
+	if (isfinite(v)) {
+		report_fmt_num(buf, sizeof(buf), v);
+		fputs(buf, fp);
+	}
+	if (comma)
+		fputc(',', fp);
 }
 
 int
@@ -838,14 +817,14 @@ report_diff_csv(FILE *fp, const struct diff_report *r)
 		    ",%" PRId64 ",%" PRId64 ",", row->base_flat, row->new_flat,
 		    row->base_cum, row->new_cum, row->base_count,
 		    row->new_count);
-		fprintf(fp, "%.4f,", 100 * row->delta_share);
-		if (isfinite(row->rel))
-			fprintf(fp, "%.4f", row->rel);
-		fputc(',', fp);
-		if (row->tested)
-			fprintf(fp, "%.4f,%.4f,%.6g,%.6g", 100 * row->st.lo,
-			    100 * row->st.hi, row->st.p, row->q);
-		else
+		csv_num(fp, 100 * row->delta_share, 1);
+		csv_num(fp, row->rel, 1);
+		if (row->tested) {
+			csv_num(fp, 100 * row->st.lo, 1);
+			csv_num(fp, 100 * row->st.hi, 1);
+			csv_num(fp, row->st.p, 1);
+			csv_num(fp, row->q, 0);
+		} else
 			fputs(",,,", fp);
 		fprintf(fp, ",%s,%s,%s,", verdict_name(row->verdict),
 		    row->status == STATUS_NEW ? "new" :

@@ -1,6 +1,7 @@
 /*
- * The top report in text (pprof's columns and value formatting), JSON
- * (a documented schema with exact integers) and CSV; report_top_write()
+ * The top report in text (pprof's columns and value formatting),
+ * markdown (the same for an incident note, as diff's looks), JSON (a
+ * documented schema with exact integers) and CSV; report_top_write()
  * picks one, or the flame graph of the one side.
  */
 #include <inttypes.h>
@@ -22,6 +23,8 @@ report_top_write(FILE *fp, enum report_format f, const struct top_report *r)
 		return report_top_json(fp, r);
 	case FMT_CSV:
 		return report_top_csv(fp, r);
+	case FMT_MARKDOWN:
+		return report_top_markdown(fp, r);
 	case FMT_SVG:
 	case FMT_FOLDED:
 		memset(&fr, 0, sizeof(fr));
@@ -91,6 +94,85 @@ report_top_text(FILE *fp, const struct top_report *r)
 	return ferror(fp) ? -1 : 0;
 }
 
+/* The unit the text table picks for the rows shown: the smallest. */
+static const char *
+shown_unit(const struct top_report *r)
+{
+	int64_t	 minval = 0, v;
+	size_t	 i;
+
+	for (i = 0; i < r->nshow; i++) {
+		v = llabs(r->rows[i].flat);
+		if (v == 0)
+			v = llabs(r->rows[i].cum);
+		if (v != 0 && (minval == 0 || v < minval))
+			minval = v;
+	}
+	return r->nshow > 0 ? units_pick(minval, r->pct_total,
+	    r->merged.unit) : "minimum";
+}
+
+/* A units_percent() cell without its padding. */
+static const char *
+md_pct(char *buf, size_t len, int64_t v, int64_t total)
+{
+	units_percent(buf, len, v, total);
+	return buf + strspn(buf, " ");
+}
+
+int
+report_top_markdown(FILE *fp, const struct top_report *r)
+{
+	char		 flat[UNITS_BUFSZ], cum[UNITS_BUFSZ], fp1[UNITS_BUFSZ],
+			 sp[UNITS_BUFSZ], cp[UNITS_BUFSZ], tot[UNITS_BUFSZ],
+			 shown[UNITS_BUFSZ];
+	const char	*unit = shown_unit(r);
+	int64_t		 sum = 0;
+	size_t		 i;
+
+	fputs("## profdiff top\n\n", fp);
+	report_facts_md(fp, r->nprofiles > 1 ? "Profiles" : "Profile",
+	    &r->merged, r->nprofiles);
+	if (r->filters != NULL) {
+		fputs("\nFilters: ", fp);
+		report_put_md(fp, r->filters);
+		fprintf(fp, " (they keep %.2f%% of the profile; percentages "
+		    "are of %s)\n", 100 * r->kept, r->relative ?
+		    "what they keep" : "the whole profile");
+	}
+	for (i = 0; i < r->nshow; i++)
+		sum += r->rows[i].flat;
+	units_label(shown, sizeof(shown), sum, r->merged.unit, unit);
+	units_label(tot, sizeof(tot), r->pct_total, r->merged.unit, unit);
+	fprintf(fp, "\nShowing %zu of %zu %s%s, accounting for %s, %s of %s "
+	    "total, by %s value.\n", r->nshow, r->nrows, r->by_label ?
+	    "values of label " : r->granularity, r->by_label ? r->by_label :
+	    "", shown, md_pct(sp, sizeof(sp), sum, r->pct_total), tot,
+	    r->sort_cum ? "cumulative" : "flat");
+	if (r->nshow == 0)
+		return ferror(fp) ? -1 : 0;
+	fprintf(fp, "\n| flat | flat%% | sum%% | cum | cum%% | %s |\n",
+	    r->by_label ? r->by_label : r->granularity);
+	fputs("|---:|---:|---:|---:|---:|---|\n", fp);
+	for (sum = 0, i = 0; i < r->nshow; i++) {
+		const struct top_row *row = &r->rows[i];
+
+		sum += row->flat;
+		units_label(flat, sizeof(flat), row->flat, r->merged.unit,
+		    unit);
+		units_label(cum, sizeof(cum), row->cum, r->merged.unit, unit);
+		fprintf(fp, "| %s | %s | ", flat, md_pct(fp1, sizeof(fp1),
+		    row->flat, r->pct_total));
+		fprintf(fp, "%s | %s | ", md_pct(sp, sizeof(sp), sum,
+		    r->pct_total), cum);
+		fprintf(fp, "%s | ", md_pct(cp, sizeof(cp), row->cum,
+		    r->pct_total));
+		report_put_md(fp, row->name);
+		fputs(" |\n", fp);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
 int
 report_top_json(FILE *fp, const struct top_report *r)
 {
@@ -114,8 +196,9 @@ report_top_json(FILE *fp, const struct top_report *r)
 	if (r->filters != NULL) {
 		fputs(",\"filters\":", fp);
 		report_put_json(fp, r->filters);
-		fprintf(fp, ",\"relative\":%s,\"filters_keep\":%.6f",
-		    r->relative ? "true" : "false", r->kept);
+		fprintf(fp, ",\"relative\":%s,\"filters_keep\":",
+		    r->relative ? "true" : "false");
+		report_put_num(fp, r->kept);
 	}
 	fprintf(fp, ",\"sort\":\"%s\",\"rows\":[", r->sort_cum ? "cum" :
 	    "flat");
@@ -132,7 +215,7 @@ report_top_json(FILE *fp, const struct top_report *r)
 int
 report_top_csv(FILE *fp, const struct top_report *r)
 {
-	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ];
+	char	 a[REPORT_NUMSZ], b[REPORT_NUMSZ];
 	size_t	 i;
 
 	fputs("name,flat,flat_pct,cum,cum_pct,unit\n", fp);
@@ -140,9 +223,9 @@ report_top_csv(FILE *fp, const struct top_report *r)
 		double t = (double)r->pct_total;
 
 		report_put_csv(fp, r->rows[i].name);
-		snprintf(a, sizeof(a), "%.4f", t != 0 ?
+		report_fmt_num(a, sizeof(a), t != 0 ?
 		    100.0 * (double)r->rows[i].flat / t : 0.0);
-		snprintf(b, sizeof(b), "%.4f", t != 0 ?
+		report_fmt_num(b, sizeof(b), t != 0 ?
 		    100.0 * (double)r->rows[i].cum / t : 0.0);
 		fprintf(fp, ",%" PRId64 ",%s,%" PRId64 ",%s,", r->rows[i].flat,
 		    a, r->rows[i].cum, b);

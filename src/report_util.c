@@ -182,6 +182,40 @@ report_put_folded(FILE *fp, const char *s)
 }
 
 void
+report_fmt_num(char *buf, size_t len, double v)
+{
+	int prec;
+
+	if (v == 0) {			/* and -0 */
+		snprintf(buf, len, "0");
+		return;
+	}
+	if (v == trunc(v) && fabs(v) < 1e17) {
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+	snprintf(buf, len, "%.17g", v);
+}
+
+void
+report_put_num(FILE *fp, double v)
+{
+	char buf[REPORT_NUMSZ];
+
+	if (!isfinite(v)) {
+		fputs("null", fp);
+		return;
+	}
+	report_fmt_num(buf, sizeof(buf), v);
+	fputs(buf, fp);
+}
+
+void
 report_put_p(char *buf, size_t len, double p)
 {
 	if (isnan(p))
@@ -250,6 +284,50 @@ report_facts_text(FILE *fp, const struct facts *f, const char *label,
 	fputc('\n', fp);
 }
 
+/* Markdown: pipes and backticks in names must not break the table. */
+void
+report_put_md(FILE *fp, const char *s)
+{
+	fputc('`', fp);
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			fputs("\\|", fp);
+		else if (*s == '`')
+			fputc('\'', fp);
+		else if ((unsigned char)*s < 0x20)
+			fputc(' ', fp);
+		else
+			fputc(*s, fp);
+	}
+	fputc('`', fp);
+}
+
+void
+report_facts_md(FILE *fp, const char *label, const struct facts *f,
+    size_t n)
+{
+	char t[UNITS_BUFSZ], du[UNITS_BUFSZ];
+
+	units_format(t, sizeof(t), f->total, f->unit);
+	fprintf(fp, "- **%s**: ", label);
+	if (n > 1)
+		fprintf(fp, "%zu profiles merged", n);
+	else
+		report_put_md(fp, f->path ? f->path : "-");
+	fputs(" — ", fp);
+	report_put_md(fp, f->sample_type);
+	if (f->samples >= 0)
+		fprintf(fp, ", %" PRId64 " samples", f->samples);
+	fprintf(fp, ", total %s", t);
+	if (f->duration_ns > 0) {
+		units_format(du, sizeof(du), f->duration_ns, "nanoseconds");
+		fprintf(fp, " over %s", du);
+	}
+	if (f->cpu_util >= 0)
+		fprintf(fp, ", CPU utilization %.1f%%", 100 * f->cpu_util);
+	fputc('\n', fp);
+}
+
 void
 report_facts_json(FILE *fp, const struct facts *f)
 {
@@ -278,7 +356,7 @@ report_facts_json(FILE *fp, const struct facts *f)
 		fputs("null", fp);
 	fputs(",\"cpu_utilization\":", fp);
 	if (f->cpu_util >= 0)
-		fprintf(fp, "%.4f", f->cpu_util);
+		report_put_num(fp, f->cpu_util);
 	else
 		fputs("null", fp);
 	fputc('}', fp);

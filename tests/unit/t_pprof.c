@@ -493,7 +493,7 @@ test_not_profiles(void)
 	diag_init(&d, "t");
 	p = pprof_decode("hello, world\n", 13, "t", NULL, &d);
 	CHECK(p == NULL);
-	CHECK_INT(d.code, DIAG_FOLDED);	/* text is read as folded stacks */
+	CHECK_INT(d.code, DIAG_NOTPROFILE);	/* text, but not folded stacks */
 }
 
 /*

@@ -1,0 +1,1 @@
+$PROFDIFF check-significance --focus '^mian\.' examples/good.pb.gz examples/bad.pb.gz

@@ -1,0 +1,1 @@
+a=$($PROFDIFF diff -q --sort cum -n 0 examples/good.pb.gz examples/bad.pb.gz); b=$($PROFDIFF diff -q --sort delta -n 0 examples/good.pb.gz examples/bad.pb.gz); [ -n "$a" ] && [ "$a" = "$b" ] && echo "--sort cum orders as --sort delta"; $PROFDIFF diff -q --sort cum -n 3 examples/good.pb.gz examples/bad.pb.gz | grep -c '^ '

@@ -1,0 +1,1 @@
+cat examples/good.pb.gz | $PROFDIFF diff - -

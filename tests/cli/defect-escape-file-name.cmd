@@ -1,0 +1,1 @@
+$PROFDIFF top "$(printf "no\033[2Jsuch\nfile.pb.gz")"

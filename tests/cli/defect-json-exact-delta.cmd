@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 2 --normalize none -f json tests/data/corpus/go-heap-series-t0.pb.gz tests/data/corpus/go-heap-series-t9.pb.gz | grep -o "\"name\":\"[^\"]*\"\|\"delta\":[^,}]*\|_cum_norm\":[^,]*"

@@ -1,0 +1,1 @@
+t=$(mktemp -d) && cp examples/good.pb.gz "$t/v1.pb.gz" && { $PROFDIFF diff -q -o "$t/v1.pb.gz" "$t/v1.pb.gz" examples/bad.pb.gz; echo "status $?"; } 2>&1 | sed "s|$t|T|g"; cmp "$t/v1.pb.gz" examples/good.pb.gz && echo untouched; ls "$t"; rm -r "$t"

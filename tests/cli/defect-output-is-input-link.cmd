@@ -1,0 +1,1 @@
+t=$(mktemp -d) && cp examples/good.pb.gz "$t/v.pb.gz" && ln "$t/v.pb.gz" "$t/hard.pb.gz" && ln -s v.pb.gz "$t/sym.pb.gz" && for o in hard sym; do { $PROFDIFF check-significance -q -o "$t/$o.pb.gz" examples/bad.pb.gz "$t/v.pb.gz"; echo "status $?"; } 2>&1 | sed "s|$t|T|g"; done; cmp "$t/v.pb.gz" examples/good.pb.gz && echo untouched; ls "$t"; rm -r "$t"

@@ -1,0 +1,1 @@
+t=$(mktemp -d) && cp examples/good.pb.gz "$t/v.pb.gz" && { $PROFDIFF top -o "$t/v.pb.gz" "$t/v.pb.gz"; echo "status $?"; } 2>&1 | sed "s|$t|T|g"; cmp "$t/v.pb.gz" examples/good.pb.gz && echo untouched; ls "$t"; rm -r "$t"

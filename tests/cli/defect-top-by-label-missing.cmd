@@ -1,0 +1,1 @@
+$PROFDIFF top --by-label nokey examples/good.pb.gz

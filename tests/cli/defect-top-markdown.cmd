@@ -1,0 +1,1 @@
+$PROFDIFF top -q -f markdown -n 4 examples/bad.pb.gz
