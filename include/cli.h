@@ -57,6 +57,10 @@ struct opts {
 	const char	*show;
 	struct cli_list	 tags;		/* --tag KEY=VALUE */
 	struct cli_list	 tag_ignores;
+	size_t		 tag_pp;	/* 1 + the index in tags of */
+	size_t		 tag_ignore_pp;	/*   -tagfocus's (-tagignore's), or 0 */
+	struct cli_list	 diff_base;	/* pprof's -diff_base FILE */
+	const char	*unit;		/* --unit, or NULL */
 	int		 relative;
 	struct filter	*filter;	/* cli_filters(), as load.filter */
 	int		 flame_base;	/* svg: frame widths from the base */
@@ -89,6 +93,8 @@ int	cli_pair_operands(struct opts *, const char *cmd);
 /* Free what cli_parse() and cli_filters() allocated in o. */
 void	cli_release(struct opts *);
 void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
+/* The help: cli_usage() and what pprof's options are here. */
+void	cli_help(FILE *, const char *cmd);
 
 /*
  * Open the output: stdout, or a temporary file beside o->output that
@@ -103,6 +109,13 @@ int	 cli_close_output(FILE *, struct opts *, int ok);
  * expression.
  */
 int	 cli_filters(struct opts *, const char *cmd);
+/*
+ * Refuse a --unit of another family than the values' (ms for bytes):
+ * -1 after a message naming both, else 0.  pprof would print them in
+ * its default unit of their own family instead.
+ */
+int	 cli_check_unit(const char *unit, const char *cmd,
+	    const struct facts *);
 /* The active filters as the report header lists them, or NULL; free it. */
 char	*cli_filters_text(const struct opts *);
 

@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "filter.h"
+#include "units.h"
 #include "xmalloc.h"
 
 /* One value of an option that names its values. */
@@ -60,7 +61,8 @@ struct cli_opt {
 #define OFF(field)	offsetof(struct opts, field)
 
 static cli_parse_fn opt_flag, opt_string, opt_key, opt_list, opt_rows,
-    opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64;
+    opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64,
+    opt_unit;
 
 static const struct cli_choice formats[] = {
 	{ "text", FMT_TEXT, 0 },
@@ -114,6 +116,11 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "show N rows; 0 shows all (top 10, diff 20, check all)" },
 	{ .name = "cum", .mask = OPT_TOP, .parse = opt_flag, .off = OFF(cum),
 	  .help = "sort by cumulative value" },
+	{ .name = "unit", .parse = opt_unit, .off = OFF(unit),
+	  .want = "one of pprof's units (ns, us, ms, s, hrs, B, kB, MB, GB, "
+	  "TB, PB, GCU, in any of its spellings), minimum or auto",
+	  .arg = "U", .help = "print values in unit U (ms, MB, ...), as "
+	  "pprof's -unit; minimum (default) or auto" },
 	{ .name = "granularity", .parse = opt_gran, .off = OFF(load.agg.gran),
 	  .want = "functions, filefunctions, files, lines or addresses",
 	  .arg = "G",
@@ -204,6 +211,124 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "help", .letter = 'h', .help = "show this help" },
 };
 #define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
+
+/*
+ * pprof's spellings, as its Go flags take them: one dash or two, the
+ * value after "=" or in the next word.  Each says what it means here:
+ * the option of cli_opts[] named opt, given the user's value or, for a
+ * flag of pprof's, val ("" for a flag of ours); or one of the two that
+ * are more than a renaming; or, when profdiff cannot do what it asks,
+ * what profdiff offers instead.  The first entry of a name that the
+ * subcommand takes is the one; every name has one for each subcommand.
+ * The help prints this table, and man/profdiff.1 has it too.
+ */
+enum pp_how {
+	PP_OPT = 0,	/* opt, with the user's value or val */
+	PP_TAG,		/* -tagfocus, -tagignore: KEY=VALUE, the last wins */
+	PP_DIFF_BASE,	/* the base profiles; the operands are the new ones */
+	PP_NONE,	/* what profdiff does anyway */
+	PP_NO,		/* not here: note says what is */
+};
+
+struct cli_pprof {
+	const char	*name;		/* without the dash */
+	const char	*opt;		/* PP_OPT, PP_TAG: cli_opts[]'s name */
+	const char	*val;		/* a flag: the value it gives opt */
+	int		 mask;		/* 0: every subcommand */
+	int		 how;
+	const char	*note;		/* for the user; PP_NO: what is here */
+};
+
+#define PP_FLAG(n, o, v, m)	{ n, o, v, m, PP_OPT, NULL }
+#define PP_NO(n, m, why)	{ n, NULL, NULL, m, PP_NO, why }
+
+static const char pp_graph[] = "profdiff draws no call graph; --format svg "
+    "writes a flame graph, --format folded its stacks";
+static const char pp_views[] = "profdiff has no source, assembly or "
+    "callers views; diff lists each row's callers and path";
+static const char pp_raw[] = "--format folded prints every stack and its "
+    "value";
+static const char pp_save[] = "profdiff writes reports, not profiles; "
+    "--format csv or json for other tools";
+static const char pp_labels[] = "--by-label KEY makes the rows the values "
+    "of a label; --tag filters by label";
+static const char pp_fetch[] = "profdiff reads saved profiles as they "
+    "are: fetch and symbolize them with go tool pprof -proto";
+static const char pp_prune[] = "profdiff drops no rows by size; -n N "
+    "shows the first N";
+static const char pp_scale[] = "profdiff does not rescale values; --unit "
+    "changes their unit, diff's --normalize duration makes rates";
+static const char pp_frames[] = "--hide and --show remove frames, --focus "
+    "and --ignore keep or drop samples";
+static const char pp_base[] = "profdiff diff BASE NEW compares; subtracting "
+    "a snapshot is --base (issue 18), not in this build";
+
+static const struct cli_pprof cli_pprof[] = {
+	{ "nodecount", "rows", NULL, 0, PP_OPT, NULL },
+	{ "sample_index", "sample-index", NULL, 0, PP_OPT, NULL },
+	PP_FLAG("inuse_space", "sample-index", "inuse_space", 0),
+	PP_FLAG("inuse_objects", "sample-index", "inuse_objects", 0),
+	PP_FLAG("alloc_space", "sample-index", "alloc_space", 0),
+	PP_FLAG("alloc_objects", "sample-index", "alloc_objects", 0),
+	PP_FLAG("total_delay", "sample-index", "delay", 0),
+	PP_FLAG("contentions", "sample-index", "contentions", 0),
+	{ "focus", "focus", NULL, 0, PP_OPT, NULL },
+	{ "ignore", "ignore", NULL, 0, PP_OPT, NULL },
+	{ "hide", "hide", NULL, 0, PP_OPT, NULL },
+	{ "show", "show", NULL, 0, PP_OPT, NULL },
+	{ "tagfocus", "tag", NULL, 0, PP_TAG, NULL },
+	{ "tagignore", "tag-ignore", NULL, 0, PP_TAG, NULL },
+	PP_FLAG("functions", "granularity", "functions", 0),
+	PP_FLAG("filefunctions", "granularity", "filefunctions", 0),
+	PP_FLAG("files", "granularity", "files", 0),
+	PP_FLAG("lines", "granularity", "lines", 0),
+	PP_FLAG("addresses", "granularity", "addresses", 0),
+	PP_FLAG("noinlines", "noinlines", "", 0),
+	PP_FLAG("cum", "cum", "", OPT_TOP),
+	{ "cum", "sort", "delta", OPT_DIFF, PP_OPT, "the change of cum" },
+	{ "flat", NULL, NULL, OPT_TOP, PP_NONE, "top's order already" },
+	PP_FLAG("flat", "sort", "flat", OPT_DIFF),
+	{ "diff_base", NULL, NULL, OPT_DIFF, PP_DIFF_BASE, NULL },
+	PP_NO("diff_base", OPT_TOP, "profdiff diff BASE NEW compares"),
+	{ "normalize", "normalize", "total", OPT_DIFF, PP_OPT, "shares of "
+	  "each side's total, the default: what scaling the base gives" },
+	PP_NO("normalize", OPT_TOP, "no base to scale; diff compares shares"),
+	PP_NO("base", 0, pp_base),
+	{ "unit", "unit", NULL, 0, PP_OPT, NULL },
+	{ "output", "output", NULL, 0, PP_OPT, NULL },
+	PP_FLAG("relative_percentages", "relative", "", 0),
+	PP_FLAG("top", "format", "text", 0),
+	PP_FLAG("text", "format", "text", 0),
+	PP_NO("web", 0, pp_graph), PP_NO("http", 0, pp_graph),
+	PP_NO("no_browser", 0, pp_graph), PP_NO("svg", 0, pp_graph),
+	PP_NO("png", 0, pp_graph), PP_NO("pdf", 0, pp_graph),
+	PP_NO("gif", 0, pp_graph), PP_NO("ps", 0, pp_graph),
+	PP_NO("dot", 0, pp_graph), PP_NO("eog", 0, pp_graph),
+	PP_NO("evince", 0, pp_graph), PP_NO("gv", 0, pp_graph),
+	PP_NO("call_tree", 0, pp_graph),
+	PP_NO("list", 0, pp_views), PP_NO("weblist", 0, pp_views),
+	PP_NO("disasm", 0, pp_views), PP_NO("peek", 0, pp_views),
+	PP_NO("tree", 0, pp_views), PP_NO("source_path", 0, pp_views),
+	PP_NO("trim_path", 0, pp_views), PP_NO("intel_syntax", 0, pp_views),
+	PP_NO("showcolumns", 0, pp_views),
+	PP_NO("raw", 0, pp_raw), PP_NO("traces", 0, pp_raw),
+	PP_NO("proto", 0, pp_save), PP_NO("topproto", 0, pp_save),
+	PP_NO("callgrind", 0, pp_save), PP_NO("kcachegrind", 0, pp_save),
+	PP_NO("tags", 0, pp_labels), PP_NO("comments", 0, pp_labels),
+	PP_NO("tagshow", 0, pp_labels), PP_NO("taghide", 0, pp_labels),
+	PP_NO("tagroot", 0, pp_labels), PP_NO("tagleaf", 0, pp_labels),
+	PP_NO("compact_labels", 0, pp_labels),
+	PP_NO("seconds", 0, pp_fetch), PP_NO("timeout", 0, pp_fetch),
+	PP_NO("symbolize", 0, pp_fetch), PP_NO("buildid", 0, pp_fetch),
+	PP_NO("tools", 0, pp_fetch), PP_NO("add_comment", 0, pp_fetch),
+	PP_NO("all_frames", 0, pp_fetch),
+	PP_NO("nodefraction", 0, pp_prune), PP_NO("edgefraction", 0, pp_prune),
+	PP_NO("trim", 0, pp_prune), PP_NO("drop_negative", 0, pp_prune),
+	PP_NO("mean", 0, pp_scale), PP_NO("mean_delay", 0, pp_scale),
+	PP_NO("divide_by", 0, pp_scale),
+	PP_NO("prune_from", 0, pp_frames), PP_NO("show_from", 0, pp_frames),
+};
+#define NPPROF	(sizeof(cli_pprof) / sizeof(cli_pprof[0]))
 
 void
 cli_warn(const char *fmt, ...)
@@ -448,6 +573,15 @@ opt_count64(const char *arg, void *dst)
 	return 0;
 }
 
+/* pprof's -unit: a unit it knows, or "minimum" or "auto". */
+static int
+opt_unit(const char *arg, void *dst)
+{
+	if (!units_output_ok(arg))
+		return -1;
+	return opt_string(arg, dst);
+}
+
 /* One of c->choices that the subcommand takes, stored as an int. */
 static int
 choose(const struct cli_opt *c, const char *arg, int mask, int *dst)
@@ -519,18 +653,26 @@ list_choices(char *buf, size_t len, const struct cli_choice *choices,
 	}
 }
 
-/* "bad value 'X' for --name: what it should be". */
+/*
+ * "bad value 'X' for --name: what it should be", or for pprof's spelling
+ * of it, "for -spelled (--name)".
+ */
 static int
-bad_arg(const char *cmd, const struct cli_opt *c, const char *arg, int mask)
+bad_arg(const char *cmd, const struct cli_opt *c, const char *arg, int mask,
+    const char *spelled)
 {
-	char want[128];
+	char want[160];
 
 	if (c->want != NULL)
 		strlcpy(want, c->want, sizeof(want));
 	else
 		list_choices(want, sizeof(want), c->choices, mask, NULL);
-	cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg,
-	    c->errname != NULL ? c->errname : c->name, want);
+	if (spelled != NULL)
+		cli_warn("%s: bad value '%s' for %s (--%s): %s", cmd, arg,
+		    spelled, c->name, want);
+	else
+		cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg,
+		    c->errname != NULL ? c->errname : c->name, want);
 	return -1;
 }
 
@@ -643,23 +785,407 @@ need_tree(struct opts *o, int mask, const char *cmd)
 	return -1;
 }
 
+/* pprof's spellings: cli_pprof[]. */
+
+/* The entry of cli_opts[] whose name is the n bytes at name, or NULL. */
+static const struct cli_opt *
+opt_named(const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTS; i++)
+		if (strlen(cli_opts[i].name) == n &&
+		    strncmp(cli_opts[i].name, name, n) == 0)
+			return &cli_opts[i];
+	return NULL;
+}
+
+/* The entry of cli_pprof[] for the n bytes at name that mask takes. */
+static const struct cli_pprof *
+pprof_find(const char *name, size_t n, int mask)
+{
+	size_t i;
+
+	for (i = 0; i < NPPROF; i++)
+		if (strlen(cli_pprof[i].name) == n &&
+		    strncmp(cli_pprof[i].name, name, n) == 0 &&
+		    (cli_pprof[i].mask == 0 || (cli_pprof[i].mask & mask)))
+			return &cli_pprof[i];
+	return NULL;
+}
+
+/* Does the entry take a value, as a Go flag that is not a bool? */
+static int
+pprof_valued(const struct cli_pprof *p)
+{
+	return p->how == PP_TAG || p->how == PP_DIFF_BASE ||
+	    (p->how == PP_OPT && p->val == NULL);
+}
+
+/* Go's strconv.ParseBool, which pprof's flags "-cum=true" go through. */
+static int
+go_bool(const char *s)
+{
+	static const char *const yes[] = { "1", "t", "T", "TRUE", "true",
+	    "True" }, *const no[] = { "0", "f", "F", "FALSE", "false",
+	    "False" };
+	size_t i;
+
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (strcmp(s, yes[i]) == 0)
+			return 1;
+		if (strcmp(s, no[i]) == 0)
+			return 0;
+	}
+	return -1;
+}
+
+/*
+ * -tagfocus and -tagignore: pprof keeps the last of each, and reads a
+ * value with no "KEY=" as matching any label, which --tag cannot say.
+ */
+static int
+pprof_tag(const struct cli_pprof *p, const char *spelled, const char *val,
+    const char *cmd, struct opts *o)
+{
+	int		 focus = strcmp(p->opt, "tag") == 0;
+	struct cli_list	*l = focus ? &o->tags : &o->tag_ignores;
+	size_t		*last = focus ? &o->tag_pp : &o->tag_ignore_pp;
+
+	if (val[0] == '=' || strchr(val, '=') == NULL) {
+		cli_warn("%s: %s '%s': profdiff matches one label, named: "
+		    "%s KEY=VALUE (--%s)", cmd, spelled, val, spelled, p->opt);
+		return -1;
+	}
+	if (*last != 0)
+		l->v[*last - 1] = (char *)(uintptr_t)val;
+	else {
+		l->v[l->n++] = (char *)(uintptr_t)val;
+		*last = l->n;
+	}
+	return 0;
+}
+
+/* Do what entry p, spelled so, says, with val (NULL: a flag's own). */
+static int
+pprof_apply(const struct cli_pprof *p, const char *spelled, const char *val,
+    int mask, const char *cmd, struct opts *o)
+{
+	const struct cli_opt	*c;
+	void			*dst;
+	int			 rc;
+
+	switch (p->how) {
+	case PP_NO:
+		cli_warn("%s: %s: %s", cmd, spelled, p->note);
+		return -1;
+	case PP_NONE:
+		return 0;
+	case PP_TAG:
+		return pprof_tag(p, spelled, val, cmd, o);
+	case PP_DIFF_BASE:
+		o->diff_base.v[o->diff_base.n++] = (char *)(uintptr_t)val;
+		return 0;
+	}
+	c = opt_named(p->opt, strlen(p->opt));
+	if (val == NULL)
+		val = p->val;
+	dst = (char *)o + c->off;
+	rc = c->choices != NULL ? choose(c, val, mask, dst) :
+	    c->parse(val, dst);
+	return rc == -1 ? bad_arg(cmd, c, val, mask, spelled) : 0;
+}
+
+/*
+ * Is the single-dash word w, of more than one letter and none of pprof's,
+ * a cluster of short options: letters that take no value, then perhaps
+ * one that does with its value, which must be a good one (-n5, -qfjson)?
+ * Returns 1 if so, else 0 after one line on what to type instead.
+ */
+static int
+short_cluster(const char *w, int mask, const char *cmd)
+{
+	const struct cli_opt	*c;
+	struct opts		 scratch;
+	const char		*p, *eq;
+	void			*dst;
+	size_t			 i;
+
+	for (p = w + 1; *p != '\0'; p++) {
+		for (c = NULL, i = 0; i < NOPTS && c == NULL; i++)
+			if (cli_opts[i].letter == *p &&
+			    takes(&cli_opts[i], mask))
+				c = &cli_opts[i];
+		if (c == NULL)
+			break;
+		if (c->arg == NULL)
+			continue;
+		if (p[1] == '\0' || c->parse == opt_string)
+			return 1;
+		opts_default(&scratch);
+		dst = (char *)&scratch + c->off;
+		if (c->choices != NULL ? choose(c, p + 1, mask, dst) == 0 :
+		    c->parse != opt_list && c->parse(p + 1, dst) == 0)
+			return 1;
+		break;
+	}
+	if (*p == '\0')
+		return 1;
+	eq = strchr(w, '=');
+	if ((c = opt_named(w + 1, eq ? (size_t)(eq - w - 1) : strlen(w + 1)))
+	    != NULL && takes(c, mask))
+		cli_warn("%s: unknown option %s; profdiff spells it --%s%s", cmd,
+		    w, c->name, eq ? eq : "");
+	else
+		cli_warn("%s: unknown option %s; profdiff's options are "
+		    "listed by profdiff help %s", cmd, w, find_cmd(cmd)->name);
+	return 0;
+}
+
+/*
+ * The word at optind, before getopt_long() sees it: if it is one of
+ * pprof's spellings, do what it says.  Returns how many words it took
+ * (the next one too for "-name VALUE"), 0 to leave the word to
+ * getopt_long(), or -1 after a message.
+ */
+static int
+pprof_word(int argc, char **argv, int mask, const char *cmd, struct opts *o)
+{
+	const struct cli_pprof	*p;
+	const char		*w = argv[optind], *name, *eq;
+	char			 spelled[64];
+	size_t			 n;
+	int			 dashes, b;
+
+	if (w[0] != '-' || w[1] == '\0' || strcmp(w, "--") == 0)
+		return 0;
+	dashes = w[1] == '-' ? 2 : 1;
+	name = w + dashes;
+	n = (eq = strchr(name, '=')) != NULL ? (size_t)(eq - name) :
+	    strlen(name);
+	if (dashes == 2 && opt_named(name, n) != NULL &&
+	    takes(opt_named(name, n), mask))
+		return 0;
+	if ((p = pprof_find(name, n, mask)) == NULL) {
+		if (dashes == 2 || w[2] == '\0')
+			return 0;
+		return short_cluster(w, mask, cmd) ? 0 : -1;
+	}
+	snprintf(spelled, sizeof(spelled), "%.*s", (int)(n + dashes), w);
+	if (p->how == PP_NO)
+		return pprof_apply(p, spelled, NULL, mask, cmd, o);
+	if (pprof_valued(p) && eq == NULL) {
+		if (optind + 1 >= argc) {
+			cli_warn("%s: option %s needs a value", cmd, spelled);
+			return -1;
+		}
+		return pprof_apply(p, spelled, argv[optind + 1], mask, cmd,
+		    o) == -1 ? -1 : 2;
+	}
+	if (pprof_valued(p))
+		return pprof_apply(p, spelled, eq + 1, mask, cmd, o) == -1 ?
+		    -1 : 1;
+	if (eq != NULL && (b = go_bool(eq + 1)) != 1) {
+		if (b == 0)
+			return 1;	/* pprof's default: nothing to do */
+		cli_warn("%s: bad value '%s' for %s: true or false", cmd,
+		    eq + 1, spelled);
+		return -1;
+	}
+	return pprof_apply(p, spelled, NULL, mask, cmd, o) == -1 ? -1 : 1;
+}
+
+/*
+ * pprof's -diff_base FILE ...: those are the base side and every operand
+ * is on the new side, as though "FILE ... --" came first.
+ */
+static int
+diff_base_operands(struct opts *o, const char *cmd)
+{
+	size_t nb = o->diff_base.n;
+
+	if (nb == 0)
+		return 0;
+	if (o->sep != -1) {
+		cli_warn("%s: -diff_base names the base profiles; list the new "
+		    "ones without --", cmd);
+		return -1;
+	}
+	memmove(o->operands + nb, o->operands, o->noperands *
+	    sizeof(o->operands[0]));
+	memcpy(o->operands, o->diff_base.v, nb * sizeof(o->operands[0]));
+	o->noperands += nb;
+	o->sep = (int)nb;
+	return 0;
+}
+
+/* The help's "Coming from pprof": cli_pprof[] as a table. */
+
+/* "--rows N", "--granularity lines": what entry p stands for. */
+static void
+pprof_means(char *buf, size_t len, const struct cli_pprof *p)
+{
+	const struct cli_opt *c = p->opt ? opt_named(p->opt,
+	    strlen(p->opt)) : NULL;
+
+	switch (p->how) {
+	case PP_OPT:
+		snprintf(buf, len, "--%s%s%s%s%s%s", c->name, p->val == NULL ||
+		    p->val[0] != '\0' ? " " : "", p->val ? p->val : c->arg,
+		    p->note ? " (" : "", p->note ? p->note : "",
+		    p->note ? ")" : "");
+		break;
+	case PP_TAG:
+		snprintf(buf, len, "--%s KEY=VALUE (a key is needed)",
+		    c->name);
+		break;
+	case PP_DIFF_BASE:
+		snprintf(buf, len, "FILE is the base side, the operands the "
+		    "new");
+		break;
+	case PP_NONE:
+		snprintf(buf, len, "nothing to do: %s", p->note);
+		break;
+	default:
+		snprintf(buf, len, "not here: %s", p->note);
+		break;
+	}
+}
+
+/* Is p's note shared with another entry: one of a group refused alike? */
+static int
+pprof_grouped(const struct cli_pprof *p)
+{
+	size_t i;
+
+	if (p->how != PP_NO)
+		return 0;
+	for (i = 0; i < NPPROF; i++)
+		if (&cli_pprof[i] != p && cli_pprof[i].note == p->note)
+			return 1;
+	return 0;
+}
+
+/* The names refused for note, wrapped, then the note. */
+static void
+pprof_group(FILE *fp, const char *note)
+{
+	size_t	 i, col = 4;
+
+	fputs("   ", fp);
+	for (i = 0; i < NPPROF; i++) {
+		if (cli_pprof[i].note != note)
+			continue;
+		if (col + strlen(cli_pprof[i].name) + 2 > 78) {
+			fputs("\n   ", fp);
+			col = 4;
+		}
+		fprintf(fp, " -%s", cli_pprof[i].name);
+		col += strlen(cli_pprof[i].name) + 2;
+	}
+	fprintf(fp, "\n        %s\n", note);
+}
+
+/*
+ * The entries that the subcommands of mask take, a name a line: "-cum"
+ * says what it means for top and for diff when mask is both.
+ */
+static void
+usage_pprof(FILE *fp, int mask)
+{
+	const struct cli_pprof	*p, *q;
+	const struct cli_opt	*c;
+	char			 left[64], right[256], one[160];
+	size_t			 i, j;
+
+	fputs("  Coming from pprof: its options work here with one dash or "
+	    "two,\n  as -name=VALUE or -name VALUE, and mean what they mean "
+	    "there:\n", fp);
+	for (i = 0; i < NPPROF; i++) {
+		p = &cli_pprof[i];
+		if ((p->mask != 0 && !(p->mask & mask)) || pprof_grouped(p))
+			continue;
+		for (j = 0; j < i && strcmp(cli_pprof[j].name, p->name); j++)
+			continue;
+		if (j < i)
+			continue;	/* its name's line is printed */
+		c = p->opt ? opt_named(p->opt, strlen(p->opt)) : NULL;
+		snprintf(left, sizeof(left), "-%s%s%s", p->name,
+		    pprof_valued(p) ? " " : "", !pprof_valued(p) ? "" :
+		    p->how == PP_TAG ? "KEY=VALUE" : p->how == PP_DIFF_BASE ?
+		    "FILE" : c->arg);
+		right[0] = '\0';
+		for (j = i; j < NPPROF; j++) {
+			q = &cli_pprof[j];
+			if (strcmp(q->name, p->name) != 0 ||
+			    (q->mask != 0 && !(q->mask & mask)))
+				continue;
+			pprof_means(one, sizeof(one), q);
+			if (right[0] != '\0')
+				strlcat(right, "; ", sizeof(right));
+			strlcat(right, one, sizeof(right));
+			if (q->mask != 0 && (mask & ~q->mask & (OPT_TOP |
+			    OPT_DIFF)))
+				strlcat(right, q->mask & OPT_TOP ? " (top)" :
+				    " (diff, check)", sizeof(right));
+		}
+		fprintf(fp, "    %-30s %s\n", left, right);
+	}
+	fputs("  Not here, and what profdiff offers instead:\n", fp);
+	for (i = 0; i < NPPROF; i++) {
+		p = &cli_pprof[i];
+		if (!pprof_grouped(p) || (p->mask != 0 && !(p->mask & mask)))
+			continue;
+		for (j = 0; j < i && cli_pprof[j].note != p->note; j++)
+			continue;
+		if (j == i)
+			pprof_group(fp, p->note);
+	}
+}
+
+void
+cli_help(FILE *fp, const char *cmd)
+{
+	const struct cli_cmd	*c;
+	int			 mask = 0;
+	size_t			 i;
+
+	cli_usage(fp, cmd);
+	if (cmd != NULL && (c = cli_cmd_find(cmd)) != NULL)
+		mask = c->options;
+	else
+		for (i = 0; i < cli_ncmds; i++)
+			mask |= cli_cmds[i].options;
+	fputc('\n', fp);
+	usage_pprof(fp, mask);
+}
+
 static int
 parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
+	static char		*none[] = { "profdiff", NULL };
 	struct option		 lopts[NOPTS + 1];
 	char			 letters[2 * NOPTS + 3];
 	const struct cli_opt	*c;
 	void			*dst;
-	int			 ch, longidx, at, rc;
+	int			 ch, longidx, at, rc, inword = 0;
 
 	opts_default(o);
 	getopt_tables(mask, lopts, letters);
 	o->operands = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tag_ignores.v = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->diff_base.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->sep = -1;
-	optind = 0;		/* glibc: also resets its internal state */
+	/*
+	 * glibc: optind 0 resets its internal state, which a call on no
+	 * arguments does at once, so that pprof_word() may move optind on
+	 * before the first real call.
+	 */
+	optind = 0;
 	opterr = 0;
+	(void)getopt(1, none, "+");
+	optind = 1;
 	/*
 	 * "+": stop at each operand, collect it and go on, so options may
 	 * follow operands and a "--" between operands stays visible: it
@@ -667,11 +1193,19 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	 */
 	for (;;) {
 		/* At the end glibc would rewind optind to skipped operands. */
-		if (optind >= argc && optind != 0)
+		if (optind >= argc)
 			break;
+		/* pprof's spellings, at the start of a word only. */
+		if (!inword && (rc = pprof_word(argc, argv, mask, cmd, o)) != 0) {
+			if (rc == -1)
+				return -1;
+			optind += rc;
+			continue;
+		}
 		longidx = -1;
-		at = optind == 0 ? 1 : optind;	/* a long option's own word */
+		at = optind;		/* a long option's own word */
 		ch = getopt_long(argc, argv, letters, lopts, &longidx);
+		inword = ch != -1 && optind == at;
 		/*
 		 * getopt_long takes any unique prefix of a long option; a
 		 * script that relies on one breaks when an option is added,
@@ -697,11 +1231,19 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		else if (c->parse != NULL)
 			rc = c->parse(optarg, dst);
 		else {
-			usage_cmd(stdout, find_cmd(cmd), 1);
+			cli_help(stdout, find_cmd(cmd)->name);
 			return 1;
 		}
 		if (rc == -1)
-			return bad_arg(cmd, c, optarg, mask);
+			return bad_arg(cmd, c, optarg, mask, NULL);
+	}
+	if (diff_base_operands(o, cmd) == -1)
+		return -1;
+	if (o->unit != NULL && (o->format == FMT_SVG ||
+	    o->format == FMT_FOLDED)) {
+		cli_warn("%s: --unit is for the tables (text, markdown, csv, "
+		    "json), not for flame graphs", cmd);
+		return -1;
 	}
 	o->operands[o->noperands] = NULL;
 	if (o->color == -1 && getenv("NO_COLOR") != NULL &&
@@ -746,8 +1288,9 @@ cli_release(struct opts *o)
 	free(o->operands);
 	free(o->tags.v);
 	free(o->tag_ignores.v);
+	free(o->diff_base.v);
 	filter_free(o->filter);
-	o->operands = o->tags.v = o->tag_ignores.v = NULL;
+	o->operands = o->tags.v = o->tag_ignores.v = o->diff_base.v = NULL;
 	o->filter = NULL;
 	o->load.filter = NULL;
 }
@@ -779,6 +1322,26 @@ cli_filters(struct opts *o, const char *cmd)
 	}
 	o->load.filter = o->filter;
 	return 0;
+}
+
+int
+cli_check_unit(const char *unit, const char *cmd, const struct facts *f)
+{
+	const char *want, *have;
+
+	if (unit == NULL || strcmp(unit, "minimum") == 0 ||
+	    strcmp(unit, "auto") == 0)
+		return 0;
+	want = units_kind(unit);
+	if ((have = units_kind(f->unit)) != NULL && strcmp(have, want) == 0)
+		return 0;
+	if (f->unit[0] == '\0')
+		cli_warn("%s: --unit %s is a %s unit, but %s values have no "
+		    "unit", cmd, unit, want, f->sample_type);
+	else
+		cli_warn("%s: --unit %s is a %s unit, but %s values are in %s",
+		    cmd, unit, want, f->sample_type, f->unit);
+	return -1;
 }
 
 static void

@@ -52,6 +52,8 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
 	    o->operands + o->nbase, o->noperands - o->nbase, &o->load,
 	    1) == -1)
 		return -1;
+	if (cli_check_unit(o->unit, cmd, bf) == -1)
+		return -1;
 	if (o->normalize == DELTA_NORM_DURATION &&
 	    (bf->duration_ns <= 0 || nf->duration_ns <= 0)) {
 		cli_warn("%s: --normalize=duration needs the duration of every "
@@ -177,6 +179,7 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	r.conclusion = conclusion;
 	r.fl = &p->fl;
 	r.width_base = o->flame_base;
+	r.out_unit = o->unit;
 	if ((fp = cli_open_output(o)) != NULL) {
 		r.color = o->color == 1 || (o->color == -1 && fp == stdout &&
 		    isatty(fileno(stdout)));

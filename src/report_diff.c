@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "delta.h"
@@ -19,6 +20,21 @@
 #define RED	"\033[31m"
 #define GREEN	"\033[32m"
 #define RESET	"\033[0m"
+
+/* What a value is printed in: --unit's, else each its own best unit. */
+static const char *
+to_unit(const struct diff_report *r)
+{
+	return r->out_unit != NULL ? r->out_unit : "auto";
+}
+
+/* The totals of the facts: --unit's, unless it leaves them as they were. */
+static const char *
+facts_unit(const struct diff_report *r)
+{
+	return r->out_unit != NULL && strcmp(r->out_unit, "minimum") != 0 ?
+	    r->out_unit : NULL;
+}
 
 /* A normalized value: a share in percent, a rate, or a raw value. */
 static void
@@ -31,11 +47,12 @@ fmt_norm(char *buf, size_t len, double v, const struct diff_report *r)
 		snprintf(buf, len, "%.2f%%", 100 * v);
 		break;
 	case DELTA_NORM_DURATION:
-		units_format(u, sizeof(u), (int64_t)llround(v), r->unit);
+		units_label(u, sizeof(u), (int64_t)llround(v), r->unit,
+		    to_unit(r));
 		snprintf(buf, len, "%s/s", u);
 		break;
 	default:
-		units_format(buf, len, (int64_t)llround(v), r->unit);
+		units_label(buf, len, (int64_t)llround(v), r->unit, to_unit(r));
 		break;
 	}
 }
@@ -50,11 +67,13 @@ fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
 		snprintf(buf, len, "%+.2fpp", 100 * v);
 		break;
 	case DELTA_NORM_DURATION:
-		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
+		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
+		    to_unit(r));
 		snprintf(buf, len, "%c%s/s", v < 0 ? '-' : '+', u);
 		break;
 	default:
-		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
+		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
+		    to_unit(r));
 		snprintf(buf, len, "%c%s", v < 0 ? '-' : '+', u);
 		break;
 	}
@@ -346,8 +365,8 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	char	 dl[UNITS_BUFSZ + 8], v[32];
 	size_t	 i, k;
 
-	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase);
-	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew);
+	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase, facts_unit(r));
+	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew, facts_unit(r));
 	put_detectable(fp, r);
 	put_method(fp, r);
 	put_findings_text(fp, r);
@@ -417,11 +436,12 @@ put_md(FILE *fp, const char *s)
 }
 
 static void
-md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
+md_facts(FILE *fp, const char *label, const struct facts *f, size_t n,
+    const char *to)
 {
 	char t[UNITS_BUFSZ], du[UNITS_BUFSZ];
 
-	units_format(t, sizeof(t), f->total, f->unit);
+	units_label(t, sizeof(t), f->total, f->unit, to ? to : "auto");
 	fprintf(fp, "- **%s**: ", label);
 	if (n > 1)
 		fprintf(fp, "%zu profiles merged", n);
@@ -476,8 +496,8 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
 	    "check-significance" : "diff");
-	md_facts(fp, "Base", r->h.base, r->h.nbase);
-	md_facts(fp, "New", r->h.new, r->h.nnew);
+	md_facts(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
+	md_facts(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
 	fputs("\n", fp);
 	put_detectable(fp, r);
 	fputs("\n", fp);
@@ -616,19 +636,61 @@ put_findings_json(FILE *fp, const struct delta *d)
 	fputs("]", fp);
 }
 
+/*
+ * The unit of JSON's and CSV's values for --unit (NULL without one):
+ * for minimum and auto, pprof's choice from the rows shown.
+ */
+static const char *
+value_unit(const struct diff_report *r, const char **name)
+{
+	int64_t	 minval = 0, v, total;
+	size_t	 k;
+	int	 side;
+
+	for (k = 0; k < r->nshow && r->out_unit != NULL; k++) {
+		const struct delta_row *row = &r->d->rows[r->order[k]];
+
+		for (side = 0; side < 2; side++) {
+			v = llabs(side ? row->new_flat : row->base_flat);
+			if (v == 0)
+				v = llabs(side ? row->new_cum : row->base_cum);
+			if (v != 0 && (minval == 0 || v < minval))
+				minval = v;
+		}
+	}
+	total = r->h.base->total > r->h.new->total ? r->h.base->total :
+	    r->h.new->total;
+	return report_value_unit(r->out_unit, minval, total, r->unit, name);
+}
+
+/* A value normalized as --normalize says: only a share has no unit. */
+static void
+json_norm(FILE *fp, double v, const struct diff_report *r, const char *to)
+{
+	if (to != NULL && r->norm != DELTA_NORM_TOTAL)
+		v = units_scale_f(v, r->unit, to);
+	json_num(fp, v);
+}
+
 int
 report_diff_json(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	size_t	 i, k;
+	const char	*to, *name;
+	size_t		 i, k;
 
+	to = value_unit(r, &name);
 	fputs("{\"command\":", fp);
 	report_put_json(fp, r->kind == DIFF_CHECK ? "check-significance" :
 	    "diff");
 	fputs(",\"base\":", fp);
-	report_facts_json(fp, r->h.base);
+	report_facts_json(fp, r->h.base, to);
 	fputs(",\"new\":", fp);
-	report_facts_json(fp, r->h.new);
+	report_facts_json(fp, r->h.new, to);
+	if (to != NULL) {
+		fputs(",\"value_unit\":", fp);
+		report_put_json(fp, name);
+	}
 	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->h.nbase,
 	    r->h.nnew);
 	fputs(",\"normalize\":", fp);
@@ -679,19 +741,24 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 
 		fputs(k > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
 		report_put_json(fp, row->name);
-		fprintf(fp, ",\"base_flat\":%" PRId64 ",\"new_flat\":%" PRId64
-		    ",\"base_cum\":%" PRId64 ",\"new_cum\":%" PRId64
-		    ",\"base_samples\":%" PRId64 ",\"new_samples\":%" PRId64,
-		    row->base_flat, row->new_flat, row->base_cum, row->new_cum,
-		    row->base_count, row->new_count);
+		fputs(",\"base_flat\":", fp);
+		report_put_value(fp, row->base_flat, r->unit, to);
+		fputs(",\"new_flat\":", fp);
+		report_put_value(fp, row->new_flat, r->unit, to);
+		fputs(",\"base_cum\":", fp);
+		report_put_value(fp, row->base_cum, r->unit, to);
+		fputs(",\"new_cum\":", fp);
+		report_put_value(fp, row->new_cum, r->unit, to);
+		fprintf(fp, ",\"base_samples\":%" PRId64 ",\"new_samples\":%"
+		    PRId64, row->base_count, row->new_count);
 		fputs(",\"base_cum_norm\":", fp);
-		json_num(fp, row->base_cum_n);
+		json_norm(fp, row->base_cum_n, r, to);
 		fputs(",\"new_cum_norm\":", fp);
-		json_num(fp, row->new_cum_n);
+		json_norm(fp, row->new_cum_n, r, to);
 		fputs(",\"delta_pp\":", fp);
 		json_num(fp, 100 * row->delta_share);
 		fputs(",\"delta\":", fp);
-		json_num(fp, row->delta);
+		json_norm(fp, row->delta, r, to);
 		fputs(",\"rel\":", fp);
 		json_num(fp, row->rel);
 		fputs(",\"ci_low_pp\":", fp);
@@ -732,10 +799,12 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		for (i = 0; i < row->ncallers; i++) {
 			fputs(i > 0 ? ",{\"name\":" : "{\"name\":", fp);
 			report_put_json(fp, row->callers[i].name);
-			fprintf(fp, ",\"base\":%" PRId64 ",\"new\":%" PRId64
-			    ",\"delta\":", row->callers[i].base,
-			    row->callers[i].new);
-			json_num(fp, row->callers[i].delta);
+			fputs(",\"base\":", fp);
+			report_put_value(fp, row->callers[i].base, r->unit, to);
+			fputs(",\"new\":", fp);
+			report_put_value(fp, row->callers[i].new, r->unit, to);
+			fputs(",\"delta\":", fp);
+			json_norm(fp, row->callers[i].delta, r, to);
 			fputc('}', fp);
 		}
 		fputs("]}", fp);
@@ -748,18 +817,27 @@ int
 report_diff_csv(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	size_t	 k;
+	const char	*to, *name;
+	size_t		 k;
 
-	fputs("name,base_flat,new_flat,base_cum,new_cum,base_samples,"
+	to = value_unit(r, &name);
+	/* With --unit, the values are converted and a last column names it. */
+	fprintf(fp, "name,base_flat,new_flat,base_cum,new_cum,base_samples,"
 	    "new_samples,delta_pp,rel,ci_low_pp,ci_high_pp,p_value,q_value,"
-	    "verdict,status,hypothesis,finding\n", fp);
+	    "verdict,status,hypothesis,finding%s\n", to ? ",unit" : "");
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 
 		report_put_csv(fp, row->name);
-		fprintf(fp, ",%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64
-		    ",%" PRId64 ",%" PRId64 ",", row->base_flat, row->new_flat,
-		    row->base_cum, row->new_cum, row->base_count,
+		fputc(',', fp);
+		report_put_value(fp, row->base_flat, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->new_flat, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->base_cum, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->new_cum, r->unit, to);
+		fprintf(fp, ",%" PRId64 ",%" PRId64 ",", row->base_count,
 		    row->new_count);
 		fprintf(fp, "%.4f,", 100 * row->delta_share);
 		if (isfinite(row->rel))
@@ -776,6 +854,10 @@ report_diff_csv(FILE *fp, const struct diff_report *r)
 		    hyp_name(row->hyp) ? hyp_name(row->hyp) : "");
 		if (row->finding >= 0)
 			fprintf(fp, "%ld", row->finding + 1);
+		if (to != NULL) {
+			fputc(',', fp);
+			report_put_csv(fp, name);
+		}
 		fputc('\n', fp);
 	}
 	return ferror(fp) ? -1 : 0;
