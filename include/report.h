@@ -151,8 +151,9 @@ void	report_facts_json(FILE *, const struct facts *, const char *to);
 void	report_put_value(FILE *, int64_t v, const char *from, const char *to);
 /*
  * The unit every value of a JSON or CSV report is in, for --unit to:
- * NULL without one, else as units_column() (units.h) chooses from
- * minval and total.  *name is the unit's name as printed (the sample
+ * NULL without one or when the values are in no unit pprof knows
+ * (count), else as units_column() (units.h) chooses from minval and
+ * total.  *name is the unit's name as printed (the sample
  * unit when values stay plain numbers).
  */
 const char *report_value_unit(const char *to, int64_t minval, int64_t total,

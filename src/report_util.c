@@ -349,7 +349,9 @@ report_value_unit(const char *to, int64_t minval, int64_t total,
 	const char *col;
 
 	*name = from;
-	if ((col = units_column(to, minval, total, from)) == NULL)
+	/* Values in no unit pprof knows stay the exact integers they are. */
+	if (units_kind(from) == NULL ||
+	    (col = units_column(to, minval, total, from)) == NULL)
 		return NULL;
 	units_scale(1, from, col, name);
 	if ((*name)[0] == '\0')

@@ -351,7 +351,7 @@ void
 units_number(char *buf, size_t len, double v)
 {
 	char	 num[400];
-	int	 prec;
+	int	 prec, dec;
 
 	if (len == 0)
 		return;
@@ -367,6 +367,11 @@ units_number(char *buf, size_t len, double v)
 	}
 	if (prec == 17)
 		snprintf(num, sizeof(num), "%.17g", v);
+	/* The same digits without an exponent, where that is short: 650. */
+	if (strchr(num, 'e') != NULL && fabs(v) >= 1e-6 && fabs(v) < 1e17) {
+		dec = prec - 1 - (int)floor(log10(fabs(v)));
+		snprintf(num, sizeof(num), "%.*f", dec > 0 ? dec : 0, v);
+	}
 	fix_radix(num);
 	snprintf(buf, len, "%s", num);
 }

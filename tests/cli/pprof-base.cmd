@@ -1,0 +1,1 @@
+$PROFDIFF -base=examples/good.pb.gz examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top --unit ms -f svg examples/good.pb.gz
