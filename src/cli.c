@@ -733,15 +733,21 @@ pprof_apply(const struct cli_pprof *p, const char *spelled, const char *val,
 	case PP_NONE:
 		return 0;
 	case PP_TAG:
-		return pprof_tag(p, spelled, val, cmd, o);
+		/* pprof takes an empty value as none given. */
+		return val[0] == '\0' ? 0 : pprof_tag(p, spelled, val, cmd, o);
 	case PP_DIFF_BASE:
-		o->diff_base.v[o->diff_base.n++] = (char *)(uintptr_t)val;
+		if (val[0] != '\0')
+			o->diff_base.v[o->diff_base.n++] = (char *)(uintptr_t)val;
 		return 0;
 	}
 	c = opt_named(p->opt, strlen(p->opt));
 	if (val == NULL)
 		val = p->val;
 	dst = (char *)o + c->off;
+	if (val[0] == '\0' && c->parse == opt_string) {
+		*(const char **)dst = NULL;	/* -focus= is no -focus */
+		return 0;
+	}
 	rc = c->choices != NULL ? choose(c, val, mask, dst) :
 	    c->parse(val, dst);
 	return rc == -1 ? bad_arg(cmd, c, val, mask, spelled) : 0;
