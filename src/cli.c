@@ -972,10 +972,10 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	}
 	if (diff_base_operands(o, cmd) == -1)
 		return -1;
-	if (o->unit != NULL && (o->format == FMT_SVG ||
-	    o->format == FMT_FOLDED)) {
-		cli_warn("%s: --unit is for the tables (text, markdown, csv, "
-		    "json), not for flame graphs", cmd);
+	/* flamegraph.pl and profdiff's own folded input read integers. */
+	if (o->unit != NULL && o->format == FMT_FOLDED) {
+		cli_warn("%s: --unit: folded stacks keep the profile's integers; "
+		    "--format svg labels its frames in the unit", cmd);
 		return -1;
 	}
 	o->operands[o->noperands] = NULL;

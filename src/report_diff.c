@@ -350,6 +350,7 @@ report_diff_write(FILE *fp, enum report_format f, const struct diff_report *r)
 		fr.h = r->h;
 		fr.fl = r->fl;
 		fr.width_base = r->width_base;
+		fr.out_unit = r->out_unit;
 		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
 		    report_flame_folded(fp, &fr);
 	default:

@@ -29,6 +29,7 @@ report_top_write(FILE *fp, enum report_format f, const struct top_report *r)
 		fr.h.nnew = r->nprofiles;
 		fr.h.filters = r->filters;
 		fr.fl = r->fl;
+		fr.out_unit = r->out_unit;
 		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
 		    report_flame_folded(fp, &fr);
 	default:
