@@ -62,6 +62,10 @@ struct opts {
 	struct cli_list	 tags;		/* --tag KEY=VALUE */
 	struct cli_list	 tag_ignores;
 	struct cli_list	 bases;		/* --base FILE, once or twice */
+	size_t		 tag_pp;	/* 1 + the index in tags of */
+	size_t		 tag_ignore_pp;	/*   -tagfocus's (-tagignore's), or 0 */
+	struct cli_list	 diff_base;	/* pprof's -diff_base FILE */
+	const char	*unit;		/* --unit, or NULL */
 	int		 relative;
 	struct filter	*filter;	/* cli_filters(), as load.filter */
 	int		 flame_base;	/* svg: frame widths from the base */
@@ -102,6 +106,8 @@ int	cli_bases(struct opts *, const char *cmd, int pair);
 /* Free what cli_parse() and cli_filters() allocated in o. */
 void	cli_release(struct opts *);
 void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
+/* The help: cli_usage() and what pprof's options are here. */
+void	cli_help(FILE *, const char *cmd);
 
 /*
  * Open the output: stdout, or a temporary file beside o->output that
@@ -116,8 +122,54 @@ int	 cli_close_output(FILE *, struct opts *, int ok);
  * expression.
  */
 int	 cli_filters(struct opts *, const char *cmd);
+/*
+ * Refuse a --unit of another family than the values' (ms for bytes):
+ * -1 after a message naming both, else 0.  pprof would print them in
+ * its default unit of their own family instead.
+ */
+int	 cli_check_unit(const char *unit, const char *cmd,
+	    const struct facts *);
 /* The active filters as the report header lists them, or NULL; free it. */
 char	*cli_filters_text(const struct opts *);
+
+/*
+ * pprof's spellings, as its Go flags take them: one dash or two, the
+ * value after "=" or in the next word.  Each says what it means here:
+ * the option of cli_opts[] named opt, given the user's value or, for a
+ * flag of pprof's, val ("" for a flag of ours); or one of the two that
+ * are more than a renaming; or, when profdiff cannot do what it asks,
+ * what profdiff offers instead.  The first entry of a name that the
+ * subcommand takes is the one; every name has one for each subcommand.
+ * The table is in cli_pprof.c; the help prints it, and man/profdiff.1
+ * has it too.
+ */
+enum pp_how {
+	PP_OPT = 0,	/* opt, with the user's value or val */
+	PP_TAG,		/* -tagfocus, -tagignore: KEY=VALUE, the last wins */
+	PP_DIFF_BASE,	/* the base profiles; the operands are the new ones */
+	PP_NONE,	/* what profdiff does anyway */
+	PP_NO,		/* not here: note says what is */
+};
+
+struct cli_pprof {
+	const char	*name;		/* without the dash */
+	const char	*opt;		/* PP_OPT, PP_TAG: cli_opts[]'s name */
+	const char	*val;		/* a flag: the value it gives opt */
+	int		 mask;		/* 0: every subcommand */
+	int		 how;
+	const char	*note;		/* for the user; PP_NO: what is here */
+};
+
+/* The entry for the n bytes at name that the groups in mask take, or NULL. */
+const struct cli_pprof *cli_pprof_find(const char *name, size_t n, int mask);
+/* Does the entry take a value, as a Go flag that is not a bool? */
+int	cli_pprof_valued(const struct cli_pprof *);
+/* Go's strconv.ParseBool, which pprof's "-cum=true" goes through: 1, 0, -1. */
+int	cli_go_bool(const char *);
+/* The help's "Coming from pprof": the table, for the groups in mask. */
+void	cli_pprof_help(FILE *, int mask);
+/* The value's name in the help of option --name ("N"), or NULL. */
+const char *cli_opt_arg(const char *name);
 
 /* Print "profdiff: " and a formatted warning/error line to stderr. */
 void	cli_warn(const char *fmt, ...)

@@ -48,6 +48,7 @@ struct top_report {
 	double		 kept;		/* share of |value| the filters kept */
 	const char	*by_label;	/* rows are this label's values */
 	const struct flame *fl;		/* svg and folded: the profile's */
+	const char	*out_unit;	/* --unit, or NULL */
 };
 
 /*
@@ -107,6 +108,7 @@ struct diff_report {
 	/* svg and folded: the flame graph of the same two sides */
 	const struct flame *fl;
 	int		 width_base;	/* widths from the base (--flame-width) */
+	const char	*out_unit;	/* --unit, or NULL */
 };
 
 /*
@@ -136,13 +138,32 @@ const char *report_conclusion(int status, int regressed, int any_change);
 char	*report_method(const struct facts *base, int has_counts,
 	    const struct judge *, int frames);
 
-/* The facts block, as the text and JSON reports print it. */
+/*
+ * The facts block, as the text and JSON reports print it, the total in
+ * unit to (units_label()'s; NULL: as pprof labels one value, and JSON's
+ * exact integer).
+ */
 void	report_facts_text(FILE *, const struct facts *, const char *label,
-	    size_t nprofiles);
-void	report_facts_json(FILE *, const struct facts *);
+	    size_t nprofiles, const char *to);
+void	report_facts_json(FILE *, const struct facts *, const char *to);
 /* The same as a markdown list item, "- **label**: ...". */
 void	report_facts_md(FILE *, const char *label, const struct facts *,
-	    size_t nprofiles);
+	    size_t nprofiles, const char *to);
+/*
+ * A value in unit from as a JSON or CSV number in unit to: the exact
+ * integer when to is NULL, else the shortest decimal of the converted
+ * value.
+ */
+void	report_put_value(FILE *, int64_t v, const char *from, const char *to);
+/*
+ * The unit every value of a JSON or CSV report is in, for --unit to:
+ * NULL without one or when the values are in no unit pprof knows
+ * (count), else as units_column() (units.h) chooses from minval and
+ * total.  *name is the unit's name as printed (the sample
+ * unit when values stay plain numbers).
+ */
+const char *report_value_unit(const char *to, int64_t minval, int64_t total,
+	    const char *from, const char **name);
 
 /* Escaping shared by the writers.  Each writes s to fp. */
 void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */

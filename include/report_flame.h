@@ -18,6 +18,7 @@ struct flame_report {
 	struct report_head h;		/* as the diff report's */
 	const struct flame *fl;
 	int		 width_base;	/* widths from the base (--flame-width) */
+	const char	*out_unit;	/* svg's labels: --unit, or NULL */
 };
 
 /* Return 0, or -1 on a write error. */

@@ -39,6 +39,9 @@
 double		 units_scale(int64_t value, const char *from, const char *to,
 		    const char **unit);
 
+/* units_scale() of a value that need not be whole (a rate), unit aside. */
+double		 units_scale_f(double value, const char *from, const char *to);
+
 /*
  * pprof's ScaledLabel: the scaled value printed with "%.2f", a trailing
  * ".00" removed, then the unit ("1.47s", "10ms", "6.50MB", "1234"); a
@@ -77,5 +80,34 @@ const char	*units_pick(int64_t minval, int64_t total, const char *unit);
  * other key is its own unit, so a label "bytes" is in bytes).
  */
 const char	*units_of_label(const char *key, const char *num_unit);
+
+/*
+ * The family of a unit name as pprof reads it (sniffUnit): "bytes",
+ * "time" or "GCU", or NULL when pprof knows no such unit ("count", "").
+ */
+const char	*units_kind(const char *unit);
+
+/*
+ * Is s a value pprof's -unit makes sense with: a unit of one of the three
+ * families, in any of pprof's spellings, or "minimum" or "auto"?
+ */
+int		 units_output_ok(const char *s);
+
+/*
+ * The value of --unit to for a report whose values are in unit from:
+ * NULL when to is NULL, the sample unit itself when to is "minimum" or
+ * "auto" and from is not a known unit, else to.  A report that needs one
+ * unit for a whole column (CSV, JSON) gives minval and total as for
+ * units_pick() and gets pprof's choice for "minimum" and "auto".
+ */
+const char	*units_column(const char *to, int64_t minval, int64_t total,
+		    const char *from);
+
+/*
+ * v in the shortest decimal that reads back as the same double ("%.17g"
+ * at most; "12.5", "0.001", "1e+21"), whatever the locale.  Non-finite
+ * values print as "null", as JSON needs.
+ */
+void		 units_number(char *buf, size_t len, double v);
 
 #endif

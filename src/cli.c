@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "diag.h"
 #include "filter.h"
+#include "units.h"
 #include "xmalloc.h"
 
 /* One value of an option that names its values. */
@@ -61,7 +62,7 @@ struct cli_opt {
 
 static cli_parse_fn opt_flag, opt_string, opt_key, opt_list, opt_rows,
     opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64,
-    opt_requests;
+    opt_requests, opt_unit;
 
 static const struct cli_choice formats[] = {
 	{ "text", FMT_TEXT, 0 },
@@ -122,6 +123,11 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "show N rows; 0 shows all (top 10, diff 20, check all)" },
 	{ .name = "cum", .mask = OPT_TOP, .parse = opt_flag, .off = OFF(cum),
 	  .help = "sort by cumulative value" },
+	{ .name = "unit", .parse = opt_unit, .off = OFF(unit),
+	  .want = "one of pprof's units (ns, us, ms, s, hrs, B, kB, MB, GB, "
+	  "TB, PB, GCU, in any of its spellings), minimum or auto",
+	  .arg = "U", .help = "print values in unit U (ms, MB, ...), as "
+	  "pprof's -unit; minimum (default) or auto" },
 	{ .name = "granularity", .parse = opt_gran, .off = OFF(load.agg.gran),
 	  .want = "functions, filefunctions, files, lines or addresses",
 	  .arg = "G",
@@ -511,6 +517,15 @@ opt_count64(const char *arg, void *dst)
 	return 0;
 }
 
+/* pprof's -unit: a unit it knows, or "minimum" or "auto". */
+static int
+opt_unit(const char *arg, void *dst)
+{
+	if (!units_output_ok(arg))
+		return -1;
+	return opt_string(arg, dst);
+}
+
 /* One of c->choices that the subcommand takes, stored as an int. */
 static int
 choose(const struct cli_opt *c, const char *arg, int mask, int *dst)
@@ -582,18 +597,26 @@ list_choices(char *buf, size_t len, const struct cli_choice *choices,
 	}
 }
 
-/* "bad value 'X' for --name: what it should be". */
+/*
+ * "bad value 'X' for --name: what it should be", or for pprof's spelling
+ * of it, "for -spelled (--name)".
+ */
 static int
-bad_arg(const char *cmd, const struct cli_opt *c, const char *arg, int mask)
+bad_arg(const char *cmd, const struct cli_opt *c, const char *arg, int mask,
+    const char *spelled)
 {
-	char want[128];
+	char want[160];
 
 	if (c->want != NULL)
 		strlcpy(want, c->want, sizeof(want));
 	else
 		list_choices(want, sizeof(want), c->choices, mask, NULL);
-	cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg,
-	    c->errname != NULL ? c->errname : c->name, want);
+	if (spelled != NULL)
+		cli_warn("%s: bad value '%s' for %s (--%s): %s", cmd, arg,
+		    spelled, c->name, want);
+	else
+		cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg,
+		    c->errname != NULL ? c->errname : c->name, want);
 	return -1;
 }
 
@@ -706,14 +729,240 @@ need_tree(struct opts *o, int mask, const char *cmd)
 	return -1;
 }
 
+/* pprof's spellings: cli_pprof[]. */
+
+/* The entry of cli_opts[] whose name is the n bytes at name, or NULL. */
+static const struct cli_opt *
+opt_named(const char *name, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTS; i++)
+		if (strlen(cli_opts[i].name) == n &&
+		    strncmp(cli_opts[i].name, name, n) == 0)
+			return &cli_opts[i];
+	return NULL;
+}
+
+const char *
+cli_opt_arg(const char *name)
+{
+	const struct cli_opt *c = opt_named(name, strlen(name));
+
+	return c != NULL ? c->arg : NULL;
+}
+
+/*
+ * -tagfocus and -tagignore: pprof keeps the last of each, and reads a
+ * value with no "KEY=" as matching any label, which --tag cannot say.
+ */
+static int
+pprof_tag(const struct cli_pprof *p, const char *spelled, const char *val,
+    const char *cmd, struct opts *o)
+{
+	int		 focus = strcmp(p->opt, "tag") == 0;
+	struct cli_list	*l = focus ? &o->tags : &o->tag_ignores;
+	size_t		*last = focus ? &o->tag_pp : &o->tag_ignore_pp;
+
+	if (val[0] == '=' || strchr(val, '=') == NULL) {
+		cli_warn("%s: %s '%s': profdiff matches one label, named: "
+		    "%s KEY=VALUE (--%s)", cmd, spelled, val, spelled, p->opt);
+		return -1;
+	}
+	if (*last != 0)
+		l->v[*last - 1] = (char *)(uintptr_t)val;
+	else {
+		l->v[l->n++] = (char *)(uintptr_t)val;
+		*last = l->n;
+	}
+	return 0;
+}
+
+/* Do what entry p, spelled so, says, with val (NULL: a flag's own). */
+static int
+pprof_apply(const struct cli_pprof *p, const char *spelled, const char *val,
+    int mask, const char *cmd, struct opts *o)
+{
+	const struct cli_opt	*c;
+	void			*dst;
+	int			 rc;
+
+	switch (p->how) {
+	case PP_NO:
+		cli_warn("%s: %s: %s", cmd, spelled, p->note);
+		return -1;
+	case PP_NONE:
+		return 0;
+	case PP_TAG:
+		/* pprof takes an empty value as none given. */
+		return val[0] == '\0' ? 0 : pprof_tag(p, spelled, val, cmd, o);
+	case PP_DIFF_BASE:
+		if (val[0] != '\0')
+			o->diff_base.v[o->diff_base.n++] = (char *)(uintptr_t)val;
+		return 0;
+	}
+	c = opt_named(p->opt, strlen(p->opt));
+	if (val == NULL)
+		val = p->val;
+	dst = (char *)o + c->off;
+	if (val[0] == '\0' && c->parse == opt_string) {
+		*(const char **)dst = NULL;	/* -focus= is no -focus */
+		return 0;
+	}
+	rc = c->choices != NULL ? choose(c, val, mask, dst) :
+	    c->parse(val, dst);
+	return rc == -1 ? bad_arg(cmd, c, val, mask, spelled) : 0;
+}
+
+/*
+ * Is the single-dash word w, of more than one letter and none of pprof's,
+ * a cluster of short options: letters that take no value, then perhaps
+ * one that does with its value, which must be a good one (-n5, -qfjson)?
+ * Returns 1 if so, else 0 after one line on what to type instead.
+ */
+static int
+short_cluster(const char *w, int mask, const char *cmd)
+{
+	const struct cli_opt	*c;
+	struct opts		 scratch;
+	const char		*p, *eq;
+	void			*dst;
+	size_t			 i;
+
+	for (p = w + 1; *p != '\0'; p++) {
+		for (c = NULL, i = 0; i < NOPTS && c == NULL; i++)
+			if (cli_opts[i].letter == *p &&
+			    takes(&cli_opts[i], mask))
+				c = &cli_opts[i];
+		if (c == NULL)
+			break;
+		if (c->arg == NULL)
+			continue;
+		if (p[1] == '\0' || c->parse == opt_string)
+			return 1;
+		opts_default(&scratch);
+		dst = (char *)&scratch + c->off;
+		if (c->choices != NULL ? choose(c, p + 1, mask, dst) == 0 :
+		    c->parse != opt_list && c->parse(p + 1, dst) == 0)
+			return 1;
+		break;
+	}
+	if (*p == '\0')
+		return 1;
+	eq = strchr(w, '=');
+	if ((c = opt_named(w + 1, eq ? (size_t)(eq - w - 1) : strlen(w + 1)))
+	    != NULL && takes(c, mask))
+		cli_warn("%s: unknown option %s; profdiff spells it --%s%s", cmd,
+		    w, c->name, eq ? eq : "");
+	else
+		cli_warn("%s: unknown option %s; profdiff's options are "
+		    "listed by profdiff help %s", cmd, w, find_cmd(cmd)->name);
+	return 0;
+}
+
+/*
+ * The word at optind, before getopt_long() sees it: if it is one of
+ * pprof's spellings, do what it says.  Returns how many words it took
+ * (the next one too for "-name VALUE"), 0 to leave the word to
+ * getopt_long(), or -1 after a message.
+ */
+static int
+pprof_word(int argc, char **argv, int mask, const char *cmd, struct opts *o)
+{
+	const struct cli_pprof	*p;
+	const char		*w = argv[optind], *name, *eq;
+	char			 spelled[64];
+	size_t			 n;
+	int			 dashes, b;
+
+	if (w[0] != '-' || w[1] == '\0' || strcmp(w, "--") == 0)
+		return 0;
+	dashes = w[1] == '-' ? 2 : 1;
+	name = w + dashes;
+	n = (eq = strchr(name, '=')) != NULL ? (size_t)(eq - name) :
+	    strlen(name);
+	if (dashes == 2 && opt_named(name, n) != NULL &&
+	    takes(opt_named(name, n), mask))
+		return 0;
+	if ((p = cli_pprof_find(name, n, mask)) == NULL) {
+		if (dashes == 2 || w[2] == '\0')
+			return 0;
+		return short_cluster(w, mask, cmd) ? 0 : -1;
+	}
+	snprintf(spelled, sizeof(spelled), "%.*s", (int)(n + dashes), w);
+	if (p->how == PP_NO)
+		return pprof_apply(p, spelled, NULL, mask, cmd, o);
+	if (cli_pprof_valued(p) && eq == NULL) {
+		if (optind + 1 >= argc) {
+			cli_warn("%s: option %s needs a value", cmd, spelled);
+			return -1;
+		}
+		return pprof_apply(p, spelled, argv[optind + 1], mask, cmd,
+		    o) == -1 ? -1 : 2;
+	}
+	if (cli_pprof_valued(p))
+		return pprof_apply(p, spelled, eq + 1, mask, cmd, o) == -1 ?
+		    -1 : 1;
+	if (eq != NULL && (b = cli_go_bool(eq + 1)) != 1) {
+		if (b == 0)
+			return 1;	/* pprof's default: nothing to do */
+		cli_warn("%s: bad value '%s' for %s: true or false", cmd,
+		    eq + 1, spelled);
+		return -1;
+	}
+	return pprof_apply(p, spelled, NULL, mask, cmd, o) == -1 ? -1 : 1;
+}
+
+/*
+ * pprof's -diff_base FILE ...: those are the base side and every operand
+ * is on the new side, as though "FILE ... --" came first.
+ */
+static int
+diff_base_operands(struct opts *o, const char *cmd)
+{
+	size_t nb = o->diff_base.n;
+
+	if (nb == 0)
+		return 0;
+	if (o->sep != -1) {
+		cli_warn("%s: -diff_base names the base profiles; list the new "
+		    "ones without --", cmd);
+		return -1;
+	}
+	memmove(o->operands + nb, o->operands, o->noperands *
+	    sizeof(o->operands[0]));
+	memcpy(o->operands, o->diff_base.v, nb * sizeof(o->operands[0]));
+	o->noperands += nb;
+	o->sep = (int)nb;
+	return 0;
+}
+
+void
+cli_help(FILE *fp, const char *cmd)
+{
+	const struct cli_cmd	*c;
+	int			 mask = 0;
+	size_t			 i;
+
+	cli_usage(fp, cmd);
+	if (cmd != NULL && (c = cli_cmd_find(cmd)) != NULL)
+		mask = c->options;
+	else
+		for (i = 0; i < cli_ncmds; i++)
+			mask |= cli_cmds[i].options;
+	fputc('\n', fp);
+	cli_pprof_help(fp, mask);
+}
+
 static int
 parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 {
+	static char		*none[] = { "profdiff", NULL };
 	struct option		 lopts[NOPTS + 1];
 	char			 letters[2 * NOPTS + 3];
 	const struct cli_opt	*c;
 	void			*dst;
-	int			 ch, longidx, at, rc;
+	int			 ch, longidx, at, rc, inword = 0;
 
 	opts_default(o);
 	getopt_tables(mask, lopts, letters);
@@ -721,9 +970,17 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	o->tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tag_ignores.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->bases.v = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->diff_base.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->sep = -1;
-	optind = 0;		/* glibc: also resets its internal state */
+	/*
+	 * glibc: optind 0 resets its internal state, which a call on no
+	 * arguments does at once, so that pprof_word() may move optind on
+	 * before the first real call.
+	 */
+	optind = 0;
 	opterr = 0;
+	(void)getopt(1, none, "+");
+	optind = 1;
 	/*
 	 * "+": stop at each operand, collect it and go on, so options may
 	 * follow operands and a "--" between operands stays visible: it
@@ -731,11 +988,19 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	 */
 	for (;;) {
 		/* At the end glibc would rewind optind to skipped operands. */
-		if (optind >= argc && optind != 0)
+		if (optind >= argc)
 			break;
+		/* pprof's spellings, at the start of a word only. */
+		if (!inword && (rc = pprof_word(argc, argv, mask, cmd, o)) != 0) {
+			if (rc == -1)
+				return -1;
+			optind += rc;
+			continue;
+		}
 		longidx = -1;
-		at = optind == 0 ? 1 : optind;	/* a long option's own word */
+		at = optind;		/* a long option's own word */
 		ch = getopt_long(argc, argv, letters, lopts, &longidx);
+		inword = ch != -1 && optind == at;
 		/*
 		 * getopt_long takes any unique prefix of a long option; a
 		 * script that relies on one breaks when an option is added,
@@ -761,11 +1026,19 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		else if (c->parse != NULL)
 			rc = c->parse(optarg, dst);
 		else {
-			usage_cmd(stdout, find_cmd(cmd), 1);
+			cli_help(stdout, find_cmd(cmd)->name);
 			return 1;
 		}
 		if (rc == -1)
-			return bad_arg(cmd, c, optarg, mask);
+			return bad_arg(cmd, c, optarg, mask, NULL);
+	}
+	if (diff_base_operands(o, cmd) == -1)
+		return -1;
+	/* flamegraph.pl and profdiff's own folded input read integers. */
+	if (o->unit != NULL && o->format == FMT_FOLDED) {
+		cli_warn("%s: --unit: folded stacks keep the profile's integers; "
+		    "--format svg labels its frames in the unit", cmd);
+		return -1;
 	}
 	o->operands[o->noperands] = NULL;
 	if (o->color == -1 && getenv("NO_COLOR") != NULL &&
@@ -897,8 +1170,9 @@ cli_release(struct opts *o)
 	o->bases.v = NULL;
 	free(o->tags.v);
 	free(o->tag_ignores.v);
+	free(o->diff_base.v);
 	filter_free(o->filter);
-	o->operands = o->tags.v = o->tag_ignores.v = NULL;
+	o->operands = o->tags.v = o->tag_ignores.v = o->diff_base.v = NULL;
 	o->filter = NULL;
 	o->load.filter = NULL;
 }
@@ -930,6 +1204,26 @@ cli_filters(struct opts *o, const char *cmd)
 	}
 	o->load.filter = o->filter;
 	return 0;
+}
+
+int
+cli_check_unit(const char *unit, const char *cmd, const struct facts *f)
+{
+	const char *want, *have;
+
+	if (unit == NULL || strcmp(unit, "minimum") == 0 ||
+	    strcmp(unit, "auto") == 0)
+		return 0;
+	want = units_kind(unit);
+	if ((have = units_kind(f->unit)) != NULL && strcmp(have, want) == 0)
+		return 0;
+	if (f->unit[0] == '\0')
+		cli_warn("%s: --unit %s is a %s unit, but %s values have no "
+		    "unit", cmd, unit, want, f->sample_type);
+	else
+		cli_warn("%s: --unit %s is a %s unit, but %s values are in %s",
+		    cmd, unit, want, f->sample_type, f->unit);
+	return -1;
 }
 
 static void

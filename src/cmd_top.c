@@ -165,7 +165,9 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 		r.kept = agg_kept_share(s.agg, s.merged.total);
 		r.by_label = o.load.agg.label_key;
 		r.fl = &fl;
-		if (top_write(&r, &o) == 0)
+		r.out_unit = o.unit;
+		if (cli_check_unit(o.unit, self->name, &s.merged) == 0 &&
+		    top_write(&r, &o) == 0)
 			rc = 0;
 	}
 	flame_release(&fl);

@@ -132,6 +132,8 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
 		return -1;
 	if (choose_quantity(p, o, cmd) == -1)
 		return -1;
+	if (cli_check_unit(o->unit, cmd, &p->base.merged) == -1)
+		return -1;
 	if (gate_unmatched(p, cmd) == -1)
 		return -1;
 	if (!o->quiet)
@@ -295,6 +297,7 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	r.conclusion = conclusion;
 	r.fl = &p->fl;
 	r.width_base = o->flame_base;
+	r.out_unit = o->unit;
 	if ((fp = cli_open_output(o)) != NULL) {
 		r.color = o->color == 1 || (o->color == -1 && fp == stdout &&
 		    isatty(fileno(stdout)));

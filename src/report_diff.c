@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "delta.h"
@@ -19,6 +20,21 @@
 #define RED	"\033[31m"
 #define GREEN	"\033[32m"
 #define RESET	"\033[0m"
+
+/* What a value is printed in: --unit's, else each its own best unit. */
+static const char *
+to_unit(const struct diff_report *r)
+{
+	return r->out_unit != NULL ? r->out_unit : "auto";
+}
+
+/* The totals of the facts: --unit's, unless it leaves them as they were. */
+static const char *
+facts_unit(const struct diff_report *r)
+{
+	return r->out_unit != NULL && strcmp(r->out_unit, "minimum") != 0 ?
+	    r->out_unit : NULL;
+}
 
 /* A normalized value: a share in percent, a rate, or a raw value. */
 static void
@@ -32,12 +48,13 @@ fmt_norm(char *buf, size_t len, double v, const struct diff_report *r)
 		break;
 	case DELTA_NORM_DURATION:
 	case DELTA_NORM_REQUESTS:
-		units_format(u, sizeof(u), (int64_t)llround(v), r->unit);
+		units_label(u, sizeof(u), (int64_t)llround(v), r->unit,
+		    to_unit(r));
 		snprintf(buf, len, "%s/%s", u, r->norm == DELTA_NORM_DURATION ?
 		    "s" : "req");
 		break;
 	default:
-		units_format(buf, len, (int64_t)llround(v), r->unit);
+		units_label(buf, len, (int64_t)llround(v), r->unit, to_unit(r));
 		break;
 	}
 }
@@ -53,12 +70,14 @@ fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
 		break;
 	case DELTA_NORM_DURATION:
 	case DELTA_NORM_REQUESTS:
-		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
+		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
+		    to_unit(r));
 		snprintf(buf, len, "%c%s/%s", v < 0 ? '-' : '+', u,
 		    r->norm == DELTA_NORM_DURATION ? "s" : "req");
 		break;
 	default:
-		units_format(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit);
+		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
+		    to_unit(r));
 		snprintf(buf, len, "%c%s", v < 0 ? '-' : '+', u);
 		break;
 	}
@@ -380,6 +399,7 @@ report_diff_write(FILE *fp, enum report_format f, const struct diff_report *r)
 		fr.h = r->h;
 		fr.fl = r->fl;
 		fr.width_base = r->width_base;
+		fr.out_unit = r->out_unit;
 		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
 		    report_flame_folded(fp, &fr);
 	default:
@@ -395,8 +415,8 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	char	 dl[UNITS_BUFSZ + 8], v[32];
 	size_t	 i, k;
 
-	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase);
-	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew);
+	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase, facts_unit(r));
+	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew, facts_unit(r));
 	put_detectable(fp, r);
 	put_method(fp, r);
 	put_findings_text(fp, r);
@@ -455,9 +475,10 @@ put_md(FILE *fp, const char *s)
 }
 
 static void
-md_facts(FILE *fp, const char *label, const struct facts *f, size_t n)
+md_facts(FILE *fp, const char *label, const struct facts *f, size_t n,
+    const char *to)
 {
-	report_facts_md(fp, label, f, n);
+	report_facts_md(fp, label, f, n, to);
 }
 
 /* The findings as a numbered list, the summary an incident note needs. */
@@ -495,8 +516,8 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
 	    "check-significance" : "diff");
-	md_facts(fp, "Base", r->h.base, r->h.nbase);
-	md_facts(fp, "New", r->h.new, r->h.nnew);
+	md_facts(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
+	md_facts(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
 	fputs("\n", fp);
 	put_detectable(fp, r);
 	fputs("\n", fp);
@@ -584,6 +605,15 @@ json_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
 	fputc(']', fp);
 }
 
+/* A value normalized as --normalize says: only a share has no unit. */
+static void
+json_norm(FILE *fp, double v, const struct diff_report *r, const char *to)
+{
+	if (to != NULL && r->norm != DELTA_NORM_TOTAL)
+		v = units_scale_f(v, r->unit, to);
+	report_put_num(fp, v);
+}
+
 /*
  * What a change of the engine's shares is in the rows' unit (delta):
  * a fraction for shares, the pooled level's unit with an exposure.
@@ -596,7 +626,8 @@ report_level(const struct diff_report *r)
 
 /* The findings array: most important first (delta.h). */
 static void
-put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r)
+put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
+    const char *to)
 {
 	size_t	 i;
 
@@ -624,11 +655,11 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r)
 		report_put_num(fp, 100 * f->hi);
 		/* The same in the rows' unit (delta): points or a rate. */
 		fputs(",\"delta\":", fp);
-		report_put_num(fp, report_level(r) * f->delta);
+		json_norm(fp, report_level(r) * f->delta, r, to);
 		fputs(",\"ci_low\":", fp);
-		report_put_num(fp, report_level(r) * f->lo);
+		json_norm(fp, report_level(r) * f->lo, r, to);
 		fputs(",\"ci_high\":", fp);
-		report_put_num(fp, report_level(r) * f->hi);
+		json_norm(fp, report_level(r) * f->hi, r, to);
 		fputs(",\"q_value\":", fp);
 		report_put_num(fp, f->q);
 		fputs(",\"rows\":", fp);
@@ -642,19 +673,134 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r)
 	fputs("]", fp);
 }
 
+/*
+ * The unit of JSON's and CSV's values for --unit (NULL without one):
+ * for minimum and auto, pprof's choice from the rows shown.
+ */
+static const char *
+value_unit(const struct diff_report *r, const char **name)
+{
+	int64_t	 minval = 0, v, total;
+	size_t	 k;
+	int	 side;
+
+	for (k = 0; k < r->nshow && r->out_unit != NULL; k++) {
+		const struct delta_row *row = &r->d->rows[r->order[k]];
+
+		for (side = 0; side < 2; side++) {
+			v = llabs(side ? row->new_flat : row->base_flat);
+			if (v == 0)
+				v = llabs(side ? row->new_cum : row->base_cum);
+			if (v != 0 && (minval == 0 || v < minval))
+				minval = v;
+		}
+	}
+	total = r->h.base->total > r->h.new->total ? r->h.base->total :
+	    r->h.new->total;
+	return report_value_unit(r->out_unit, minval, total, r->unit, name);
+}
+
+
+/* One row of the JSON rows array, after its opening brace. */
+static void
+put_row_json(FILE *fp, const struct diff_report *r,
+    const struct delta_row *row, const char *to)
+{
+	size_t	 i;
+
+	report_put_json(fp, row->name);
+	fputs(",\"base_flat\":", fp);
+	report_put_value(fp, row->base_flat, r->unit, to);
+	fputs(",\"new_flat\":", fp);
+	report_put_value(fp, row->new_flat, r->unit, to);
+	fputs(",\"base_cum\":", fp);
+	report_put_value(fp, row->base_cum, r->unit, to);
+	fputs(",\"new_cum\":", fp);
+	report_put_value(fp, row->new_cum, r->unit, to);
+	fprintf(fp, ",\"base_samples\":%" PRId64 ",\"new_samples\":%"
+	    PRId64, row->base_count, row->new_count);
+	fputs(",\"base_cum_norm\":", fp);
+	json_norm(fp, row->base_cum_n, r, to);
+	fputs(",\"new_cum_norm\":", fp);
+	json_norm(fp, row->new_cum_n, r, to);
+	fputs(",\"delta_pp\":", fp);
+	report_put_num(fp, 100 * row->delta_share);
+	fputs(",\"delta\":", fp);
+	json_norm(fp, row->delta, r, to);
+	fputs(",\"rel\":", fp);
+	report_put_num(fp, row->rel);
+	fputs(",\"ci_low_pp\":", fp);
+	report_put_num(fp, row->tested ? 100 * row->st.lo : NAN);
+	fputs(",\"ci_high_pp\":", fp);
+	report_put_num(fp, row->tested ? 100 * row->st.hi : NAN);
+	fputs(",\"ci_low\":", fp);
+	json_norm(fp, row->tested ? report_level(r) * row->st.lo : NAN, r, to);
+	fputs(",\"ci_high\":", fp);
+	json_norm(fp, row->tested ? report_level(r) * row->st.hi : NAN, r, to);
+	fputs(",\"p_value\":", fp);
+	report_put_num(fp, row->tested ? row->st.p : NAN);
+	fputs(",\"q_value\":", fp);
+	report_put_num(fp, row->tested ? row->q : NAN);
+	fputs(",\"test\":", fp);
+	report_put_json(fp, stats_method_name(row->st.method));
+	fputs(",\"verdict\":", fp);
+	report_put_json(fp, verdict_name(row->verdict));
+	fputs(",\"hypothesis\":", fp);
+	if (hyp_name(row->hyp) != NULL)
+		report_put_json(fp, hyp_name(row->hyp));
+	else
+		fputs("null", fp);
+	if (row->finding >= 0)
+		fprintf(fp, ",\"finding\":%ld", row->finding);
+	else
+		fputs(",\"finding\":null", fp);
+	fputs(",\"flat_p_value\":", fp);
+	report_put_num(fp, row->flat.tested ? row->flat.st.p : NAN);
+	fputs(",\"flat_q_value\":", fp);
+	report_put_num(fp, row->flat.tested ? row->flat.q : NAN);
+	fputs(",\"status\":", fp);
+	report_put_json(fp, row->status == STATUS_NEW ? "new" :
+	    row->status == STATUS_GONE ? "gone" : "both");
+	fputs(",\"path\":[", fp);
+	for (i = 0; i < row->npath; i++) {
+		if (i > 0)
+			fputc(',', fp);
+		report_put_json(fp, row->path[i]);
+	}
+	fputs("],\"callers\":[", fp);
+	for (i = 0; i < row->ncallers; i++) {
+		fputs(i > 0 ? ",{\"name\":" : "{\"name\":", fp);
+		report_put_json(fp, row->callers[i].name);
+		fputs(",\"base\":", fp);
+		report_put_value(fp, row->callers[i].base, r->unit, to);
+		fputs(",\"new\":", fp);
+		report_put_value(fp, row->callers[i].new, r->unit, to);
+		fputs(",\"delta\":", fp);
+		json_norm(fp, row->callers[i].delta, r, to);
+		fputc('}', fp);
+	}
+	fputs("]}", fp);
+}
+
 int
 report_diff_json(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	size_t	 i, k;
+	const char	*to, *name;
+	size_t		 k;
 
+	to = value_unit(r, &name);
 	fputs("{\"command\":", fp);
 	report_put_json(fp, r->kind == DIFF_CHECK ? "check-significance" :
 	    "diff");
 	fputs(",\"base\":", fp);
-	report_facts_json(fp, r->h.base);
+	report_facts_json(fp, r->h.base, to);
 	fputs(",\"new\":", fp);
-	report_facts_json(fp, r->h.new);
+	report_facts_json(fp, r->h.new, to);
+	if (to != NULL) {
+		fputs(",\"value_unit\":", fp);
+		report_put_json(fp, name);
+	}
 	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->h.nbase,
 	    r->h.nnew);
 	fputs(",\"normalize\":", fp);
@@ -710,77 +856,11 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		report_put_json(fp, r->conclusion);
 		fprintf(fp, ",\"exit_status\":%d", r->exit_status);
 	}
-	put_findings_json(fp, d, r);
+	put_findings_json(fp, d, r, to);
 	fputs(",\"rows\":[", fp);
 	for (k = 0; k < r->nshow; k++) {
-		const struct delta_row *row = &d->rows[r->order[k]];
-
 		fputs(k > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
-		report_put_json(fp, row->name);
-		fprintf(fp, ",\"base_flat\":%" PRId64 ",\"new_flat\":%" PRId64
-		    ",\"base_cum\":%" PRId64 ",\"new_cum\":%" PRId64
-		    ",\"base_samples\":%" PRId64 ",\"new_samples\":%" PRId64,
-		    row->base_flat, row->new_flat, row->base_cum, row->new_cum,
-		    row->base_count, row->new_count);
-		fputs(",\"base_cum_norm\":", fp);
-		report_put_num(fp, row->base_cum_n);
-		fputs(",\"new_cum_norm\":", fp);
-		report_put_num(fp, row->new_cum_n);
-		fputs(",\"delta_pp\":", fp);
-		report_put_num(fp, 100 * row->delta_share);
-		fputs(",\"delta\":", fp);
-		report_put_num(fp, row->delta);
-		fputs(",\"rel\":", fp);
-		report_put_num(fp, row->rel);
-		fputs(",\"ci_low_pp\":", fp);
-		report_put_num(fp, row->tested ? 100 * row->st.lo : NAN);
-		fputs(",\"ci_high_pp\":", fp);
-		report_put_num(fp, row->tested ? 100 * row->st.hi : NAN);
-		fputs(",\"ci_low\":", fp);
-		report_put_num(fp, row->tested ? report_level(r) * row->st.lo : NAN);
-		fputs(",\"ci_high\":", fp);
-		report_put_num(fp, row->tested ? report_level(r) * row->st.hi : NAN);
-		fputs(",\"p_value\":", fp);
-		report_put_num(fp, row->tested ? row->st.p : NAN);
-		fputs(",\"q_value\":", fp);
-		report_put_num(fp, row->tested ? row->q : NAN);
-		fputs(",\"test\":", fp);
-		report_put_json(fp, stats_method_name(row->st.method));
-		fputs(",\"verdict\":", fp);
-		report_put_json(fp, verdict_name(row->verdict));
-		fputs(",\"hypothesis\":", fp);
-		if (hyp_name(row->hyp) != NULL)
-			report_put_json(fp, hyp_name(row->hyp));
-		else
-			fputs("null", fp);
-		if (row->finding >= 0)
-			fprintf(fp, ",\"finding\":%ld", row->finding);
-		else
-			fputs(",\"finding\":null", fp);
-		fputs(",\"flat_p_value\":", fp);
-		report_put_num(fp, row->flat.tested ? row->flat.st.p : NAN);
-		fputs(",\"flat_q_value\":", fp);
-		report_put_num(fp, row->flat.tested ? row->flat.q : NAN);
-		fputs(",\"status\":", fp);
-		report_put_json(fp, row->status == STATUS_NEW ? "new" :
-		    row->status == STATUS_GONE ? "gone" : "both");
-		fputs(",\"path\":[", fp);
-		for (i = 0; i < row->npath; i++) {
-			if (i > 0)
-				fputc(',', fp);
-			report_put_json(fp, row->path[i]);
-		}
-		fputs("],\"callers\":[", fp);
-		for (i = 0; i < row->ncallers; i++) {
-			fputs(i > 0 ? ",{\"name\":" : "{\"name\":", fp);
-			report_put_json(fp, row->callers[i].name);
-			fprintf(fp, ",\"base\":%" PRId64 ",\"new\":%" PRId64
-			    ",\"delta\":", row->callers[i].base,
-			    row->callers[i].new);
-			report_put_num(fp, row->callers[i].delta);
-			fputc('}', fp);
-		}
-		fputs("]}", fp);
+		put_row_json(fp, r, &d->rows[r->order[k]], to);
 	}
 	fputs("]}\n", fp);
 	return ferror(fp) ? -1 : 0;
@@ -804,18 +884,27 @@ int
 report_diff_csv(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	size_t	 k;
+	const char	*to, *name;
+	size_t		 k;
 
-	fputs("name,base_flat,new_flat,base_cum,new_cum,base_samples,"
+	to = value_unit(r, &name);
+	/* With --unit, the values are converted and a last column names it. */
+	fprintf(fp, "name,base_flat,new_flat,base_cum,new_cum,base_samples,"
 	    "new_samples,delta_pp,rel,ci_low_pp,ci_high_pp,p_value,q_value,"
-	    "verdict,status,hypothesis,finding\n", fp);
+	    "verdict,status,hypothesis,finding%s\n", to ? ",unit" : "");
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 
 		report_put_csv(fp, row->name);
-		fprintf(fp, ",%" PRId64 ",%" PRId64 ",%" PRId64 ",%" PRId64
-		    ",%" PRId64 ",%" PRId64 ",", row->base_flat, row->new_flat,
-		    row->base_cum, row->new_cum, row->base_count,
+		fputc(',', fp);
+		report_put_value(fp, row->base_flat, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->new_flat, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->base_cum, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->new_cum, r->unit, to);
+		fprintf(fp, ",%" PRId64 ",%" PRId64 ",", row->base_count,
 		    row->new_count);
 		csv_num(fp, 100 * row->delta_share, 1);
 		csv_num(fp, row->rel, 1);
@@ -832,6 +921,10 @@ report_diff_csv(FILE *fp, const struct diff_report *r)
 		    hyp_name(row->hyp) ? hyp_name(row->hyp) : "");
 		if (row->finding >= 0)
 			fprintf(fp, "%ld", row->finding + 1);
+		if (to != NULL) {
+			fputc(',', fp);
+			report_put_csv(fp, name);
+		}
 		fputc('\n', fp);
 	}
 	return ferror(fp) ? -1 : 0;

@@ -321,7 +321,8 @@ put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 	fputs("<title>", fp);
 	report_put_xml(fp, f->name, SIZE_MAX);
 	if (fl->single) {
-		units_format(v, sizeof(v), f->new_cum, r->h.new->unit);
+		units_label(v, sizeof(v), f->new_cum, r->h.new->unit,
+		    r->out_unit ? r->out_unit : "auto");
 		fprintf(fp, "\n%.2f%% (%s), self %.2f%%", 100 * f->new_share,
 		    v, fl->new_total != 0 ? 100 * (double)f->new_flat /
 		    (double)fl->new_total : 0.0);
@@ -487,11 +488,11 @@ put_text(FILE *fp, double x, double y, const char *attrs, const char *s)
 /* "path, N samples" or "path and N more, N samples". */
 static void
 side_line(char *buf, size_t len, const char *label,
-    const struct facts *f, size_t nprofiles)
+    const struct facts *f, size_t nprofiles, const char *to)
 {
 	char	 tot[UNITS_BUFSZ], more[48] = "", smp[48];
 
-	units_format(tot, sizeof(tot), f->total, f->unit);
+	units_label(tot, sizeof(tot), f->total, f->unit, to ? to : "auto");
 	if (nprofiles > 1)
 		snprintf(more, sizeof(more), " and %zu more", nprofiles - 1);
 	if (f->samples >= 0)
@@ -521,7 +522,8 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 	if (fl->single) {
 		snprintf(buf, sizeof(buf), "Flame graph: %s", r->h.new->path);
 		put_text(fp, IMG_W / 2, y, " class=\"h\"", buf);
-		side_line(buf, sizeof(buf), "Profile:", r->h.new, r->h.nnew);
+		side_line(buf, sizeof(buf), "Profile:", r->h.new, r->h.nnew,
+		    r->out_unit);
 		put_text(fp, PAD, y += 20, "", buf);
 		put_text(fp, PAD, y += 16, "", "Width: a frame's cumulative "
 		    "share of the profile's total. Colour: a warm hue from "
@@ -530,9 +532,11 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 		snprintf(buf, sizeof(buf), "Differential flame graph: %s -> %s",
 		    r->h.base->path, r->h.new->path);
 		put_text(fp, IMG_W / 2, y, " class=\"h\"", buf);
-		side_line(buf, sizeof(buf), "Base:", r->h.base, r->h.nbase);
+		side_line(buf, sizeof(buf), "Base:", r->h.base, r->h.nbase,
+		    r->out_unit);
 		put_text(fp, PAD, y += 20, "", buf);
-		side_line(buf, sizeof(buf), "New: ", r->h.new, r->h.nnew);
+		side_line(buf, sizeof(buf), "New: ", r->h.new, r->h.nnew,
+		    r->out_unit);
 		put_text(fp, PAD, y += 16, "", buf);
 		snprintf(buf, sizeof(buf), "Test: %s; Benjamini-Hochberg at "
 		    "%g over the %zu of %zu frames drawn that can reach it "

@@ -32,11 +32,39 @@ report_top_write(FILE *fp, enum report_format f, const struct top_report *r)
 		fr.h.nnew = r->nprofiles;
 		fr.h.filters = r->filters;
 		fr.fl = r->fl;
+		fr.out_unit = r->out_unit;
 		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
 		    report_flame_folded(fp, &fr);
 	default:
 		return report_top_text(fp, r);
 	}
+}
+
+/*
+ * The smallest non-zero |flat| of the rows shown, |cum| for a row with
+ * no flat, or 0: what pprof chooses the report's unit from.
+ */
+static int64_t
+top_minval(const struct top_report *r)
+{
+	int64_t	 minval = 0, v;
+	size_t	 i;
+
+	for (i = 0; i < r->nshow; i++) {
+		v = llabs(r->rows[i].flat);
+		if (v == 0)
+			v = llabs(r->rows[i].cum);
+		if (v != 0 && (minval == 0 || v < minval))
+			minval = v;
+	}
+	return minval;
+}
+
+/* --unit minimum (the default) or none: pprof's choice of one unit. */
+static int
+unit_minimum(const char *u)
+{
+	return u == NULL || strcmp(u, "minimum") == 0;
 }
 
 int
@@ -46,21 +74,20 @@ report_top_text(FILE *fp, const struct top_report *r)
 			 sp[UNITS_BUFSZ], cp[UNITS_BUFSZ], tot[UNITS_BUFSZ],
 			 shown[UNITS_BUFSZ];
 	const char	*unit;
-	int64_t		 minval = 0, sum = 0, v;
+	int64_t		 sum = 0;
 	size_t		 i;
 
-	for (i = 0; i < r->nshow; i++) {
-		v = llabs(r->rows[i].flat);
-		if (v == 0)
-			v = llabs(r->rows[i].cum);
-		if (v != 0 && (minval == 0 || v < minval))
-			minval = v;
+	for (i = 0; i < r->nshow; i++)
 		sum += r->rows[i].flat;
-	}
-	unit = r->nshow > 0 ? units_pick(minval, r->pct_total,
-	    r->merged.unit) : "minimum";
+	/* As pprof: a unit of -unit's is used as it is. */
+	if (!unit_minimum(r->out_unit))
+		unit = r->out_unit;
+	else
+		unit = r->nshow > 0 ? units_pick(top_minval(r), r->pct_total,
+		    r->merged.unit) : "minimum";
 
-	report_facts_text(fp, &r->merged, "File: ", r->nprofiles);
+	report_facts_text(fp, &r->merged, "File: ", r->nprofiles,
+	    unit_minimum(r->out_unit) ? NULL : r->out_unit);
 	if (r->filters != NULL) {
 		fputs("Filters: ", fp);
 		report_put_text(fp, r->filters);
@@ -132,7 +159,8 @@ report_top_markdown(FILE *fp, const struct top_report *r)
 
 	fputs("## profdiff top\n\n", fp);
 	report_facts_md(fp, r->nprofiles > 1 ? "Profiles" : "Profile",
-	    &r->merged, r->nprofiles);
+	    &r->merged, r->nprofiles, unit_minimum(r->out_unit) ? NULL :
+	    r->out_unit);
 	if (r->filters != NULL) {
 		fputs("\nFilters: ", fp);
 		report_put_md(fp, r->filters);
@@ -176,17 +204,25 @@ report_top_markdown(FILE *fp, const struct top_report *r)
 int
 report_top_json(FILE *fp, const struct top_report *r)
 {
-	size_t i;
+	const char	*to, *name, *from = r->merged.unit;
+	size_t		 i;
 
+	to = report_value_unit(r->out_unit, top_minval(r), r->pct_total,
+	    from, &name);
 	fputs("{\"profiles\":[", fp);
 	for (i = 0; i < r->nprofiles; i++) {
 		if (i > 0)
 			fputc(',', fp);
-		report_facts_json(fp, &r->profiles[i]);
+		report_facts_json(fp, &r->profiles[i], to);
 	}
 	fputs("],\"merged\":", fp);
-	report_facts_json(fp, &r->merged);
-	fprintf(fp, ",\"total\":%" PRId64, r->pct_total);
+	report_facts_json(fp, &r->merged, to);
+	if (to != NULL) {
+		fputs(",\"value_unit\":", fp);
+		report_put_json(fp, name);
+	}
+	fputs(",\"total\":", fp);
+	report_put_value(fp, r->pct_total, from, to);
 	fputs(",\"granularity\":", fp);
 	report_put_json(fp, r->by_label ? "label" : r->granularity);
 	if (r->by_label != NULL) {
@@ -205,8 +241,11 @@ report_top_json(FILE *fp, const struct top_report *r)
 	for (i = 0; i < r->nshow; i++) {
 		fputs(i > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
 		report_put_json(fp, r->rows[i].name);
-		fprintf(fp, ",\"flat\":%" PRId64 ",\"cum\":%" PRId64 "}",
-		    r->rows[i].flat, r->rows[i].cum);
+		fputs(",\"flat\":", fp);
+		report_put_value(fp, r->rows[i].flat, from, to);
+		fputs(",\"cum\":", fp);
+		report_put_value(fp, r->rows[i].cum, from, to);
+		fputc('}', fp);
 	}
 	fputs("]}\n", fp);
 	return ferror(fp) ? -1 : 0;
@@ -215,9 +254,12 @@ report_top_json(FILE *fp, const struct top_report *r)
 int
 report_top_csv(FILE *fp, const struct top_report *r)
 {
-	char	 a[REPORT_NUMSZ], b[REPORT_NUMSZ];
-	size_t	 i;
+	char		 a[REPORT_NUMSZ], b[REPORT_NUMSZ];
+	const char	*to, *name, *from = r->merged.unit;
+	size_t		 i;
 
+	to = report_value_unit(r->out_unit, top_minval(r), r->pct_total,
+	    from, &name);
 	fputs("name,flat,flat_pct,cum,cum_pct,unit\n", fp);
 	for (i = 0; i < r->nshow; i++) {
 		double t = (double)r->pct_total;
@@ -227,9 +269,12 @@ report_top_csv(FILE *fp, const struct top_report *r)
 		    100.0 * (double)r->rows[i].flat / t : 0.0);
 		report_fmt_num(b, sizeof(b), t != 0 ?
 		    100.0 * (double)r->rows[i].cum / t : 0.0);
-		fprintf(fp, ",%" PRId64 ",%s,%" PRId64 ",%s,", r->rows[i].flat,
-		    a, r->rows[i].cum, b);
-		report_put_csv(fp, r->merged.unit);
+		fputc(',', fp);
+		report_put_value(fp, r->rows[i].flat, from, to);
+		fprintf(fp, ",%s,", a);
+		report_put_value(fp, r->rows[i].cum, from, to);
+		fprintf(fp, ",%s,", b);
+		report_put_csv(fp, name);
 		fputc('\n', fp);
 	}
 	return ferror(fp) ? -1 : 0;

@@ -244,7 +244,7 @@ put_time(FILE *fp, int64_t ns)
 
 void
 report_facts_text(FILE *fp, const struct facts *f, const char *label,
-    size_t nprofiles)
+    size_t nprofiles, const char *to)
 {
 	char a[UNITS_BUFSZ], b[UNITS_BUFSZ];
 
@@ -272,7 +272,7 @@ report_facts_text(FILE *fp, const struct facts *f, const char *label,
 		put_time(fp, f->time_ns);
 		fputc('\n', fp);
 	}
-	units_format(a, sizeof(a), f->total, f->unit);
+	units_label(a, sizeof(a), f->total, f->unit, to ? to : "auto");
 	if (f->duration_ns > 0) {
 		units_format(b, sizeof(b), f->duration_ns, "nanoseconds");
 		fprintf(fp, "Duration: %s, Total: %s", b, a);
@@ -304,11 +304,11 @@ report_put_md(FILE *fp, const char *s)
 
 void
 report_facts_md(FILE *fp, const char *label, const struct facts *f,
-    size_t n)
+    size_t n, const char *to)
 {
 	char t[UNITS_BUFSZ], du[UNITS_BUFSZ];
 
-	units_format(t, sizeof(t), f->total, f->unit);
+	units_label(t, sizeof(t), f->total, f->unit, to ? to : "auto");
 	fprintf(fp, "- **%s**: ", label);
 	if (n > 1)
 		fprintf(fp, "%zu profiles merged", n);
@@ -329,7 +329,7 @@ report_facts_md(FILE *fp, const char *label, const struct facts *f,
 }
 
 void
-report_facts_json(FILE *fp, const struct facts *f)
+report_facts_json(FILE *fp, const struct facts *f, const char *to)
 {
 	fputs("{\"path\":", fp);
 	report_put_json(fp, f->path ? f->path : "");
@@ -342,8 +342,8 @@ report_facts_json(FILE *fp, const struct facts *f)
 		fprintf(fp, "%" PRId64, f->samples);
 	else
 		fputs("null", fp);
-	fprintf(fp, ",\"records\":%zu,\"total\":%" PRId64, f->records,
-	    f->total);
+	fprintf(fp, ",\"records\":%zu,\"total\":", f->records);
+	report_put_value(fp, f->total, f->unit, to);
 	fprintf(fp, ",\"duration_ns\":");
 	if (f->duration_ns > 0)
 		fprintf(fp, "%" PRId64, f->duration_ns);
@@ -405,4 +405,34 @@ report_method(const struct facts *base, int has_counts,
 	free(of);
 	free(disp);
 	return s;
+}
+
+void
+report_put_value(FILE *fp, int64_t v, const char *from, const char *to)
+{
+	char buf[64];
+
+	if (to == NULL) {
+		fprintf(fp, "%" PRId64, v);
+		return;
+	}
+	units_number(buf, sizeof(buf), units_scale(v, from, to, NULL));
+	fputs(buf, fp);
+}
+
+const char *
+report_value_unit(const char *to, int64_t minval, int64_t total,
+    const char *from, const char **name)
+{
+	const char *col;
+
+	*name = from;
+	/* Values in no unit pprof knows stay the exact integers they are. */
+	if (units_kind(from) == NULL ||
+	    (col = units_column(to, minval, total, from)) == NULL)
+		return NULL;
+	units_scale(1, from, col, name);
+	if ((*name)[0] == '\0')
+		*name = from;
+	return col;
 }

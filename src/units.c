@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "units.h"
@@ -151,7 +152,7 @@ auto_scale(const struct unit_type *ut, double v, double *out,
 
 /* pprof's convertUnit.  Returns 0 when "from" is not of this family. */
 static int
-convert_unit(const struct unit_type *ut, int64_t value, const char *from,
+convert_unit(const struct unit_type *ut, double value, const char *from,
     const char *to, double *out, const char **name)
 {
 	const struct unit	*fu, *tu;
@@ -159,7 +160,7 @@ convert_unit(const struct unit_type *ut, int64_t value, const char *from,
 
 	if ((fu = sniff_unit(ut, from)) == NULL)
 		return 0;
-	v = (double)value * fu->factor;
+	v = value * fu->factor;
 	if (strcmp(to, "minimum") == 0 || strcmp(to, "auto") == 0) {
 		if (auto_scale(ut, v, out, name))
 			return 1;
@@ -195,7 +196,8 @@ units_scale(int64_t value, const char *from, const char *to,
 		return -v;
 	}
 	for (i = 0; i < NELEM(unit_types); i++) {
-		if (convert_unit(&unit_types[i], value, from, to, &v, &name)) {
+		if (convert_unit(&unit_types[i], (double)value, from, to, &v,
+		    &name)) {
 			if (unit != NULL)
 				*unit = name;
 			return v;
@@ -314,4 +316,78 @@ units_of_label(const char *key, const char *num_unit)
 	if (strcmp(key, "alignment") == 0 || strcmp(key, "request") == 0)
 		return "bytes";
 	return key;
+}
+
+const char *
+units_kind(const char *unit)
+{
+	static const char *const kinds[] = { "bytes", "time", "GCU" };
+	size_t i;
+
+	for (i = 0; i < NELEM(unit_types); i++)
+		if (sniff_unit(&unit_types[i], unit) != NULL)
+			return kinds[i];
+	return NULL;
+}
+
+int
+units_output_ok(const char *s)
+{
+	return strcmp(s, "minimum") == 0 || strcmp(s, "auto") == 0 ||
+	    units_kind(s) != NULL;
+}
+
+const char *
+units_column(const char *to, int64_t minval, int64_t total, const char *from)
+{
+	if (to == NULL)
+		return NULL;
+	if (strcmp(to, "minimum") == 0 || strcmp(to, "auto") == 0)
+		return units_pick(minval, total, from);
+	return to;
+}
+
+void
+units_number(char *buf, size_t len, double v)
+{
+	char	 num[400];
+	int	 prec, dec;
+
+	if (len == 0)
+		return;
+	if (!isfinite(v)) {
+		snprintf(buf, len, "null");
+		return;
+	}
+	/* strtod reads the locale's radix as snprintf wrote it. */
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(num, sizeof(num), "%.*g", prec, v);
+		if (strtod(num, NULL) == v)
+			break;
+	}
+	if (prec == 17)
+		snprintf(num, sizeof(num), "%.17g", v);
+	/* The same digits without an exponent, where that is short: 650. */
+	if (strchr(num, 'e') != NULL && fabs(v) >= 1e-6 && fabs(v) < 1e17) {
+		dec = prec - 1 - (int)floor(log10(fabs(v)));
+		snprintf(num, sizeof(num), "%.*f", dec > 0 ? dec : 0, v);
+	}
+	fix_radix(num);
+	snprintf(buf, len, "%s", num);
+}
+
+double
+units_scale_f(double value, const char *from, const char *to)
+{
+	const char	*name;
+	double		 v;
+	size_t		 i;
+
+	if (value < 0)
+		return -units_scale_f(-value, from, to);
+	for (i = 0; i < NELEM(unit_types); i++)
+		if (convert_unit(&unit_types[i], value, from ? from : "",
+		    to ? to : "", &v, &name))
+			return v;
+	return value;
 }

@@ -5,6 +5,7 @@
  * index are named beside each group.
  */
 #include <locale.h>
+#include <math.h>
 #include <stdint.h>
 
 #include "tap.h"
@@ -30,6 +31,13 @@ static const char *
 pct(int64_t v, int64_t total)
 {
 	units_percent(buf, sizeof(buf), v, total);
+	return buf;
+}
+
+static const char *
+num(double v)
+{
+	units_number(buf, sizeof(buf), v);
 	return buf;
 }
 
@@ -223,7 +231,55 @@ test_locale(void)
 	CHECK_STR(label(524496, "bytes", "MB"), "0.50MB");
 	CHECK_STR(pct(1260, 60065969), "0.0021%");
 	CHECK_STR(pct(31, 2974), " 1.04%");
+	CHECK_STR(num(512.5625), "512.5625");
+	CHECK_STR(num(1e-7), "1e-07");
 	setlocale(LC_NUMERIC, "C");
+}
+
+/* --unit: which names it takes, their families, and its JSON numbers. */
+static void
+test_output_unit(void)
+{
+	CHECK(units_output_ok("ms"));
+	CHECK(units_output_ok("MB"));
+	CHECK(units_output_ok("kilobytes"));
+	/* pprof drops the "s" of the three bytes of "\xce\xbcs": no unit. */
+	CHECK(!units_output_ok("\xce\xbcs"));
+	CHECK(units_output_ok("hrs"));
+	CHECK(units_output_ok("gcu"));
+	CHECK(units_output_ok("minimum"));
+	CHECK(units_output_ok("auto"));
+	CHECK(!units_output_ok("count"));
+	CHECK(!units_output_ok("parsecs"));
+	CHECK(!units_output_ok(""));
+	CHECK_STR(units_kind("nanoseconds"), "time");
+	CHECK_STR(units_kind("bytes"), "bytes");
+	CHECK_STR(units_kind("m*GCU") == NULL ? "none" : "gcu", "none");
+	CHECK_STR(units_kind("milligcu"), "GCU");
+	CHECK(units_kind("count") == NULL);
+	CHECK(units_kind("") == NULL);
+	/* A unit as given; minimum and auto are pprof's choice of one. */
+	CHECK(units_column(NULL, 1, 2, "nanoseconds") == NULL);
+	CHECK_STR(units_column("ms", 1, 2, "nanoseconds"), "ms");
+	CHECK_STR(units_column("minimum", 550000000, 9960000000,
+	    "nanoseconds"), "ms");
+	CHECK_STR(units_column("minimum", 10000000, 9960000000,
+	    "nanoseconds"), "s");
+	CHECK_STR(units_column("auto", 524496, 1049360, "bytes"), "kB");
+	/* Values that need not be whole: rates. */
+	CHECK_NEAR(units_scale_f(2.5e6, "nanoseconds", "ms"), 2.5, 0);
+	CHECK_NEAR(units_scale_f(-1536, "bytes", "kb"), -1.5, 0);
+	CHECK_NEAR(units_scale_f(7, "count", "ms"), 7, 0);
+	/* The shortest decimal that reads back, and no exponent if short. */
+	CHECK_STR(num(650), "650");
+	CHECK_STR(num(9960), "9960");
+	CHECK_STR(num(0.65), "0.65");
+	CHECK_STR(num(512.203125), "512.203125");
+	CHECK_STR(num(0.1 + 0.2), "0.30000000000000004");
+	CHECK_STR(num(-3.3e-5), "-0.000033");
+	CHECK_STR(num(1e21), "1e+21");
+	CHECK_STR(num(0), "0");
+	CHECK_STR(num(NAN), "null");
 }
 
 int
@@ -236,5 +292,6 @@ main(void)
 	test_percent();
 	test_truncation();
 	test_locale();
+	test_output_unit();
 	return tap_done();
 }

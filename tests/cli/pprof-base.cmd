@@ -1,0 +1,1 @@
+a=$($PROFDIFF top -q -n 3 -base=tests/data/corpus/go-block-before.pb tests/data/corpus/go-block-after.pb; echo "exit $?") && b=$($PROFDIFF top -q -n 3 --base tests/data/corpus/go-block-before.pb tests/data/corpus/go-block-after.pb; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

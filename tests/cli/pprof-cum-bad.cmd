@@ -1,0 +1,1 @@
+$PROFDIFF top -cum=yes examples/good.pb.gz

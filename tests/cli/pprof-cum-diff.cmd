@@ -1,0 +1,1 @@
+a=$($PROFDIFF diff -q -n 3 -cum examples/good.pb.gz examples/bad.pb.gz; echo "exit $?") && b=$($PROFDIFF diff -q -n 3 --sort delta examples/good.pb.gz examples/bad.pb.gz; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

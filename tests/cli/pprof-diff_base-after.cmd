@@ -1,0 +1,1 @@
+a=$($PROFDIFF check-significance -q examples/bad.pb.gz -diff_base=examples/good.pb.gz; echo "exit $?") && b=$($PROFDIFF check-significance -q examples/good.pb.gz examples/bad.pb.gz; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

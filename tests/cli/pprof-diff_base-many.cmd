@@ -1,0 +1,1 @@
+a=$($PROFDIFF diff -q -n 3 -diff_base=examples/good.pb.gz -diff_base=examples/good2.pb.gz examples/bad.pb.gz examples/bad2.pb.gz; echo "exit $?") && b=$($PROFDIFF diff -q -n 3 examples/good.pb.gz examples/good2.pb.gz -- examples/bad.pb.gz examples/bad2.pb.gz; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

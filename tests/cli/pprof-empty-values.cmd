@@ -1,0 +1,1 @@
+a=$($PROFDIFF top -q -n 3 -focus= -tagfocus= -output= -sample_index= examples/good.pb.gz; echo "exit $?") && b=$($PROFDIFF top -q -n 3 examples/good.pb.gz; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

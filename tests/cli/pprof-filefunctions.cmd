@@ -1,0 +1,1 @@
+a=$($PROFDIFF top -q -n 3 -filefunctions tests/data/corpus/go-cpu-fib.pb.gz; echo "exit $?") && b=$($PROFDIFF top -q -n 3 --granularity filefunctions tests/data/corpus/go-cpu-fib.pb.gz; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

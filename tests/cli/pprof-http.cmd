@@ -1,0 +1,1 @@
+$PROFDIFF top -http=:8080 examples/good.pb.gz

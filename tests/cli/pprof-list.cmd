@@ -1,0 +1,1 @@
+$PROFDIFF top -list=main examples/good.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -nodecount=five examples/good.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top examples/good.pb.gz -nodecount

@@ -1,0 +1,1 @@
+$PROFDIFF top -normalize examples/good.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -png examples/good.pb.gz

@@ -1,0 +1,1 @@
+a=$($PROFDIFF top -q -n 3 -sample_index=alloc_space tests/data/corpus/go-heap-after.pb; echo "exit $?") && b=$($PROFDIFF top -q -n 3 -i alloc_space tests/data/corpus/go-heap-after.pb; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

@@ -1,0 +1,1 @@
+$PROFDIFF diff -tagfocus=/checkout examples/good.pb.gz examples/bad.pb.gz

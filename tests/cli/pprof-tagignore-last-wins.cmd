@@ -1,0 +1,1 @@
+a=$($PROFDIFF top -q -n 3 -tagfocus=thread_id=2764734 -tagignore=thread_id=1 -tagignore=thread_id=2764734 tests/data/corpus/ebpf-parca-agent-labels.pb.gz; echo "exit $?") && b=$($PROFDIFF top -q -n 3 --tag thread_id=2764734 --tag-ignore thread_id=2764734 tests/data/corpus/ebpf-parca-agent-labels.pb.gz; echo "exit $?") && test "$a" = "$b" && printf "%s\n" "$a" | tail -n 6

@@ -1,0 +1,1 @@
+$PROFDIFF top -unit=parsecs examples/good.pb.gz

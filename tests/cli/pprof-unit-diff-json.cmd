@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 2 --unit ms --normalize none -f json examples/good.pb.gz examples/bad.pb.gz | jq -c "{value_unit, base: .base.total, new: .new.total, rows: [.rows[] | {name, base_flat, new_flat, base_cum, new_cum, delta, callers}]}"

@@ -1,0 +1,1 @@
+$PROFDIFF top --unit ms -f folded examples/good.pb.gz

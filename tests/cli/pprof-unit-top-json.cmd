@@ -1,0 +1,1 @@
+$PROFDIFF top -q -n 2 --unit ms -f json examples/good.pb.gz

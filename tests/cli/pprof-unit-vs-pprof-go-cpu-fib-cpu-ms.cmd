@@ -1,0 +1,1 @@
+n() { sed -n 's/.*accounting for //p; /^ *flat /,$p' | sed 's/ (inline)$//'; }; t=$(mktemp); n <tests/expected/unit/go-cpu-fib.pb.gz.cpu.ms.txt >$t; $PROFDIFF top -q -n 12 -sample_index=cpu -unit=ms tests/data/corpus/go-cpu-fib.pb.gz | n | diff $t -; r=$?; rm -f $t; exit $r

@@ -1,0 +1,1 @@
+n() { sed -n 's/.*accounting for //p; /^ *flat /,$p' | sed 's/ (inline)$//'; }; t=$(mktemp); n <tests/expected/unit/go-heap-after.pb.inuse_space.b.txt >$t; $PROFDIFF top -q -n 12 -sample_index=inuse_space -unit=b tests/data/corpus/go-heap-after.pb | n | diff $t -; r=$?; rm -f $t; exit $r

@@ -1,0 +1,1 @@
+n() { sed -n 's/.*accounting for //p; /^ *flat /,$p' | sed 's/ (inline)$//'; }; t=$(mktemp); n <tests/expected/unit/go-wallclock-fgprof.pb.gz.time.ms.txt >$t; $PROFDIFF top -q -n 12 -sample_index=time -unit=ms tests/data/corpus/go-wallclock-fgprof.pb.gz | n | diff $t -; r=$?; rm -f $t; exit $r

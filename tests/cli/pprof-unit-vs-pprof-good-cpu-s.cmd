@@ -1,0 +1,1 @@
+n() { sed -n 's/.*accounting for //p; /^ *flat /,$p' | sed 's/ (inline)$//'; }; t=$(mktemp); n <tests/expected/unit/good.pb.gz.cpu.s.txt >$t; $PROFDIFF top -q -n 12 -sample_index=cpu -unit=s examples/good.pb.gz | n | diff $t -; r=$?; rm -f $t; exit $r

@@ -1,0 +1,1 @@
+$PROFDIFF top --unit ms -i alloc_space tests/data/corpus/go-heap-after.pb

@@ -1,0 +1,1 @@
+$PROFDIFF top -quiet examples/good.pb.gz

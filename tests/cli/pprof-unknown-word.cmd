@@ -1,0 +1,1 @@
+$PROFDIFF diff -foo examples/good.pb.gz examples/bad.pb.gz

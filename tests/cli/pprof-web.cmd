@@ -1,0 +1,1 @@
+$PROFDIFF diff -web examples/good.pb.gz examples/bad.pb.gz
