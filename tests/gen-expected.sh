@@ -6,8 +6,9 @@
 # reads what it writes.  Review the diff it produces before committing, and
 # keep the pprof version in tests/expected/README.md in step with it.
 #
-# For every profile (tests/data/corpus/*, examples/*.pb.gz and the top level
-# of ../shared/corpus; the first one found wins when names repeat) and every
+# For every profile (tests/data/corpus/*, examples/*.pb.gz, the top level
+# of ../shared/corpus and the TYPES_FILES of tests/data/types below; the
+# first one found wins when names repeat) and every
 # sample type index of it, it writes
 #   tests/expected/top/<file>.<index>.txt
 # and for a few files with inlined frames and line numbers also
@@ -47,7 +48,26 @@ go-heap-before.pb:go-heap-after.pb
 go-block-before.pb:go-block-after.pb
 go-heap-series-t0.pb.gz:go-heap-series-t9.pb.gz
 go-heap-stress-before.pb:go-heap-stress-after.pb
-java-cpu-jfr-kafka-0.pb.gz:java-cpu-jfr-kafka-1.pb.gz"
+java-cpu-jfr-kafka-0.pb.gz:java-cpu-jfr-kafka-1.pb.gz
+allocs-none-01.base.pb.gz:allocs-none-01.pb.gz
+mutex-none-01.base.pb.gz:mutex-none-01.pb.gz
+allocs-none-01.pb.gz:allocs-more-01.pb.gz
+mutex-none-01.pb.gz:mutex-hold5-01.pb.gz
+goroutine-none-01.pb.gz:goroutine-park4-01.pb.gz"
+
+# Profiles of tests/data/types (issue 18: every Go profile type, from
+# examples/types) that get goldens too: one run of each type, a cumulative
+# snapshot and the later one, and runs with a change injected.  The folder
+# has 145 profiles; these are enough to check profdiff's reading of each
+# kind.  The delta heap profiles (heap-*.delta.pb.gz, with negative
+# in-use values) are left out: pprof's "of Z total" is the sum of |value|
+# where profdiff's total is the sum, so their inuse goldens fail until
+# profdiff gives negative values documented semantics (issue 18, item 5);
+# add heap-none-01.delta.pb.gz then.
+TYPES=tests/data/types
+TYPES_FILES="allocs-none-01.pb.gz allocs-none-01.base.pb.gz heap-leak-01.pb.gz
+mutex-none-01.pb.gz mutex-hold5-01.pb.gz block-none-01.pb.gz
+goroutine-none-01.pb.gz goroutine-park4-01.pb.gz"
 
 command -v go >/dev/null 2>&1 || { echo "gen-expected: go not found" >&2; exit 2; }
 
@@ -58,7 +78,7 @@ trap 'exit 2' INT TERM
 # locate NAME: print the path of profile NAME, searched in the same order
 # as tests/conformance.sh; fail if it is nowhere.
 locate() {
-	for d in tests/data/corpus examples "$SHARED"; do
+	for d in tests/data/corpus examples "$SHARED" "$TYPES"; do
 		if [ -f "$d/$1" ]; then
 			echo "$d/$1"
 			return 0
@@ -171,7 +191,11 @@ for p in tests/data/corpus/*.pb tests/data/corpus/*.pb.gz \
     examples/*.pb.gz "$SHARED"/*.pb "$SHARED"/*.pb.gz; do
 	[ -f "$p" ] || continue
 	echo "${p##*/}"
-done | sort -u >"$tmp/names"
+done >"$tmp/names.all"
+for n in $TYPES_FILES; do
+	[ -f "$TYPES/$n" ] && echo "$n"
+done >>"$tmp/names.all"
+sort -u "$tmp/names.all" >"$tmp/names"
 
 while read -r name; do
 	path=$(locate "$name")
@@ -250,9 +274,13 @@ done
 	echo "  tests/filter-cases.tsv (-focus, -ignore, -hide, -show, -tagfocus, -tagignore,"
 	echo "  -relative_percentages), which also lists profdiff's flags for the case."
 	echo
-	echo "\`<file>\` is looked up in tests/data/corpus/, examples/ and ../shared/corpus/,"
-	echo "in that order.  Goldens whose profile is only in ../shared/corpus/ (licenses"
-	echo "that do not allow copying it here) are checked only where that folder exists."
+	echo "\`<file>\` is looked up in tests/data/corpus/, examples/, ../shared/corpus/ and"
+	echo "tests/data/types/, in that order.  Of tests/data/types (the runs of"
+	echo "examples/types) only these have goldens:"
+	# shellcheck disable=SC2086
+	echo $TYPES_FILES. | sed 's/ /, /g' | fold -s -w 76 | sed 's/ *$//; s/^/  /'
+	echo "Goldens whose profile is only in ../shared/corpus/ (licenses that do not allow"
+	echo "copying it here) are checked only where that folder exists."
 	echo
 	echo "## -unit"
 	echo
