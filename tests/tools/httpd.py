@@ -15,6 +15,7 @@
 #                              default two lines: the first is what
 #                              profdiff must report), of Content-Type
 #                              type= (default text/plain)
+#   /redirect?to=PATH          302 to PATH, with a body of its own
 #   /endless                   zeros without end, chunked, until the
 #                              client goes (a test that it stops at
 #                              its limit)
@@ -78,6 +79,15 @@ class Handler(http.server.BaseHTTPRequestHandler):
             ctype = query.get("type", ["text/plain; charset=utf-8"])[0]
             self.send_body(int(path[len("/status/"):]), body, ctype,
                            chunked)
+            return
+        if path == "/redirect":
+            body = b"Found: follow the Location\n"
+            self.send_response(302)
+            self.send_header("Location", query["to"][0])
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
             return
         if path == "/endless":
             self.send_response(200)
