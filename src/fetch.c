@@ -227,6 +227,9 @@ body_room(struct body *b, size_t n)
 		cap = b->cap > 0 ? b->cap : 65536;
 	while (cap - b->len < n)
 		cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
+	/* Never more than the limit: len + n <= max. */
+	if (cap > b->max)
+		cap = (size_t)b->max;
 	b->buf = xreallocarray(b->buf, cap, 1);
 	b->cap = cap;
 	return 0;

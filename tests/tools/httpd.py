@@ -69,7 +69,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with log_lock, open(LOGFILE, "a") as f:
             f.write("%s %s\n" % (self.command, self.path))
         url = urllib.parse.urlsplit(self.path)
-        query = urllib.parse.parse_qs(url.query)
+        query = urllib.parse.parse_qs(url.query, keep_blank_values=True)
         if "delay" in query:
             time.sleep(float(query["delay"][0]))
         chunked = query.get("chunked", ["0"])[0] == "1"
