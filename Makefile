@@ -12,7 +12,8 @@ PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
 
-PKGS	 = libprotobuf-c zlib libbsd-overlay
+# libcurl fetches profiles from http:// and https:// URLs (fetch.c).
+PKGS	 = libprotobuf-c zlib libbsd-overlay libcurl
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 # ISA-L (Debian: libisal-dev), when installed, inflates gzip about twice

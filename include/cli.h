@@ -12,6 +12,7 @@
 
 #include "agg.h"
 #include "delta.h"
+#include "fetch.h"
 #include "load.h"
 #include "profdiff.h"
 #include "report.h"
@@ -71,6 +72,7 @@ struct opts {
 	int		 flame_base;	/* svg: frame widths from the base */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	int		 quiet;		/* no warnings */
+	struct fetch_opts fetch;	/* --seconds, --save; as load.limits.fetch */
 	char		**operands;	/* non-option arguments, in order */
 	size_t		 noperands;
 	int		 sep;		/* operands before "--", or -1 */

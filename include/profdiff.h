@@ -27,6 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct fetch_opts;
+
 /* The limits in force for one run; pd_limits_default() fills in the above. */
 struct pd_limits {
 	uint64_t	 max_input;
@@ -37,6 +39,7 @@ struct pd_limits {
 	size_t		 max_functions;
 	size_t		 max_depth;
 	uint64_t	 read_twice;	/* PD_READ_TWICE; tests lower it */
+	const struct fetch_opts *fetch;	/* URLs (fetch.h); NULL: defaults */
 };
 
 void	pd_limits_default(struct pd_limits *);

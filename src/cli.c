@@ -62,7 +62,7 @@ struct cli_opt {
 
 static cli_parse_fn opt_flag, opt_string, opt_key, opt_list, opt_rows,
     opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64,
-    opt_requests, opt_unit;
+    opt_requests, opt_unit, opt_seconds;
 
 static const struct cli_choice formats[] = {
 	{ "text", FMT_TEXT, 0 },
@@ -193,6 +193,12 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "regression (default) or any-change" },
 	{ .name = "quiet", .letter = 'q', .parse = opt_flag, .off = OFF(quiet),
 	  .help = "do not print warnings" },
+	{ .name = "seconds", .parse = opt_seconds, .off = OFF(fetch.seconds),
+	  .want = "a whole number of seconds, 1 or more", .arg = "N",
+	  .help = "URLs: ask a /debug/pprof/ URL for N seconds (seconds=N)" },
+	{ .name = "save", .parse = opt_string, .off = OFF(fetch.save_dir),
+	  .arg = "DIR", .help = "URLs: keep the bytes fetched in new files "
+	  "in DIR" },
 	{ .name = "max-input", .parse = opt_bytes,
 	  .off = OFF(load.limits.max_input),
 	  .want = "a size in bytes, with k, M or G", .arg = "BYTES",
@@ -269,6 +275,18 @@ cli_put_escaped(FILE *fp, const char *s)
 		else
 			fputc(*p, fp);
 	}
+}
+
+/*
+ * --save: where a URL's bytes went.  The two sides fetch on two
+ * threads: stderr is held for the whole line.
+ */
+static void
+note_saved(const char *url, const char *path, size_t len)
+{
+	flockfile(stderr);
+	cli_warn("saved %s (%zu bytes) as %s", url, len, path);
+	funlockfile(stderr);
 }
 
 /* Does the subcommand of option groups mask take this option... */
@@ -526,6 +544,20 @@ opt_unit(const char *arg, void *dst)
 	return opt_string(arg, dst);
 }
 
+/* --seconds: pprof's -seconds, a whole number of seconds. */
+static int
+opt_seconds(const char *arg, void *dst)
+{
+	const char	*errstr;
+	long long	 n;
+
+	n = strtonum(arg, 1, INT_MAX, &errstr);
+	if (errstr != NULL)
+		return -1;
+	*(int *)dst = (int)n;
+	return 0;
+}
+
 /* One of c->choices that the subcommand takes, stored as an int. */
 static int
 choose(const struct cli_opt *c, const char *arg, int mask, int *dst)
@@ -547,6 +579,7 @@ opts_default(struct opts *o)
 	o->nrows = -1;
 	o->load.agg.gran = AGG_FUNCTIONS;
 	pd_limits_default(&o->load.limits);
+	o->load.limits.fetch = &o->fetch;
 	o->format = FMT_TEXT;
 	o->normalize = CLI_NORM_AUTO;
 	o->sort = DELTA_SORT_DELTA;
@@ -1041,6 +1074,8 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		return -1;
 	}
 	o->operands[o->noperands] = NULL;
+	if (!o->quiet)
+		o->fetch.saved = note_saved;
 	if (o->color == -1 && getenv("NO_COLOR") != NULL &&
 	    getenv("NO_COLOR")[0] != '\0')
 		o->color = 0;

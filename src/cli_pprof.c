@@ -23,8 +23,8 @@ static const char pp_save[] = "profdiff writes reports, not profiles; "
     "--format csv or json for other tools";
 static const char pp_labels[] = "--by-label KEY makes the rows the values "
     "of a label; --tag filters by label";
-static const char pp_fetch[] = "profdiff reads saved profiles as they "
-    "are: fetch and symbolize them with go tool pprof -proto";
+static const char pp_fetch[] = "profdiff reads profiles and URLs as they "
+    "are: symbolize them with go tool pprof -proto";
 static const char pp_prune[] = "profdiff drops no rows by size; -n N "
     "shows the first N";
 static const char pp_scale[] = "profdiff does not rescale values; --unit "
@@ -87,7 +87,8 @@ static const struct cli_pprof cli_pprof[] = {
 	PP_NO("tagshow", 0, pp_labels), PP_NO("taghide", 0, pp_labels),
 	PP_NO("tagroot", 0, pp_labels), PP_NO("tagleaf", 0, pp_labels),
 	PP_NO("compact_labels", 0, pp_labels),
-	PP_NO("seconds", 0, pp_fetch), PP_NO("timeout", 0, pp_fetch),
+	{ "seconds", "seconds", NULL, 0, PP_OPT, NULL },
+	PP_NO("timeout", 0, pp_fetch),
 	PP_NO("symbolize", 0, pp_fetch), PP_NO("buildid", 0, pp_fetch),
 	PP_NO("tools", 0, pp_fetch), PP_NO("add_comment", 0, pp_fetch),
 	PP_NO("all_frames", 0, pp_fetch),

@@ -22,6 +22,7 @@
 #include "arena.h"
 #include "compat.h"
 #include "diag.h"
+#include "fetch.h"
 #include "folded.h"
 #include "gunzip.h"
 #include "input.h"
@@ -497,7 +498,8 @@ no:
  * Read path ("-" is standard input) for r, bounded by its limits: 1 if
  * it is a file read twice (read_twice(), r holds the header and the
  * file), 0 with all of it in *out, -1 on an error.  *inflated says the
- * bytes in *out are already inflated gzip.
+ * bytes in *out are already inflated gzip.  A URL (http://, https://)
+ * is fetched by fetch.c, its body all in *out.
  */
 static int
 read_input(struct pf_reader *r, const char *path, unsigned char **out,
@@ -508,6 +510,9 @@ read_input(struct pf_reader *r, const char *path, unsigned char **out,
 	int		 fd, gz, rc;
 
 	*inflated = 0;
+	/* A URL's body is read whole, as a pipe's is, and then the same. */
+	if (fetch_is_url(path))
+		return fetch_url(path, &r->lim, out, outlen, d);
 	if ((fd = open_input(path, &r->lim, &st, d)) == -1)
 		return -1;
 	gz = gzip_tail(fd, &st, tail);

@@ -13,7 +13,26 @@
 
 #include "cli.h"
 #include "compat.h"
+#include "fetch.h"
 #include "profdiff.h"
+
+/*
+ * A subcommand, with libcurl set up for the URLs among its operands
+ * (fetch.c): once, here, before any thread of the loading starts.
+ */
+static int
+run(const struct cli_cmd *c, int argc, char **argv)
+{
+	int rc;
+
+	if (fetch_global_init() == -1) {
+		cli_warn("libcurl cannot be set up");
+		return 2;
+	}
+	rc = c->fn(c, argc, argv);
+	fetch_global_cleanup();
+	return rc;
+}
 
 int
 main(int argc, char *argv[])
@@ -37,7 +56,7 @@ main(int argc, char *argv[])
 		return 0;
 	}
 	if ((c = cli_cmd_find(argv[1])) != NULL)
-		return c->fn(c, argc - 1, argv + 1);
+		return run(c, argc - 1, argv + 1);
 	/*
 	 * Not a subcommand: treat the arguments as diff's, so that
 	 * "profdiff good.pb.gz bad.pb.gz" works.  A bare word that names no
@@ -50,5 +69,5 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	c = cli_cmd_find("diff");
-	return c->fn(c, argc, argv);
+	return run(c, argc, argv);
 }

@@ -24,6 +24,7 @@ pd_limits_default(struct pd_limits *l)
 	l->max_functions = PD_MAX_FUNCTIONS;
 	l->max_depth = PD_MAX_DEPTH;
 	l->read_twice = PD_READ_TWICE;
+	l->fetch = NULL;
 }
 
 struct profile *

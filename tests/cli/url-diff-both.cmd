@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh '$PROFDIFF diff examples/good.pb.gz examples/bad.pb.gz | grep -v "^Base: \|^New: " >"$TMPD/file" && $PROFDIFF diff "$URL/examples/good.pb.gz" "$URL/debug/pprof/examples/bad.pb.gz" >"$TMPD/url" && grep -v "^Base: \|^New: " "$TMPD/url" | cmp - "$TMPD/file" && cat "$TMPD/url"'

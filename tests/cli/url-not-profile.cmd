@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh '$PROFDIFF top "$URL/examples/pricing-diff.png"'

@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh '$PROFDIFF top -q -n 1 -seconds=3 "$URL/debug/pprof/examples/bad.pb.gz" >/dev/null && $PROFDIFF top -q -n 1 -seconds 4 "$URL/debug/pprof/examples/bad.pb.gz" >/dev/null; cat "$LOG"'

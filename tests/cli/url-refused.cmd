@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh '$PROFDIFF top "$DEAD/debug/pprof/profile"'

@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh '$PROFDIFF diff -q --save "$TMPD/s" "$URL/examples/bad.pb.gz" "$URL/examples/bad.pb.gz" >/dev/null && for f in "$TMPD"/s/*; do cmp "$f" examples/bad.pb.gz || exit; done && ls "$TMPD/s" | wc -l'

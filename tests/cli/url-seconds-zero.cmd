@@ -1,0 +1,1 @@
+$PROFDIFF top --seconds 0 examples/bad.pb.gz

@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh 'for u in /debug/pprof/examples/bad.pb.gz "/debug/pprof/examples/bad.pb.gz?seconds=30&debug=0" "/examples/bad.pb.gz?seconds=30"; do $PROFDIFF top -q -n 1 --seconds 3 "$URL$u" >/dev/null || exit; done; cat "$LOG"'

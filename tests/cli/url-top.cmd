@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh '$PROFDIFF top examples/bad.pb.gz | tail -n +2 >"$TMPD/file" && $PROFDIFF top "$URL/examples/bad.pb.gz" >"$TMPD/url" && tail -n +2 "$TMPD/url" | cmp - "$TMPD/file" && cat "$TMPD/url"'
