@@ -17,6 +17,7 @@
 #include "filter.h"
 #include "profdiff.h"
 #include "profile.h"
+#include "views.h"
 
 /*
  * What loading needs to know, filled by the CLI from its options: the
@@ -28,6 +29,7 @@ struct load_opts {
 	struct agg_opts		 agg;
 	struct pd_limits	 limits;
 	const struct filter	*filter;	/* borrowed; NULL: none */
+	const struct views_spec	*views;		/* --list, --peek; or NULL */
 };
 
 struct side {
@@ -41,6 +43,7 @@ struct side {
 	int		 has_counts;	/* every profile had a count source */
 	enum pf_format	 format;	/* of the first profile */
 	struct filter_stats fstats;	/* what the filter did, all profiles */
+	struct views_lines *lines;	/* --list's lines, or NULL */
 };
 
 /*

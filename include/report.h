@@ -16,6 +16,7 @@
 struct judge;
 
 struct flame;
+struct views;
 
 /* The formats of the reports (-f). */
 enum report_format {
@@ -104,6 +105,9 @@ struct diff_report {
 	/* svg and folded: the flame graph of the same two sides */
 	const struct flame *fl;
 	int		 width_base;	/* widths from the base (--flame-width) */
+	/* --list and --peek (views.h), and where --list finds sources */
+	const struct views *views;
+	const char	*source_path;	/* DIR[:DIR...], or NULL */
 };
 
 /*
@@ -144,5 +148,29 @@ void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
 void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
 /* A p- or q-value as the tables print it ("3.1e-61", "0.023"; "-" for NaN). */
 void	report_put_p(char *buf, size_t len, double p);
+
+/*
+ * What the views (report_views.c) share with the diff tables
+ * (report_diff.c): a normalized value and a change as the rows print
+ * them, a verdict (enum verdict) for scripts and for people, a name in
+ * Markdown, a JSON number.
+ */
+void	report_diff_norm(char *buf, size_t len, double v,
+	    const struct diff_report *);
+void	report_diff_delta(char *buf, size_t len, double v,
+	    const struct diff_report *);
+const char *report_verdict_name(int verdict);
+const char *report_verdict_text(int verdict);
+void	report_put_md(FILE *, const char *s);
+void	report_put_jnum(FILE *, double v);
+
+/*
+ * --list's and --peek's sections of a diff report (report_views.c),
+ * each after the rows; JSON's are the members "list" and "peek".
+ * Nothing is written without r->views.
+ */
+int	report_views_text(FILE *, const struct diff_report *r);
+int	report_views_markdown(FILE *, const struct diff_report *r);
+int	report_views_json(FILE *, const struct diff_report *r);
 
 #endif

@@ -1067,6 +1067,8 @@ struct agg_run {
 	struct view	 v;
 	struct agg_src	 src;
 	size_t		 i;		/* samples seen */
+	agg_hook_fn	*hook;		/* agg_run_hook(), or NULL */
+	void		*hctx;
 };
 
 struct agg_run *
@@ -1141,8 +1143,18 @@ agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
 		u.locs = s->locs;
 		u.nlocs = s->nlocs;
 		fold_stack(a, &r->v, &u);
+		if (r->hook != NULL)
+			r->hook(r->hctx, s, view_prune_sample(&r->v, s->locs,
+			    s->nlocs), r->v.lineoff, u.w);
 	}
 	return 0;
+}
+
+void
+agg_run_hook(struct agg_run *r, agg_hook_fn *fn, void *ctx)
+{
+	r->hook = fn;
+	r->hctx = ctx;
 }
 
 void

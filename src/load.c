@@ -20,6 +20,7 @@
 #include "load.h"
 #include "profile.h"
 #include "stats.h"
+#include "views.h"
 #include "xmalloc.h"
 
 static int
@@ -127,6 +128,10 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if ((ar = agg_begin(s->agg, p, &src, &ad)) == NULL ||
 	    (each != NULL && (er = agg_begin(each, p, &src, &ed)) == NULL))
 		afail = 1;
+	else if (s->lines != NULL) {
+		views_lines_begin(s->lines, p);
+		agg_run_hook(ar, views_lines_sample, s->lines);
+	}
 	while ((rc = feed_next(fd, &smp, d)) == 1) {
 		(void)facts_sample(&fr, smp);
 		if (afail)
@@ -142,6 +147,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	}
 	agg_end(ar);
 	agg_end(er);
+	if (s->lines != NULL)
+		views_lines_end(s->lines);
 	filter_end(flt);
 	if (rc == -1)
 		return -1;
@@ -260,6 +267,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 
 	memset(s, 0, sizeof(*s));
 	s->agg = agg_new(&lo->agg);
+	if (views_spec_lists(lo->views))
+		s->lines = views_lines_new(lo->views, lo->agg.noinlines);
 	s->facts = xcalloc(n, sizeof(*s->facts));
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));
@@ -509,6 +518,7 @@ side_free(struct side *s)
 	size_t i;
 
 	agg_free(s->agg);
+	views_lines_free(s->lines);
 	if (s->each != NULL)
 		for (i = 0; i < s->nprofiles; i++)
 			agg_free(s->each[i]);
