@@ -167,8 +167,8 @@ pair_views(struct pair *p, const struct opts *o, enum diff_kind kind)
 		    "either profile", cmd, v->list_re);
 	if (v->peek_re != NULL && v->npeeks == 0 && (kind == DIFF_CHECK ||
 	    !o->quiet))
-		cli_warn("%s: --peek '%s' matches no %s with samples in either "
-		    "profile", cmd, v->peek_re,
+		cli_warn("%s: --peek '%s' matches no row with samples in either "
+		    "profile (granularity %s)", cmd, v->peek_re,
 		    agg_gran_name(o->load.agg.gran));
 	return bad && kind == DIFF_CHECK ? -1 : 0;
 }

@@ -250,7 +250,7 @@ text_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 	size_t			 k, at = 0;
 	int64_t			 ln, last = 0, end;
 
-	fputs("ROUTINE ======================== ", fp);
+	fputs("\nROUTINE ======================== ", fp);
 	report_put_text(fp, vw->name);
 	fputs(" in ", fp);
 	report_put_text(fp, vw->file[0] != '\0' ? vw->file : "(no file)");
