@@ -50,12 +50,15 @@ int	views_spec_lists(const struct views_spec *);
 /*
  * One side's lines of the functions --list matches.  noinlines takes
  * only the outermost line of each location, as the agg does.  The
+ * counts are also kept profile by profile, nprofiles of them, for the
+ * tests between replicates.  The
  * spec is borrowed and only read: the two sides' collectors may run on
  * two threads.
  */
 struct views_lines;
 
-struct views_lines *views_lines_new(const struct views_spec *, int noinlines);
+struct views_lines *views_lines_new(const struct views_spec *, int noinlines,
+	    size_t nprofiles);
 void	views_lines_free(struct views_lines *);	/* NULL is a no-op */
 /*
  * Folding a profile: views_lines_begin() before its first sample (p's
@@ -79,6 +82,7 @@ struct view_line {
 	double		 base_cum_n, new_cum_n;
 	double		 delta_flat, delta;	/* new - base, normalized */
 	struct judge_hyp flat, cum;	/* tested when the lines are */
+	const int64_t	*bruns, *nruns;	/* per profile: flat, cum counts */
 	int		 same;		/* flat and cum are one hypothesis */
 	int		 hyp;		/* DELTA_HYP_* that flagged it */
 	enum verdict	 verdict;	/* VERDICT_* but crowded */
@@ -118,10 +122,7 @@ struct views {
 	struct view_list *lists;	/* by name, then file */
 	size_t		 nlists;
 	struct view_line *store;	/* every list's lines */
-	/*
-	 * The lines' family: tested only with counts and one profile a
-	 * side (between replicates the lines have no runs to test on).
-	 */
+	/* The lines' family: tested when there are sample counts. */
 	int		 tested;
 	struct judge	 judge;
 	size_t		 nhyp;
@@ -129,15 +130,23 @@ struct views {
 	size_t		 npeeks;
 };
 
+/* The single profiles behind each side, as delta_compute() takes them. */
+struct views_runs {
+	struct agg *const *be, *const *ne;
+	size_t		 nb, nn;
+};
+
 /*
  * The views of a diff d computed under o, from the two sides' line
- * collectors (NULL without --list).  The names are borrowed from the
+ * collectors (NULL without --list), tested between replicates as the
+ * rows are when vr's sides have two profiles or more each.  The names are borrowed from the
  * collectors and from d's rows: they must outlive v.  Returns 0, or -1
  * if a line's counts are invalid for the statistics.
  */
 int	views_compute(struct views *v, const struct views_spec *,
 	    const struct views_lines *base, const struct views_lines *new,
-	    struct delta *d, const struct delta_opts *o);
+	    const struct views_runs *vr, struct delta *d,
+	    const struct delta_opts *o);
 void	views_release(struct views *);
 
 #endif

@@ -268,7 +268,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	memset(s, 0, sizeof(*s));
 	s->agg = agg_new(&lo->agg);
 	if (views_spec_lists(lo->views))
-		s->lines = views_lines_new(lo->views, lo->agg.noinlines);
+		s->lines = views_lines_new(lo->views, lo->agg.noinlines, n);
 	s->facts = xcalloc(n, sizeof(*s->facts));
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));

@@ -151,10 +151,15 @@ pair_views(struct pair *p, const struct opts *o, enum diff_kind kind)
 	const char	*cmd = kind == DIFF_CHECK ? "check-significance" :
 			    "diff";
 	const struct views *v = &p->views;
+	struct views_runs vr;
 	int		 bad;
 
+	vr.be = p->base.each;
+	vr.nb = p->base.nprofiles;
+	vr.ne = p->new.each;
+	vr.nn = p->new.nprofiles;
 	if (views_compute(&p->views, o->views, p->base.lines, p->new.lines,
-	    &p->d, &p->dopts) == -1) {
+	    &vr, &p->d, &p->dopts) == -1) {
 		cli_warn("%s: sample counts are out of range for the "
 		    "statistics (negative, or above 2^52)", cmd);
 		return -1;

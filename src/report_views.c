@@ -196,15 +196,14 @@ put_lines_method(FILE *fp, const struct diff_report *r, const char *nl)
 
 	if (v->tested)
 		fprintf(fp, "Lines: the flat and cum sample counts of each "
-		    "line, a family of their own (%zu hypotheses; %zu can "
+		    "line%s, a family of their own (%zu hypotheses; %zu can "
 		    "reach significance; Benjamini-Hochberg at %g), apart "
-		    "from the rows' family.\n%s", v->nhyp, v->judge.fdr.kept,
+		    "from the rows' family.\n%s", v->judge.replicates ?
+		    " between replicates" : "", v->nhyp, v->judge.fdr.kept,
 		    r->h.alpha, nl);
-	else if (!r->h.has_counts)
-		fprintf(fp, "Lines: not tested (no sample counts).\n%s", nl);
 	else
-		fprintf(fp, "Lines: not tested (between replicates a line has "
-		    "no runs of its own to test on): values only.\n%s", nl);
+		fprintf(fp, "Lines: not tested (no sample counts): values "
+		    "only.\n%s", nl);
 	if (r->source_path == NULL)
 		fprintf(fp, "Source: no --source-path: line numbers only.\n%s",
 		    nl);

@@ -59,6 +59,10 @@ struct vline {
 struct views_lines {
 	const struct views_spec *spec;
 	int		 noinlines;
+	size_t		 nprof;		/* profiles the side will fold */
+	size_t		 iprof;		/* the one being folded */
+	int64_t		*runs;		/* per line, per profile: flat and
+					   cum counts, for replicates */
 	struct arena	*names;
 	struct vgroup	*g;
 	size_t		 ng, gcap;
@@ -126,13 +130,15 @@ views_spec_lists(const struct views_spec *v)
 }
 
 struct views_lines *
-views_lines_new(const struct views_spec *spec, int noinlines)
+views_lines_new(const struct views_spec *spec, int noinlines,
+    size_t nprofiles)
 {
 	struct views_lines *vl;
 
 	vl = xcalloc(1, sizeof(*vl));
 	vl->spec = spec;
 	vl->noinlines = noinlines;
+	vl->nprof = nprofiles > 0 ? nprofiles : 1;
 	vl->names = arena_new();
 	return vl;
 }
@@ -145,6 +151,7 @@ views_lines_free(struct views_lines *vl)
 	arena_free(vl->names);
 	free(vl->g);
 	free(vl->l);
+	free(vl->runs);
 	itab_release(&vl->gtab);
 	itab_release(&vl->ltab);
 	free(vl->fgroup);
@@ -169,9 +176,9 @@ views_lines_begin(struct views_lines *vl, const struct profile *p)
 	vl->locm = xcalloc(p->nlocations ? p->nlocations : 1, 1);
 	for (i = 0; i < p->nfunctions; i++) {
 		f = &p->functions[i];
-		vl->fgroup[i] = str(f->name)[0] != '\0' &&
-		    regexec(&vl->spec->list_re, f->name, 0, NULL, 0) == 0 ?
-		    UNSET32 : NONE32;
+		vl->fgroup[i] = vl->spec->list != NULL &&
+		    str(f->name)[0] != '\0' && regexec(&vl->spec->list_re,
+		    f->name, 0, NULL, 0) == 0 ? UNSET32 : NONE32;
 	}
 	for (i = 0; i < p->nlocations; i++)
 		for (k = 0; k < p->locations[i].nlines; k++) {
@@ -189,6 +196,8 @@ views_lines_end(struct views_lines *vl)
 	vl->fgroup = NULL;
 	vl->locm = NULL;
 	vl->p = NULL;
+	if (vl->iprof + 1 < vl->nprof)
+		vl->iprof++;
 }
 
 static uint64_t
@@ -295,7 +304,11 @@ line_of(struct views_lines *vl, uint32_t group, int64_t line)
 	if (vl->nl == vl->lcap) {
 		vl->lcap = vl->lcap ? 2 * vl->lcap : 64;
 		vl->l = xreallocarray(vl->l, vl->lcap, sizeof(*vl->l));
+		vl->runs = xreallocarray(vl->runs, vl->lcap, 2 * vl->nprof *
+		    sizeof(*vl->runs));
 	}
+	memset(&vl->runs[vl->nl * 2 * vl->nprof], 0, 2 * vl->nprof *
+	    sizeof(*vl->runs));
 	memset(&vl->l[vl->nl], 0, sizeof(vl->l[0]));
 	vl->l[vl->nl].group = group;
 	vl->l[vl->nl].line = line;
@@ -312,12 +325,18 @@ add_frame(struct views_lines *vl, const struct pf_line *ln, int leaf,
 	uint32_t	*fg = &vl->fgroup[ln->function - vl->p->functions];
 	struct vgroup	*g;
 	struct vline	*l;
+	int64_t		*run;
 	int		 c;
 
 	if (*fg == UNSET32)
 		*fg = group_of(vl, ln->function);
 	g = &vl->g[*fg];
 	l = line_of(vl, *fg, ln->line);
+	run = &vl->runs[((size_t)(l - vl->l) * vl->nprof + vl->iprof) * 2];
+	if (leaf)
+		run[0] += w[AGG_COUNT];
+	if (l->seen != vl->stamp)
+		run[1] += w[AGG_COUNT];
 	for (c = 0; c < AGG_NCOLS; c++) {
 		if (leaf) {
 			g->flat[c] += w[c];
@@ -453,7 +472,14 @@ list_side(struct view_list *vw, const struct lref *r)
 static void
 line_side(struct view_line *l, const struct lref *r)
 {
+	const int64_t *runs = &r->vl->runs[(size_t)(r->l - r->vl->l) * 2 *
+	    r->vl->nprof];
+
 	l->line = r->l->line;
+	if (r->is_new)
+		l->nruns = runs;
+	else
+		l->bruns = runs;
 	if (r->is_new) {
 		l->new_flat = r->l->flat[AGG_VALUE];
 		l->new_cum = r->l->cum[AGG_VALUE];
@@ -576,24 +602,47 @@ line_verdict(const struct judge *j, struct view_line *l, const struct delta *d)
 }
 
 /*
+ * Hypothesis m's counts run by run, the base side's runs then the new
+ * side's, from the lines' collectors: cum, or else flat.
+ */
+static void
+line_runs(int64_t *runs, size_t m, const struct view_line *l,
+    const struct views_runs *vr, int cum)
+{
+	size_t k, w = vr->nb + vr->nn;
+
+	for (k = 0; runs != NULL && k < w; k++) {
+		const int64_t *r = k < vr->nb ? l->bruns : l->nruns;
+		size_t j = k < vr->nb ? k : k - vr->nb;
+
+		runs[m * w + k] = r != NULL ? r[2 * j + cum] : 0;
+	}
+}
+
+/*
  * The lines' family: every listed line's flat and cum counts, one
  * hypothesis when they are equal (flat is a subset of cum: the same
  * samples), tested and adjusted together.  Returns 0, or -1 on counts
  * invalid for the statistics.
  */
 static int
-judge_lines(struct views *v, const struct delta *d, const struct delta_opts *o)
+judge_lines(struct views *v, const struct delta *d, const struct delta_opts *o,
+    const struct views_runs *vr)
 {
 	struct judge_hyp *h;
-	size_t		 i, k, m = 0;
+	int64_t		*runs = NULL;
+	size_t		 i, k, m = 0, w = vr->nb + vr->nn;
 	int		 rc;
 
 	for (i = 0; i < v->nlists; i++)
 		m += 2 * v->lists[i].nlines;
-	if (!o->has_counts || d->replicates || m == 0)
+	if (!o->has_counts || m == 0)
 		return 0;
-	delta_judge_init(&v->judge, o, d->base_n, d->new_n, NULL, 0, NULL, 0);
+	delta_judge_init(&v->judge, o, d->base_n, d->new_n, vr->be, vr->nb,
+	    vr->ne, vr->nn);
 	h = xcalloc(m, sizeof(*h));
+	if (v->judge.replicates)
+		runs = xcalloc(m * w, sizeof(*runs));
 	m = 0;
 	for (i = 0; i < v->nlists; i++)
 		for (k = 0; k < v->lists[i].nlines; k++) {
@@ -602,13 +651,16 @@ judge_lines(struct views *v, const struct delta *d, const struct delta_opts *o)
 			l->same = l->base_flat_count == l->base_count &&
 			    l->new_flat_count == l->new_count;
 			h[m].k1 = l->base_count;
-			h[m++].k2 = l->new_count;
+			h[m].k2 = l->new_count;
+			line_runs(runs, m++, l, vr, 1);
 			if (l->same)
 				continue;
 			h[m].k1 = l->base_flat_count;
-			h[m++].k2 = l->new_flat_count;
+			h[m].k2 = l->new_flat_count;
+			line_runs(runs, m++, l, vr, 0);
 		}
-	rc = judge_family(&v->judge, h, m, NULL);
+	rc = judge_family(&v->judge, h, m, runs);
+	free(runs);
 	v->nhyp = m;
 	v->tested = 1;
 	m = 0;
@@ -706,7 +758,8 @@ peek_rows(struct views *v, const struct views_spec *spec, struct delta *d,
 int
 views_compute(struct views *v, const struct views_spec *spec,
     const struct views_lines *base, const struct views_lines *new,
-    struct delta *d, const struct delta_opts *o)
+    const struct views_runs *vr, struct delta *d,
+    const struct delta_opts *o)
 {
 	size_t i;
 
@@ -719,7 +772,7 @@ views_compute(struct views *v, const struct views_spec *spec,
 		join_lists(v, base, new);
 		for (i = 0; i < v->nlists; i++)
 			normalize_list(&v->lists[i], d, o);
-		if (judge_lines(v, d, o) == -1)
+		if (judge_lines(v, d, o, vr) == -1)
 			return -1;
 	}
 	if (spec->peek != NULL)
