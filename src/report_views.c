@@ -410,7 +410,7 @@ md_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 	size_t		 k, at = 0;
 	int64_t		 ln, end;
 
-	fputs("\n#### ", fp);
+	fputs("#### ", fp);
 	report_put_md(fp, vw->name);
 	fputs(" in ", fp);
 	report_put_md(fp, vw->file[0] != '\0' ? vw->file : "(no file)");
@@ -488,8 +488,11 @@ report_views_markdown(FILE *fp, const struct diff_report *r)
 		report_put_md(fp, v->list_re);
 		fputs("\n\n", fp);
 		put_lines_method(fp, r, "\n");
-		for (i = 0; i < v->nlists; i++)
+		for (i = 0; i < v->nlists; i++) {
+			if (i > 0)
+				fputc('\n', fp);
 			md_list(fp, r, &v->lists[i]);
+		}
 	}
 	for (i = 0; v->peek_re != NULL && i < v->npeeks; i++) {
 		const struct view_peek *pk = &v->peeks[i];
