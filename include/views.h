@@ -92,7 +92,6 @@ struct view_line {
 struct view_list {
 	const char	*name;		/* the function's */
 	const char	*file;		/* "" when the profile has none */
-	int64_t		 start_line;	/* 0 when unknown */
 	int64_t		 base_flat, new_flat, base_cum, new_cum;
 	double		 base_flat_n, new_flat_n, base_cum_n, new_cum_n;
 	double		 delta_flat, delta;

@@ -42,7 +42,6 @@ struct views_spec {
 /* A function in a file, and what the samples through it added. */
 struct vgroup {
 	const char	*name, *file;	/* in the collector's arena */
-	int64_t		 start_line;
 	uint64_t	 hash;
 	uint64_t	 seen;		/* stamp of the last sample in its cum */
 	int64_t		 flat[AGG_NCOLS], cum[AGG_NCOLS];
@@ -255,8 +254,6 @@ group_of(struct views_lines *vl, const struct pf_function *f)
 		g->hash = k.h;
 		itab_add(&vl->gtab, k.h, vl->ng, 64, group_rehash, vl);
 	}
-	if (vl->g[i].start_line == 0)
-		vl->g[i].start_line = f->start_line;
 	return (uint32_t)i;
 }
 
@@ -457,8 +454,6 @@ list_side(struct view_list *vw, const struct lref *r)
 
 	vw->name = g->name;
 	vw->file = g->file;
-	if (vw->start_line == 0)
-		vw->start_line = g->start_line;
 	if (r->is_new) {
 		vw->new_flat = g->flat[AGG_VALUE];
 		vw->new_cum = g->cum[AGG_VALUE];
@@ -476,16 +471,14 @@ line_side(struct view_line *l, const struct lref *r)
 	    r->vl->nprof];
 
 	l->line = r->l->line;
-	if (r->is_new)
-		l->nruns = runs;
-	else
-		l->bruns = runs;
 	if (r->is_new) {
+		l->nruns = runs;
 		l->new_flat = r->l->flat[AGG_VALUE];
 		l->new_cum = r->l->cum[AGG_VALUE];
 		l->new_flat_count = r->l->flat[AGG_COUNT];
 		l->new_count = r->l->cum[AGG_COUNT];
 	} else {
+		l->bruns = runs;
 		l->base_flat = r->l->flat[AGG_VALUE];
 		l->base_cum = r->l->cum[AGG_VALUE];
 		l->base_flat_count = r->l->flat[AGG_COUNT];
