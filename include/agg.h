@@ -157,17 +157,18 @@ int		 agg_sample(struct agg_run *, const struct pf_sample *,
 void		 agg_end(struct agg_run *);	/* NULL is a no-op */
 
 /*
- * Have fn see each sample the run folds into its stack's nodes, after
- * it is folded, as folding saw it: its stack from locs[lo] on (the
+ * agg_sample(), then, if it folded the sample into its stack's nodes,
+ * fn on the sample as folding saw it: its stack from locs[lo] on (the
  * frames below lo cut by drop_frames), each location's lines from
  * lineoff[location index] on (NULL: all), and its columns w.  For
  * views that need more of a stack than the nodes keep (views.c's
- * lines); a run without a hook pays one test a sample.
+ * lines); agg_sample() itself is left as fast as it is without them.
  */
 typedef void	 agg_hook_fn(void *ctx, const struct pf_sample *, size_t lo,
 		    const size_t *lineoff, const int64_t w[AGG_NCOLS]);
 
-void		 agg_run_hook(struct agg_run *, agg_hook_fn *, void *ctx);
+int		 agg_sample_hook(struct agg_run *, const struct pf_sample *,
+		    int fold, struct diag *, agg_hook_fn *fn, void *ctx);
 
 /*
  * What one profile added, without folding it twice: agg_mark() notes

@@ -13,7 +13,7 @@
  *		each neighbour with its own row's verdict.
  *
  * The rows keep no lines, so --list needs its own folding: a collector
- * per side (struct views_lines) that agg.c's hook (agg_run_hook())
+ * per side (struct views_lines) that agg.c's hook (agg_sample_hook())
  * hands each folded sample, and that keeps the lines of the matching
  * functions only.  Without --list nothing of it exists.  No I/O here
  * (the source text is read by the report, report_views.c), nothing
@@ -63,7 +63,7 @@ void	views_lines_free(struct views_lines *);	/* NULL is a no-op */
 /*
  * Folding a profile: views_lines_begin() before its first sample (p's
  * header must stay as it is until views_lines_end()), then
- * views_lines_sample() as agg_run_hook()'s function, with the
+ * views_lines_sample() as agg_sample_hook()'s function, with the
  * collector as its context.
  */
 void	views_lines_begin(struct views_lines *, const struct profile *p);

@@ -582,7 +582,7 @@ view_resolve(struct agg *a, struct view *v, size_t li)
  * stay; then the first pruned location cuts the stack, below itself if
  * only some of its lines matched, or including itself.
  */
-static size_t
+static inline __attribute__((always_inline)) size_t
 view_prune_sample(const struct view *v, const struct pf_location *const *locs,
     size_t nlocs)
 {
@@ -1067,8 +1067,6 @@ struct agg_run {
 	struct view	 v;
 	struct agg_src	 src;
 	size_t		 i;		/* samples seen */
-	agg_hook_fn	*hook;		/* agg_run_hook(), or NULL */
-	void		*hctx;
 };
 
 struct agg_run *
@@ -1143,18 +1141,29 @@ agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
 		u.locs = s->locs;
 		u.nlocs = s->nlocs;
 		fold_stack(a, &r->v, &u);
-		if (r->hook != NULL)
-			r->hook(r->hctx, s, view_prune_sample(&r->v, s->locs,
-			    s->nlocs), r->v.lineoff, u.w);
 	}
 	return 0;
 }
 
-void
-agg_run_hook(struct agg_run *r, agg_hook_fn *fn, void *ctx)
+/*
+ * agg_sample() apart, so that its code, the hottest of folding, is the
+ * same whether views are asked for or not.
+ */
+int
+agg_sample_hook(struct agg_run *r, const struct pf_sample *s, int fold,
+    struct diag *d, agg_hook_fn *fn, void *ctx)
 {
-	r->hook = fn;
-	r->hctx = ctx;
+	int64_t	 w[AGG_NCOLS];
+
+	if (agg_sample(r, s, fold, d) == -1)
+		return -1;
+	if (!fold || r->a->opts.label_key != NULL ||
+	    (w[AGG_VALUE] = s->values[r->src.value_index]) == 0)
+		return 0;
+	w[AGG_COUNT] = sample_count(s, &r->src);
+	fn(ctx, s, view_prune_sample(&r->v, s->locs, s->nlocs), r->v.lineoff,
+	    w);
+	return 0;
 }
 
 void

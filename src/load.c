@@ -128,10 +128,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if ((ar = agg_begin(s->agg, p, &src, &ad)) == NULL ||
 	    (each != NULL && (er = agg_begin(each, p, &src, &ed)) == NULL))
 		afail = 1;
-	else if (s->lines != NULL) {
+	else if (s->lines != NULL)
 		views_lines_begin(s->lines, p);
-		agg_run_hook(ar, views_lines_sample, s->lines);
-	}
 	while ((rc = feed_next(fd, &smp, d)) == 1) {
 		(void)facts_sample(&fr, smp);
 		if (afail)
@@ -139,7 +137,9 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		k = filter_sample(flt, smp, &out);
 		if (!k && relative)
 			continue;
-		if (agg_sample(ar, out, k, &ad) == -1)
+		if ((s->lines != NULL ? agg_sample_hook(ar, out, k, &ad,
+		    views_lines_sample, s->lines) : agg_sample(ar, out, k,
+		    &ad)) == -1)
 			afail = 1;
 		else if (er != NULL && !efail &&
 		    agg_sample(er, out, k, &ed) == -1)

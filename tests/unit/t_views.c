@@ -68,9 +68,9 @@ fold(struct agg *a, struct views_lines *vl, const struct profile *p)
 	r = agg_begin(a, p, &src, &d);
 	CHECK(r != NULL);
 	views_lines_begin(vl, p);
-	agg_run_hook(r, views_lines_sample, vl);
 	for (i = 0; i < p->nsamples; i++)
-		CHECK_INT(agg_sample(r, &p->samples[i], 1, &d), 0);
+		CHECK_INT(agg_sample_hook(r, &p->samples[i], 1, &d,
+		    views_lines_sample, vl), 0);
 	agg_end(r);
 	views_lines_end(vl);
 }
