@@ -157,6 +157,20 @@ int		 agg_sample(struct agg_run *, const struct pf_sample *,
 void		 agg_end(struct agg_run *);	/* NULL is a no-op */
 
 /*
+ * agg_sample(), then, if it folded the sample into its stack's nodes,
+ * fn on the sample as folding saw it: its stack from locs[lo] on (the
+ * frames below lo cut by drop_frames), each location's lines from
+ * lineoff[location index] on (NULL: all), and its columns w.  For
+ * views that need more of a stack than the nodes keep (views.c's
+ * lines); agg_sample() itself is left as fast as it is without them.
+ */
+typedef void	 agg_hook_fn(void *ctx, const struct pf_sample *, size_t lo,
+		    const size_t *lineoff, const int64_t w[AGG_NCOLS]);
+
+int		 agg_sample_hook(struct agg_run *, const struct pf_sample *,
+		    int fold, struct diag *, agg_hook_fn *fn, void *ctx);
+
+/*
  * What one profile added, without folding it twice: agg_mark() notes
  * the agg's nodes and totals, and agg_since() makes a new agg of what
  * was added since (a profile's own, when the profile was the only one

@@ -18,6 +18,7 @@
 #include "report.h"
 
 struct filter;
+struct views_spec;
 
 /* Which options a subcommand takes: a bit per option group. */
 #define OPT_TOP		0x01	/* --cum */
@@ -69,6 +70,10 @@ struct opts {
 	const char	*unit;		/* --unit, or NULL */
 	int		 relative;
 	struct filter	*filter;	/* cli_filters(), as load.filter */
+	const char	*list;		/* --list RE */
+	const char	*peek;		/* --peek RE */
+	const char	*source_path;	/* --source-path DIR[:DIR...] */
+	struct views_spec *views;	/* cli_filters(), as load.views */
 	int		 flame_base;	/* svg: frame widths from the base */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	int		 quiet;		/* no warnings */

@@ -21,6 +21,7 @@
 #ifndef FILTER_H
 #define FILTER_H
 
+#include <regex.h>
 #include <stddef.h>
 
 struct diag;
@@ -100,5 +101,13 @@ int		 filter_sample(struct filter_run *, const struct pf_sample *s,
 void		 filter_end(struct filter_run *);	/* NULL is a no-op */
 /* Are dropped samples removed from the profile (the spec's relative)? */
 int		 filter_relative(const struct filter *);
+
+/*
+ * Compile pat (REG_EXTENDED | REG_NOSUB) as the filters compile theirs,
+ * refusing what they refuse; opt names the option in the message.
+ * Returns 0, or -1 with the diag (DIAG_USAGE); regfree() it.
+ */
+int		 filter_regcomp(regex_t *, const char *pat, const char *opt,
+		    struct diag *);
 
 #endif

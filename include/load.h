@@ -17,6 +17,7 @@
 #include "filter.h"
 #include "profdiff.h"
 #include "profile.h"
+#include "views.h"
 
 /*
  * What loading needs to know, filled by the CLI from its options: the
@@ -36,6 +37,7 @@ struct load_opts {
 	 */
 	const char		*minus;
 	const char		*minus_new;
+	const struct views_spec	*views;		/* --list, --peek; or NULL */
 };
 
 struct side {
@@ -50,6 +52,7 @@ struct side {
 	enum pf_format	 format;	/* of the first profile */
 	struct filter_stats fstats;	/* what the filter did, all profiles */
 	const char	*label_key;	/* --by-label, borrowed; or NULL */
+	struct views_lines *lines;	/* --list's lines, or NULL */
 };
 
 /*

@@ -17,6 +17,7 @@
 #include "delta.h"
 #include "flame.h"
 #include "load.h"
+#include "views.h"
 
 /* One comparison, from its loading to its report. */
 struct pair {
@@ -24,6 +25,7 @@ struct pair {
 	struct delta_opts dopts;	/* from the options and the sides */
 	struct delta	 d;
 	struct flame	 fl;		/* svg and folded only */
+	struct views	 views;		/* --list and --peek */
 	size_t		*order;		/* the rows shown: delta_select() */
 	size_t		 nshow;
 	int		 norm;		/* enum delta_norm, auto decided */
@@ -53,7 +55,10 @@ int	pair_load(struct pair *p, const struct opts *o, const char *cmd);
 int	pair_compare(struct pair *p, const struct opts *o, const char *cmd);
 /*
  * Write the report of kind to -o (or standard output), with check's
- * exit status and conclusion.  Returns 0, or -1 after a message.
+ * exit status and conclusion, and --list's and --peek's views
+ * (views_compute()) first: an expression that matches nothing is a
+ * warning for diff and an error for check-significance.  Returns 0,
+ * or -1 after a message.
  */
 int	pair_write(struct pair *p, struct opts *o, enum diff_kind kind,
 	    int status, const char *conclusion);

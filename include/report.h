@@ -16,6 +16,7 @@
 struct judge;
 
 struct flame;
+struct views;
 
 /* The formats of the reports (-f). */
 enum report_format {
@@ -109,6 +110,9 @@ struct diff_report {
 	const struct flame *fl;
 	int		 width_base;	/* widths from the base (--flame-width) */
 	const char	*out_unit;	/* --unit, or NULL */
+	/* --list and --peek (views.h), and where --list finds sources */
+	const struct views *views;
+	const char	*source_path;	/* DIR[:DIR...], or NULL */
 };
 
 /*
@@ -182,5 +186,27 @@ void	report_fmt_num(char *buf, size_t len, double v);
 void	report_put_num(FILE *, double v);
 /* A p- or q-value as the tables print it ("3.1e-61", "0.023"; "-" for NaN). */
 void	report_put_p(char *buf, size_t len, double p);
+
+/*
+ * What the views (report_views.c) share with the diff tables
+ * (report_diff.c): a normalized value and a change as the rows print
+ * them, a verdict (enum verdict) for scripts and for people, a name in
+ * Markdown, a JSON number.
+ */
+void	report_diff_norm(char *buf, size_t len, double v,
+	    const struct diff_report *);
+void	report_diff_delta(char *buf, size_t len, double v,
+	    const struct diff_report *);
+const char *report_verdict_name(int verdict);
+const char *report_verdict_text(int verdict);
+
+/*
+ * --list's and --peek's sections of a diff report (report_views.c),
+ * each after the rows; JSON's are the members "list" and "peek".
+ * Nothing is written without r->views.
+ */
+int	report_views_text(FILE *, const struct diff_report *r);
+int	report_views_markdown(FILE *, const struct diff_report *r);
+int	report_views_json(FILE *, const struct diff_report *r);
 
 #endif

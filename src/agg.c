@@ -582,7 +582,7 @@ view_resolve(struct agg *a, struct view *v, size_t li)
  * stay; then the first pruned location cuts the stack, below itself if
  * only some of its lines matched, or including itself.
  */
-static size_t
+static inline __attribute__((always_inline)) size_t
 view_prune_sample(const struct view *v, const struct pf_location *const *locs,
     size_t nlocs)
 {
@@ -1142,6 +1142,27 @@ agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
 		u.nlocs = s->nlocs;
 		fold_stack(a, &r->v, &u);
 	}
+	return 0;
+}
+
+/*
+ * agg_sample() apart, so that its code, the hottest of folding, is the
+ * same whether views are asked for or not.
+ */
+int
+agg_sample_hook(struct agg_run *r, const struct pf_sample *s, int fold,
+    struct diag *d, agg_hook_fn *fn, void *ctx)
+{
+	int64_t	 w[AGG_NCOLS];
+
+	if (agg_sample(r, s, fold, d) == -1)
+		return -1;
+	if (!fold || r->a->opts.label_key != NULL ||
+	    (w[AGG_VALUE] = s->values[r->src.value_index]) == 0)
+		return 0;
+	w[AGG_COUNT] = sample_count(s, &r->src);
+	fn(ctx, s, view_prune_sample(&r->v, s->locs, s->nlocs), r->v.lineoff,
+	    w);
 	return 0;
 }
 

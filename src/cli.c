@@ -24,6 +24,7 @@
 #include "diag.h"
 #include "filter.h"
 #include "units.h"
+#include "views.h"
 #include "xmalloc.h"
 
 /* One value of an option that names its values. */
@@ -182,6 +183,17 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "relative", .parse = opt_flag, .off = OFF(relative),
 	  .help = "percentages of what the filters keep, not of the whole "
 	  "profile" },
+	{ .name = "list", .mask = OPT_DIFF, .parse = opt_string,
+	  .off = OFF(list), .arg = "RE",
+	  .help = "text, markdown, json: per source line of the functions "
+	  "matching RE, base, new, delta and verdict" },
+	{ .name = "peek", .mask = OPT_DIFF, .parse = opt_string,
+	  .off = OFF(peek), .arg = "RE",
+	  .help = "text, markdown, json: callers and callees of the rows "
+	  "matching RE, with their changes" },
+	{ .name = "source-path", .mask = OPT_DIFF, .parse = opt_string,
+	  .off = OFF(source_path), .arg = "DIR[:DIR...]",
+	  .help = "--list: find source files under these directories" },
 	{ .name = "flame-width", .mask = OPT_DIFF, .choices = sides,
 	  .off = OFF(flame_base), .arg = "SIDE",
 	  .help = "svg: frame widths from the new (default) or base profile" },
@@ -1207,9 +1219,44 @@ cli_release(struct opts *o)
 	free(o->tag_ignores.v);
 	free(o->diff_base.v);
 	filter_free(o->filter);
+	views_spec_free(o->views);
 	o->operands = o->tags.v = o->tag_ignores.v = o->diff_base.v = NULL;
 	o->filter = NULL;
 	o->load.filter = NULL;
+	o->views = NULL;
+	o->load.views = NULL;
+}
+
+/*
+ * --list and --peek, compiled once into o->views for the loading and
+ * the views: reports of text, Markdown or JSON, of call stacks.
+ * Returns 0, or -1 with the diag filled or after a message.
+ */
+static int
+cli_views(struct opts *o, const char *cmd, struct diag *d)
+{
+	const char *what = o->list != NULL ? "--list" : "--peek";
+
+	if (o->list == NULL && o->peek == NULL) {
+		if (o->source_path != NULL)
+			cli_warn("%s: --source-path is for --list", cmd);
+		return o->source_path != NULL ? -1 : 0;
+	}
+	if (o->format != FMT_TEXT && o->format != FMT_MARKDOWN &&
+	    o->format != FMT_JSON) {
+		cli_warn("%s: %s is written in text, markdown or json only",
+		    cmd, what);
+		return -1;
+	}
+	if (o->load.agg.label_key != NULL) {
+		cli_warn("%s: %s needs call stacks, and --by-label rows have "
+		    "none", cmd, what);
+		return -1;
+	}
+	if (views_spec_new(o->list, o->peek, &o->views, d) == -1)
+		return -1;
+	o->load.views = o->views;
+	return 0;
 }
 
 /*
@@ -1233,8 +1280,10 @@ cli_filters(struct opts *o, const char *cmd)
 	sp.ntag_ignores = o->tag_ignores.n;
 	sp.relative = o->relative;
 	diag_init(&d, NULL);
-	if (filter_new(&sp, &o->filter, &d) == -1) {
-		cli_warn("%s: %s", cmd, d.msg);
+	if (filter_new(&sp, &o->filter, &d) == -1 ||
+	    cli_views(o, cmd, &d) == -1) {
+		if (d.msg[0] != '\0')
+			cli_warn("%s: %s", cmd, d.msg);
 		return -1;
 	}
 	o->load.filter = o->filter;

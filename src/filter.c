@@ -640,3 +640,14 @@ filter_relative(const struct filter *f)
 {
 	return f != NULL && f->relative;
 }
+
+/*
+ * compile() for the other options that take an expression (--list,
+ * --peek in views.c), so that every pattern is refused for the same
+ * reasons with the same words.
+ */
+int
+filter_regcomp(regex_t *re, const char *pat, const char *opt, struct diag *d)
+{
+	return compile(re, pat, opt, d);
+}

@@ -22,6 +22,7 @@
 #include "load.h"
 #include "profile.h"
 #include "stats.h"
+#include "views.h"
 #include "xmalloc.h"
 
 static int
@@ -171,6 +172,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if ((ar = agg_begin(s->agg, p, &src, &ad)) == NULL ||
 	    (each != NULL && (er = agg_begin(each, p, &src, &ed)) == NULL))
 		afail = 1;
+	else if (s->lines != NULL)
+		views_lines_begin(s->lines, p);
 	while ((rc = feed_next(fd, &smp, d)) == 1) {
 		if (negative(smp, p->nsample_types, &neg)) {
 			rc = diag_set(d, DIAG_USAGE, -1, "sample %zu has a "
@@ -191,7 +194,9 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			continue;
 		if (sign < 0)
 			out = negated(out, p->nsample_types, &negs, &nv);
-		if (agg_sample(ar, out, k, &ad) == -1)
+		if ((s->lines != NULL ? agg_sample_hook(ar, out, k, &ad,
+		    views_lines_sample, s->lines) : agg_sample(ar, out, k,
+		    &ad)) == -1)
 			afail = 1;
 		else if (er != NULL && !efail &&
 		    agg_sample(er, out, k, &ed) == -1)
@@ -199,6 +204,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	}
 	agg_end(ar);
 	agg_end(er);
+	if (s->lines != NULL)
+		views_lines_end(s->lines);
 	filter_end(flt);
 	free(nv);
 	if (rc == -1)
@@ -400,6 +407,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 
 	memset(s, 0, sizeof(*s));
 	s->agg = agg_new(&lo->agg);
+	if (views_spec_lists(lo->views))
+		s->lines = views_lines_new(lo->views, lo->agg.noinlines, n);
 	s->facts = xcalloc(n, sizeof(*s->facts));
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));
@@ -738,6 +747,7 @@ side_free(struct side *s)
 	size_t i;
 
 	agg_free(s->agg);
+	views_lines_free(s->lines);
 	if (s->each != NULL)
 		for (i = 0; i < s->nprofiles; i++)
 			agg_free(s->each[i]);

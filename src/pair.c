@@ -256,6 +256,44 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	return 0;
 }
 
+/*
+ * The views of --list and --peek.  A CI gate asked about a function
+ * that is not there is misconfigured: check-significance fails (2);
+ * diff says so and writes the rest.  Returns 0, or -1 after a message.
+ */
+static int
+pair_views(struct pair *p, const struct opts *o, enum diff_kind kind)
+{
+	const char	*cmd = kind == DIFF_CHECK ? "check-significance" :
+			    "diff";
+	const struct views *v = &p->views;
+	struct views_runs vr;
+	int		 bad;
+
+	vr.be = p->base.each;
+	vr.nb = p->base.nprofiles;
+	vr.ne = p->new.each;
+	vr.nn = p->new.nprofiles;
+	if (views_compute(&p->views, o->views, p->base.lines, p->new.lines,
+	    &vr, &p->d, &p->dopts) == -1) {
+		cli_warn("%s: sample counts are out of range for the "
+		    "statistics (negative, or above 2^52)", cmd);
+		return -1;
+	}
+	bad = (v->list_re != NULL && v->nlists == 0) ||
+	    (v->peek_re != NULL && v->npeeks == 0);
+	if (v->list_re != NULL && v->nlists == 0 && (kind == DIFF_CHECK ||
+	    !o->quiet))
+		cli_warn("%s: --list '%s' matches no function with samples in "
+		    "either profile", cmd, v->list_re);
+	if (v->peek_re != NULL && v->npeeks == 0 && (kind == DIFF_CHECK ||
+	    !o->quiet))
+		cli_warn("%s: --peek '%s' matches no row with samples in either "
+		    "profile (granularity %s)", cmd, v->peek_re,
+		    agg_gran_name(o->load.agg.gran));
+	return bad && kind == DIFF_CHECK ? -1 : 0;
+}
+
 int
 pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
     const char *conclusion)
@@ -265,6 +303,8 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	char			*method, *filters;
 	int			 ok = 0;
 
+	if (pair_views(p, o, kind) == -1)
+		return -1;
 	memset(&r, 0, sizeof(r));
 	r.h.base = &p->base.merged;
 	r.h.new = &p->new.merged;
@@ -298,6 +338,8 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	r.fl = &p->fl;
 	r.width_base = o->flame_base;
 	r.out_unit = o->unit;
+	r.views = o->views != NULL ? &p->views : NULL;
+	r.source_path = o->source_path;
 	if ((fp = cli_open_output(o)) != NULL) {
 		r.color = o->color == 1 || (o->color == -1 && fp == stdout &&
 		    isatty(fileno(stdout)));
@@ -315,6 +357,7 @@ void
 pair_release(struct pair *p)
 {
 	flame_release(&p->fl);
+	views_release(&p->views);
 	delta_release(&p->d);
 	free(p->order);
 	free(p->quantity);

@@ -421,8 +421,10 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	put_method(fp, r);
 	put_findings_text(fp, r);
 	if (r->kind == DIFF_CHECK && r->nshow == 0) {
-		fprintf(fp, "%sResult: %s (exit %d)\n", d->nfindings > 0 ?
-		    "\n" : "", r->conclusion, r->exit_status);
+		report_views_text(fp, r);
+		fprintf(fp, "%sResult: %s (exit %d)\n", d->nfindings > 0 ||
+		    r->views != NULL ? "\n" : "", r->conclusion,
+		    r->exit_status);
 		return ferror(fp) ? -1 : 0;
 	}
 	fprintf(fp, "\n%10s %10s %10s %10s %11s %6s %16s %8s %8s  %-18s %s\n",
@@ -461,6 +463,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 			fputc('\n', fp);
 		}
 	}
+	report_views_text(fp, r);
 	if (r->kind == DIFF_CHECK)
 		fprintf(fp, "\nResult: %s (exit %d)\n", r->conclusion,
 		    r->exit_status);
@@ -527,7 +530,8 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		    r->exit_status);
 	put_findings_md(fp, r);
 	if (r->nshow == 0)
-		return ferror(fp) ? -1 : 0;
+		return report_views_markdown(fp, r) == 0 && !ferror(fp) ? 0 :
+		    -1;
 	fprintf(fp, "\n| base flat | new flat | base cum | new cum | delta | rel | "
 	    "%s | p | q | verdict | %s |\n", r->d->exposure ? "CI" : "CI (pp)",
 	    r->by_label ? r->by_label : r->granularity);
@@ -569,6 +573,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		}
 		fputs("\n", fp);
 	}
+	report_views_markdown(fp, r);
 	return ferror(fp) ? -1 : 0;
 }
 
@@ -862,7 +867,9 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		fputs(k > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
 		put_row_json(fp, r, &d->rows[r->order[k]], to);
 	}
-	fputs("]}\n", fp);
+	fputc(']', fp);
+	report_views_json(fp, r);
+	fputs("}\n", fp);
 	return ferror(fp) ? -1 : 0;
 }
 
@@ -942,3 +949,30 @@ report_conclusion(int status, int regressed, int any_change)
 	return any_change ? "no significant change" :
 	    "no significant regression";
 }
+
+/* The formatting the views share with the tables (report.h). */
+void
+report_diff_norm(char *buf, size_t len, double v, const struct diff_report *r)
+{
+	fmt_norm(buf, len, v, r);
+}
+
+void
+report_diff_delta(char *buf, size_t len, double v,
+    const struct diff_report *r)
+{
+	fmt_delta(buf, len, v, r);
+}
+
+const char *
+report_verdict_name(int v)
+{
+	return verdict_name((enum verdict)v);
+}
+
+const char *
+report_verdict_text(int v)
+{
+	return verdict_text((enum verdict)v);
+}
+

@@ -1,0 +1,1 @@
+$PROFDIFF diff --list 'a(' examples/good.pb.gz examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF check-significance --list nosuchfunction examples/good.pb.gz examples/bad.pb.gz

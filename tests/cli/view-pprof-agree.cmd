@@ -1,0 +1,1 @@
+sh tests/views-pprof.sh $PROFDIFF

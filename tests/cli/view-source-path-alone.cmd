@@ -1,0 +1,1 @@
+$PROFDIFF diff --source-path tests/data/src examples/good.pb.gz examples/bad.pb.gz
