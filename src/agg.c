@@ -994,6 +994,7 @@ fold_moments(struct agg *a, struct view *v, const struct ustack *u,
 	struct locres	*lf;
 	size_t		 j, k, n = NONE;
 
+	aggmom_reserve(a->mom, a->nnodes);
 	for (j = u->nlocs; j > lo; j--) {
 		lf = loc_res(v, v->lix[j - 1], !a->opts.noedges);
 		for (k = lf->n; k > 0; k--) {
@@ -1084,6 +1085,7 @@ fold_labels(struct agg *a, const struct pf_sample *s, const int64_t *w)
 			a->hot[n].cum[c] += w[c];
 		}
 		if (a->mom != NULL) {
+			aggmom_reserve(a->mom, a->nnodes);
 			aggmom_cum(a->mom, n, a->stamp);
 			aggmom_flat(a->mom, n);
 		}

@@ -15,22 +15,6 @@
 #include "xmalloc.h"
 
 /*
- * Per node: the stamp of the last stack that added to its cum (its
- * own, as agg.c's struct nhot has one for the columns), and the sums.
- */
-struct nmom {
-	uint64_t	 seen;
-	struct agg_moments flat, cum;
-};
-
-struct aggmom {
-	struct nmom	*n;
-	size_t		 cap;
-	struct agg_moments total;
-	struct agg_moments cur;		/* the sample being folded */
-};
-
-/*
  * The inverses of enum agg_unsample (agg.h says why each rounds as it
  * does).  -expm1(-x) is 1 - exp(-x) without its cancellation at the
  * small x of small objects.  The result is at least 1 where the count
@@ -103,7 +87,8 @@ aggmom_free(struct aggmom *m)
 {
 	if (m == NULL)
 		return;
-	free(m->n);
+	free(m->cum);
+	free(m->flat);
 	free(m);
 }
 
@@ -116,29 +101,32 @@ aggmom_dup(const struct aggmom *m)
 		return NULL;
 	d = xcalloc(1, sizeof(*d));
 	*d = *m;
-	d->n = NULL;
+	d->cum = NULL;
+	d->flat = NULL;
+	d->cap = 0;
+	aggmom_reserve(d, m->cap);
 	if (m->cap > 0) {
-		d->n = xreallocarray(NULL, m->cap, sizeof(*d->n));
-		memcpy(d->n, m->n, m->cap * sizeof(*d->n));
+		memcpy(d->cum, m->cum, m->cap * sizeof(*d->cum));
+		memcpy(d->flat, m->flat, m->cap * sizeof(*d->flat));
 	}
 	return d;
 }
 
-/* Node n's sums, made (zero) if new. */
-static struct nmom *
-node(struct aggmom *m, size_t n)
+void
+aggmom_reserve(struct aggmom *m, size_t n)
 {
 	size_t	 cap;
 
-	if (n >= m->cap) {
-		cap = m->cap ? m->cap : 256;
-		while (cap <= n)
-			cap *= 2;
-		m->n = xreallocarray(m->n, cap, sizeof(*m->n));
-		memset(&m->n[m->cap], 0, (cap - m->cap) * sizeof(*m->n));
-		m->cap = cap;
-	}
-	return &m->n[n];
+	if (n <= m->cap)
+		return;
+	cap = m->cap ? m->cap : 256;
+	while (cap < n)
+		cap *= 2;
+	m->cum = xreallocarray(m->cum, cap, sizeof(*m->cum));
+	m->flat = xreallocarray(m->flat, cap, sizeof(*m->flat));
+	memset(&m->cum[m->cap], 0, (cap - m->cap) * sizeof(*m->cum));
+	memset(&m->flat[m->cap], 0, (cap - m->cap) * sizeof(*m->flat));
+	m->cap = cap;
 }
 
 static void
@@ -174,35 +162,17 @@ aggmom_sample(struct aggmom *m, const struct pf_sample *s,
 }
 
 void
-aggmom_cum(struct aggmom *m, size_t n, uint64_t stamp)
-{
-	struct nmom	*x = node(m, n);
-
-	if (x->seen == stamp)
-		return;
-	x->seen = stamp;
-	add(&x->cum, &m->cur, 1);
-}
-
-void
-aggmom_flat(struct aggmom *m, size_t n)
-{
-	add(&node(m, n)->flat, &m->cur, 1);
-}
-
-void
 aggmom_since(struct aggmom *to, size_t n, const struct aggmom *now,
     const struct aggmom *then, size_t i)
 {
-	struct nmom	*x = node(to, n);
-
+	aggmom_reserve(to, n + 1);
 	if (i < now->cap) {
-		add(&x->flat, &now->n[i].flat, 1);
-		add(&x->cum, &now->n[i].cum, 1);
+		add(&to->flat[n], &now->flat[i], 1);
+		add(&to->cum[n].m, &now->cum[i].m, 1);
 	}
 	if (then != NULL && i < then->cap) {
-		add(&x->flat, &then->n[i].flat, -1);
-		add(&x->cum, &then->n[i].cum, -1);
+		add(&to->flat[n], &then->flat[i], -1);
+		add(&to->cum[n].m, &then->cum[i].m, -1);
 	}
 }
 
@@ -224,8 +194,8 @@ agg_moments(const struct agg *a, size_t n, struct agg_moments *flat,
 
 	if (m == NULL || n >= agg_nnodes(a))
 		return -1;
-	*flat = n < m->cap ? m->n[n].flat : zero;
-	*cum = n < m->cap ? m->n[n].cum : zero;
+	*flat = n < m->cap ? m->flat[n] : zero;
+	*cum = n < m->cap ? m->cum[n].m : zero;
 	return 0;
 }
 
