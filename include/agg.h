@@ -134,7 +134,8 @@ struct agg_src {
 };
 
 /* The count of one sample (its values) as the agg folds it. */
-int64_t		 agg_sample_count(const struct agg_src *, const int64_t *values);
+int64_t		 agg_sample_count(const struct agg_src *,
+		    const int64_t *values);
 /* The inverse of a scaling (enum agg_unsample), on one count. */
 int64_t		 agg_unsample(enum agg_unsample, int64_t count, int64_t bytes,
 		    int64_t rate);
@@ -275,22 +276,23 @@ size_t		 agg_nsamples(const struct agg *);
  */
 int64_t		 agg_abs_total(const struct agg *, enum agg_col);
 /*
- * Second moments, with agg_opts.moments: each sample counts as n events
- * of equal weight, n the magnitude of its count column (1 when it is
- * 0), and adds, for its value v and its per-event denominator c (the
- * sample type of its count, values[count_index] or values[un_count],
- * before any recovery; else its count column), vv = v^2 / n, vc = v c
+ * Moments, with agg_opts.moments: each sample counts as n events of
+ * equal weight, n the magnitude of its count column (1 when it is 0),
+ * and adds, for its value v and its denominator c (the sample type of
+ * its count, values[count_index] or values[un_count], before any
+ * recovery; else its count column), c to c, and vv = v^2 / n, vc = v c
  * / n and cc = c^2 / n.  flat sums them over the samples whose leaf
  * frame is the node, cum over the samples with the node on the stack,
  * once a sample as cum is.  So for the samples of a node, V = sum v,
  * the share V / T has the delta-method variance (vv (1 - 2 V/T) +
- * (V/T)^2 vv_total) / T^2, and V / C (bytes per object) (vv - 2 R vc
- * + R^2 cc) / C^2 (stats_vshare_diff(), stats_vratio()).  Returns 0,
+ * (V/T)^2 vv_total) / T^2, and V / c (bytes per object) (vv - 2 R vc
+ * + R^2 cc) / c^2 (stats_vshare_diff(), stats_vratio()).  Returns 0,
  * or -1 when the agg keeps no moments or node is out of range.
  * agg_total_moments() is the same over every sample of the totals.
  */
 struct agg_moments {
-	double		 vv, vc, cc;
+	double		 c;		/* sum of the denominators */
+	double		 vv, vc, cc;	/* second moments */
 };
 
 int		 agg_moments(const struct agg *, size_t node,

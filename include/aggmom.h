@@ -59,6 +59,7 @@ aggmom_cum(struct aggmom *m, size_t n, uint64_t stamp)
 	if (x->seen == stamp)
 		return;
 	x->seen = stamp;
+	x->m.c += m->cur.c;
 	x->m.vv += m->cur.vv;
 	x->m.vc += m->cur.vc;
 	x->m.cc += m->cur.cc;
@@ -67,6 +68,7 @@ aggmom_cum(struct aggmom *m, size_t n, uint64_t stamp)
 static inline void
 aggmom_flat(struct aggmom *m, size_t n)
 {
+	m->flat[n].c += m->cur.c;
 	m->flat[n].vv += m->cur.vv;
 	m->flat[n].vc += m->cur.vc;
 	m->flat[n].cc += m->cur.cc;

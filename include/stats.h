@@ -348,8 +348,9 @@ double	stats_disp_pmin(int64_t K, int64_t n1, int64_t n2, double phi,
 /*
  * Value-weighted quantities by the delta method (stats_moment.c): heap
  * bytes, contention delay, bytes per object.  A node's sums over the
- * events (samples) behind it, as agg_moments() keeps them: v the sum
- * of the values, c of the counts (objects, contentions), and the
+ * events (samples) behind it, as an agg keeps them (v its value column,
+ * the rest agg_moments()): v the sum of the values, c of the counts
+ * (objects, contentions), and the
  * second moments vv = sum v^2, vc = sum v c, cc = sum c^2, each event
  * an independent draw.  A total is the same over every event.
  */

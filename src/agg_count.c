@@ -132,6 +132,7 @@ aggmom_reserve(struct aggmom *m, size_t n)
 static void
 add(struct agg_moments *to, const struct agg_moments *m, double sign)
 {
+	to->c += sign * m->c;
 	to->vv += sign * m->vv;
 	to->vc += sign * m->vc;
 	to->cc += sign * m->cc;
@@ -155,6 +156,7 @@ aggmom_sample(struct aggmom *m, const struct pf_sample *s,
 		c = (double)s->values[src->un_count];
 	else
 		c = (double)w[AGG_COUNT];
+	m->cur.c = c;
 	m->cur.vv = v * v / n;
 	m->cur.vc = v * c / n;
 	m->cur.cc = c * c / n;

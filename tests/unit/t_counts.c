@@ -19,6 +19,7 @@
 #include "diag.h"
 #include "facts.h"
 #include "profile.h"
+#include "stats.h"
 #include "tap.h"
 #include "tprofile.h"
 
@@ -33,7 +34,8 @@ unif(void)
 	rng ^= rng >> 12;
 	rng ^= rng << 25;
 	rng ^= rng >> 27;
-	return (double)((rng * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+	return (double)((rng * 2685821657736338717ULL) >> 11) /
+	    9007199254740992.0;
 }
 
 /* What Go writes for n sampled objects of s bytes in all. */
@@ -388,7 +390,7 @@ test_real(void)
 static struct agg_moments
 mom(const struct agg *a, const char *name, int cum)
 {
-	struct agg_moments	 fm, cm, none = { -1, -1, -1 };
+	struct agg_moments	 fm, cm, none = { -1, -1, -1, -1 };
 	long			 i = agg_find(a, name);
 
 	if (i < 0 || agg_moments(a, (size_t)i, &fm, &cm) == -1)
@@ -428,6 +430,8 @@ test_moments(void)
 	CHECK_NEAR(mom(a, "c", 1).vv, 5e14, 1);
 	CHECK_NEAR(mom(a, "c", 1).vc, 5e7, 1e-6);
 	CHECK_NEAR(mom(a, "c", 1).cc, 5, 1e-9);
+	CHECK_NEAR(mom(a, "c", 1).c, 5, 1e-9);
+	CHECK_NEAR(mom(a, "a", 0).c, 3, 1e-9);
 	CHECK(agg_total_moments(a, &m) == 0);
 	CHECK_NEAR(m.vv, 6e14, 1);
 	CHECK_NEAR(m.cc, 6, 1e-9);
@@ -446,6 +450,7 @@ test_moments(void)
 	CHECK_NEAR(mom(c, "c", 0).vv, 2e14, 1);
 	CHECK(agg_total_moments(c, &m) == 0);
 	CHECK_NEAR(m.vv, 3e14, 1);
+	CHECK_NEAR(m.c, 3, 1e-9);
 	agg_mark_free(mk);
 	agg_free(a);
 	agg_free(b);
@@ -515,6 +520,18 @@ test_moments_heap(void)
 	CHECK_NEAR(m.vv / (b * b / 4), 1, 1e-12);
 	CHECK_NEAR(m.vc / (b * c / 4), 1, 1e-12);
 	CHECK_NEAR(m.cc / (c * c / 4), 1, 1e-12);
+	CHECK_NEAR(m.c, c, 0);
+	{
+		/* bytes per object, as item 6 of issue 18 reads it */
+		struct stats_vsum vs = {
+		    (double)agg_node(a, 0)->flat[AGG_VALUE], m.c, m.vv, m.vc,
+		    m.cc };
+		struct stats_vci ci;
+
+		CHECK(stats_vratio(&vs, 0.05, &ci) == 0);
+		CHECK_NEAR(ci.est, b / c, 1e-12);
+		CHECK(ci.lo <= ci.est && ci.est <= ci.hi);
+	}
 	agg_free(a);
 
 	o.label_key = "bytes";
