@@ -479,13 +479,15 @@ side_warn(const struct side *s, const char *tag)
  * Say how the side's counts were found when they are not the samples
  * as written: recovered from scaled estimates, or estimates that could
  * not be undone (facts.c, count_note()).  One line a side, naming the
- * first profile it is true of, and how many more.
+ * first profile it is true of, and how many more.  Between replicates
+ * the spread of the runs is measured, and shows such counts up.
  */
 static void
 count_warn(const struct side *s, const char *tag)
 {
 	const struct facts	*f = NULL;
 	size_t			 i, more = 0;
+	char			 also[64] = "";
 
 	for (i = 0; i < s->nprofiles; i++) {
 		if (s->facts[i].count_note[0] == '\0')
@@ -498,13 +500,10 @@ count_warn(const struct side *s, const char *tag)
 	if (f == NULL)
 		return;
 	if (more > 0)
-		cli_warn("%s%s (and %zu more): %s%s", tag, f->path, more,
-		    f->count_note, f->counts_scaled ? "; verdicts may be "
-		    "over-confident: compare several profiles per side" : "");
-	else
-		cli_warn("%s%s: %s%s", tag, f->path, f->count_note,
-		    f->counts_scaled ? "; verdicts may be over-confident: "
-		    "compare several profiles per side" : "");
+		snprintf(also, sizeof(also), " (and %zu more)", more);
+	cli_warn("%s%s%s: %s%s", tag, f->path, also, f->count_note,
+	    f->counts_scaled && s->nprofiles < 2 ? "; verdicts may be "
+	    "over-confident: compare several profiles per side" : "");
 }
 
 void
