@@ -73,13 +73,48 @@ struct agg_opts {
 	 * of the folding and the edge table.
 	 */
 	int		 noedges;
+	/*
+	 * Also keep, per node, the second moments of its samples
+	 * (agg_moments()), for intervals on value-weighted deltas.  Off
+	 * unless asked for: it costs a second walk over each stack.
+	 */
+	int		 moments;
+};
+
+/*
+ * Counts recovered from estimates that a profiler scaled up (struct
+ * agg_src, facts_count_source()):
+ * - AGG_UNSAMPLE_TRUNC, Go's heap profiles: a site's n sampled objects
+ *   of s bytes in all are written as objects = int64(n * k) and bytes =
+ *   int64(s * k), k = 1 / (1 - exp(-(s / n) / rate)).  The inverse,
+ *   objects * (1 - exp(-(bytes / objects) / rate)), lies in (n - 1, n]
+ *   up to rounding error, since truncation only lowers what Go wrote:
+ *   it is rounded up, after a tolerance of 1e-6 for that error.
+ * - AGG_UNSAMPLE_ROUND, V8's (Node.js) heap profiles: the same scaling
+ *   of one allocation size, the objects rounded to the nearest integer
+ *   (the bytes are size * objects): the inverse is rounded too.
+ * - AGG_UNSAMPLE_DIV: objects / rate, rounded, for counts multiplied by
+ *   a sampling period (pprof's conversion of legacy contention
+ *   profiles: contentions * period).
+ * A sample whose count and bytes differ in sign (a difference of two
+ * profiles) keeps its count as it is; a negative pair is recovered as
+ * the negative of the positive one.
+ */
+enum agg_unsample {
+	AGG_UNSAMPLE_NONE = 0,
+	AGG_UNSAMPLE_TRUNC,
+	AGG_UNSAMPLE_ROUND,
+	AGG_UNSAMPLE_DIV,
 };
 
 /*
  * Where a sample's two columns come from.  value_index is the sample type
  * to report.  The count is values[count_index] when count_index >= 0,
  * else values[value_index] / count_divisor when count_divisor > 0 (a
- * sampling period), else 0 (no counts: significance is unavailable).
+ * sampling period), else, with unsample set, the count recovered from
+ * values[un_count] (and values[un_bytes]) at un_rate (enum
+ * agg_unsample), else 0 (no counts: significance is unavailable).  The
+ * fields after keep may be left zero (no recovery).
  */
 struct agg_src {
 	int		 value_index;
@@ -92,7 +127,18 @@ struct agg_src {
 	 * whole profile, as with pprof's -focus.
 	 */
 	const unsigned char *keep;
+	enum agg_unsample unsample;
+	int		 un_count;	/* the scaled count's sample type */
+	int		 un_bytes;	/* its bytes' (TRUNC, ROUND) */
+	int64_t		 un_rate;	/* the sampling rate, > 1 */
 };
+
+/* The count of one sample (its values) as the agg folds it. */
+int64_t		 agg_sample_count(const struct agg_src *,
+		    const int64_t *values);
+/* The inverse of a scaling (enum agg_unsample), on one count. */
+int64_t		 agg_unsample(enum agg_unsample, int64_t count, int64_t bytes,
+		    int64_t rate);
 
 struct agg_node {
 	const char	*name;		/* as pprof prints it at this granularity */
@@ -243,6 +289,29 @@ size_t		 agg_nsamples(const struct agg *);
  * values are negative.
  */
 int64_t		 agg_abs_total(const struct agg *, enum agg_col);
+/*
+ * Moments, with agg_opts.moments: each sample counts as n events of
+ * equal weight, n the magnitude of its count column (1 when it is 0),
+ * and adds, for its value v and its denominator c (the sample type of
+ * its count, values[count_index] or values[un_count], before any
+ * recovery; else its count column), c to c, and vv = v^2 / n, vc = v c
+ * / n and cc = c^2 / n.  flat sums them over the samples whose leaf
+ * frame is the node, cum over the samples with the node on the stack,
+ * once a sample as cum is.  So for the samples of a node, V = sum v,
+ * the share V / T has the delta-method variance (vv (1 - 2 V/T) +
+ * (V/T)^2 vv_total) / T^2, and V / c (bytes per object) (vv - 2 R vc
+ * + R^2 cc) / c^2 (stats_vshare_diff(), stats_vratio()).  Returns 0,
+ * or -1 when the agg keeps no moments or node is out of range.
+ * agg_total_moments() is the same over every sample of the totals.
+ */
+struct agg_moments {
+	double		 c;		/* sum of the denominators */
+	double		 vv, vc, cc;	/* second moments */
+};
+
+int		 agg_moments(const struct agg *, size_t node,
+		    struct agg_moments *flat, struct agg_moments *cum);
+int		 agg_total_moments(const struct agg *, struct agg_moments *);
 /* How many profiles were added. */
 size_t		 agg_nprofiles(const struct agg *);
 

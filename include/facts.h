@@ -9,8 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "agg.h"
+
 struct profile;
-struct agg_src;
 
 struct facts {
 	const char	*path;
@@ -21,7 +22,13 @@ struct facts {
 	const char	*count_source;	/* how samples was found, for people */
 	char		 count_type[64]; /* the count sample type, or "" */
 	int		 counts_scaled;	/* counts are estimates scaled up by
-					   the sampling rate (Go heap, mutex) */
+					   sampling that could not be undone:
+					   the test on them is approximate */
+	int		 counts_recovered; /* the counts are the samples taken,
+					   recovered from scaled estimates */
+	char		 count_note[320]; /* for people: what was recovered,
+					   or why the counts are approximate;
+					   "" when neither */
 	size_t		 records;	/* Sample messages in the file */
 	int64_t		 time_ns;	/* 0 when unset */
 	int64_t		 duration_ns;	/* 0 when unset or implausible */
@@ -36,12 +43,19 @@ struct facts {
 
 /*
  * Choose where sample counts come from for sample type vi (struct
- * agg_src): the type itself when its unit is "count"; a "samples/count"
- * type; a count type sharing the name's prefix (alloc_space ->
- * alloc_objects, lock_time -> lock_count); the only other count type;
- * else value / period when the period type is the sample type and the
- * period is above 1; else no counts (count_index -1, divisor 0).  *why
- * says which rule applied.
+ * agg_src).  First, counts that a profiler scaled up are recovered
+ * (enum agg_unsample): a heap profile (period type space/bytes, period
+ * above 1) whose type is one of a pair P"objects"/count and
+ * P"space"/bytes has its samples' counts recovered from the pair at
+ * the period, as Go (P "alloc_" or "inuse_") or V8 (P "") scaled them;
+ * contentions/count under a period type contentions/count with a period
+ * above 1 (pprof's conversion of a legacy contention profile) are
+ * divided by it.  Otherwise: the type itself when its unit is "count";
+ * a "samples/count" type; a count type sharing the name's prefix
+ * (alloc_space -> alloc_objects, lock_time -> lock_count); the only
+ * other count type; else value / period when the period type is the
+ * sample type and the period is above 1; else no counts (count_index
+ * -1, divisor 0, no unsample).  *why says which rule applied.
  */
 void	facts_count_source(const struct profile *, int vi, struct agg_src *,
 	    const char **why);
@@ -61,8 +75,8 @@ int	facts_compute(const struct profile *, int vi, struct facts *);
 struct facts_run {
 	struct facts	*f;
 	const struct profile *p;
-	int		 vi, cpu_vi, count_index;
-	int64_t		 count_divisor;
+	struct agg_src	 src;		/* where the counts come from */
+	int		 vi, cpu_vi;
 	int64_t		 cpu;
 	int		 overflow;
 };

@@ -345,6 +345,57 @@ int	stats_disp_interval(int64_t k1, int64_t n1, int64_t k2, int64_t n2,
 double	stats_disp_pmin(int64_t K, int64_t n1, int64_t n2, double phi,
 	    double df, enum stats_alt);
 
+/*
+ * Value-weighted quantities by the delta method (stats_moment.c): heap
+ * bytes, contention delay, bytes per object.  A node's sums over the
+ * events (samples) behind it, as an agg keeps them (v its value column,
+ * the rest agg_moments()): v the sum of the values, c of the counts
+ * (objects, contentions), and the
+ * second moments vv = sum v^2, vc = sum v c, cc = sum c^2, each event
+ * an independent draw.  A total is the same over every event.
+ */
+struct stats_vsum {
+	double		 v, c;
+	double		 vv, vc, cc;
+};
+
+/* An estimate, its standard error and its 1 - alpha interval. */
+struct stats_vci {
+	double		 est, se, lo, hi;
+};
+
+/*
+ * The difference of two value shares, r = node.v / total.v on each
+ * side, new - base: each side's variance is (vv (1 - 2r) + r^2
+ * total.vv) / total.v^2, since an event's share of the node is 0 or
+ * all of it, and the two sides' add.  The interval is est -+ z(1 -
+ * alpha/2) se, so it always holds est.  Returns 0, or -1 (out
+ * untouched) when a total.v is not positive, a moment is negative or
+ * not finite, or alpha is not in (0, 1).
+ */
+int	stats_vshare_diff(const struct stats_vsum *node1,
+	    const struct stats_vsum *total1, const struct stats_vsum *node2,
+	    const struct stats_vsum *total2, double alpha, struct stats_vci *);
+/*
+ * The difference of two rates, v / t for exposures t1 and t2 (seconds
+ * of window, requests) > 0: each side's variance is vv / t^2, that of
+ * a compound Poisson sum.  -1 as above, and when an exposure is not
+ * positive.
+ */
+int	stats_vrate_diff(const struct stats_vsum *node1, double t1,
+	    const struct stats_vsum *node2, double t2, double alpha,
+	    struct stats_vci *);
+/*
+ * Values per count, R = v / c (bytes per object, delay per contention),
+ * on one side: variance (vv - 2 R vc + R^2 cc) / c^2; and the
+ * difference of two sides, new - base.  -1 as above, and when a c is
+ * not positive.
+ */
+int	stats_vratio(const struct stats_vsum *, double alpha,
+	    struct stats_vci *);
+int	stats_vratio_diff(const struct stats_vsum *node1,
+	    const struct stats_vsum *node2, double alpha, struct stats_vci *);
+
 /* P(chi^2(k) > x), k > 0 (not necessarily whole); NaN otherwise. */
 double	stats_chisq_sf(double x, double k);
 

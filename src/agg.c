@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "agg.h"
+#include "aggmom.h"
 #include "arena.h"
 #include "diag.h"
 #include "itab.h"
@@ -112,6 +113,7 @@ struct agg {
 	struct itab	 ttab;		/* the tree by parent and node */
 
 	uint64_t	 stamp;		/* one per distinct stack folded */
+	struct aggmom	*mom;		/* with opts.moments (agg_count.c) */
 	int64_t		 total[AGG_NCOLS];
 	int64_t		 abstotal[AGG_NCOLS];
 	size_t		 nsamples;
@@ -217,6 +219,8 @@ agg_new(const struct agg_opts *opts)
 	a = xcalloc(1, sizeof(*a));
 	a->opts = *opts;
 	a->names = arena_new();
+	if (opts->moments)
+		a->mom = aggmom_new();
 	return a;
 }
 
@@ -236,6 +240,7 @@ agg_free(struct agg *a)
 	pview_maps_release(&a->maps);
 	free(a->tree);
 	itab_release(&a->ttab);
+	aggmom_free(a->mom);
 	pview_buf_release(&a->nb);
 	free(a);
 }
@@ -287,6 +292,7 @@ agg_dup(const struct agg *src)
 		memcpy(a->tree, src->tree, src->ntree * sizeof(*a->tree));
 	}
 	itab_copy(&a->ttab, &src->ttab);
+	a->mom = aggmom_dup(src->mom);
 	return a;
 }
 
@@ -687,6 +693,8 @@ sample_count(const struct pf_sample *s, const struct agg_src *src)
 		return s->values[src->count_index];
 	if (src->count_divisor > 0)
 		return s->values[src->value_index] / src->count_divisor;
+	if (src->unsample != AGG_UNSAMPLE_NONE)
+		return agg_sample_count(src, s->values);
 	return 0;
 }
 
@@ -720,6 +728,10 @@ check_src(const struct profile *p, const struct agg_src *src, struct diag *d)
 	if (src->count_divisor < 0)
 		return diag_set(d, DIAG_USAGE, -1,
 		    "negative count divisor %" PRId64, src->count_divisor);
+	if (agg_src_check(src, nst) == -1)
+		return diag_set(d, DIAG_USAGE, -1, "count recovery from sample "
+		    "types %d and %d out of range (profile has %zu)",
+		    src->un_count, src->un_bytes, nst);
 	return 0;
 }
 
@@ -971,6 +983,30 @@ fold_as(struct agg *a, struct view *v, const struct ustack *u, size_t lo,
 			a->tree[t].flat[c] += u->w[c];
 }
 
+/*
+ * With moments, the same frames as fold_as() once more: the sample's
+ * moments go to each distinct node's cum and to the leaf frame's flat.
+ */
+static void
+fold_moments(struct agg *a, struct view *v, const struct ustack *u,
+    size_t lo)
+{
+	struct locres	*lf;
+	size_t		 j, k, n = NONE;
+
+	aggmom_reserve(a->mom, a->nnodes);
+	for (j = u->nlocs; j > lo; j--) {
+		lf = loc_res(v, v->lix[j - 1], !a->opts.noedges);
+		for (k = lf->n; k > 0; k--) {
+			n = lf->n == 1 ? lf->off :
+			    v->frames[lf->off + k - 1].node;
+			aggmom_cum(a->mom, n, a->stamp);
+		}
+	}
+	if (n != NONE)
+		aggmom_flat(a->mom, n);
+}
+
 static void
 fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 {
@@ -1003,6 +1039,8 @@ fold_stack(struct agg *a, struct view *v, const struct ustack *u)
 		fold_as(a, v, u, lo, 0, 1);
 	else
 		fold_as(a, v, u, lo, 0, 0);
+	if (a->mom != NULL)
+		fold_moments(a, v, u, lo);
 }
 
 /* Add a sample to the node of each distinct value of the label key. */
@@ -1045,6 +1083,11 @@ fold_labels(struct agg *a, const struct pf_sample *s, const int64_t *w)
 		for (c = 0; c < AGG_NCOLS; c++) {
 			a->nodes[n].flat[c] += w[c];
 			a->hot[n].cum[c] += w[c];
+		}
+		if (a->mom != NULL) {
+			aggmom_reserve(a->mom, a->nnodes);
+			aggmom_cum(a->mom, n, a->stamp);
+			aggmom_flat(a->mom, n);
 		}
 	}
 }
@@ -1133,6 +1176,8 @@ agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
 		a->abstotal[c] = abs[c];
 	}
 	a->nsamples++;
+	if (a->mom != NULL)
+		aggmom_sample(a->mom, s, &r->src, u.w);
 	if (!fold)
 		return 0;
 	if (a->opts.label_key != NULL)
@@ -1205,6 +1250,7 @@ struct agg_mark {
 	int64_t		 total[AGG_NCOLS];
 	int64_t		 abstotal[AGG_NCOLS];
 	size_t		 nsamples;
+	struct aggmom	*mom;
 };
 
 struct agg_mark *
@@ -1230,6 +1276,7 @@ agg_mark(const struct agg *a)
 		m->abstotal[c] = a->abstotal[c];
 	}
 	m->nsamples = a->nsamples;
+	m->mom = aggmom_dup(a->mom);
 	return m;
 }
 
@@ -1240,6 +1287,7 @@ agg_mark_free(struct agg_mark *m)
 		return;
 	free(m->flat);
 	free(m->cum);
+	aggmom_free(m->mom);
 	free(m);
 }
 
@@ -1274,7 +1322,11 @@ agg_since(const struct agg *a, const struct agg_mark *m)
 			b->nodes[n].flat[c] = flat[c];
 			b->nodes[n].cum[c] = b->hot[n].cum[c] = cum[c];
 		}
+		if (b->mom != NULL)
+			aggmom_since(b->mom, n, a->mom, m->mom, i);
 	}
+	if (b->mom != NULL)
+		aggmom_since_total(b->mom, a->mom, m->mom);
 	for (c = 0; c < AGG_NCOLS; c++) {
 		b->total[c] = a->total[c] - m->total[c];
 		b->abstotal[c] = a->abstotal[c] - m->abstotal[c];
@@ -1411,6 +1463,12 @@ size_t
 agg_nsamples(const struct agg *a)
 {
 	return a->nsamples;
+}
+
+const struct aggmom *
+agg_aggmom(const struct agg *a)
+{
+	return a->mom;
 }
 
 size_t

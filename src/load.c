@@ -703,6 +703,37 @@ side_warn(const struct side *s, const char *tag)
 	}
 }
 
+/*
+ * Say how the side's counts were found when they are not the samples
+ * as written: recovered from scaled estimates, or estimates that could
+ * not be undone (facts.c, count_note()).  One line a side, naming the
+ * first profile it is true of, and how many more.  Between replicates
+ * the spread of the runs is measured, and shows such counts up.
+ */
+static void
+count_warn(const struct side *s, const char *tag)
+{
+	const struct facts	*f = NULL;
+	size_t			 i, more = 0;
+	char			 also[64] = "";
+
+	for (i = 0; i < s->nprofiles; i++) {
+		if (s->facts[i].count_note[0] == '\0')
+			continue;
+		if (f == NULL)
+			f = &s->facts[i];
+		else
+			more++;
+	}
+	if (f == NULL)
+		return;
+	if (more > 0)
+		snprintf(also, sizeof(also), " (and %zu more)", more);
+	cli_warn("%s%s%s: %s%s", tag, f->path, also, f->count_note,
+	    f->counts_scaled && s->nprofiles < 2 ? "; verdicts may be "
+	    "over-confident: compare several profiles per side" : "");
+}
+
 void
 side_warn_pair(const struct side *b, const struct side *n, int norm)
 {
@@ -729,12 +760,10 @@ side_warn_pair(const struct side *b, const struct side *n, int norm)
 		cli_warn("the sampling periods differ: base %lld, new %lld %s",
 		    (long long)fb->period, (long long)fn->period,
 		    fb->period_unit);
-	if ((fb->counts_scaled || fn->counts_scaled) && b->has_counts &&
-	    n->has_counts)
-		cli_warn("the %s counts of this profile are estimates scaled up "
-		    "by its sampling rate, not observed samples: verdicts are "
-		    "over-confident; compare several profiles per side",
-		    fb->count_type[0] ? fb->count_type : fn->count_type);
+	if (b->has_counts && n->has_counts) {
+		count_warn(b, "base: ");
+		count_warn(n, "new: ");
+	}
 	if (!b->has_counts || !n->has_counts)
 		cli_warn("no sample counts for %s (no count sample type and no "
 		    "usable period): significance cannot be tested",

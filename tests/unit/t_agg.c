@@ -21,7 +21,8 @@ t_agg(const struct profile *p, enum agg_gran g, int noinlines, int vi,
     int ci, int64_t div)
 {
 	struct agg_opts	 o = { .gran = g, .noinlines = noinlines };
-	struct agg_src	 src = { vi, ci, div, NULL };
+	struct agg_src	 src = { .value_index = vi,
+	    .count_index = ci, .count_divisor = div, .keep = NULL };
 	struct diag	 d;
 	struct agg	*a;
 
@@ -419,7 +420,8 @@ test_merge(void)
 	struct profile		*p1, *p2;
 	struct pf_location	*lm, *la;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, -1, 0, NULL };
+	struct agg_src		 src = { .value_index = 0,
+	    .count_index = -1, .count_divisor = 0, .keep = NULL };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -457,7 +459,8 @@ test_overflow(void)
 	struct profile		*p, *q;
 	struct pf_location	*lm;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, -1, 0, NULL };
+	struct agg_src		 src = { .value_index = 0,
+	    .count_index = -1, .count_divisor = 0, .keep = NULL };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -521,16 +524,21 @@ test_bad_request(void)
 	p = t_new(2, "samples", "count", "cpu", "nanoseconds");
 	a = agg_new(&o);
 	diag_init(&d, "test");
-	src = (struct agg_src){ 2, -1, 0, NULL };
+	src = (struct agg_src){ .value_index = 2,
+	    .count_index = -1, .count_divisor = 0, .keep = NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
 	CHECK_INT(d.code, DIAG_USAGE);
-	src = (struct agg_src){ -1, -1, 0, NULL };
+	src = (struct agg_src){ .value_index = -1,
+	    .count_index = -1, .count_divisor = 0, .keep = NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
-	src = (struct agg_src){ 1, 5, 0, NULL };
+	src = (struct agg_src){ .value_index = 1,
+	    .count_index = 5, .count_divisor = 0, .keep = NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
-	src = (struct agg_src){ 1, -1, -3, NULL };
+	src = (struct agg_src){ .value_index = 1,
+	    .count_index = -1, .count_divisor = -3, .keep = NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), -1);
-	src = (struct agg_src){ 1, 0, 0, NULL };
+	src = (struct agg_src){ .value_index = 1,
+	    .count_index = 0, .count_divisor = 0, .keep = NULL };
 	CHECK_INT(agg_add(a, p, &src, &d), 0);
 	CHECK_INT(agg_nprofiles(a), 1);
 	CHECK_INT(agg_nsamples(a), 0);
@@ -637,7 +645,8 @@ test_mapping_merge_profiles(void)
 	struct pf_mapping	*m, *other;
 	struct pf_location	*l;
 	struct agg_opts		 o = { .gran = AGG_ADDRESSES };
-	struct agg_src		 src = { 0, -1, 0, NULL };
+	struct agg_src		 src = { .value_index = 0,
+	    .count_index = -1, .count_divisor = 0, .keep = NULL };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -913,7 +922,8 @@ test_edges_brute(size_t nfn, size_t nloc, uint64_t rng)
 	CHECK_INT(bad, 0);
 	CHECK_INT(a != NULL ? agg_nedges(a) : 0, nedges);
 	if (a != NULL) {
-		struct agg_src	 src = { 0, -1, 0, NULL };
+		struct agg_src	 src = { .value_index = 0,
+		    .count_index = -1, .count_divisor = 0, .keep = NULL };
 		struct agg	*dup;
 		struct diag	 d;
 
@@ -976,7 +986,8 @@ test_edges_grow(uint64_t rng, size_t NSAMP)
 	struct profile	*p;
 	struct agg	*a;
 	struct tedge	*want, *got, *w;
-	struct agg_src	 src = { 0, -1, 0, NULL };
+	struct agg_src	 src = { .value_index = 0,
+	    .count_index = -1, .count_divisor = 0, .keep = NULL };
 	struct diag	 d;
 	char		*name;
 	size_t		 i, j, k, nw = 0, nwant = 0, bad = 0, fn[DEPTH];
@@ -1071,7 +1082,8 @@ test_keep(void)
 	struct profile		*p;
 	struct pf_location	*lm, *la, *lb;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, -1, 0, keep };
+	struct agg_src		 src = { .value_index = 0,
+	    .count_index = -1, .count_divisor = 0, .keep = keep };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -1134,7 +1146,8 @@ test_tree(void)
 	struct profile		*p;
 	struct pf_location	*lm, *la, *lb;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS, .tree = 1 };
-	struct agg_src		 src = { 0, 0, 0, NULL };
+	struct agg_src		 src = { .value_index = 0,
+	    .count_index = 0, .count_divisor = 0, .keep = NULL };
 	struct diag		 d;
 	struct agg		*a, *c;
 	size_t			 i;
@@ -1196,7 +1209,8 @@ test_by_label(void)
 	struct pf_sample	*s;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS,
 				    .label_key = "ep" };
-	struct agg_src		 src = { 0, -1, 0, NULL };
+	struct agg_src		 src = { .value_index = 0,
+	    .count_index = -1, .count_divisor = 0, .keep = NULL };
 	struct diag		 d;
 	struct agg		*a;
 
@@ -1262,7 +1276,8 @@ test_since(void)
 	static const int64_t c1[] = { 3, 5 }, c2[] = { 7, 2 };
 	struct profile		*p1, *p2;
 	struct agg_opts		 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src		 src = { 0, 0, 0, NULL };
+	struct agg_src		 src = { .value_index = 0,
+	    .count_index = 0, .count_divisor = 0, .keep = NULL };
 	struct agg_mark		*m;
 	struct diag		 d;
 	struct agg		*a, *alone, *since;
