@@ -1018,6 +1018,7 @@ java_samples(struct legacy *L, int heap, const char **p, const char *end)
 	struct span	 line, c[3];
 	const char	*start;
 	int64_t		 v[2];
+	char		 x[EXCERPT + 4];
 
 	while (next_full_line(p, end, &line, &start)) {
 		if (line.n == 0)
@@ -1033,7 +1034,9 @@ java_samples(struct legacy *L, int heap, const char **p, const char *end)
 		if (heap) {
 			if (v[0] == 0)
 				return lg_fail(L, DIAG_CORRUPT, "sample %zu: the "
-				    "count is 0", L->nsamples + 1);
+				    "count (the second value) is 0: '%s'",
+				    L->nsamples + 1, lg_excerpt(x, sizeof(x),
+				    line.s, line.n));
 			L->addrs_bytes = v[1] / v[0];
 			if (unsample(&v[0], &v[1], JAVA_HEAP_RATE) == -1)
 				return lg_fail(L, DIAG_CORRUPT, "sample %zu: "
@@ -1079,12 +1082,12 @@ lg_parse_java(struct legacy *L, const char *buf, size_t len)
 	p = nl + 1;
 	if ((rc = java_header(L, heap, &p, end)) != L_OK)
 		return rc;
-	if (L->ntypes == 0)
-		return lg_fail(L, DIAG_CORRUPT, "no 'resolution' attribute, so "
-		    "no sample types");
 	if (java_samples(L, heap, &p, end) == -1 ||
 	    parse_java_locs(L, p, (size_t)(end - p)) == -1)
 		return L_ERROR;
+	if (L->ntypes == 0)
+		return lg_fail(L, DIAG_CORRUPT, "no 'resolution' attribute, so "
+		    "no sample types");
 	lg_finish_maps(L, 0);
 	return L_OK;
 }

@@ -215,7 +215,8 @@ run_replay() {
 	[ -x "$b/tests/replay_pprof" ] || return 0
 	replay_target "$b" pprof "decoder inputs" decoder \
 	    tests/data/corpus/* tests/data/good/* tests/data/bad/* \
-	    examples/*.pb.gz
+	    examples/*.pb.gz tests/data/pprof-testdata/* \
+	    tests/data/legacy-bad/*
 	replay_target "$b" options "option inputs" options \
 	    tests/fuzz/seeds-options/*
 	replay_target "$b" twice "decoder inputs read from files" \
