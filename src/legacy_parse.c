@@ -92,6 +92,7 @@ drop_dup_leaf(struct legacy *L)
 }
 
 static int parse_java_locs(struct legacy *, const char *, size_t);
+static int scan_done(struct legacy *, const struct lscan *, int);
 
 /* The samples after the header; *pos ends past the end-of-data mark. */
 static int
@@ -186,7 +187,7 @@ lg_parse_cpu(struct legacy *L, const unsigned char *b, size_t len)
 		return L_ERROR;
 	lg_finish_maps(L, 1);
 	drop_dup_leaf(L);
-	return L_OK;
+	return scan_done(L, &sc, L_OK);
 }
 
 /* The text formats. */
