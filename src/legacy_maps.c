@@ -477,16 +477,88 @@ massage_maps(struct legacy *L)
 		}
 }
 
-/* The mapping of address a, made fake (all of memory) when none has it. */
+/*
+ * The mappings by start, when no two overlap: the one that holds an
+ * address is then found by bisection, and it is the first in the list
+ * that holds it, as pprof's walk of the list finds it.  With overlaps
+ * (or once a mapping's start has moved) each look-up walks the list.
+ */
+struct mslot {
+	uint64_t	 start, limit;
+	size_t		 idx;
+};
+
+static int
+slot_cmp(const void *x, const void *y)
+{
+	const struct mslot *a = x, *b = y;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static struct mslot *
+slots_new(const struct legacy *L, size_t *n)
+{
+	struct mslot	*ix;
+	size_t		 i, k = 0;
+
+	ix = xcalloc(L->nmaps > 0 ? L->nmaps : 1, sizeof(*ix));
+	for (i = 0; i < L->nmaps; i++)
+		if (L->maps[i].start < L->maps[i].limit) {
+			ix[k].start = L->maps[i].start;
+			ix[k].limit = L->maps[i].limit;
+			ix[k++].idx = i;
+		}
+	qsort(ix, k, sizeof(*ix), slot_cmp);
+	for (i = 1; i < k; i++)
+		if (ix[i].start < ix[i - 1].limit) {
+			free(ix);
+			return NULL;
+		}
+	*n = k;
+	return ix;
+}
+
+/* The index + 1 of the first mapping that holds a, or 0. */
 static size_t
-map_of(struct legacy *L, uint64_t a, size_t *fake)
+holder(const struct legacy *L, const struct mslot *ix, size_t n, uint64_t a)
+{
+	size_t lo = 0, hi = n, mid, i;
+
+	if (ix == NULL) {
+		for (i = 0; i < L->nmaps; i++)
+			if (L->maps[i].start <= a && a < L->maps[i].limit)
+				return i + 1;
+		return 0;
+	}
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ix[mid].start <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > 0 && a < ix[lo - 1].limit ? ix[lo - 1].idx + 1 : 0;
+}
+
+/*
+ * The mapping of address a, made fake (all of memory) when none has
+ * it.  Once the fake one is made it holds every address but the last,
+ * as it does in pprof's list.  *ix goes when a mapping's start moves.
+ */
+static size_t
+map_of(struct legacy *L, uint64_t a, size_t *fake, struct mslot **ix,
+    size_t nix)
 {
 	struct lmap	*m, f;
 	size_t		 i;
 
-	for (i = 0; i < L->nmaps; i++)
-		if (L->maps[i].start <= a && a < L->maps[i].limit)
-			return i + 1;
+	if ((i = holder(L, *ix, nix, a)) != 0)
+		return i;
+	if (*fake != 0 && a != UINT64_MAX)
+		return *fake;
 	/* Legacy handlers failing to encode a mapping's first part. */
 	for (i = 0; i < L->nmaps; i++) {
 		m = &L->maps[i];
@@ -494,6 +566,8 @@ map_of(struct legacy *L, uint64_t a, size_t *fake)
 		    a < m->start) {
 			m->start -= m->offset;
 			m->offset = 0;
+			free(*ix);
+			*ix = NULL;
 			return i + 1;
 		}
 	}
@@ -504,6 +578,9 @@ map_of(struct legacy *L, uint64_t a, size_t *fake)
 		f.build_id = "";
 		add_map(L, &f);
 		*fake = L->nmaps;
+		/* It overlaps everything: holder() must not bisect. */
+		free(*ix);
+		*ix = NULL;
 	}
 	return *fake;
 }
@@ -517,7 +594,8 @@ void
 lg_finish_maps(struct legacy *L, int massage)
 {
 	struct lloc	*l;
-	size_t		 i, j, fake = 0;
+	struct mslot	*ix;
+	size_t		 i, j, fake = 0, nix = 0;
 
 	if (massage)
 		massage_maps(L);
@@ -532,13 +610,15 @@ lg_finish_maps(struct legacy *L, int massage)
 		L->maps[0].start = 0x400000;
 		L->maps[0].offset = 0;
 	}
+	ix = slots_new(L, &nix);
 	/* Java's named frames have lost their addresses by now. */
 	for (i = 0; i < L->nsamples; i++)
 		for (j = 0; j < L->samples[i].n; j++) {
 			l = &L->locs[L->frames[L->samples[i].off + j]];
 			if (l->map != 0 || l->addr == 0 || l->fn != 0)
 				continue;
-			l->map = map_of(L, l->addr, &fake);
+			l->map = map_of(L, l->addr, &fake, &ix, nix);
 		}
+	free(ix);
 }
 
