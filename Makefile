@@ -115,7 +115,8 @@ $(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c tests/fuzz/fuzz
 # make fuzz FUZZ_SECONDS=1800.  New crashers land in tests/fuzz/crashers/.
 FUZZ_SECONDS ?= 60
 FUZZ_SRC = $(LIB_SRC) $(BUILD)/profile.pb-c.c
-FUZZ_SEEDS_pprof = tests/data/corpus tests/data/good tests/data/bad examples
+FUZZ_SEEDS_pprof = tests/data/corpus tests/data/good tests/data/bad examples \
+	tests/data/pprof-testdata
 FUZZ_SEEDS_options = tests/fuzz/seeds-options
 FUZZ_SEEDS_folded = tests/fuzz/seeds-folded tests/data/folded
 FUZZ_SEEDS_twice = $(FUZZ_SEEDS_pprof)

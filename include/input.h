@@ -27,8 +27,8 @@ enum input_kind {
 enum input_kind	 input_sniff(const void *buf, size_t len);
 
 /*
- * Refuse bytes of a kind profdiff does not read (empty or legacy), with
- * the one message each kind gets.  Returns -1 with the diag filled.
+ * Refuse bytes of a kind profdiff does not read: empty ones, the only
+ * kind left.  Returns -1 with the diag filled.
  */
 int		 input_refuse(enum input_kind, struct diag *);
 

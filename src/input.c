@@ -4,7 +4,8 @@
  * It reads a file or standard input within the limits, inflates gzip
  * (gunzip.c) whole, as it is read, or twice for a large file, decides
  * once what the inflated bytes are (input_sniff()), and routes them:
- * folded stacks to folded.c, protobuf to the fast wire path (wire.c)
+ * folded stacks to folded.c, the legacy formats pprof reads to
+ * legacy.c, protobuf to the fast wire path (wire.c)
  * or, when that declines, to the reference decoder (pprof.c).  For a
  * file read twice it owns the window of bytes pass 3 reads, pulls
  * more into it when the wire path runs short, and checks the CRC.
@@ -26,6 +27,7 @@
 #include "folded.h"
 #include "gunzip.h"
 #include "input.h"
+#include "legacy.h"
 #include "pprof.h"
 #include "profdiff.h"
 #include "profile.h"
@@ -45,7 +47,8 @@ has_prefix(const unsigned char *buf, size_t len, const char *prefix)
 /*
  * The legacy formats pprof still reads: the text heap, contention,
  * thread and goroutine dumps, and the gperftools binary CPU profile,
- * whose header is the words 0, 3, 0 in 32- or 64-bit little endian.
+ * whose header is the words 0, 3 in 32 or 64 bits, little or big
+ * endian.  legacy.c decides which one they are, as pprof does.
  */
 static enum input_kind
 legacy_kind(const unsigned char *buf, size_t len)
@@ -53,10 +56,12 @@ legacy_kind(const unsigned char *buf, size_t len)
 	static const char *const text[] = {
 		"heap profile:", "heap_v2/", "--- heapz", "--- contention",
 		"--- threadz", "goroutine profile:", "threadcreate profile:",
-		"--- mutex", "--- block",
+		"--- mutex", "--- block", "--- Thread ",
 	};
 	static const unsigned char cpu64[16] = { 0,0,0,0,0,0,0,0, 3,0,0,0,0,0,0,0 };
 	static const unsigned char cpu32[8] = { 0,0,0,0, 3,0,0,0 };
+	static const unsigned char cpu64b[16] = { 0,0,0,0,0,0,0,0, 0,0,0,0,0,0,0,3 };
+	static const unsigned char cpu32b[8] = { 0,0,0,0, 0,0,0,3 };
 	size_t i;
 
 	while (len > 0 && (*buf == ' ' || *buf == '\t' || *buf == '\n' ||
@@ -70,6 +75,10 @@ legacy_kind(const unsigned char *buf, size_t len)
 	if (len >= 16 && memcmp(buf, cpu64, 16) == 0)
 		return INPUT_LEGACY_CPU;
 	if (len >= 12 && memcmp(buf, cpu32, 8) == 0)
+		return INPUT_LEGACY_CPU;
+	if (len >= 16 && memcmp(buf, cpu64b, 16) == 0)
+		return INPUT_LEGACY_CPU;
+	if (len >= 12 && memcmp(buf, cpu32b, 8) == 0)
 		return INPUT_LEGACY_CPU;
 	return INPUT_PROTOBUF;
 }
@@ -90,12 +99,8 @@ input_sniff(const void *vbuf, size_t len)
 int
 input_refuse(enum input_kind k, struct diag *d)
 {
-	if (k == INPUT_EMPTY)
-		return diag_set(d, DIAG_EMPTY, -1, "file is empty");
-	return diag_set(d, DIAG_LEGACY, -1, "%s; profdiff reads only the "
-	    "protobuf format (convert it with 'go tool pprof -proto')",
-	    k == INPUT_LEGACY_CPU ? "a legacy gperftools CPU profile" :
-	    "a legacy text profile");
+	(void)k;
+	return diag_set(d, DIAG_EMPTY, -1, "file is empty");
 }
 
 /*
@@ -222,8 +227,8 @@ window_drop(struct window *win)
  * at pprof_open(), its samples one at a time by pprof_next().  On the
  * fast path the samples are read off the wire (wire.c), and the bytes
  * behind are given back to the system as the reading goes.  Otherwise
- * the samples come from a profile pprof_unpack() or folded_decode()
- * built whole at pprof_open().
+ * the samples come from a profile pprof_unpack(), folded_decode() or
+ * legacy_decode() built whole at pprof_open().
  */
 struct pf_reader {
 	struct profile	*p;		/* the header; p->samples is NULL */
@@ -570,6 +575,10 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 	case INPUT_FOLDED:
 		p = folded_decode(buf, len, path, &r->lim, d);
 		break;
+	case INPUT_LEGACY_TEXT:
+	case INPUT_LEGACY_CPU:
+		p = legacy_decode(buf, len, path, &r->lim, d);
+		break;
 	case INPUT_PROTOBUF:
 		/* The fast path, else the reference in its own words. */
 		if (pprof_scan(buf, len, d) == -1)
@@ -804,10 +813,12 @@ pprof_decode_reference(const void *buf, size_t len, const char *path,
 	}
 	/* Text is not told from protobuf here: it is refused as protobuf. */
 	k = input_sniff(buf, len);
-	if (k != INPUT_FOLDED && k != INPUT_PROTOBUF) {
+	if (k == INPUT_EMPTY) {
 		input_refuse(k, d);
 		return NULL;
 	}
+	if (k == INPUT_LEGACY_TEXT || k == INPUT_LEGACY_CPU)
+		return legacy_decode(buf, len, path, lim, d);
 	if (pprof_scan(buf, len, d) == -1)
 		return NULL;
 	return pprof_unpack(buf, len, path, lim, d);

@@ -10,9 +10,10 @@
 # and for tests/expected/filter/<name>.txt, with the flags of case <name>
 # in tests/filter-cases.tsv,
 #   PROFDIFF top -n 0 -i <index> <flags> --format json <file>
-# where each profile is looked up in tests/data/corpus/, examples/,
-# ../shared/corpus/ and tests/data/types/ (relative to the repository
-# root), in that order.
+# where each profile is looked up in tests/data/corpus/,
+# tests/data/pprof-testdata/ (google/pprof's own test profiles, most in the
+# legacy formats), examples/, ../shared/corpus/ and tests/data/types/
+# (relative to the repository root), in that order.
 # Goldens whose profile is in none of them are skipped and counted.
 #
 # What must agree:
@@ -226,7 +227,7 @@ nskip=0
 
 # find NAME: the path of profile NAME, or nothing.
 find_profile() {
-	for d in tests/data/corpus examples ../shared/corpus tests/data/types; do
+	for d in tests/data/corpus tests/data/pprof-testdata examples ../shared/corpus tests/data/types; do
 		if [ -f "$d/$1" ]; then
 			echo "$d/$1"
 			return 0

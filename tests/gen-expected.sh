@@ -6,8 +6,9 @@
 # reads what it writes.  Review the diff it produces before committing, and
 # keep the pprof version in tests/expected/README.md in step with it.
 #
-# For every profile (tests/data/corpus/*, examples/*.pb.gz, the top level
-# of ../shared/corpus and the TYPES_FILES of tests/data/types below; the
+# For every profile (tests/data/corpus/*, google/pprof's own test profiles in
+# tests/data/pprof-testdata/, examples/*.pb.gz, the top level of
+# ../shared/corpus and the TYPES_FILES of tests/data/types below; the
 # first one found wins when names repeat) and every
 # sample type index of it, it writes
 #   tests/expected/top/<file>.<index>.txt
@@ -34,6 +35,11 @@ PPROF="go tool pprof"
 COMMON="-top -nodecount=100000 -nodefraction=0 -edgefraction=0 -symbolize=none"
 OUT=tests/expected
 SHARED=../shared/corpus
+# google/pprof's test profiles, most of them in the legacy formats: pprof
+# reads them itself (never a -proto conversion of them), and each also gets
+# the granularities below, which show the addresses and Java's lines.
+PPROF_DATA=tests/data/pprof-testdata
+PPROF_GRANS="addresses lines"
 
 # Files that get one golden per granularity as well.  They have inlined
 # frames and line numbers, except the Java one: line numbers only (no file
@@ -78,7 +84,7 @@ trap 'exit 2' INT TERM
 # locate NAME: print the path of profile NAME, searched in the same order
 # as tests/conformance.sh; fail if it is nowhere.
 locate() {
-	for d in tests/data/corpus examples "$SHARED" "$TYPES"; do
+	for d in tests/data/corpus "$PPROF_DATA" examples "$SHARED" "$TYPES"; do
 		if [ -f "$d/$1" ]; then
 			echo "$d/$1"
 			return 0
@@ -187,9 +193,12 @@ mkdir -p "$OUT/top" "$OUT/diff"
 : >"$tmp/units"
 
 # The profiles, deduplicated by name.
-for p in tests/data/corpus/*.pb tests/data/corpus/*.pb.gz \
+for p in tests/data/corpus/*.pb tests/data/corpus/*.pb.gz "$PPROF_DATA"/* \
     examples/*.pb.gz "$SHARED"/*.pb "$SHARED"/*.pb.gz; do
 	[ -f "$p" ] || continue
+	case ${p##*/} in
+	PROVENANCE.tsv|LICENSE|README.md)	continue ;;
+	esac
 	echo "${p##*/}"
 done >"$tmp/names.all"
 for n in $TYPES_FILES; do
@@ -213,6 +222,15 @@ while read -r name; do
 		case " $GRAN_FILES " in
 		*" $name "*)
 			for g in $GRANS; do
+				run "$OUT/top/$name.$i.$g.txt" -sample_index=$i \
+				    -unit="$flag" -"$g" "$path" || true
+			done
+			;;
+		esac
+		case $path in
+		"$PPROF_DATA"/large.cpu)	;;
+		"$PPROF_DATA"/*)
+			for g in $PPROF_GRANS; do
 				run "$OUT/top/$name.$i.$g.txt" -sample_index=$i \
 				    -unit="$flag" -"$g" "$path" || true
 			done
@@ -268,15 +286,17 @@ done
 	echo
 	echo "- \`top/<file>.<index>.txt\`: one per sample type of every profile."
 	echo "- \`top/<file>.<index>.<gran>.txt\`: the same with \`-<gran>\` (one of"
-	echo "  $(echo "$GRANS" | sed 's/ /, /g')) for $(echo "$GRAN_FILES" | sed 's/ /, /g')."
+	echo "  $(echo "$GRANS" | sed 's/ /, /g')) for $(echo "$GRAN_FILES" | sed 's/ /, /g'),"
+	echo "  and with -$(echo "$PPROF_GRANS" | sed 's/ /, -/g') for the profiles of $PPROF_DATA/"
+	echo "  but large.cpu."
 	echo "- \`diff/<base>--<new>.<index>.txt\`: the same with \`-diff_base=<base> <new>\`."
 	echo "- \`filter/<name>.txt\`: the same with the filter flags of case <name> in"
 	echo "  tests/filter-cases.tsv (-focus, -ignore, -hide, -show, -tagfocus, -tagignore,"
 	echo "  -relative_percentages), which also lists profdiff's flags for the case."
 	echo
-	echo "\`<file>\` is looked up in tests/data/corpus/, examples/, ../shared/corpus/ and"
-	echo "tests/data/types/, in that order.  Of tests/data/types (the runs of"
-	echo "examples/types) only these have goldens:"
+	echo "\`<file>\` is looked up in tests/data/corpus/, $PPROF_DATA/, examples/,"
+	echo "../shared/corpus/ and tests/data/types/, in that order.  Of"
+	echo "tests/data/types (the runs of examples/types) only these have goldens:"
 	# shellcheck disable=SC2086
 	echo $TYPES_FILES. | sed 's/ /, /g' | fold -s -w 76 | sed 's/ *$//; s/^/  /'
 	echo "Goldens whose profile is only in ../shared/corpus/ (licenses that do not allow"

@@ -478,10 +478,12 @@ test_not_profiles(void)
 	static const char heap[] = "heap profile: 1: 2 [3: 4] @ heap/1048576\n";
 	static const uint8_t cpu[16] = { 0,0,0,0,0,0,0,0, 3,0,0,0,0,0,0,0 };
 
+	/* A legacy heap header alone is a profile, as pprof reads it. */
 	diag_init(&d, "h");
 	p = pprof_decode(heap, sizeof(heap) - 1, "h", NULL, &d);
-	CHECK(p == NULL);
-	CHECK_INT(d.code, DIAG_LEGACY);
+	CHECK(p != NULL && p->nsample_types == 4 && p->nsamples == 0);
+	profile_free(p);
+	/* Too short for the gperftools header: no format pprof reads. */
 	diag_init(&d, "c");
 	p = pprof_decode(cpu, sizeof(cpu), "c", NULL, &d);
 	CHECK(p == NULL);

@@ -1,1 +1,0 @@
-$PROFDIFF top tests/data/bad/legacy-go-heap-text.txt

@@ -1,1 +1,0 @@
-$PROFDIFF top tests/data/bad/legacy-gperftools-cpu.prof

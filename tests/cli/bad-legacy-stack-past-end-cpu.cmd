@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/legacy-bad/stack-past-end-cpu.prof

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/pprof-testdata/gobench.heap

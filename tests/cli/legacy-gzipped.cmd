@@ -1,0 +1,1 @@
+gzip -c tests/data/pprof-testdata/cppbench.growth | $PROFDIFF top -n 3 -

@@ -1,0 +1,1 @@
+$PROFDIFF top -n 5 tests/data/pprof-testdata/java.contention

@@ -1,0 +1,1 @@
+$PROFDIFF top -n 5 --granularity lines tests/data/pprof-testdata/java.heap

@@ -1,0 +1,1 @@
+$PROFDIFF top --granularity addresses tests/data/pprof-testdata/go.godoc.thread
