@@ -22,6 +22,7 @@ struct filter;
 #define OPT_TOP		0x01	/* --cum */
 #define OPT_DIFF	0x02	/* --normalize --sort --alpha --min-effect ... */
 #define OPT_CHECK	0x04	/* --fail-on */
+#define OPT_SERIES	0x08	/* --by-time, and diff's statistics */
 
 /* The values of an option given as often as wanted (--tag), in order. */
 struct cli_list {
@@ -62,6 +63,7 @@ struct opts {
 	int		 flame_base;	/* svg: frame widths from the base */
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	int		 quiet;		/* no warnings */
+	int		 by_time;	/* series: order by time_nanos */
 	char		**operands;	/* non-option arguments, in order */
 	size_t		 noperands;
 	int		 sep;		/* operands before "--", or -1 */
@@ -134,5 +136,6 @@ const struct cli_cmd *cli_cmd_find(const char *name);
 int	cmd_top(const struct cli_cmd *, int, char **);
 int	cmd_diff(const struct cli_cmd *, int, char **);
 int	cmd_check(const struct cli_cmd *, int, char **);
+int	cmd_series(const struct cli_cmd *, int, char **);
 
 #endif
