@@ -142,9 +142,10 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 	struct side	 sd, *cur;
 	char		**paths;
 	size_t		 i, n;
-	int		 rc = 0;
+	int		 rc = 0, scaled;
 
 	*has_counts = 1;
+	scaled = 0;
 	for (i = 0; i < o->noperands && rc == 0; i++) {
 		paths = split_point(o->operands[i], &n);
 		cur = i == 0 ? first : &sd;
@@ -160,11 +161,17 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 			rc = -1;
 		}
 		*has_counts &= cur->has_counts;
+		scaled |= cur->merged.counts_scaled;
 		if (i > 0)
 			side_free(&sd);
 		free(paths[0]);
 		free(paths);
 	}
+	if (rc == 0 && scaled && *has_counts && !o->quiet)
+		cli_warn("the %s counts of these profiles are estimates scaled "
+		    "up by their sampling rate, not observed samples: verdicts "
+		    "are over-confident; use several profiles a point",
+		    first->facts[0].count_type);
 	if (rc == 0 && !*has_counts)
 		cli_warn("no sample counts for %s (no count sample type and no "
 		    "usable period): significance cannot be tested",
