@@ -156,6 +156,14 @@ run_sim() {
 	add_summary "$1" "$tmp/sim" '^not ok' sim
 }
 
+# profdiff series on simulated series with known change points:
+# tests/sim-series.sh.  On the first build only, as sim.sh.
+run_sim_series() {
+	[ -x "$1/tests/simprof" ] || return 0
+	sh tests/sim-series.sh "$root/$1" >"$tmp/simser" 2>&1
+	add_summary "$1" "$tmp/simser" '^not ok' sim-series
+}
+
 # The statistics on the real profiles of tests/data/pricing-runs, whose
 # answer is known (false alarms, power, the findings that name the
 # injected function): tests/real.sh.  On the first build only, as sim.sh.
@@ -435,6 +443,7 @@ for b in $BUILDS; do
 	run_svg "$b"
 	run_conformance "$b"
 	[ "$b" = "${BUILDS%% *}" ] && run_sim "$b"
+	[ "$b" = "${BUILDS%% *}" ] && run_sim_series "$b"
 	[ "$b" = "${BUILDS%% *}" ] && run_real "$b"
 	run_corpus_sweep "$b"
 	run_usage_man "$b"
