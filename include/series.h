@@ -78,6 +78,10 @@ struct series_change {
 	size_t		 ncarriers;
 	uint32_t	*crowded;	/* fids crowded out (or in) by it */
 	size_t		 ncrowded;
+	uint32_t	*parts;		/* fids below it that changed with it */
+	size_t		 nparts;
+	double		 gbefore, gafter;	/* the largest change of its */
+						/*   group: it or a carrier */
 	double		*lv, *lvlo, *lvhi;	/* the level at each point */
 };
 
@@ -98,6 +102,7 @@ struct series_result {
 	size_t		 kept, rejected;	/* the discrete FDR's family */
 	size_t		 ncarried;	/* changes grouped as carriers */
 	size_t		 ncrowded;	/* changes grouped as crowded */
+	size_t		 nparts;	/* changes grouped as parts */
 	double		 phi, phi_df;	/* the shared dispersion */
 	double		 ci_level;
 	int		 rates;

@@ -133,6 +133,15 @@ text_change(FILE *fp, const struct series_report *sr,
 		}
 		fputc('\n', fp);
 	}
+	if (c->nparts > 0) {
+		fprintf(fp, "  parts:   ");
+		for (i = 0; i < c->nparts; i++) {
+			if (i > 0)
+				fputs(", ", fp);
+			report_put_text(fp, s->names[c->parts[i]]);
+		}
+		fputc('\n', fp);
+	}
 	if (c->ncrowded > 0) {
 		fprintf(fp, "  crowds %s: ", c->verdict == SERIES_REGRESSED ?
 		    "out" : "in");
@@ -165,9 +174,9 @@ series_text(FILE *fp, const struct series_report *sr)
 	else
 		fprintf(fp, "\n%zu change%s", r->nchanges, r->nchanges == 1 ?
 		    "" : "s");
-	if (r->nchanges > 0 && r->ncarried + r->ncrowded > 0)
+	if (r->nchanges > 0 && r->ncarried + r->ncrowded + r->nparts > 0)
 		fprintf(fp, " (%zu more grouped under them)", r->ncarried +
-		    r->ncrowded);
+		    r->ncrowded + r->nparts);
 	if (r->nchanges > 0)
 		fprintf(fp, ", largest first:\n");
 	for (i = 0; i < r->nchanges && i < sr->nshow; i++) {
@@ -310,6 +319,12 @@ json_change(FILE *fp, const struct series_report *sr,
 		if (i > 0)
 			fputs(", ", fp);
 		report_put_json(fp, s->names[c->carriers[i]]);
+	}
+	fputs("], \"parts\": [", fp);
+	for (i = 0; i < c->nparts; i++) {
+		if (i > 0)
+			fputs(", ", fp);
+		report_put_json(fp, s->names[c->parts[i]]);
 	}
 	fputs("], \"crowded\": [", fp);
 	for (i = 0; i < c->ncrowded; i++) {

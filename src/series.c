@@ -586,6 +586,8 @@ changes_of(struct work *w, const struct hyp *h, const struct cp *cp,
 				i++;
 			}
 		}
+		c.gbefore = c.before;
+		c.gafter = c.after;
 		point_levels(w, &c);
 		push_change(v, n, cap, &c);
 	}
@@ -718,6 +720,7 @@ change_free(struct series_change *c)
 	free(c->path);
 	free(c->carriers);
 	free(c->crowded);
+	free(c->parts);
 	free(c->lv);
 	free(c->lvlo);
 	free(c->lvhi);
@@ -783,6 +786,10 @@ group(const struct series *s, struct graph *g, struct series_change *v,
 		v[j].carriers = xreallocarray(v[j].carriers,
 		    v[j].ncarriers + 1, sizeof(*v[j].carriers));
 		v[j].carriers[v[j].ncarriers++] = v[i].fid;
+		if (size_of(&v[i]) > fabs(v[j].gafter - v[j].gbefore)) {
+			v[j].gbefore = v[i].before;
+			v[j].gafter = v[i].after;
+		}
 	}
 	for (i = 0; i < n; i++) {
 		if (to[i] != SIZE_MAX)
@@ -794,6 +801,71 @@ group(const struct series *s, struct graph *g, struct series_change *v,
 		path_of(s, g, &v[i]);
 	free(to);
 	free(same);
+	return m;
+}
+
+static double
+gsize_of(const struct series_change *c)
+{
+	return fabs(c->gafter - c->gbefore);
+}
+
+/* Is fid below c: reached from its function or from one of its carriers? */
+static int
+below(struct graph *g, const struct series_change *c, uint32_t fid)
+{
+	size_t i;
+
+	if (reaches(g, c->fid, fid))
+		return 1;
+	for (i = 0; i < c->ncarriers; i++)
+		if (reaches(g, c->carriers[i], fid))
+			return 1;
+	return 0;
+}
+
+/*
+ * A change below a larger one of its group (same place, same direction)
+ * is a part of it: the larger change is spent in the subtree that holds
+ * both, as when a new function's time is spread over its callees.
+ * Returns the changes left.
+ */
+static size_t
+parts(struct graph *g, struct series_change *v, size_t n)
+{
+	size_t	*by, i, j, m = 0;
+	double	 best;
+
+	by = xreallocarray(NULL, n + 1, sizeof(*by));
+	for (i = 0; i < n; i++) {
+		by[i] = SIZE_MAX;
+		for (j = 0, best = 0; j < n; j++) {
+			if (j == i || !near(&v[i], &v[j]) ||
+			    v[j].verdict == SERIES_TRANSIENT ||
+			    gsize_of(&v[j]) <= gsize_of(&v[i]) ||
+			    gsize_of(&v[j]) <= best || !below(g, &v[j], v[i].fid))
+				continue;
+			best = gsize_of(&v[j]);
+			by[i] = j;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (by[i] == SIZE_MAX)
+			continue;
+		/* Each step is to a larger group: no cycle. */
+		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
+			continue;
+		v[j].parts = xreallocarray(v[j].parts, v[j].nparts + 1,
+		    sizeof(*v[j].parts));
+		v[j].parts[v[j].nparts++] = v[i].fid;
+	}
+	for (i = 0; i < n; i++) {
+		if (by[i] != SIZE_MAX)
+			change_free(&v[i]);
+		else
+			v[m++] = v[i];
+	}
+	free(by);
 	return m;
 }
 
@@ -822,12 +894,13 @@ crowd(struct series_change *v, size_t n, int rates)
 
 			if (j == i || d > 1 || v[j].verdict ==
 			    SERIES_TRANSIENT || v[j].verdict == v[i].verdict ||
-			    size_of(&v[j]) <= size_of(&v[i]) ||
-			    size_of(&v[j]) <= best || v[j].before >= 1)
+			    gsize_of(&v[j]) <= gsize_of(&v[i]) ||
+			    gsize_of(&v[j]) <= best || v[j].gbefore >= 1)
 				continue;
-			e = v[i].before * (1 - v[j].after) / (1 - v[j].before);
+			e = v[i].before * (1 - v[j].gafter) /
+			    (1 - v[j].gbefore);
 			if (e >= v[i].after_lo && e <= v[i].after_hi) {
-				best = size_of(&v[j]);
+				best = gsize_of(&v[j]);
 				by[i] = j;
 			}
 		}
@@ -945,6 +1018,9 @@ series_compute(const struct series *s, const struct series_opts *o,
 	i = r->nchanges;
 	r->nchanges = group(s, &g, r->changes, r->nchanges);
 	r->ncarried = i - r->nchanges;
+	i = r->nchanges;
+	r->nchanges = parts(&g, r->changes, r->nchanges);
+	r->nparts = i - r->nchanges;
 	i = r->nchanges;
 	r->nchanges = crowd(r->changes, r->nchanges, o->rates);
 	r->ncrowded = i - r->nchanges;

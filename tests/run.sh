@@ -280,7 +280,7 @@ run_usage_man() {
 # man page and in the README.
 run_options_doc() {
 	b=$1
-	for c in top diff check-significance; do
+	for c in top diff check-significance series check-series; do
 		"$b/profdiff" help "$c"
 	done | sed -n 's/^ *\(-., \)\{0,1\}--\([a-z-]*\).*/\2/p' | sort -u >"$tmp/opts"
 	missing=
