@@ -17,6 +17,7 @@
 # 3. --by-time.  One change series given in shuffled order with each
 #    point's time set (simprof -T): --by-time must give the same report
 #    as the points in order.
+# 4. Real series of tests/data/pricing-runs (see below).
 # The counts and rates are printed, and a last line for tests/run.sh.
 set -u
 b=${1:?usage: sim-series.sh BUILD_DIR}
@@ -107,6 +108,56 @@ if cmp -s "$tmp/a" "$tmp/b"; then
 else
 	not_ok "--by-time on shuffled points differs from the ordered report"
 	diff "$tmp/a" "$tmp/b" | head -10
+fi
+# 4. Real series (tests/data/pricing-runs, README there): good runs, then
+#    runs with a slowdown injected into one function.  A regression
+#    whose JSON names the injected function (as the function, on its
+#    path, or among its carriers or parts) must be found within one point
+#    of the boundary; and series of good runs alone must report nothing.
+P=tests/data/pricing-runs
+real() {
+	want=$1 fn=$2
+	shift 2
+	"$pd" series -q -f json -n 0 "$@" >"$tmp/r.json"
+	if awk -v at="$want" -v fn="\"$fn\"" '
+	    /"verdict": "regressed"/ && index($0, fn) > 0 {
+		s = $0; sub(/.*"at": /, "", s); sub(/,.*/, "", s)
+		d = s - at; if (d < 0) d = -d
+		if (d <= 1) hit = 1
+	    }
+	    END { exit !hit }' "$tmp/r.json"; then
+		ok "real: $fn found at the boundary $want"
+	else
+		not_ok "real: $fn not found at the boundary $want"
+		grep '"verdict"' "$tmp/r.json" | cut -c1-160
+	fi
+}
+quiet() {
+	what=$1
+	shift
+	"$pd" series -q -f json -n 0 "$@" >"$tmp/r.json"
+	if grep -q '"verdict"' "$tmp/r.json"; then
+		not_ok "real: $what reports a change"
+		grep '"verdict"' "$tmp/r.json" | cut -c1-160
+	else
+		ok "real: $what reports no change"
+	fi
+}
+if [ -d "$P" ]; then
+	for v in leaf25 leaf10 inner25 inner10; do
+		case $v in
+		leaf*) fn=main.applyDiscounts ;;
+		*) fn=main.calculateScore ;;
+		esac
+		real 8 "$fn" "$P"/none-0[1-8].pb.gz "$P"/$v-0[1-8].pb.gz
+	done
+	real 4 main.applyDiscounts "$P"/long-none-0[1-4].pb.gz \
+	    "$P"/long-leaf10-0[1-4].pb.gz
+	real 8 main.applyDiscounts "$P"/busy-none-0[1-8].pb.gz \
+	    "$P"/busy-leaf25-0[1-4].pb.gz
+	quiet "16 good runs" "$P"/none-*.pb.gz
+	quiet "8 good runs on a busy machine" "$P"/busy-none-*.pb.gz
+	quiet "4 long good runs" "$P"/long-none-*.pb.gz
 fi
 echo "sim-series: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
