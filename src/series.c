@@ -543,7 +543,8 @@ point_levels(const struct work *w, struct series_change *c)
 /*
  * The changes of one discovery: each change point with the levels of
  * the segments on either side; two in a row of opposite sign, both
- * relevant, are one transient (up and back, or down and back).
+ * relevant, the second back to a level --min-effect cannot tell from
+ * the first, are one transient (up and back, or down and back).
  */
 static void
 changes_of(struct work *w, const struct hyp *h, const struct cp *cp,
@@ -575,7 +576,9 @@ changes_of(struct work *w, const struct hyp *h, const struct cp *cp,
 			c2.to = i + 2 < ncp ? cp[i + 2].at : T;
 			level(w, c2.at, c2.to, &c2.after, &c2.after_lo,
 			    &c2.after_hi);
-			rel2 = relevant(w, c.after, c2.after);
+			/* Back: to a level --min-effect cannot tell. */
+			rel2 = relevant(w, c.after, c2.after) &&
+			    !relevant(w, c.before, c2.after);
 			if (rel2 && (c2.after > c.after) != (c.after >
 			    c.before)) {
 				c.verdict = SERIES_TRANSIENT;
@@ -742,10 +745,13 @@ root_of(const size_t *to, size_t i, size_t n)
 
 /*
  * Where each change is spent.  A function's cum change beside its own
- * flat change (same place, same direction) is that change, and goes.
- * A cum change beside the change of a function it calls, in the same
- * direction and at least half as large, is carried: it is grouped
- * under the change at the end of the chain of carriers.  Returns the
+ * flat change (same place, same direction, at least half as large) is
+ * that change, and goes.  A cum change beside the change of a function
+ * it calls, in the same direction and at least half as large, is
+ * carried: it is grouped under the change at the end of the chain of
+ * carriers; but a function that appeared (no samples before) is never
+ * the carrier of a callee that appeared with it: the outermost of them
+ * is where the change is spent, as diff's "(new)".  Returns the
  * changes left.
  */
 static size_t
@@ -763,11 +769,15 @@ group(const struct series *s, struct graph *g, struct series_change *v,
 		for (j = 0, best = 0; v[i].cum && j < n; j++) {
 			if (j == i || !near(&v[i], &v[j]))
 				continue;
-			if (v[j].fid == v[i].fid && !v[j].cum) {
+			if (v[j].fid == v[i].fid && !v[j].cum &&
+			    size_of(&v[j]) * 2 >= size_of(&v[i])) {
 				to[i] = j;	/* its own flat change */
 				same[i] = 1;
 				break;
 			}
+			/* The outermost function that appeared is the root. */
+			if (v[i].before == 0 && v[j].before == 0)
+				continue;
 			if (v[j].fid != v[i].fid && size_of(&v[j]) * 2 >=
 			    size_of(&v[i]) && size_of(&v[j]) > best &&
 			    reaches(g, v[i].fid, v[j].fid)) {
@@ -810,16 +820,23 @@ gsize_of(const struct series_change *c)
 	return fabs(c->gafter - c->gbefore);
 }
 
-/* Is fid below c: reached from its function or from one of its carriers? */
+/*
+ * Is change i below c: its function reached from c's or from one of c's
+ * carriers, or its flat share beside c's cum of the same function?
+ */
 static int
-below(struct graph *g, const struct series_change *c, uint32_t fid)
+below(struct graph *g, const struct series_change *c,
+    const struct series_change *i)
 {
-	size_t i;
+	uint32_t fid = i->fid;
+	size_t k;
 
+	if (c->fid == fid && c->cum && !i->cum)
+		return 1;
 	if (reaches(g, c->fid, fid))
 		return 1;
-	for (i = 0; i < c->ncarriers; i++)
-		if (reaches(g, c->carriers[i], fid))
+	for (k = 0; k < c->ncarriers; k++)
+		if (reaches(g, c->carriers[k], fid))
 			return 1;
 	return 0;
 }
@@ -842,8 +859,13 @@ parts(struct graph *g, struct series_change *v, size_t n)
 		for (j = 0, best = 0; j < n; j++) {
 			if (j == i || !near(&v[i], &v[j]) ||
 			    v[j].verdict == SERIES_TRANSIENT ||
-			    gsize_of(&v[j]) <= gsize_of(&v[i]) ||
-			    gsize_of(&v[j]) <= best || !below(g, &v[j], v[i].fid))
+			    gsize_of(&v[j]) < gsize_of(&v[i]) ||
+			    gsize_of(&v[j]) <= best || !below(g, &v[j], &v[i]))
+				continue;
+			/* Of two as large, the caller holds the callee. */
+			if (gsize_of(&v[j]) == gsize_of(&v[i]) &&
+			    (v[j].fid == v[i].fid || reaches(g, v[i].fid,
+			    v[j].fid) || !reaches(g, v[j].fid, v[i].fid)))
 				continue;
 			best = gsize_of(&v[j]);
 			by[i] = j;
@@ -852,7 +874,10 @@ parts(struct graph *g, struct series_change *v, size_t n)
 	for (i = 0; i < n; i++) {
 		if (by[i] == SIZE_MAX)
 			continue;
-		/* Each step is to a larger group: no cycle. */
+		/*
+		 * Each step is to a larger group, or to one as large that
+		 * calls it and is not called by it: no cycle.
+		 */
 		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
 			continue;
 		v[j].parts = xreallocarray(v[j].parts, v[j].nparts + 1,
@@ -867,6 +892,17 @@ parts(struct graph *g, struct series_change *v, size_t n)
 	}
 	free(by);
 	return m;
+}
+
+static int
+has_part(const struct series_change *c, uint32_t fid)
+{
+	size_t i;
+
+	for (i = 0; i < c->nparts; i++)
+		if (c->parts[i] == fid)
+			return 1;
+	return c->fid == fid;
 }
 
 /*
@@ -897,6 +933,8 @@ crowd(struct series_change *v, size_t n, int rates)
 			    gsize_of(&v[j]) <= gsize_of(&v[i]) ||
 			    gsize_of(&v[j]) <= best || v[j].gbefore >= 1)
 				continue;
+			if (has_part(&v[j], v[i].fid))
+				continue;	/* not crowded: it is one */
 			e = v[i].before * (1 - v[j].gafter) /
 			    (1 - v[j].gbefore);
 			if (e >= v[i].after_lo && e <= v[i].after_hi) {
