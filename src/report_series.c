@@ -395,16 +395,22 @@ svg_y(double v, double vmax, double y0)
 	return y0 + SVG_TOP + h - (vmax > 0 ? v / vmax : 0) * h;
 }
 
+/*
+ * A segment's level, from half a step before its first point to half a
+ * step after its last, so that a segment of one point shows too.
+ */
 static void
-svg_segment(FILE *fp, const struct series_change *c, size_t from,
-    size_t to, double v, double vmax, double y0, size_t T)
+svg_segment(FILE *fp, size_t from, size_t to, double v, double vmax,
+    double y0, size_t T)
 {
-	double x0 = svg_x(from, T), x1 = svg_x(to - 1, T), y = svg_y(v,
-	    vmax, y0);
+	double	 h = T > 1 ? (svg_x(1, T) - svg_x(0, T)) / 2 : 0;
+	double	 x0 = svg_x(from, T) - h, x1 = svg_x(to - 1, T) + h;
+	double	 y = svg_y(v, vmax, y0);
 
+	x0 = x0 < SVG_PAD ? SVG_PAD : x0;
+	x1 = x1 > SVG_W - SVG_PAD ? SVG_W - SVG_PAD : x1;
 	fprintf(fp, "<line class=\"lv\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\"/>\n", x0, y, x1, y);
-	(void)c;
 }
 
 static void
@@ -433,6 +439,12 @@ svg_chart(FILE *fp, const struct series_report *sr,
 	fmt_level(b, sizeof(b), sr->r, vmax);
 	fprintf(fp, "<text class=\"tick\" x=\"2\" y=\"%.1f\">%s</text>\n",
 	    svg_y(vmax, vmax, y0) + 4, b);
+	fprintf(fp, "<text class=\"tick\" x=\"2\" y=\"%.1f\">0</text>\n"
+	    "<text class=\"tick\" x=\"%d\" y=\"%.1f\">operand 1</text>\n"
+	    "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
+	    "operand %zu</text>\n", svg_y(0, vmax, y0) + 4, SVG_PAD,
+	    svg_y(0, vmax, y0) + 14, SVG_W - SVG_PAD, svg_y(0, vmax, y0) + 14,
+	    T);
 	for (t = 0; t < T; t++) {
 		if (isnan(c->lv[t]))
 			continue;
@@ -446,8 +458,8 @@ svg_chart(FILE *fp, const struct series_report *sr,
 		fmt_level(b, sizeof(b), sr->r, c->lv[t]);
 		fprintf(fp, ": %s</title></circle>\n", b);
 	}
-	svg_segment(fp, c, c->from, c->at, c->before, vmax, y0, T);
-	svg_segment(fp, c, c->at, c->to, c->after, vmax, y0, T);
+	svg_segment(fp, c->from, c->at, c->before, vmax, y0, T);
+	svg_segment(fp, c->at, c->to, c->after, vmax, y0, T);
 	x = (svg_x(c->at - 1, T) + svg_x(c->at, T)) / 2;
 	fprintf(fp, "<line class=\"cp\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 	    "y2=\"%.1f\"/>\n", x, y0 + SVG_TOP - 6, x, svg_y(0, vmax, y0));

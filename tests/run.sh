@@ -121,6 +121,13 @@ run_svg() {
 	else
 		not_ok "$b: examples/pricing-diff.svg is stale (make demo writes build/pricing-diff.svg)"
 	fi
+	if "$b/profdiff" series -q -f svg examples/good.pb.gz,examples/good2.pb.gz \
+	    examples/good3.pb.gz examples/bad.pb.gz,examples/bad2.pb.gz \
+	    examples/bad3.pb.gz | cmp -s - examples/pricing-series.svg; then
+		ok "$b: examples/pricing-series.svg is current"
+	else
+		not_ok "$b: examples/pricing-series.svg is stale (examples/README.md, step 9, makes it with -f svg)"
+	fi
 }
 
 # Add the counts of a sub-suite's "NAME: N passed, N failed" line, whose
