@@ -139,4 +139,14 @@ void	series_result_release(struct series_result *);
 int	series_newest_regressed(const struct series *,
 	    const struct series_result *);
 
+/*
+ * What the gate could have missed: the change of a 50% share that a
+ * change at the newest point alone (against every point before it) is
+ * found with 80% of the time at the threshold a first discovery needs
+ * there (alpha over the family and the splits), widened by the
+ * dispersion; in share units, or -1 for rates.
+ */
+double	series_newest_mde(const struct series *,
+	    const struct series_result *, double alpha);
+
 #endif

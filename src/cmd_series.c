@@ -193,15 +193,49 @@ series_write(const struct series_report *sr, struct opts *o)
 	return 0;
 }
 
-static const char *
-gate_conclusion(int status)
+/*
+ * check-series: 1 when the newest segment regressed; 3 when nothing
+ * could be tested, or when a change at the newest point alone, of a 50%
+ * share, as large as --min-effect asks (its points, or its relative
+ * part at that share), would be found less than 80% of the time; else
+ * 0.  *mde is that change, or -1.
+ */
+static int
+gate_status(const struct series *ser, const struct series_result *res,
+    const struct opts *o, int has_counts, double *mde)
 {
+	*mde = -1;
+	if (!has_counts || res->nhyps == 0)
+		return 3;
+	if (series_newest_regressed(ser, res))
+		return 1;
+	*mde = series_newest_mde(ser, res, o->alpha);
+	if (*mde * 100 > o->min_effect.pp && *mde * 100 >
+	    o->min_effect.rel * 0.5)
+		return 3;
+	return 0;
+}
+
+/* The result line of check-series; free it. */
+static char *
+gate_conclusion(int status, double mde)
+{
+	char *s;
+
 	if (status == 1)
-		return "significant regression in the newest segment";
-	if (status == 3)
-		return "inconclusive: nothing could be tested (no sample "
-		    "counts)";
-	return "no significant regression in the newest segment";
+		s = xstrdup("significant regression in the newest segment");
+	else if (status == 3 && mde < 0)
+		s = xstrdup("inconclusive: nothing could be tested (no "
+		    "sample counts)");
+	else if (status == 3)
+		xasprintf(&s, "inconclusive: no significant regression, but "
+		    "a change at the newest point alone is found 80%% of the "
+		    "time only from ±%.1f points (at a 50%% share), more than "
+		    "--min-effect; collect longer profiles or raise it",
+		    100 * mde);
+	else
+		s = xstrdup("no significant regression in the newest segment");
+	return s;
 }
 
 int
@@ -213,7 +247,8 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 	struct series_opts	 so;
 	struct series_result	 res;
 	struct series_report	 sr;
-	char			*filters = NULL;
+	char			*filters = NULL, *conclusion = NULL;
+	double			 mde;
 	int			 rc, has_counts, status = 0;
 
 	if ((rc = series_parse(self, argc, argv, &o)) != 0)
@@ -238,10 +273,9 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 	}
 	sr.gate = strcmp(self->name, "check-series") == 0;
 	if (sr.gate) {
-		status = !has_counts || res.nhyps == 0 ? 3 :
-		    series_newest_regressed(&ser, &res);
+		status = gate_status(&ser, &res, &o, has_counts, &mde);
 		sr.exit_status = status;
-		sr.conclusion = gate_conclusion(status);
+		sr.conclusion = conclusion = gate_conclusion(status, mde);
 	}
 	sr.s = &ser;
 	sr.r = &res;
@@ -257,6 +291,7 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 		rc = status;
 out:
 	free(filters);
+	free(conclusion);
 	series_result_release(&res);
 	series_release(&ser);
 	side_free(&first);

@@ -164,11 +164,12 @@ add_dispersion(struct series *s, const struct agg *merged,
     struct agg *const *each, size_t neach, const uint32_t *map)
 {
 	struct stats_disp	 sd;
-	int64_t			*k, *n;
+	int64_t			*k, *kv, *n;
 	size_t			 i, r, v;
 	long			 at;
 
 	k = xreallocarray(NULL, 2 * neach, sizeof(*k));
+	kv = xreallocarray(NULL, neach, sizeof(*kv));
 	n = xreallocarray(NULL, neach, sizeof(*n));
 	for (r = 0; r < neach; r++)
 		n[r] = agg_total(each[r], AGG_COUNT);
@@ -185,8 +186,6 @@ add_dispersion(struct series *s, const struct agg *merged,
 			    agg_node(each[r], (size_t)at)->cum[AGG_COUNT];
 		}
 		for (v = 0; v < 2; v++) {
-			int64_t kv[neach];
-
 			for (r = 0; r < neach; r++)
 				kv[r] = k[2 * r + v];
 			if (stats_disp_pearson(kv, n, neach, NULL, NULL, 0,
@@ -198,6 +197,7 @@ add_dispersion(struct series *s, const struct agg *merged,
 		}
 	}
 	free(k);
+	free(kv);
 	free(n);
 	s->nrep_points++;
 }
@@ -1104,4 +1104,25 @@ series_newest_regressed(const struct series *s,
 		    r->changes[i].to == s->npts)
 			return 1;
 	return 0;
+}
+
+double
+series_newest_mde(const struct series *s, const struct series_result *r,
+    double alpha)
+{
+	int64_t	 before = 0;
+	double	 a, m;
+	size_t	 t;
+
+	if (r->rates || s->npts < 2)
+		return -1;
+	for (t = 0; t + 1 < s->npts; t++)
+		before += s->pts[t].n;
+	/* The threshold of a first discovery, at the last split. */
+	a = alpha / ((double)(r->kept > 0 ? r->kept : 1) *
+	    (double)(r->nsplits > 0 ? r->nsplits : 1));
+	m = stats_mde(0.5, before, s->pts[s->npts - 1].n, a, STATS_POWER);
+	if (m < 0)
+		return -1;
+	return fmin(1, m * sqrt(fmax(r->phi, 1)));
 }
