@@ -126,7 +126,7 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "rows are the values of label KEY instead of functions" },
 	{ .name = "format", .letter = 'f', .choices = formats,
 	  .off = OFF(format), .arg = "F",
-	  .help = "text, json, csv, folded or svg; diff and check also "
+	  .help = "text, json, csv, folded or svg; diff, check and series also "
 	  "markdown" },
 	{ .name = "output", .letter = 'o', .parse = opt_string,
 	  .off = OFF(output), .arg = "FILE",

@@ -72,11 +72,11 @@ test_line(FILE *fp, const struct series_report *sr, const char *pre)
 	const struct series_result *r = sr->r;
 
 	fprintf(fp, "%sTest: likelihood-ratio scan of %zu functions (%zu "
-	    "tests, flat and cum) over %zu split points each, %s; p bounded "
+	    "tests, flat and cum) over %zu split point%s each, %s; p bounded "
 	    "by Bonferroni over the splits of the exact test at the best "
 	    "split; discrete FDR at %g: %zu kept, %zu discoveries; intervals "
 	    "at %.2f%% (FCR)", pre, r->nfuncs, r->nhyps, r->nsplits,
-	    r->rates ? "rates (Poisson, by duration)" :
+	    r->nsplits == 1 ? "" : "s", r->rates ? "rates (Poisson, by duration)" :
 	    "shares (binomial)", sr->alpha, r->kept, r->rejected,
 	    100 * r->ci_level);
 	if (r->phi > 1)
