@@ -106,6 +106,9 @@ make_big "$(max "$BIG_STEPS")"
 	    "$(nproc) cores, $(date -u +%Y-%m-%d); the median of $RUNS runs."
 	echo "Each run is \`profdiff series -q -f json\` on the first N" \
 	    "profiles of one set."
+	echo "The load average when it started was" \
+	    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown):" \
+	    "wall times on a shared machine are inflated by the other work."
 	echo
 	echo "| points | N | wall s | ms a point | peak RSS MB | changes |"
 	echo "|---|---|---|---|---|---|"
