@@ -142,6 +142,7 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 	struct side	 sd, *cur;
 	char		**paths;
 	size_t		 i, n;
+	size_t		 kept = 0, seen = 0;
 	int		 rc = 0, scaled;
 
 	*has_counts = 1;
@@ -162,11 +163,16 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		}
 		*has_counts &= cur->has_counts;
 		scaled |= cur->merged.counts_scaled;
+		kept += cur->fstats.kept;
+		seen += cur->fstats.samples;
 		if (i > 0)
 			side_free(&sd);
 		free(paths[0]);
 		free(paths);
 	}
+	if (rc == 0 && o->filter != NULL && seen > 0 && kept == 0 &&
+	    !o->quiet)
+		cli_warn("%s: the filters keep no sample in any point", cmd);
 	if (rc == 0 && scaled && *has_counts && !o->quiet)
 		cli_warn("the %s counts of these profiles are estimates scaled "
 		    "up by their sampling rate, not observed samples: verdicts "
