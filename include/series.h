@@ -26,10 +26,20 @@ struct series_point {
 	size_t		 nrep;		/* profiles merged into the point */
 };
 
-/* One count of one function at one point. */
+/*
+ * One function's counts at one point, in 16 bytes: counts of 2^32 - 1
+ * or more are SERIES_WIDE here and kept in full in struct series_wide.
+ */
+#define SERIES_WIDE	UINT32_MAX
+
 struct series_ent {
 	uint32_t	 fid;
 	uint32_t	 t;
+	uint32_t	 flat, cum;
+};
+
+struct series_wide {
+	size_t		 ent;		/* its index in ent[] */
 	int64_t		 flat, cum;
 };
 
@@ -47,6 +57,8 @@ struct series {
 	size_t		 cap;
 	struct series_ent *ent;
 	size_t		 nent, capent;
+	struct series_wide *wide;	/* by ent, ascending */
+	size_t		 nwide, capwide;
 	struct series_edge *edges;
 	size_t		 nedges, capedges;
 	size_t		*eslot;		/* edge index */

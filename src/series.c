@@ -43,6 +43,7 @@ series_release(struct series *s)
 	free(s->names);
 	free(s->slot);
 	free(s->ent);
+	free(s->wide);
 	free(s->edges);
 	free(s->eslot);
 	free(s->x2);
@@ -243,8 +244,23 @@ series_add(struct series *s, const struct agg *merged,
 		e = &s->ent[s->nent++];
 		e->fid = map[i];
 		e->t = (uint32_t)s->npts;
-		e->flat = nd->flat[AGG_COUNT];
-		e->cum = nd->cum[AGG_COUNT];
+		if (nd->flat[AGG_COUNT] >= 0 && nd->cum[AGG_COUNT] >= 0 &&
+		    nd->flat[AGG_COUNT] < SERIES_WIDE &&
+		    nd->cum[AGG_COUNT] < SERIES_WIDE) {
+			e->flat = (uint32_t)nd->flat[AGG_COUNT];
+			e->cum = (uint32_t)nd->cum[AGG_COUNT];
+			continue;
+		}
+		/* Rare: counts too large for 32 bits, or negative. */
+		e->flat = e->cum = SERIES_WIDE;
+		if (s->nwide == s->capwide) {
+			s->capwide = s->capwide ? 2 * s->capwide : 16;
+			s->wide = xreallocarray(s->wide, s->capwide,
+			    sizeof(*s->wide));
+		}
+		s->wide[s->nwide].ent = s->nent - 1;
+		s->wide[s->nwide].flat = nd->flat[AGG_COUNT];
+		s->wide[s->nwide++].cum = nd->cum[AGG_COUNT];
 	}
 	for (i = 0; i < agg_nedges(merged); i++) {
 		const struct agg_edge *e = agg_edge(merged, i);
@@ -313,6 +329,29 @@ struct work {
 	int64_t			*k;		/* one hypothesis' counts */
 };
 
+/* Entry i's counts, from the wide table when they did not fit. */
+static void
+ent_counts(const struct series *s, size_t i, int64_t *flat, int64_t *cum)
+{
+	const struct series_ent	*e = &s->ent[i];
+	size_t			 lo = 0, hi = s->nwide, mid;
+
+	if (e->flat != SERIES_WIDE) {
+		*flat = e->flat;
+		*cum = e->cum;
+		return;
+	}
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (s->wide[mid].ent < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*flat = s->wide[lo].flat;
+	*cum = s->wide[lo].cum;
+}
+
 /* Fill w->k with function fid's flat or cum count at each point. */
 static void
 counts_of(struct work *w, uint32_t fid, int cum)
@@ -321,9 +360,10 @@ counts_of(struct work *w, uint32_t fid, int cum)
 
 	memset(w->k, 0, w->s->npts * sizeof(*w->k));
 	for (i = w->off[fid]; i < w->off[fid + 1]; i++) {
-		const struct series_ent *e = &w->s->ent[w->byfid[i]];
+		int64_t f, c;
 
-		w->k[e->t] = cum ? e->cum : e->flat;
+		ent_counts(w->s, w->byfid[i], &f, &c);
+		w->k[w->s->ent[w->byfid[i]].t] = cum ? c : f;
 	}
 }
 
@@ -401,9 +441,12 @@ make_hyps(struct work *w, size_t *nh, size_t *nsplits, size_t *nfuncs)
 	*nsplits = *nfuncs = 0;
 	for (i = 0; i < s->nfuncs; i++) {
 		same = 1;
-		for (j = w->off[i]; j < w->off[i + 1]; j++)
-			same &= s->ent[w->byfid[j]].flat ==
-			    s->ent[w->byfid[j]].cum;
+		for (j = w->off[i]; j < w->off[i + 1]; j++) {
+			int64_t f, c;
+
+			ent_counts(s, w->byfid[j], &f, &c);
+			same &= f == c;
+		}
 		*nfuncs += w->off[i + 1] > w->off[i];
 		for (j = 0; j < 2; j++) {
 			int64_t K = 0;
