@@ -746,12 +746,39 @@ path_of(const struct series *s, struct graph *g, struct series_change *c)
 	c->npath = n;
 }
 
+static size_t
+apart(size_t a, size_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* Up (1) or down (0), for a transient the way it went. */
+static int
+up(const struct series_change *c)
+{
+	return c->after > c->before;
+}
+
+/*
+ * Do two changes have the same place, both transient or neither, (a
+ * transient also the same place back), and the directions of same?
+ */
+static int
+together(const struct series_change *a, const struct series_change *b,
+    int same)
+{
+	if (apart(a->at, b->at) > 1 || (a->verdict == SERIES_TRANSIENT) !=
+	    (b->verdict == SERIES_TRANSIENT))
+		return 0;
+	if (a->verdict == SERIES_TRANSIENT && apart(a->until, b->until) > 1)
+		return 0;
+	return (up(a) == up(b)) == same;
+}
+
 static int
 near(const struct series_change *a, const struct series_change *b)
 {
-	size_t d = a->at > b->at ? a->at - b->at : b->at - a->at;
-
-	return d <= 1 && a->verdict == b->verdict;
+	return together(a, b, 1);
 }
 
 static double
@@ -901,7 +928,6 @@ parts(struct graph *g, struct series_change *v, size_t n)
 		by[i] = SIZE_MAX;
 		for (j = 0, best = 0; j < n; j++) {
 			if (j == i || !near(&v[i], &v[j]) ||
-			    v[j].verdict == SERIES_TRANSIENT ||
 			    gsize_of(&v[j]) < gsize_of(&v[i]) ||
 			    gsize_of(&v[j]) <= best || !below(g, &v[j], &v[i]))
 				continue;
@@ -949,7 +975,8 @@ has_part(const struct series_change *c, uint32_t fid)
 }
 
 /*
- * Shares only: a change of the other sign beside a larger one, whose
+ * Shares only: a change of the other sign beside a larger one (for a
+ * transient, one that went the other way, there and back), whose
  * level after is what the larger change's growth (or shrinking) makes
  * of its level before when its own time stays the same, b (1 - a_G) /
  * (1 - b_G), within its interval, is crowded out (or in) by it, as
@@ -966,13 +993,8 @@ crowd(struct series_change *v, size_t n, int rates)
 	by = xreallocarray(NULL, n + 1, sizeof(*by));
 	for (i = 0; i < n; i++) {
 		by[i] = SIZE_MAX;
-		for (j = 0, best = 0; j < n && v[i].verdict !=
-		    SERIES_TRANSIENT; j++) {
-			size_t d = v[i].at > v[j].at ? v[i].at - v[j].at :
-			    v[j].at - v[i].at;
-
-			if (j == i || d > 1 || v[j].verdict ==
-			    SERIES_TRANSIENT || v[j].verdict == v[i].verdict ||
+		for (j = 0, best = 0; j < n; j++) {
+			if (j == i || !together(&v[i], &v[j], 0) ||
 			    gsize_of(&v[j]) <= gsize_of(&v[i]) ||
 			    gsize_of(&v[j]) <= best || v[j].gbefore >= 1)
 				continue;
