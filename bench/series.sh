@@ -87,7 +87,7 @@ measure() {
 	: >"$TMP/m"
 	while [ "$r" -lt "$RUNS" ]; do
 		# shellcheck disable=SC2046
-		"$RUSAGE" -o "$TMP/m" "$PD" series -q -f json \
+		"$RUSAGE" -o "$TMP/m" "$PD" series -q -f json -n 0 \
 		    $(cat "$TMP/files") >"$TMP/out.json"
 		r=$((r + 1))
 	done
@@ -112,7 +112,7 @@ make_big "$(max "$BIG_STEPS")"
 	echo
 	echo "Made by \`bench/series.sh\` (\`make bench\`) on $(uname -m)," \
 	    "$(nproc) cores, $(date -u +%Y-%m-%d); the median of $RUNS runs."
-	echo "Each run is \`profdiff series -q -f json\` on the first N" \
+	echo "Each run is \`profdiff series -q -f json -n 0\` on the first N" \
 	    "profiles of one set."
 	echo "The load average when it started was" \
 	    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown):" \
