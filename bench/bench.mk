@@ -76,6 +76,12 @@ bench: all $(BENCH_TOOLS) $(BENCH_FILES) $(BENCH_MANY_DEP)
 	BUILD=$(BUILD) BENCH_SIZES="$(BENCH_SIZES)" BENCH_MANY=$(BENCH_MANY) \
 	    BENCH_MANY_STEPS="$(BENCH_MANY_STEPS)" \
 	    BENCH_BASELINE="$(BENCH_BASELINE)" sh bench/run.sh
+	$(MAKE) bench-series
+
+# profdiff series on 100 and 1,000 profiles (bench/series.sh), into
+# bench/SERIES.md.
+bench-series: all $(BUILD)/bench/rusage $(BUILD)/bench/genprof $(BUILD)/tests/simprof
+	BUILD=$(BUILD) sh bench/series.sh
 
 # The smoke test of `make check`: one run on the small pair, no pprof,
 # no plot, results under $(BUILD)/bench/ (bench/RESULTS.md is left alone).
@@ -91,5 +97,5 @@ bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small
 
 check: bench-smoke
 
-.PHONY: bench bench-data bench-smoke
+.PHONY: bench bench-data bench-smoke bench-series
 .PRECIOUS: $(BENCH_OUT)/%-good.pb.gz $(BENCH_OUT)/%-bad.pb.gz

@@ -29,4 +29,7 @@ echo
 echo "== The same comparison as a differential flame graph."
 run $pd diff -q -f svg -o build/pricing-diff.svg examples/good.pb.gz examples/bad.pb.gz
 echo "Open build/pricing-diff.svg in a browser (examples/pricing-diff.png is a rendering)."
+echo
+echo "== The same runs as a sequence: when did it change, and where?"
+run $pd series -q examples/good.pb.gz,examples/good2.pb.gz examples/good3.pb.gz examples/bad.pb.gz,examples/bad2.pb.gz examples/bad3.pb.gz
 exit 0

@@ -24,6 +24,7 @@ struct views_spec;
 #define OPT_TOP		0x01	/* --cum */
 #define OPT_DIFF	0x02	/* --normalize --sort --alpha --min-effect ... */
 #define OPT_CHECK	0x04	/* --fail-on */
+#define OPT_SERIES	0x08	/* --by-time, and diff's statistics */
 
 /* --normalize auto: the quantity the sample type calls for (kind.h). */
 #define CLI_NORM_AUTO	(-1)
@@ -78,6 +79,7 @@ struct opts {
 	int		 color;		/* -1 auto, 0 never, 1 always */
 	int		 quiet;		/* no warnings */
 	struct fetch_opts fetch;	/* --seconds, --save; as load.limits.fetch */
+	int		 by_time;	/* series: order by time_nanos */
 	char		**operands;	/* non-option arguments, in order */
 	size_t		 noperands;
 	int		 sep;		/* operands before "--", or -1 */
@@ -208,5 +210,6 @@ const struct cli_cmd *cli_cmd_find(const char *name);
 int	cmd_top(const struct cli_cmd *, int, char **);
 int	cmd_diff(const struct cli_cmd *, int, char **);
 int	cmd_check(const struct cli_cmd *, int, char **);
+int	cmd_series(const struct cli_cmd *, int, char **);
 
 #endif

@@ -424,4 +424,55 @@ double	stats_betai(double a, double b, double x);
 
 const char *stats_method_name(enum stats_method);
 
+/*
+ * Change points along a sequence of T points (stats_cpt.c): point t has
+ * k[t] samples of a function out of an exposure n[t], its sample count
+ * (STATS_CPT_BINOMIAL: shares) or its seconds (STATS_CPT_POISSON: rates).
+ * stats_cpt_lr() is the log-likelihood ratio of "a level before split
+ * and another from split on" against "one level" over the points [lo,
+ * hi), lo < split < hi; 0 where a side has no exposure, -1 on invalid
+ * arguments.
+ *
+ * stats_cpt_scan() scans every split of [lo, hi) for the largest ratio
+ * and tests it: the test of the two sides' pooled counts at that split
+ * (stats_disp_p() for shares, the exact conditional binomial for rates,
+ * at dispersion phi known to df df), times the number of splits with
+ * exposure on both sides, capped at 1: a Bonferroni bound on the
+ * probability, under one level, that any split's test is as small, so
+ * valid whatever the splits' correlation.  pmin is a lower bound of the
+ * p-values the segment's total could give (for Tarone's trimming).
+ * Returns 0, or -1 on invalid arguments.  No allocation: O(hi - lo).
+ */
+enum stats_cpt_model {
+	STATS_CPT_BINOMIAL = 0,	/* k of n samples: shares */
+	STATS_CPT_POISSON,	/* k samples in n seconds: rates */
+};
+
+struct stats_cpt {
+	size_t		 split;		/* first point after the change */
+	double		 lr;		/* its ratio, divided by phi */
+	double		 p;		/* the scan's p-value */
+	double		 p_split;	/* the test at split alone */
+	double		 pmin;		/* no p can be smaller */
+	size_t		 nsplits;	/* splits scanned */
+	int64_t		 k1, k2;	/* samples before and after */
+	double		 n1, n2;	/* exposure before and after */
+};
+
+double	stats_cpt_lr(const int64_t *k, const double *n, size_t lo,
+	    size_t split, size_t hi, enum stats_cpt_model);
+int	stats_cpt_scan(const int64_t *k, const double *n, size_t lo,
+	    size_t hi, enum stats_cpt_model, double phi, double df,
+	    struct stats_cpt *);
+/*
+ * The level of k samples in exposure n, k/n, and its interval at 1 -
+ * alpha: Wilson's for a share, the score interval for a Poisson rate,
+ * both on effective counts k/phi and n/phi with Student's t at df (the
+ * normal when df is HUGE_VAL).  Returns 0, or -1 on invalid arguments;
+ * n == 0 gives 0 in [0, 1] (shares) or [0, HUGE_VAL] (rates).
+ */
+int	stats_cpt_level(int64_t k, double n, enum stats_cpt_model,
+	    double phi, double df, double alpha, double *est, double *lo,
+	    double *hi);
+
 #endif

@@ -15,8 +15,8 @@
 
 static const char pp_graph[] = "profdiff draws no call graph; --format svg "
     "writes a flame graph, --format folded its stacks";
-static const char pp_views[] = "profdiff has no source, assembly or "
-    "callers views; diff lists each row's callers and path";
+static const char pp_views[] = "profdiff has no assembly or call-tree "
+    "views; diff --list and --peek show lines, callers and callees";
 static const char pp_raw[] = "--format folded prints every stack and its "
     "value";
 static const char pp_save[] = "profdiff writes reports, not profiles; "
@@ -75,9 +75,15 @@ static const struct cli_pprof cli_pprof[] = {
 	PP_NO("dot", 0, pp_graph), PP_NO("eog", 0, pp_graph),
 	PP_NO("evince", 0, pp_graph), PP_NO("gv", 0, pp_graph),
 	PP_NO("call_tree", 0, pp_graph),
-	PP_NO("list", 0, pp_views), PP_NO("weblist", 0, pp_views),
-	PP_NO("disasm", 0, pp_views), PP_NO("peek", 0, pp_views),
-	PP_NO("tree", 0, pp_views), PP_NO("source_path", 0, pp_views),
+	{ "list", "list", NULL, OPT_DIFF, PP_OPT, NULL },
+	{ "peek", "peek", NULL, OPT_DIFF, PP_OPT, NULL },
+	{ "source_path", "source-path", NULL, OPT_DIFF, PP_OPT, NULL },
+	PP_NO("list", OPT_TOP, "diff --list RE lists a function's lines"),
+	PP_NO("peek", OPT_TOP, "diff --peek RE shows its callers and "
+	  "callees"),
+	PP_NO("source_path", OPT_TOP, "diff --source-path DIR, with --list"),
+	PP_NO("weblist", 0, pp_views),
+	PP_NO("disasm", 0, pp_views), PP_NO("tree", 0, pp_views),
 	PP_NO("trim_path", 0, pp_views), PP_NO("intel_syntax", 0, pp_views),
 	PP_NO("showcolumns", 0, pp_views),
 	PP_NO("raw", 0, pp_raw), PP_NO("traces", 0, pp_raw),

@@ -17,6 +17,11 @@ const struct cli_cmd cli_cmds[] = {
 	{ "check-significance", cmd_check, OPT_DIFF | OPT_CHECK,
 	  "[options] base ... [--] new ...",
 	  "exit 1 on a regression finding, 3 when inconclusive" },
+	{ "series", cmd_series, OPT_SERIES, "[options] point point ...",
+	  "when a sequence of profiles changed, and in which functions" },
+	{ "check-series", cmd_series, OPT_SERIES,
+	  "[options] point point ...",
+	  "exit 1 when the newest segment of a series regressed" },
 };
 const size_t cli_ncmds = sizeof(cli_cmds) / sizeof(cli_cmds[0]);
 

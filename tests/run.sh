@@ -121,6 +121,13 @@ run_svg() {
 	else
 		not_ok "$b: examples/pricing-diff.svg is stale (make demo writes build/pricing-diff.svg)"
 	fi
+	if "$b/profdiff" series -q -f svg examples/good.pb.gz,examples/good2.pb.gz \
+	    examples/good3.pb.gz examples/bad.pb.gz,examples/bad2.pb.gz \
+	    examples/bad3.pb.gz | cmp -s - examples/pricing-series.svg; then
+		ok "$b: examples/pricing-series.svg is current"
+	else
+		not_ok "$b: examples/pricing-series.svg is stale (examples/README.md, step 9, makes it with -f svg)"
+	fi
 }
 
 # Add the counts of a sub-suite's "NAME: N passed, N failed" line, whose
@@ -154,6 +161,14 @@ run_sim() {
 	[ -x "$1/tests/simprof" ] || return 0
 	sh tests/sim.sh "$root/$1" >"$tmp/sim" 2>&1
 	add_summary "$1" "$tmp/sim" '^not ok' sim
+}
+
+# profdiff series on simulated series with known change points:
+# tests/sim-series.sh.  On the first build only, as sim.sh.
+run_sim_series() {
+	[ -x "$1/tests/simprof" ] || return 0
+	sh tests/sim-series.sh "$root/$1" >"$tmp/simser" 2>&1
+	add_summary "$1" "$tmp/simser" '^not ok' sim-series
 }
 
 # The statistics on the real profiles of tests/data/pricing-runs, whose
@@ -277,7 +292,7 @@ run_usage_man() {
 # man page and in the README.
 run_options_doc() {
 	b=$1
-	for c in top diff check-significance; do
+	for c in top diff check-significance series check-series; do
 		"$b/profdiff" help "$c"
 	done | sed -n 's/^ *\(-., \)\{0,1\}--\([a-z-]*\).*/\2/p' | sort -u >"$tmp/opts"
 	missing=
@@ -440,6 +455,7 @@ for b in $BUILDS; do
 	run_svg "$b"
 	run_conformance "$b"
 	[ "$b" = "${BUILDS%% *}" ] && run_sim "$b"
+	[ "$b" = "${BUILDS%% *}" ] && run_sim_series "$b"
 	[ "$b" = "${BUILDS%% *}" ] && run_real "$b"
 	run_corpus_sweep "$b"
 	run_usage_man "$b"

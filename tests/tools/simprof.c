@@ -18,6 +18,8 @@
  *	-r runs		merge this many independent runs (each with its own
  *			overdispersion and its own n samples) into one profile,
  *			as merging replicate profiles would
+ *	-T nanos	the profile's time_nanos (default 2026-11-29 00:00
+ *			UTC), for a series ordered by time
  *	-t		print each function's true cumulative and flat share
  *			instead of writing a profile: "name<TAB>cum<TAB>flat"
  *	-l		print the leaf stacks and their weights instead, in
@@ -36,7 +38,7 @@
  * the first run's dispersed weights.
  *
  * usage: simprof [-lt] [-d sigma] [-e func=factor] [-f func=factor]
- *	      [-n samples] [-r runs] [-s seed] [out.pb.gz]
+ *	      [-n samples] [-r runs] [-s seed] [-T nanos] [out.pb.gz]
  */
 #include <err.h>
 #include <math.h>
@@ -51,6 +53,8 @@
 
 #define SIM_PERIOD	10000000	/* 10ms in nanoseconds: 100 Hz */
 #define SIM_TIME	1795910400000000000LL	/* 2026-11-29 00:00 UTC */
+static long long sim_time = SIM_TIME;
+
 #define SIM_MAX_SAMPLES	100000000LL
 #define SIM_MAX_RUNS	1000
 #define SIM_MAX_FUNCS	128
@@ -148,7 +152,7 @@ usage(void)
 {
 	fprintf(stderr, "usage: simprof [-lt] [-d sigma] [-e func=factor] "
 	    "[-f func=factor]\n"
-	    "               [-n samples] [-r runs] [-s seed] [out.pb.gz]\n");
+	    "               [-n samples] [-r runs] [-s seed] [-T nanos] [out.pb.gz]\n");
 	exit(2);
 }
 
@@ -529,7 +533,7 @@ write_profile(const struct sim *s, const long long *count, const char *out)
 	}
 	p.sample = smpp;
 	p.n_sample = nsmp;
-	p.time_nanos = SIM_TIME;
+	p.time_nanos = sim_time;
 	p.duration_nanos = total * SIM_PERIOD;
 
 	rawlen = perftools__profiles__profile__get_packed_size(&p);
@@ -560,7 +564,7 @@ main(int argc, char *argv[])
 	size_t		 neffect = 0, i;
 	int		 ch, lflag = 0, tflag = 0;
 
-	while ((ch = getopt(argc, argv, "d:e:f:ln:r:s:t")) != -1) {
+	while ((ch = getopt(argc, argv, "d:e:f:ln:r:s:tT:")) != -1) {
 		switch (ch) {
 		case 'd':
 			sigma = strtod(optarg, &end);
@@ -595,6 +599,11 @@ main(int argc, char *argv[])
 			    &errstr);
 			if (errstr != NULL)
 				errx(2, "-s %s: %s", optarg, errstr);
+			break;
+		case 'T':
+			sim_time = strtonum(optarg, 1, LLONG_MAX, &errstr);
+			if (errstr != NULL)
+				errx(2, "-T %s: %s", optarg, errstr);
 			break;
 		case 't':
 			tflag = 1;

@@ -8,6 +8,13 @@
  * up to at most the parent's width, and exactly (within the rounding of
  * two decimals) where nothing was omitted.
  *
+ * The charts of profdiff series (a <g class="chart VERDICT"> each,
+ * stacked in equal bands) are checked instead when there are no frames:
+ * every point (<circle>) lies inside its chart's band and the width,
+ * every interval (<line class="ci">) is vertical with its low end below
+ * its high end, and each chart marks one change (<line class="cp">), or
+ * two for a transient.
+ *
  *	svgcheck [-m min_px] file.svg ...
  *
  * Exit 0 if every file passes, 1 with one line per problem otherwise.
@@ -68,6 +75,62 @@ slurp(const char *path)
 	fclose(fp);
 	buf[len] = '\0';
 	return buf;
+}
+
+/* The charts of a series SVG; 0 if sound, 1 after a line a problem. */
+static int
+check_charts(const char *path, const char *buf)
+{
+	const char	*p, *g, *end;
+	double		 W, H, band, lo, hi, v;
+	size_t		 n = 0, k, cps;
+	int		 ok = 1, bad = 0, transient;
+
+	W = attr(buf, NULL, "width", &ok);
+	H = attr(buf, NULL, "height", &ok);
+	for (p = buf; (p = strstr(p, "<g class=\"chart ")) != NULL; p++)
+		n++;
+	if (!ok || n == 0) {
+		printf("svgcheck: %s: no frames and no charts\n", path);
+		return 1;
+	}
+	band = H / (double)n;
+	for (g = buf, k = 0; (g = strstr(g, "<g class=\"chart ")) != NULL;
+	    g++, k++) {
+		end = strstr(g, "</g>");
+		transient = strncmp(g + 16, "transient", 9) == 0;
+		lo = band * (double)k;
+		hi = lo + band;
+		for (p = g; (p = strstr(p, "<circle ")) != NULL && p < end;
+		    p++) {
+			v = attr(p, end, "cy", &ok);
+			if (!ok || v < lo || v > hi || attr(p, end, "cx",
+			    &ok) < 0 || attr(p, end, "cx", &ok) > W) {
+				printf("svgcheck: %s: chart %zu: a point "
+				    "outside its band\n", path, k);
+				bad = 1;
+			}
+		}
+		for (p = g; (p = strstr(p, "<line class=\"ci\"")) != NULL &&
+		    p < end; p++)
+			if (attr(p, end, "x1", &ok) != attr(p, end, "x2", &ok) ||
+			    attr(p, end, "y1", &ok) < attr(p, end, "y2", &ok)) {
+				printf("svgcheck: %s: chart %zu: an interval "
+				    "that is not upright\n", path, k);
+				bad = 1;
+			}
+		for (p = g, cps = 0; (p = strstr(p, "<line class=\"cp\"")) !=
+		    NULL && p < end; p++)
+			cps++;
+		if (cps != (transient ? 2u : 1u)) {
+			printf("svgcheck: %s: chart %zu: %zu changes marked\n",
+			    path, k, cps);
+			bad = 1;
+		}
+	}
+	if (!bad)
+		printf("svgcheck: %s: %zu charts ok\n", path, n);
+	return bad;
 }
 
 static int
@@ -147,6 +210,13 @@ check(const char *path, double minpx)
 			pa->nkids++;
 		}
 		stack[sp++] = n++;
+	}
+	if (n == 0 && strstr(buf, "<g class=\"chart ") != NULL) {
+		bad = check_charts(path, buf);
+		free(f);
+		free(stack);
+		free(buf);
+		return bad;
 	}
 	if (n == 0) {
 		printf("svgcheck: %s: no frames\n", path);

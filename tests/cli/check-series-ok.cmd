@@ -1,0 +1,1 @@
+$PROFDIFF check-series tests/data/pricing-runs/none-01.pb.gz tests/data/pricing-runs/none-02.pb.gz tests/data/pricing-runs/none-03.pb.gz tests/data/pricing-runs/none-04.pb.gz tests/data/pricing-runs/none-05.pb.gz tests/data/pricing-runs/none-06.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF series -f csv examples/good.pb.gz examples/bad.pb.gz

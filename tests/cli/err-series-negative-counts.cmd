@@ -1,0 +1,1 @@
+$PROFDIFF series tests/data/good/negative-values.pb tests/data/good/negative-values.pb

@@ -1,0 +1,1 @@
+$PROFDIFF series --normalize none examples/good.pb.gz examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF series examples/good.pb.gz

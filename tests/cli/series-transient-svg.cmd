@@ -1,0 +1,1 @@
+$PROFDIFF series -f svg tests/data/pricing-runs/none-01.pb.gz tests/data/pricing-runs/none-02.pb.gz tests/data/pricing-runs/none-03.pb.gz tests/data/pricing-runs/leaf25-01.pb.gz tests/data/pricing-runs/leaf25-02.pb.gz tests/data/pricing-runs/leaf25-03.pb.gz tests/data/pricing-runs/none-07.pb.gz tests/data/pricing-runs/none-08.pb.gz tests/data/pricing-runs/none-09.pb.gz

@@ -1,0 +1,185 @@
+/*
+ * series.c on series whose answer is known by construction (counts set
+ * by hand, no sampling): a leaf that triples from point 4 on is one
+ * change, at 4, its caller's cum is carried and the functions it
+ * crowded out are grouped under it; a change that comes back is one
+ * transient; counts beyond 32 bits give the same levels as small ones;
+ * --by-time's order moves the change with its points; and the gate
+ * says whether the newest segment regressed.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agg.h"
+#include "arena.h"
+#include "diag.h"
+#include "facts.h"
+#include "profile.h"
+#include "series.h"
+#include "tap.h"
+#include "tprofile.h"
+#include "tdelta.h"
+
+static const char *const stacks[] = { "main;f;leaf", "main;g", "main;h" };
+
+/* Add a point whose leaf, g and h have these counts. */
+static void
+add_point(struct series *s, int64_t leaf, int64_t g, int64_t h,
+    int64_t time)
+{
+	int64_t		 c[3] = { leaf, g, h };
+	struct profile	*p = t_build(stacks, c, 3);
+	struct agg	*a = t_aggregate(p, 0);
+
+	CHECK(series_add(s, a, NULL, 0, "point", "point.pb", time,
+	    1000000000) == 0);
+	agg_free(a);
+	profile_free(p);
+}
+
+static const char *
+name(const struct series *s, uint32_t fid)
+{
+	return s->names[fid];
+}
+
+static int
+has(const struct series *s, const uint32_t *v, size_t n, const char *nm)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(name(s, v[i]), nm) == 0)
+			return 1;
+	return 0;
+}
+
+static void
+opts(struct series_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->alpha = 0.05;
+	o->min_effect_pp = 1;
+	o->min_effect_rel = 10;
+}
+
+/* From point 4 on, leaf 10% -> 30%, g and h 45% -> 35% each. */
+static void
+test_step(int64_t scale, int reversed)
+{
+	struct series		 s;
+	struct series_opts	 o;
+	struct series_result	 r;
+	const struct series_change *c;
+	int			 t, tt;
+
+	series_init(&s);
+	for (tt = 0; tt < 8; tt++) {
+		t = reversed ? 7 - tt : tt;
+		if (t < 4)
+			add_point(&s, 100 * scale, 450 * scale, 450 * scale,
+			    1000 + t);
+		else
+			add_point(&s, 300 * scale, 350 * scale, 350 * scale,
+			    1000 + t);
+	}
+	if (reversed)
+		series_sort_time(&s);
+	opts(&o);
+	CHECK(series_compute(&s, &o, &r) == 0);
+	CHECK_INT(r.nchanges, 1);
+	if (r.nchanges == 1) {
+		c = &r.changes[0];
+		CHECK_STR(name(&s, c->fid), "leaf");
+		CHECK_INT(c->verdict, SERIES_REGRESSED);
+		CHECK_INT(c->cum, 0);
+		CHECK_INT(c->at, 4);
+		CHECK(fabs(c->before - 0.1) < 1e-12);
+		CHECK(fabs(c->after - 0.3) < 1e-12);
+		CHECK(c->before_lo < 0.1 && c->before_hi > 0.1);
+		CHECK(c->after_lo < 0.3 && c->after_hi > 0.3);
+		CHECK(c->q < 0.05);
+		CHECK(has(&s, c->carriers, c->ncarriers, "f"));
+		CHECK(has(&s, c->crowded, c->ncrowded, "g"));
+		CHECK(has(&s, c->crowded, c->ncrowded, "h"));
+		CHECK_INT(c->npath, 3);
+		if (c->npath == 3) {
+			CHECK_STR(c->path[0], "main");
+			CHECK_STR(c->path[2], "leaf");
+		}
+	}
+	CHECK_INT(r.nsplits, 7);
+	CHECK_INT(series_newest_regressed(&s, &r), 1);
+	series_result_release(&r);
+	series_release(&s);
+}
+
+/*
+ * Leaf 10% at points 0-2 and 6-8, 30% at 3-5: one transient, and the
+ * transients of g and h the other way crowded by it.
+ */
+static void
+test_transient(void)
+{
+	struct series		 s;
+	struct series_opts	 o;
+	struct series_result	 r;
+	int			 t;
+
+	series_init(&s);
+	for (t = 0; t < 9; t++) {
+		if (t >= 3 && t < 6)
+			add_point(&s, 300, 350, 350, 0);
+		else
+			add_point(&s, 100, 450, 450, 0);
+	}
+	opts(&o);
+	CHECK(series_compute(&s, &o, &r) == 0);
+	CHECK_INT(r.nchanges, 1);
+	if (r.nchanges == 1) {
+		CHECK_STR(name(&s, r.changes[0].fid), "leaf");
+		CHECK_INT(r.changes[0].verdict, SERIES_TRANSIENT);
+		CHECK_INT(r.changes[0].at, 3);
+		CHECK_INT(r.changes[0].until, 6);
+		CHECK_INT(r.changes[0].ncrowded, 2);
+	}
+	CHECK_INT(series_newest_regressed(&s, &r), 0);
+	series_result_release(&r);
+	series_release(&s);
+}
+
+/* The same shares at every point: nothing. */
+static void
+test_flat(void)
+{
+	struct series		 s;
+	struct series_opts	 o;
+	struct series_result	 r;
+	int			 t;
+
+	series_init(&s);
+	for (t = 0; t < 8; t++)
+		add_point(&s, 100, 450, 450, 0);
+	opts(&o);
+	CHECK(series_compute(&s, &o, &r) == 0);
+	CHECK_INT(r.nchanges, 0);
+	CHECK_INT(r.rejected, 0);
+	CHECK_INT(series_newest_regressed(&s, &r), 0);
+	series_result_release(&r);
+	series_release(&s);
+}
+
+int
+main(void)
+{
+	test_step(1, 0);
+	test_step(1, 1);
+	/* g and h at 4.5e9 samples a point: past 32 bits. */
+	test_step(10000000, 0);
+	test_transient();
+	test_flat();
+	return tap_done();
+}
