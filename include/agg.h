@@ -309,6 +309,17 @@ struct agg_moments {
 	double		 vv, vc, cc;	/* second moments */
 };
 
+/*
+ * Divide every count of the aggregate by g, which must divide each
+ * sample's count: counts that a profiler multiplied by a sampling
+ * fraction it did not record (load.c).
+ */
+void		 agg_divide_counts(struct agg *, int64_t g);
+/*
+ * Keep the moments from now on, as agg_opts.moments would have: before
+ * the first sample, when what the sample type is decides it (load.c).
+ */
+void		 agg_want_moments(struct agg *);
 int		 agg_moments(const struct agg *, size_t node,
 		    struct agg_moments *flat, struct agg_moments *cum);
 int		 agg_total_moments(const struct agg *, struct agg_moments *);

@@ -95,6 +95,14 @@ struct delta_row {
 	enum delta_status status;
 	long		 finding;	/* its finding's index, or -1 */
 	enum delta_role	 role;
+	/*
+	 * Values per count (bytes per object, delay per contention) on
+	 * each side, of the hypothesis reported, and the interval of their
+	 * change, new - base, when the values are weighted and the count
+	 * type is another (delta_opts.per_count).
+	 */
+	int		 has_per;
+	double		 per_base, per_new, per_lo, per_hi;
 	/* Set by delta_explain(): */
 	const char	**path;		/* this function down to the growth */
 	size_t		 npath;
@@ -118,6 +126,14 @@ struct delta_opts {
 	const double	*run_expo;
 	int		 has_counts;		/* both sides have counts */
 	size_t		 max_callers;
+	/*
+	 * The values are weighted (not time-sliced): their intervals are
+	 * the delta method's over the aggregates' moments, and a verdict
+	 * needs the values to agree with the counts.  per_count also gives
+	 * each row its values per count.
+	 */
+	int		 weighted;
+	int		 per_count;
 };
 
 /*
@@ -160,6 +176,8 @@ struct delta {
 	int		 exposure;
 	double		 level;		/* report units per engine share: 1,
 					   or the pooled value per exposure */
+	int		 weighted;	/* intervals of the values (moments) */
+	size_t		 disagree;	/* rows whose values did not agree */
 	int		 replicates;		/* dispersion between profiles */
 	size_t		 nhyp;		/* hypotheses: rows x 2, less the same */
 	size_t		 ntested;

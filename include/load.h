@@ -37,6 +37,12 @@ struct load_opts {
 	 */
 	const char		*minus;
 	const char		*minus_new;
+	/*
+	 * Keep the aggregates' moments (agg_want_moments()) when the sample
+	 * type is not time-sliced (kind.h): its values' intervals need
+	 * them.  diff and check-significance set it.
+	 */
+	int			 moments;
 	const struct views_spec	*views;		/* --list, --peek; or NULL */
 };
 
@@ -49,6 +55,7 @@ struct side {
 	char		*sample_type;	/* resolved name, owned */
 	char		*unit;
 	int		 has_counts;	/* every profile had a count source */
+	int64_t		 count_gcd;	/* of the count type's values, or 0 */
 	enum pf_format	 format;	/* of the first profile */
 	struct filter_stats fstats;	/* what the filter did, all profiles */
 	const char	*label_key;	/* --by-label, borrowed; or NULL */

@@ -137,10 +137,11 @@ const char *report_conclusion(int status, int regressed, int any_change);
  * facts (its count type), whether there are counts, and the family's
  * judge (j->replicates and the dispersion its runs showed; NULL for one
  * profile a side); frames for a flame graph's, which test cumulative
- * counts only.  Free it.
+ * counts only; weighted when the intervals are of the values (delta.h).
+ * Free it.
  */
 char	*report_method(const struct facts *base, int has_counts,
-	    const struct judge *, int frames);
+	    const struct judge *, int frames, int weighted);
 
 /*
  * The facts block, as the text and JSON reports print it, the total in

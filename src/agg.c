@@ -217,6 +217,32 @@ agg_new(const struct agg_opts *opts)
 }
 
 void
+agg_divide_counts(struct agg *a, int64_t g)
+{
+	size_t	 i;
+
+	for (i = 0; i < a->nnodes; i++) {
+		a->nodes[i].flat[AGG_COUNT] /= g;
+		a->nodes[i].cum[AGG_COUNT] /= g;
+		a->hot[i].cum[AGG_COUNT] /= g;
+	}
+	for (i = 0; i < a->ntree; i++) {
+		a->tree[i].flat[AGG_COUNT] /= g;
+		a->tree[i].cum[AGG_COUNT] /= g;
+	}
+	a->total[AGG_COUNT] /= g;
+	a->abstotal[AGG_COUNT] /= g;
+}
+
+void
+agg_want_moments(struct agg *a)
+{
+	a->opts.moments = 1;
+	if (a->mom == NULL)
+		a->mom = aggmom_new();
+}
+
+void
 agg_free(struct agg *a)
 {
 	if (a == NULL)

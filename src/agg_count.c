@@ -147,9 +147,15 @@ void
 aggmom_sample(struct aggmom *m, const struct pf_sample *s,
     const struct agg_src *src, const int64_t *w)
 {
-	double	 v = (double)w[AGG_VALUE], n, c;
+	double	 v = (double)w[AGG_VALUE], n, c, sg;
 
 	n = w[AGG_COUNT] == 0 ? 1 : fabs((double)w[AGG_COUNT]);
+	/*
+	 * A sample negated to subtract an earlier snapshot (--base) takes
+	 * its events' moments out again: the window's events are the
+	 * later snapshot's less the earlier one's.
+	 */
+	sg = w[AGG_VALUE] < 0 || w[AGG_COUNT] < 0 ? -1 : 1;
 	if (src->count_index >= 0)
 		c = (double)s->values[src->count_index];
 	else if (src->count_divisor == 0 && src->unsample != AGG_UNSAMPLE_NONE)
@@ -157,9 +163,9 @@ aggmom_sample(struct aggmom *m, const struct pf_sample *s,
 	else
 		c = (double)w[AGG_COUNT];
 	m->cur.c = c;
-	m->cur.vv = v * v / n;
-	m->cur.vc = v * c / n;
-	m->cur.cc = c * c / n;
+	m->cur.vv = sg * v * v / n;
+	m->cur.vc = sg * v * c / n;
+	m->cur.cc = sg * c * c / n;
 	add(&m->total, &m->cur, 1);
 }
 

@@ -806,6 +806,114 @@ judge_rows(struct delta *d, const struct delta_opts *o,
 }
 
 /*
+ * The interval of a weighted change, the delta method's over the
+ * moments of its values (stats_moment.c), in the engine's shares, at
+ * the family's level, widened by the hypothesis's dispersion: the
+ * interval of the change the table shows, which a test on counts alone
+ * does not give when values per count differ (heap bytes, delay).
+ * Returns 0, or -1 with st untouched when the moments cannot give one.
+ */
+static int
+value_ci(const struct delta *d, const struct delta_opts *o, int64_t v1,
+    const struct agg_moments *m1, int64_t v2, const struct agg_moments *m2,
+    const struct agg_moments *t1, const struct agg_moments *t2,
+    const struct judge_hyp *h, struct stats_result *st)
+{
+	struct stats_vsum	 a = { (double)v1, m1->c, m1->vv, m1->vc, m1->cc };
+	struct stats_vsum	 b = { (double)v2, m2->c, m2->vv, m2->vc, m2->cc };
+	struct stats_vsum	 ta = { (double)d->base_total, t1->c, t1->vv,
+				    t1->vc, t1->cc };
+	struct stats_vsum	 tb = { (double)d->new_total, t2->c, t2->vv,
+				    t2->vc, t2->cc };
+	struct stats_vci	 r;
+	double			 w, scale = d->exposure && d->level > 0 ?
+				    1 / d->level : 1;
+
+	if ((d->exposure ? stats_vrate_diff(&a, o->base_expo, &b,
+	    o->new_expo, d->judge.ci_alpha, &r) :
+	    stats_vshare_diff(&a, &ta, &b, &tb, d->judge.ci_alpha, &r)) == -1)
+		return -1;
+	w = (r.hi - r.est) * (h->phi > 1 ? sqrt(h->phi) : 1);
+	st->diff = scale * r.est;
+	st->lo = scale * (r.est - w);
+	st->hi = scale * (r.est + w);
+	return 0;
+}
+
+/* Values per count on each side, and the interval of their change. */
+static void
+per_count(struct delta_row *row, const struct agg_moments *m1, int64_t v1,
+    const struct agg_moments *m2, int64_t v2, double alpha)
+{
+	struct stats_vsum	 a = { (double)v1, m1->c, m1->vv, m1->vc, m1->cc };
+	struct stats_vsum	 b = { (double)v2, m2->c, m2->vv, m2->vc, m2->cc };
+	struct stats_vci	 r;
+
+	if (m1->c <= 0 || m2->c <= 0 ||
+	    stats_vratio_diff(&a, &b, alpha, &r) == -1)
+		return;
+	row->has_per = 1;
+	row->per_base = a.v / a.c;
+	row->per_new = b.v / b.c;
+	row->per_lo = r.lo;
+	row->per_hi = r.hi;
+}
+
+/*
+ * Weighted values: each hypothesis's interval is its values'
+ * (value_ci()), and a row flagged by its counts keeps its verdict only
+ * if its values' interval agrees (excludes no change, the same way):
+ * the delta, the interval and the verdict of a row then say the same.
+ */
+static void
+value_intervals(struct delta *d, const struct delta_opts *o)
+{
+	const struct delta_graph *g = d->graph;
+	struct agg_moments	 bt, nt, zero, bf, bc, nf, nc;
+	size_t			 i;
+
+	memset(&zero, 0, sizeof(zero));
+	if (agg_total_moments(g->base, &bt) == -1 ||
+	    agg_total_moments(g->new, &nt) == -1)
+		return;
+	d->weighted = 1;
+	for (i = 0; i < d->nrows; i++) {
+		struct delta_row *row = &d->rows[i];
+		int flat = row->hyp == DELTA_HYP_FLAT, dir;
+
+		bf = bc = nf = nc = zero;
+		if (i < g->nbase)
+			(void)agg_moments(g->base, i, &bf, &bc);
+		if (g->rnew[i] != SIZE_MAX)
+			(void)agg_moments(g->new, g->rnew[i], &nf, &nc);
+		if (row->flat.tested)
+			(void)value_ci(d, o, row->base_flat, &bf, row->new_flat,
+			    &nf, &bt, &nt, &row->flat, &row->flat.st);
+		if (row->cum.tested)
+			(void)value_ci(d, o, row->base_cum, &bc, row->new_cum,
+			    &nc, &bt, &nt, &row->cum, &row->cum.st);
+		if (row->tested) {
+			row->st.diff = flat ? row->flat.st.diff : row->cum.st.diff;
+			row->st.lo = flat ? row->flat.st.lo : row->cum.st.lo;
+			row->st.hi = flat ? row->flat.st.hi : row->cum.st.hi;
+		}
+		if (o->per_count)
+			per_count(row, flat ? &bf : &bc, flat ? row->base_flat :
+			    row->base_cum, flat ? &nf : &nc, flat ?
+			    row->new_flat : row->new_cum, d->judge.ci_alpha);
+		if (row->verdict != VERDICT_REGRESSED &&
+		    row->verdict != VERDICT_IMPROVED)
+			continue;
+		dir = row->verdict == VERDICT_REGRESSED ? 1 : -1;
+		if (dir * row->st.lo > 0 && dir * row->st.hi > 0)
+			continue;
+		row->verdict = VERDICT_UNCHANGED;
+		row->hyp = 0;
+		d->disagree++;
+	}
+}
+
+/*
  * The rows: one per node of base, in its order, joined by name with the
  * node of new of that name if there is one, then one per node of new
  * whose name is not in base.  g's maps between nodes and rows follow.
@@ -935,8 +1043,11 @@ delta_compute(struct agg *base, struct agg *new,
 	d->graph = graph_new(base, new, o);
 	join_rows(d, d->graph);
 	normalize_rows(d, o);
-	if (judge_rows(d, o, be, nb, ne, nn) == -1 ||
-	    delta_findings(d, &d->judge) == -1)
+	if (judge_rows(d, o, be, nb, ne, nn) == -1)
+		return -1;
+	if (o->weighted)
+		value_intervals(d, o);
+	if (delta_findings(d, &d->judge) == -1)
 		return -1;
 	/* The rows' paths walk through the rows that changed as they did. */
 	for (i = 0; i < d->nrows; i++)

@@ -115,6 +115,58 @@ negative(const struct pf_sample *smp, size_t ntypes, size_t *at)
 	return 0;
 }
 
+static int64_t
+gcd64(int64_t a, int64_t b)
+{
+	int64_t t;
+
+	if (b < 0)
+		b = -b;
+	while (b != 0) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * Go multiplies a mutex profile's contentions by the sampling fraction
+ * it ran with and records it nowhere (facts.c's "may be estimates"), so
+ * every count is a multiple of it.  Dividing each by the greatest
+ * common divisor of them all gives the samples taken, or fewer (when g
+ * is a multiple of the fraction), never more: the test can only become
+ * more cautious.  Between replicates, each profile's aggregate too.
+ */
+static void
+divide_counts(struct side *s)
+{
+	int64_t		 g = s->count_gcd;
+	size_t		 i;
+
+	if (g <= 1 || !s->merged.counts_scaled ||
+	    strcmp(s->merged.count_type, "contentions") != 0)
+		return;
+	agg_divide_counts(s->agg, g);
+	for (i = 0; s->each != NULL && i < s->nprofiles; i++)
+		if (s->each[i] != NULL)
+			agg_divide_counts(s->each[i], g);
+	for (i = 0; i <= s->nprofiles; i++) {
+		struct facts *f = i < s->nprofiles ? &s->facts[i] : &s->merged;
+
+		if (f->samples > 0)
+			f->samples /= g;
+		f->counts_scaled = 0;
+		f->counts_recovered = 1;
+		snprintf(f->count_note, sizeof(f->count_note), "sample counts "
+		    "recovered as %s / %lld, the greatest common divisor of "
+		    "them all (Go multiplies a mutex profile's by its sampling "
+		    "fraction and records it nowhere; if the fraction was "
+		    "smaller, these are fewer than the samples taken)",
+		    f->count_type, (long long)g);
+	}
+}
+
 /*
  * The sample with its values negated, in *copy and the buffer *nv (one
  * value per sample type, grown as needed): an earlier snapshot's
@@ -186,6 +238,9 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			break;
 		}
 		nread++;
+		if (src.count_index >= 0)
+			s->count_gcd = gcd64(s->count_gcd,
+			    smp->values[src.count_index]);
 		(void)facts_sample(&fr, smp);
 		if (afail)
 			continue;
@@ -231,7 +286,7 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
     size_t i, const char *want_type, const struct load_opts *lo,
     struct handoff *post, struct diag *d)
 {
-	const char	*want;
+	const char	*want, *why;
 	int		 vi;
 
 	if (i == 0)
@@ -249,6 +304,9 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 	if (s->sample_type == NULL) {
 		s->sample_type = xstrdup(p->sample_types[vi].type);
 		s->unit = xstrdup(p->sample_types[vi].unit);
+		if (lo->moments && kind_of(s->sample_type, s->unit,
+		    p->period_type.type, &why) != KIND_SLICED)
+			agg_want_moments(s->agg);
 		handoff_post(post, 1, s->sample_type);
 	} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0)
 		return diag_set(d, DIAG_USAGE, -1, "sample type %s is in %s "
@@ -445,6 +503,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		handoff_post(post, -1, NULL);
 		return -1;
 	}
+	divide_counts(s);
 	s->merged.sample_type = s->sample_type;
 	s->merged.unit = s->unit;
 	for (i = 0; i < n; i++) {

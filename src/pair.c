@@ -29,6 +29,7 @@ pair_parse(const struct cli_cmd *c, int argc, char **argv, long long rows,
 
 	if ((rc = cli_parse(argc, argv, c->options, c->name, o)) != 0)
 		return rc;
+	o->load.moments = 1;
 	if (cli_pair_operands(o, c->name) == -1 ||
 	    cli_bases(o, c->name, 1) == -1 ||
 	    cli_filters(o, c->name) == -1) {
@@ -55,7 +56,8 @@ choose_quantity(struct pair *p, const struct opts *o, const char *cmd)
 	enum kind	 k;
 	int		 timed = bf->duration_ns > 0 && nf->duration_ns > 0;
 
-	k = kind_of(p->base.sample_type, p->base.unit, bf->period_type, &why);
+	p->kind = k = kind_of(p->base.sample_type, p->base.unit,
+	    bf->period_type, &why);
 	p->norm = o->normalize;
 	if (o->requests[0] > 0) {
 		if (o->normalize != CLI_NORM_AUTO) {
@@ -240,6 +242,10 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->new_seconds = (double)n->merged.duration_ns / 1e9;
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->max_callers = 3;
+	dopts->weighted = p->kind != KIND_SLICED;
+	dopts->per_count = dopts->weighted && b->merged.count_type[0] != '\0' &&
+	    strcmp(b->merged.count_type, b->sample_type) != 0 &&
+	    strcmp(b->unit, "count") != 0;
 	exposures(p, o);
 	/* Folded stacks are every stack, untested; the SVG what shows. */
 	if (delta_compute(b->agg, n->agg, b->each, b->nprofiles, n->each,
@@ -312,7 +318,8 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	r.h.nnew = p->new.nprofiles;
 	r.h.method = method = report_method(&p->base.merged,
 	    p->dopts.has_counts, o->format == FMT_SVG ? &p->fl.judge :
-	    &p->d.judge, o->format == FMT_SVG);
+	    &p->d.judge, o->format == FMT_SVG, o->format != FMT_SVG &&
+	    p->d.weighted);
 	r.h.alpha = o->alpha;
 	r.h.min_effect_pp = o->min_effect.pp;
 	r.h.min_effect_rel = o->min_effect.rel;

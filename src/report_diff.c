@@ -407,12 +407,63 @@ report_diff_write(FILE *fp, enum report_format f, const struct diff_report *r)
 	}
 }
 
+/*
+ * What one count is called, from the count type: "object" for Go's
+ * alloc_objects and inuse_objects, "contention" for contentions.
+ */
+static const char *
+per_name(const struct diff_report *r)
+{
+	const char *ct = r->h.base->count_type;
+
+	if (strstr(ct, "objects") != NULL)
+		return "object";
+	if (strstr(ct, "contention") != NULL)
+		return "contention";
+	return ct;
+}
+
+/*
+ * "per object: 48B -> 96B [+40B, +52B], each costs more": a row's
+ * values per count on each side and the interval of their change, which
+ * tells more of the same (a count that grew) from each one costing
+ * more; "more" or "less" needs the interval to exclude no change and
+ * the change to pass --min-effect's relative part.
+ */
+static int
+fmt_per(char *buf, size_t len, const struct delta_row *row,
+    const struct diff_report *r)
+{
+	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ], lo[UNITS_BUFSZ + 2],
+		 hi[UNITS_BUFSZ + 2];
+	/* Relevant as --min-effect's relative part says, and not noise. */
+	double	 rel = row->per_base > 0 ? 100 * fabs(row->per_new /
+		    row->per_base - 1) : 0;
+	int	 big = rel >= r->h.min_effect_rel;
+	int	 up = big && row->per_lo > 0, down = big && row->per_hi < 0;
+
+	if (!row->has_per)
+		return 0;
+	units_format(a, sizeof(a), (int64_t)llround(row->per_base), r->unit);
+	units_format(b, sizeof(b), (int64_t)llround(row->per_new), r->unit);
+	units_format(lo + 1, sizeof(lo) - 1, (int64_t)llround(fabs(
+	    row->per_lo)), r->unit);
+	units_format(hi + 1, sizeof(hi) - 1, (int64_t)llround(fabs(
+	    row->per_hi)), r->unit);
+	lo[0] = row->per_lo < 0 ? '-' : '+';
+	hi[0] = row->per_hi < 0 ? '-' : '+';
+	snprintf(buf, len, "per %s: %s -> %s [%s, %s], %s", per_name(r), a, b,
+	    lo, hi, up ? "each costs more" : down ? "each costs less" :
+	    "the same per one");
+	return 1;
+}
+
 int
 report_diff_text(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
 	struct cells c;
-	char	 dl[UNITS_BUFSZ + 8], v[32];
+	char	 dl[UNITS_BUFSZ + 8], v[32], per[6 * UNITS_BUFSZ];
 	size_t	 i, k;
 
 	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase, facts_unit(r));
@@ -462,6 +513,10 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 			report_put_text(fp, row->callers[i].name);
 			fputc('\n', fp);
 		}
+		if ((row->verdict == VERDICT_REGRESSED ||
+		    row->verdict == VERDICT_IMPROVED) &&
+		    fmt_per(per, sizeof(per), row, r))
+			fprintf(fp, "    %s\n", per);
 	}
 	report_views_text(fp, r);
 	if (r->kind == DIFF_CHECK)
@@ -514,7 +569,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
 	struct cells c;
-	char	 dl[UNITS_BUFSZ + 8], v[32];
+	char	 dl[UNITS_BUFSZ + 8], v[32], per[6 * UNITS_BUFSZ];
 	size_t	 i, k;
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
@@ -552,7 +607,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];
 
-		if (row->npath <= 1 && row->ncallers == 0)
+		if (row->npath <= 1 && row->ncallers == 0 && !row->has_per)
 			continue;
 		fputs("- ", fp);
 		put_md(fp, row->name);
@@ -571,6 +626,10 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 			put_md(fp, row->callers[i].name);
 			fprintf(fp, " %s", dl);
 		}
+		if ((row->verdict == VERDICT_REGRESSED ||
+		    row->verdict == VERDICT_IMPROVED) &&
+		    fmt_per(per, sizeof(per), row, r))
+			fprintf(fp, "; %s", per);
 		fputs("\n", fp);
 	}
 	report_views_markdown(fp, r);
@@ -772,7 +831,20 @@ put_row_json(FILE *fp, const struct diff_report *r,
 			fputc(',', fp);
 		report_put_json(fp, row->path[i]);
 	}
-	fputs("],\"callers\":[", fp);
+	if (row->has_per) {
+		fputs("],\"per_count\":{\"count\":", fp);
+		report_put_json(fp, per_name(r));
+		fputs(",\"base\":", fp);
+		report_put_num(fp, row->per_base);
+		fputs(",\"new\":", fp);
+		report_put_num(fp, row->per_new);
+		fputs(",\"ci_low\":", fp);
+		report_put_num(fp, row->per_lo);
+		fputs(",\"ci_high\":", fp);
+		report_put_num(fp, row->per_hi);
+		fputs("},\"callers\":[", fp);
+	} else
+		fputs("],\"callers\":[", fp);
 	for (i = 0; i < row->ncallers; i++) {
 		fputs(i > 0 ? ",{\"name\":" : "{\"name\":", fp);
 		report_put_json(fp, row->callers[i].name);

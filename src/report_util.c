@@ -372,7 +372,7 @@ report_facts_json(FILE *fp, const struct facts *f, const char *to)
  */
 char *
 report_method(const struct facts *base, int has_counts,
-    const struct judge *j, int frames)
+    const struct judge *j, int frames, int weighted)
 {
 	const char	*ct = base->count_type, *what;
 	char		*s, *of, *disp = NULL;
@@ -382,7 +382,17 @@ report_method(const struct facts *base, int has_counts,
 		return s;
 	}
 	what = frames ? "cumulative" : "flat and cumulative";
-	if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
+	if (base->counts_recovered && weighted)
+		xasprintf(&of, "%s %s (p of the counts, CI of the values by "
+		    "the delta method)", what, base->count_note);
+	else if (base->counts_recovered)
+		xasprintf(&of, "%s %s", what, base->count_note);
+	else if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
+	    strcmp(ct, "samples") != 0 && weighted)
+		xasprintf(&of, "%s %s counts (p of the counts, CI of the %s "
+		    "values by the delta method)", what, ct,
+		    base->sample_type);
+	else if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
 	    strcmp(ct, "samples") != 0)
 		xasprintf(&of, "%s %s counts (p and CI are of %s shares)",
 		    what, ct, ct);

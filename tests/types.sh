@@ -42,6 +42,12 @@
 # the no-change bound.  Pairs share runs, so the rates are less certain
 # than their counts suggest.
 #
+# Allocations, mutex and block profiles are cumulative over the
+# process's life: each run's window is the profile less its snapshot
+# taken 3 s before (--base, as pprof's -base), the way two windows of a
+# running service are compared.  TYPES_WINDOWS=0 compares the cumulative
+# profiles whole instead.
+#
 # TYPES_DATA names another folder with a MANIFEST.tsv of the same
 # columns (tests/data/types/capture.sh writes one); TYPES_ONLY=TYPE runs
 # one type.  Each check prints "ok - ..." or "not ok - ..."; "# " lines
@@ -141,10 +147,18 @@ cd "$DATA" || exit 2
 i=0
 while IFS='	' read -r t ix cat fn base new; do
 	i=$((i + 1))
-	"$PD" check-significance -q -f json -n 0 -i "$ix" "$base" "$new" \
+	# A cumulative profile's window: less its snapshot 3 s before.
+	win=""
+	if [ "${TYPES_WINDOWS:-1}" = 1 ] && [ -f "${base%.pb.gz}.base.pb.gz" ] &&
+	    [ -f "${new%.pb.gz}.base.pb.gz" ]; then
+		win="--base ${base%.pb.gz}.base.pb.gz --base ${new%.pb.gz}.base.pb.gz"
+	fi
+	# shellcheck disable=SC2086
+	"$PD" check-significance -q -f json -n 0 -i "$ix" $win "$base" "$new" \
 	    >"$tmp/d/c$i.json" 2>"$tmp/d/c$i.err"
 	cs=$?
-	"$PD" diff -q -f json -n 0 -i "$ix" "$base" "$new" \
+	# shellcheck disable=SC2086
+	"$PD" diff -q -f json -n 0 -i "$ix" $win "$base" "$new" \
 	    >"$tmp/d/d$i.json" 2>"$tmp/d/d$i.err"
 	ds=$?
 	printf '%d\t%s\t%s\t%s\t%s\t%d\t%d\n' $i "$t" "$ix" "$cat" "$fn" \
