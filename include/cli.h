@@ -180,11 +180,13 @@ void	cli_pprof_help(FILE *, int mask);
 /* The value's name in the help of option --name ("N"), or NULL. */
 const char *cli_opt_arg(const char *name);
 
-/* Print "profdiff: " and a formatted warning/error line to stderr. */
+/*
+ * Print "profdiff: " and a formatted warning/error line to stderr, its
+ * control bytes escaped as the text reports escape names
+ * (report_put_text(): \n, \t, \x1b).
+ */
 void	cli_warn(const char *fmt, ...)
 	    __attribute__((__format__(__printf__, 1, 2)));
-/* s with its control bytes escaped (\n, \t, \x1b), as cli_warn() does. */
-void	cli_put_escaped(FILE *, const char *s);
 
 /*
  * The subcommands, in the order of the help: one table (cmdtab.c) that

@@ -272,27 +272,10 @@ cli_warn(const char *fmt, ...)
 		va_end(ap);
 	}
 	fputs("profdiff: ", stderr);
-	cli_put_escaped(stderr, n >= 0 ? s : fmt);
+	report_put_text(stderr, n >= 0 ? s : fmt);
 	fputc('\n', stderr);
 	if (s != buf)
 		free(s);
-}
-
-void
-cli_put_escaped(FILE *fp, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	for (; *p != '\0'; p++) {
-		if (*p == '\n')
-			fputs("\\n", fp);
-		else if (*p == '\t')
-			fputs("\\t", fp);
-		else if (*p < 0x20 || *p == 0x7f)
-			fprintf(fp, "\\x%02x", *p);
-		else
-			fputc(*p, fp);
-	}
 }
 
 /*

@@ -190,24 +190,6 @@ series_text(FILE *fp, const struct series_report *sr)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* Markdown: pipes and backticks in names must not break the table. */
-static void
-put_md(FILE *fp, const char *s)
-{
-	fputc('`', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
-			fputs("\\|", fp);
-		else if (*s == '`')
-			fputc('\'', fp);
-		else if ((unsigned char)*s < 0x20)
-			fputc(' ', fp);
-		else
-			fputc(*s, fp);
-	}
-	fputc('`', fp);
-}
-
 static int
 series_markdown(FILE *fp, const struct series_report *sr)
 {
@@ -228,7 +210,7 @@ series_markdown(FILE *fp, const struct series_report *sr)
 		const struct series_change *c = &r->changes[i];
 
 		fprintf(fp, "| %s | ", verdict_name(c->verdict));
-		put_md(fp, s->names[c->fid]);
+		report_put_md(fp, s->names[c->fid]);
 		fmt_level(b, sizeof(b), r, c->before);
 		fmt_level(lo, sizeof(lo), r, c->before_lo);
 		fmt_level(hi, sizeof(hi), r, c->before_hi);
@@ -238,18 +220,18 @@ series_markdown(FILE *fp, const struct series_report *sr)
 		fmt_level(lo, sizeof(lo), r, c->after_lo);
 		fmt_level(hi, sizeof(hi), r, c->after_hi);
 		fprintf(fp, "%s [%s, %s] | ", a, lo, hi);
-		put_md(fp, s->pts[c->at - 1].label);
+		report_put_md(fp, s->pts[c->at - 1].label);
 		fputs(" → ", fp);
-		put_md(fp, s->pts[c->at].label);
+		report_put_md(fp, s->pts[c->at].label);
 		if (c->verdict == SERIES_TRANSIENT) {
 			fputs(", back at ", fp);
-			put_md(fp, s->pts[c->until].label);
+			report_put_md(fp, s->pts[c->until].label);
 		}
 		fprintf(fp, " | %.3g | ", c->q);
 		for (j = 0; j < c->npath; j++) {
 			if (j > 0)
 				fputs(" → ", fp);
-			put_md(fp, c->path[j]);
+			report_put_md(fp, c->path[j]);
 		}
 		fputs(" |\n", fp);
 	}
