@@ -12,9 +12,11 @@ PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 MANDIR	?= $(PREFIX)/share/man
 
-# libcurl fetches profiles from http:// and https:// URLs (fetch.c).
-PKGS	 = libprotobuf-c zlib libbsd-overlay libcurl
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS))
+# libcurl fetches profiles from http:// and https:// URLs (fetch.c),
+# which loads it on the first URL: its headers are needed to build, and
+# it is not linked, so that a run without a URL does not start it.
+PKGS	 = libprotobuf-c zlib libbsd-overlay
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libcurl)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 # ISA-L (Debian: libisal-dev), when installed, inflates gzip about twice
 # as fast as zlib, and as it is read; gunzip.c falls back to zlib on any

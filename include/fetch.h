@@ -38,11 +38,10 @@ struct fetch_opts {
 #define FETCH_NO_SECONDS	60
 
 /*
- * Set libcurl up once, before any thread starts, and clean it up at
- * the end.  fetch_global_init() returns 0, or -1 if libcurl cannot be
- * used (then every fetch fails with that said).
+ * Clean libcurl up at the end, if a fetch loaded it: the first
+ * fetch_url() loads and sets it up, once for all threads, and a fetch
+ * says in its diag when libcurl cannot be loaded.
  */
-int	fetch_global_init(void);
 void	fetch_global_cleanup(void);
 
 /* Does path name a URL (http:// or https://, in any case)? */

@@ -8,12 +8,19 @@
  * it is over, and handed back exactly as received: input.c inflates
  * and decodes it as a file's bytes.  With --save, those bytes are also
  * written to a new file.  Each fetch has its own curl handle, so that
- * the two sides of a diff fetch at once on their own threads;
- * curl_global_init() runs once in main(), before any thread.  Nothing
- * here prints.
+ * the two sides of a diff fetch at once on their own threads.
+ *
+ * libcurl is loaded (dlopen) and set up by the first fetch, once, and
+ * not linked: linked, Debian's libcurl and its thirty libraries made
+ * every run start 5 ms later and 8 MB larger, URLs or not (make bench:
+ * profdiff top on the small pair, 1.32 times the time of a build
+ * without it).  The headers still type every call (curl_fn, below).
+ * Nothing here prints.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +31,8 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Plain prototypes, whose types the pointers below take. */
+#define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
 
 #include "diag.h"
@@ -33,16 +42,91 @@
 #include "profdiff.h"
 #include "xmalloc.h"
 
-int
-fetch_global_init(void)
+/* libcurl's functions that fetch.c calls, loaded by curl_load(). */
+static struct curl_fn {
+	__typeof__(curl_global_init)	*global_init;
+	__typeof__(curl_global_cleanup)	*global_cleanup;
+	__typeof__(curl_easy_init)	*easy_init;
+	__typeof__(curl_easy_setopt)	*easy_setopt;
+	__typeof__(curl_easy_perform)	*easy_perform;
+	__typeof__(curl_easy_getinfo)	*easy_getinfo;
+	__typeof__(curl_easy_cleanup)	*easy_cleanup;
+	__typeof__(curl_easy_strerror)	*easy_strerror;
+	__typeof__(curl_free)		*free;
+	__typeof__(curl_url)		*url;
+	__typeof__(curl_url_cleanup)	*url_cleanup;
+	__typeof__(curl_url_get)	*url_get;
+	__typeof__(curl_url_set)	*url_set;
+	__typeof__(curl_url_strerror)	*url_strerror;
+} C;
+
+#define FETCH_LIBCURL	"libcurl.so.4"	/* Debian's libcurl4 */
+
+static pthread_once_t	 curl_once = PTHREAD_ONCE_INIT;
+static void		*curl_lib;
+static char		 curl_error[256];	/* why it cannot be used */
+
+static int
+curl_sym(void **fn, const char *name)
 {
-	return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK ? 0 : -1;
+	if ((*fn = dlsym(curl_lib, name)) != NULL)
+		return 0;
+	snprintf(curl_error, sizeof(curl_error), "%s has no %s",
+	    FETCH_LIBCURL, name);
+	return -1;
+}
+
+/* Once, on the first URL: load libcurl, find its functions, set it up. */
+static void
+curl_load(void)
+{
+	const char *e;
+
+	if ((curl_lib = dlopen(FETCH_LIBCURL, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		e = dlerror();
+		snprintf(curl_error, sizeof(curl_error), "libcurl is needed "
+		    "for URLs and cannot be loaded: %s (Debian: apt-get "
+		    "install libcurl4)", e != NULL ? e : FETCH_LIBCURL);
+		return;
+	}
+	if (curl_sym((void **)&C.global_init, "curl_global_init") == -1 ||
+	    curl_sym((void **)&C.global_cleanup, "curl_global_cleanup") == -1 ||
+	    curl_sym((void **)&C.easy_init, "curl_easy_init") == -1 ||
+	    curl_sym((void **)&C.easy_setopt, "curl_easy_setopt") == -1 ||
+	    curl_sym((void **)&C.easy_perform, "curl_easy_perform") == -1 ||
+	    curl_sym((void **)&C.easy_getinfo, "curl_easy_getinfo") == -1 ||
+	    curl_sym((void **)&C.easy_cleanup, "curl_easy_cleanup") == -1 ||
+	    curl_sym((void **)&C.easy_strerror, "curl_easy_strerror") == -1 ||
+	    curl_sym((void **)&C.free, "curl_free") == -1 ||
+	    curl_sym((void **)&C.url, "curl_url") == -1 ||
+	    curl_sym((void **)&C.url_cleanup, "curl_url_cleanup") == -1 ||
+	    curl_sym((void **)&C.url_get, "curl_url_get") == -1 ||
+	    curl_sym((void **)&C.url_set, "curl_url_set") == -1 ||
+	    curl_sym((void **)&C.url_strerror, "curl_url_strerror") == -1)
+		return;
+	if (C.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		snprintf(curl_error, sizeof(curl_error), "libcurl cannot be "
+		    "set up");
+		C.global_cleanup = NULL;
+		return;
+	}
+}
+
+/* libcurl ready for use, from any thread; -1 with the diag filled. */
+static int
+curl_ready(struct diag *d)
+{
+	pthread_once(&curl_once, curl_load);
+	if (curl_error[0] != '\0')
+		return diag_set(d, DIAG_IO, -1, "%s", curl_error);
+	return 0;
 }
 
 void
 fetch_global_cleanup(void)
 {
-	curl_global_cleanup();
+	if (curl_lib != NULL && curl_error[0] == '\0')
+		C.global_cleanup();
 }
 
 int
@@ -108,7 +192,7 @@ query_seconds(const char *q)
 
 /*
  * Parse url into u, with --seconds put into the query of a
- * net/http/pprof URL: 0 with *full (curl's, curl_free() it) the URL to
+ * net/http/pprof URL: 0 with *full (curl's, C.free() it) the URL to
  * fetch, *secs its seconds= (0: none) and *total its timeout in
  * seconds, or -1 with the diag filled.
  */
@@ -121,25 +205,25 @@ adjust_url(CURLU *u, const char *url, const struct fetch_opts *fo,
 	long long	 t;
 
 	*full = NULL;
-	if ((rc = curl_url_set(u, CURLUPART_URL, url, 0)) != CURLUE_OK)
+	if ((rc = C.url_set(u, CURLUPART_URL, url, 0)) != CURLUE_OK)
 		return diag_set(d, DIAG_IO, -1, "not a valid URL: %s",
-		    curl_url_strerror(rc));
-	if (curl_url_get(u, CURLUPART_PATH, &path, 0) != CURLUE_OK)
+		    C.url_strerror(rc));
+	if (C.url_get(u, CURLUPART_PATH, &path, 0) != CURLUE_OK)
 		path = NULL;
-	if (curl_url_get(u, CURLUPART_QUERY, &q, 0) != CURLUE_OK)
+	if (C.url_get(u, CURLUPART_QUERY, &q, 0) != CURLUE_OK)
 		q = NULL;
 	if (fo != NULL && fo->seconds > 0 && path != NULL &&
 	    strstr(path, "/debug/pprof/") != NULL) {
 		nq = with_seconds(q, fo->seconds);
-		rc = curl_url_set(u, CURLUPART_QUERY, nq, 0);
+		rc = C.url_set(u, CURLUPART_QUERY, nq, 0);
 		free(nq);
-		curl_free(q);
+		C.free(q);
 		q = NULL;
-		if (rc != CURLUE_OK || curl_url_get(u, CURLUPART_QUERY, &q,
+		if (rc != CURLUE_OK || C.url_get(u, CURLUPART_QUERY, &q,
 		    0) != CURLUE_OK) {
-			curl_free(path);
+			C.free(path);
 			return diag_set(d, DIAG_IO, -1, "cannot add seconds= "
-			    "to the URL: %s", curl_url_strerror(rc));
+			    "to the URL: %s", C.url_strerror(rc));
 		}
 	}
 	/* 1.5 times, rounded up; secs <= INT_MAX, so this fits a long long. */
@@ -148,11 +232,11 @@ adjust_url(CURLU *u, const char *url, const struct fetch_opts *fo,
 	else
 		t = FETCH_NO_SECONDS + FETCH_MARGIN;
 	*total = t > LONG_MAX ? LONG_MAX : (long)t;
-	curl_free(path);
-	curl_free(q);
-	if ((rc = curl_url_get(u, CURLUPART_URL, full, 0)) != CURLUE_OK)
+	C.free(path);
+	C.free(q);
+	if ((rc = C.url_get(u, CURLUPART_URL, full, 0)) != CURLUE_OK)
 		return diag_set(d, DIAG_IO, -1, "not a valid URL: %s",
-		    curl_url_strerror(rc));
+		    C.url_strerror(rc));
 	return 0;
 }
 
@@ -219,7 +303,7 @@ body_room(struct body *b, size_t n)
 	if (b->cap - b->len >= n)
 		return 0;
 	/* A Content-Length within the limit is the size to expect. */
-	if (b->cap == 0 && curl_easy_getinfo(b->h,
+	if (b->cap == 0 && C.easy_getinfo(b->h,
 	    CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &hint) == CURLE_OK &&
 	    hint > 0 && (uint64_t)hint <= b->max && (uint64_t)hint < SIZE_MAX)
 		cap = (size_t)hint + 1;
@@ -304,19 +388,19 @@ transfer_error(CURL *h, CURLcode rc, const struct body *b, CURLU *u,
 		    (unsigned long long)b->max);
 	switch (rc) {
 	case CURLE_COULDNT_CONNECT:
-		if (curl_easy_getinfo(h, CURLINFO_OS_ERRNO, &oserr) ==
+		if (C.easy_getinfo(h, CURLINFO_OS_ERRNO, &oserr) ==
 		    CURLE_OK && oserr != 0)
 			return diag_set(d, DIAG_IO, -1, "cannot connect: %s",
 			    strerror((int)oserr));
 		break;
 	case CURLE_COULDNT_RESOLVE_HOST:
-		if (curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
+		if (C.url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
 			break;
 		ret = diag_set(d, DIAG_IO, -1, "cannot resolve host %s", host);
-		curl_free(host);
+		C.free(host);
 		return ret;
 	case CURLE_OPERATION_TIMEDOUT:
-		(void)curl_easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
+		(void)C.easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
 		if (connected == 0)
 			return diag_set(d, DIAG_IO, -1, "cannot connect within "
 			    "%d s", FETCH_CONNECT);
@@ -330,7 +414,7 @@ transfer_error(CURL *h, CURLcode rc, const struct body *b, CURLU *u,
 		break;
 	}
 	return diag_set(d, DIAG_IO, -1, "%s",
-	    errbuf[0] != '\0' ? errbuf : curl_easy_strerror(rc));
+	    errbuf[0] != '\0' ? errbuf : C.easy_strerror(rc));
 }
 
 /* --save: the bytes as received, in a new file. */
@@ -363,12 +447,12 @@ save_base(char *out, size_t outlen, CURLU *u, time_t when)
 	struct tm	 tm;
 	size_t		 n;
 
-	if (curl_url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
+	if (C.url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
 		host = NULL;
-	if (curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) !=
+	if (C.url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) !=
 	    CURLUE_OK)
 		port = NULL;
-	if (curl_url_get(u, CURLUPART_PATH, &path, 0) != CURLUE_OK)
+	if (C.url_get(u, CURLUPART_PATH, &path, 0) != CURLUE_OK)
 		path = NULL;
 	name_part(h, sizeof(h), host != NULL ? host : "host", 64);
 	name_part(pt, sizeof(pt), port != NULL ? port : "", 8);
@@ -394,9 +478,9 @@ save_base(char *out, size_t outlen, CURLU *u, time_t when)
 		strlcpy(t, "time", sizeof(t));
 	snprintf(out, outlen, "%s%s%s-%s-%s", h, pt[0] != '\0' ? "_" : "", pt,
 	    l[0] != '\0' ? l : "index", t);
-	curl_free(host);
-	curl_free(port);
-	curl_free(path);
+	C.free(host);
+	C.free(port);
+	C.free(path);
 }
 
 /* The folder of --save, made if it is not there: 0, or -1. */
@@ -491,29 +575,29 @@ save_body(const struct fetch_opts *fo, const char *full, CURLU *u,
 static int
 setup(CURL *h, const char *full, long total, struct body *b, char *errbuf)
 {
-	return curl_easy_setopt(h, CURLOPT_URL, full) != CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf) != CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L) != CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https") !=
+	return C.easy_setopt(h, CURLOPT_URL, full) != CURLE_OK ||
+	    C.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf) != CURLE_OK ||
+	    C.easy_setopt(h, CURLOPT_NOSIGNAL, 1L) != CURLE_OK ||
+	    C.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https") !=
 	    CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") !=
+	    C.easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https") !=
 	    CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L) != CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_MAXREDIRS, 10L) != CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)FETCH_CONNECT) !=
+	    C.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L) != CURLE_OK ||
+	    C.easy_setopt(h, CURLOPT_MAXREDIRS, 10L) != CURLE_OK ||
+	    C.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)FETCH_CONNECT) !=
 	    CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_TIMEOUT, total) != CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE,
+	    C.easy_setopt(h, CURLOPT_TIMEOUT, total) != CURLE_OK ||
+	    C.easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE,
 	    (curl_off_t)(b->max > INT64_MAX ? INT64_MAX : b->max)) !=
 	    CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_USERAGENT, "profdiff/" PD_VERSION) !=
+	    C.easy_setopt(h, CURLOPT_USERAGENT, "profdiff/" PD_VERSION) !=
 	    CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, head_line) !=
+	    C.easy_setopt(h, CURLOPT_HEADERFUNCTION, head_line) !=
 	    CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_HEADERDATA, b) != CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, body_write) !=
+	    C.easy_setopt(h, CURLOPT_HEADERDATA, b) != CURLE_OK ||
+	    C.easy_setopt(h, CURLOPT_WRITEFUNCTION, body_write) !=
 	    CURLE_OK ||
-	    curl_easy_setopt(h, CURLOPT_WRITEDATA, b) != CURLE_OK ? -1 : 0;
+	    C.easy_setopt(h, CURLOPT_WRITEDATA, b) != CURLE_OK ? -1 : 0;
 }
 
 int
@@ -535,7 +619,9 @@ fetch_url(const char *url, const struct pd_limits *lim, unsigned char **out,
 	memset(&b, 0, sizeof(b));
 	b.max = lim->max_input;
 	errbuf[0] = '\0';
-	if ((u = curl_url()) == NULL || (h = b.h = curl_easy_init()) == NULL) {
+	if (curl_ready(d) == -1)
+		return -1;
+	if ((u = C.url()) == NULL || (h = b.h = C.easy_init()) == NULL) {
 		diag_set(d, DIAG_IO, -1, "libcurl cannot be set up");
 		goto out;
 	}
@@ -550,9 +636,9 @@ fetch_url(const char *url, const struct pd_limits *lim, unsigned char **out,
 		goto out;
 	}
 	when = time(NULL);
-	rc = curl_easy_perform(h);
+	rc = C.easy_perform(h);
 	if (b.status == 0)
-		(void)curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &b.status);
+		(void)C.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &b.status);
 	if (rc != CURLE_OK || !ok_status(b.status)) {
 		transfer_error(h, rc, &b, u, secs, total, errbuf, d);
 		goto out;
@@ -561,7 +647,7 @@ fetch_url(const char *url, const struct pd_limits *lim, unsigned char **out,
 	    save_body(fo, full, u, when, &b, d) == -1)
 		goto out;
 	/* A web page (a /debug/pprof/ index, a login form) says so. */
-	if (curl_easy_getinfo(h, CURLINFO_CONTENT_TYPE, &ctype) == CURLE_OK &&
+	if (C.easy_getinfo(h, CURLINFO_CONTENT_TYPE, &ctype) == CURLE_OK &&
 	    ctype != NULL && strncasecmp(ctype, "text/html", 9) == 0) {
 		diag_set(d, DIAG_FORMAT, -1, "the answer is a web page "
 		    "(text/html)");
@@ -573,8 +659,8 @@ fetch_url(const char *url, const struct pd_limits *lim, unsigned char **out,
 	ret = 0;
 out:
 	free(b.buf);
-	curl_free(full);
-	curl_easy_cleanup(h);
-	curl_url_cleanup(u);
+	C.free(full);
+	C.easy_cleanup(h);
+	C.url_cleanup(u);
 	return ret;
 }

@@ -17,18 +17,14 @@
 #include "profdiff.h"
 
 /*
- * A subcommand, with libcurl set up for the URLs among its operands
- * (fetch.c): once, here, before any thread of the loading starts.
+ * A subcommand, then libcurl's clean-up if a URL among its operands
+ * loaded it (fetch.c).
  */
 static int
 run(const struct cli_cmd *c, int argc, char **argv)
 {
 	int rc;
 
-	if (fetch_global_init() == -1) {
-		cli_warn("libcurl cannot be set up");
-		return 2;
-	}
 	rc = c->fn(c, argc, argv);
 	fetch_global_cleanup();
 	return rc;

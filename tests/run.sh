@@ -429,6 +429,12 @@ run_isal() {
 		not_ok "$b: built with ISA-L: $want, but ldd says linked: $got"
 		ldd "$b/profdiff" | grep libisal
 	fi
+	# libcurl is loaded by the first URL (fetch.c), never linked.
+	if ldd "$b/profdiff" | grep -q 'libcurl'; then
+		not_ok "$b: profdiff links libcurl, which fetch.c loads itself"
+	else
+		ok "$b: libcurl not linked: loaded by the first URL"
+	fi
 }
 
 # The boundaries doc/ARCHITECTURE.md states (tests/boundaries.sh), and
