@@ -115,8 +115,6 @@ struct delta_opts {
 	double		 alpha;
 	double		 min_effect_pp;		/* points of share */
 	double		 min_effect_rel;	/* percent of the base share */
-	double		 base_seconds;		/* for DELTA_NORM_DURATION */
-	double		 new_seconds;
 	/*
 	 * Each side's exposure when norm is not DELTA_NORM_TOTAL: its
 	 * seconds, profiles or requests; and each profile's, nb then nn,
@@ -262,6 +260,13 @@ void	delta_region(struct delta *, size_t x, unsigned char *in,
  */
 size_t	delta_walk(struct delta *, size_t r, const int *dir, size_t *path,
 	    size_t max);
+
+/*
+ * A value of one side (is_new) in the report's unit, as the rows are:
+ * a share of the side's total, or the value over its exposure.
+ */
+double	delta_norm(const struct delta *, const struct delta_opts *,
+	    int64_t v, int is_new);
 
 /*
  * Group the rows into findings (findings.c): struct delta_finding, and

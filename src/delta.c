@@ -53,6 +53,14 @@ norm(int64_t v, int64_t total, double expo, enum delta_norm how)
 	return expo > 0 ? (double)v / expo : 0;
 }
 
+double
+delta_norm(const struct delta *d, const struct delta_opts *o, int64_t v,
+    int is_new)
+{
+	return is_new ? norm(v, d->new_total, o->new_expo, o->norm) :
+	    norm(v, d->base_total, o->base_expo, o->norm);
+}
+
 static double
 share(int64_t v, double den)
 {

@@ -238,8 +238,6 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->alpha = o->alpha;
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
-	dopts->base_seconds = (double)b->merged.duration_ns / 1e9;
-	dopts->new_seconds = (double)n->merged.duration_ns / 1e9;
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->max_callers = 3;
 	dopts->weighted = p->kind != KIND_SLICED;

@@ -379,20 +379,6 @@ views_lines_sample(void *ctx, const struct pf_sample *s, size_t lo,
 	}
 }
 
-/* A value in the report's unit, as delta.c normalizes the rows'. */
-static double
-vnorm(int64_t v, int64_t total, double seconds, enum delta_norm how)
-{
-	switch (how) {
-	case DELTA_NORM_TOTAL:
-		return total != 0 ? (double)v / (double)total : 0;
-	case DELTA_NORM_DURATION:
-		return seconds > 0 ? (double)v / seconds : 0;
-	default:
-		return (double)v;
-	}
-}
-
 static double
 share(int64_t v, int64_t total)
 {
@@ -533,28 +519,20 @@ normalize_list(struct view_list *vw, const struct delta *d,
 {
 	size_t i;
 
-	vw->base_flat_n = vnorm(vw->base_flat, d->base_total, o->base_seconds,
-	    o->norm);
-	vw->new_flat_n = vnorm(vw->new_flat, d->new_total, o->new_seconds,
-	    o->norm);
-	vw->base_cum_n = vnorm(vw->base_cum, d->base_total, o->base_seconds,
-	    o->norm);
-	vw->new_cum_n = vnorm(vw->new_cum, d->new_total, o->new_seconds,
-	    o->norm);
+	vw->base_flat_n = delta_norm(d, o, vw->base_flat, 0);
+	vw->new_flat_n = delta_norm(d, o, vw->new_flat, 1);
+	vw->base_cum_n = delta_norm(d, o, vw->base_cum, 0);
+	vw->new_cum_n = delta_norm(d, o, vw->new_cum, 1);
 	vw->delta_flat = vw->new_flat_n - vw->base_flat_n;
 	vw->delta = vw->new_cum_n - vw->base_cum_n;
 	vw->row = row_named(d, vw->name);
 	for (i = 0; i < vw->nlines; i++) {
 		struct view_line *l = &vw->lines[i];
 
-		l->base_flat_n = vnorm(l->base_flat, d->base_total,
-		    o->base_seconds, o->norm);
-		l->new_flat_n = vnorm(l->new_flat, d->new_total,
-		    o->new_seconds, o->norm);
-		l->base_cum_n = vnorm(l->base_cum, d->base_total,
-		    o->base_seconds, o->norm);
-		l->new_cum_n = vnorm(l->new_cum, d->new_total, o->new_seconds,
-		    o->norm);
+		l->base_flat_n = delta_norm(d, o, l->base_flat, 0);
+		l->new_flat_n = delta_norm(d, o, l->new_flat, 1);
+		l->base_cum_n = delta_norm(d, o, l->base_cum, 0);
+		l->new_cum_n = delta_norm(d, o, l->new_cum, 1);
 		l->delta_flat = l->new_flat_n - l->base_flat_n;
 		l->delta = l->new_cum_n - l->base_cum_n;
 		l->verdict = VERDICT_UNCHANGED;
@@ -705,10 +683,8 @@ peek_edges(struct delta *d, const struct delta_opts *o, size_t r, int out,
 		x->name = d->rows[x->row].name;
 		x->base = e[i].base;
 		x->new = e[i].new;
-		x->base_n = vnorm(e[i].base, d->base_total, o->base_seconds,
-		    o->norm);
-		x->new_n = vnorm(e[i].new, d->new_total, o->new_seconds,
-		    o->norm);
+		x->base_n = delta_norm(d, o, e[i].base, 0);
+		x->new_n = delta_norm(d, o, e[i].new, 1);
 		x->delta = x->new_n - x->base_n;
 	}
 	qsort(ve, *n, sizeof(*ve), edge_cmp);
