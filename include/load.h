@@ -15,6 +15,7 @@
 #include "agg.h"
 #include "facts.h"
 #include "filter.h"
+#include "kind.h"
 #include "profdiff.h"
 #include "profile.h"
 #include "views.h"
@@ -56,6 +57,8 @@ struct side {
 	char		*unit;
 	int		 has_counts;	/* every profile had a count source */
 	int64_t		 count_gcd;	/* of the count type's values, or 0 */
+	int		 kind;		/* enum kind of the sample type */
+	const char	*kind_why;	/* kind_of()'s reason, for people */
 	enum pf_format	 format;	/* of the first profile */
 	struct filter_stats fstats;	/* what the filter did, all profiles */
 	const char	*label_key;	/* --by-label, borrowed; or NULL */

@@ -29,7 +29,6 @@ struct pair {
 	size_t		*order;		/* the rows shown: delta_select() */
 	size_t		 nshow;
 	int		 norm;		/* enum delta_norm, auto decided */
-	int		 kind;		/* enum kind of the sample type */
 	char		*quantity;	/* what is compared and why */
 	double		*run_expo;	/* each profile's exposure */
 };

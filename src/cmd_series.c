@@ -145,12 +145,9 @@ point_fits(const struct side *sd, const struct side *first, char **paths,
 static int
 series_quantity(const struct side *first, struct opts *o)
 {
-	const char	*why;
-
 	if (o->normalize != CLI_NORM_AUTO)
 		return 0;
-	o->normalize = kind_of(first->sample_type, first->unit,
-	    first->merged.period_type, &why) == KIND_EVENTS &&
+	o->normalize = first->kind == KIND_EVENTS &&
 	    first->merged.duration_ns > 0 ? DELTA_NORM_DURATION :
 	    DELTA_NORM_TOTAL;
 	return 0;

@@ -211,12 +211,16 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	int			 rc, k, afail = 0, efail = 0;
 	int			 relative = filter_relative(lo->filter);
 	size_t			 neg, nread = 0;
+	int			 gcd_of;
 
 	facts_begin(&fr, p, vi, f);
 	facts_count_source(p, vi, &src, &why);
 	if (why == NULL)
 		s->has_counts = 0;
 	src.keep = NULL;
+	/* Only contentions can be divided (divide_counts()): not a CPU's. */
+	gcd_of = src.count_index >= 0 && strcmp(p->sample_types[
+	    src.count_index].type, "contentions") == 0 ? src.count_index : -1;
 	/* After the facts, which describe the whole profile. */
 	flt = filter_begin(lo->filter, p, &s->fstats);
 	diag_init(&ad, d->path);
@@ -238,9 +242,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			break;
 		}
 		nread++;
-		if (src.count_index >= 0)
-			s->count_gcd = gcd64(s->count_gcd,
-			    smp->values[src.count_index]);
+		if (gcd_of >= 0)
+			s->count_gcd = gcd64(s->count_gcd, smp->values[gcd_of]);
 		(void)facts_sample(&fr, smp);
 		if (afail)
 			continue;
@@ -286,7 +289,7 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
     size_t i, const char *want_type, const struct load_opts *lo,
     struct handoff *post, struct diag *d)
 {
-	const char	*want, *why;
+	const char	*want;
 	int		 vi;
 
 	if (i == 0)
@@ -304,8 +307,9 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 	if (s->sample_type == NULL) {
 		s->sample_type = xstrdup(p->sample_types[vi].type);
 		s->unit = xstrdup(p->sample_types[vi].unit);
-		if (lo->moments && kind_of(s->sample_type, s->unit,
-		    p->period_type.type, &why) != KIND_SLICED)
+		s->kind = kind_of(s->sample_type, s->unit, p->period_type.type,
+		    &s->kind_why);
+		if (lo->moments && s->kind != KIND_SLICED)
 			agg_want_moments(s->agg);
 		handoff_post(post, 1, s->sample_type);
 	} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0)
@@ -385,7 +389,6 @@ minus_load(struct side *s, size_t n, const struct load_opts *lo,
 {
 	struct feed	*fd;
 	struct profile	*p;
-	const char	*why;
 	char *const	 one[1] = { (char *)lo->minus };
 	int		 vi, rc = -1;
 
@@ -401,11 +404,10 @@ minus_load(struct side *s, size_t n, const struct load_opts *lo,
 		drain(fd, d);
 		goto out;
 	}
-	if (kind_of(p->sample_types[vi].type, p->sample_types[vi].unit,
-	    p->period_type.type, &why) != KIND_EVENTS) {
+	if (s->kind != KIND_EVENTS) {
 		diag_set(d, DIAG_USAGE, -1, "--base subtracts a cumulative "
 		    "profile (allocations, contentions, delay), and %s %s",
-		    p->sample_types[vi].type, why);
+		    s->sample_type, s->kind_why);
 		drain(fd, d);
 		goto out;
 	}
@@ -712,7 +714,6 @@ side_warn(const struct side *s, const char *tag)
 {
 	const struct facts		*m = &s->merged;
 	const struct filter_stats	*fs = &s->fstats;
-	const char			*why;
 	unsigned			 no;
 	char				 what[256];
 	size_t				 i;
@@ -731,8 +732,7 @@ side_warn(const struct side *s, const char *tag)
 	 * one half: z(0.975) * sqrt(1/4n) on either side.
 	 */
 	if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES &&
-	    kind_of(s->sample_type, s->unit, m->period_type, &why) ==
-	    KIND_SNAPSHOT)
+	    s->kind == KIND_SNAPSHOT)
 		/* A snapshot is what there was: no longer one to take. */
 		cli_warn("%s%s: only %lld samples in this snapshot: a "
 		    "function's value is uncertain by about ±1/sqrt of its "
@@ -797,7 +797,6 @@ void
 side_warn_pair(const struct side *b, const struct side *n, int norm)
 {
 	const struct facts *fb = &b->merged, *fn = &n->merged;
-	const char *why;
 	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
 
 	side_warn(b, "base: ");
@@ -805,8 +804,7 @@ side_warn_pair(const struct side *b, const struct side *n, int norm)
 	/* Shares and rates allow for it; a sum over each window does not. */
 	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
 	    PD_DURATION_SKEW && norm == DELTA_NORM_NONE &&
-	    kind_of(b->sample_type, b->unit, fb->period_type, &why) !=
-	    KIND_SNAPSHOT)
+	    b->kind != KIND_SNAPSHOT)
 		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
 		    "their sums are not comparable: compare rates "
 		    "(--normalize duration) or shares", db / 1e9, dn / 1e9);

@@ -52,12 +52,10 @@ static int
 choose_quantity(struct pair *p, const struct opts *o, const char *cmd)
 {
 	const struct facts *bf = &p->base.merged, *nf = &p->new.merged;
-	const char	*why, *how;
-	enum kind	 k;
+	const char	*why = p->base.kind_why, *how;
+	enum kind	 k = p->base.kind;
 	int		 timed = bf->duration_ns > 0 && nf->duration_ns > 0;
 
-	p->kind = k = kind_of(p->base.sample_type, p->base.unit,
-	    bf->period_type, &why);
 	p->norm = o->normalize;
 	if (o->requests[0] > 0) {
 		if (o->normalize != CLI_NORM_AUTO) {
@@ -240,7 +238,7 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->min_effect_rel = o->min_effect.rel;
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->max_callers = 3;
-	dopts->weighted = p->kind != KIND_SLICED;
+	dopts->weighted = b->kind != KIND_SLICED;
 	dopts->per_count = dopts->weighted && b->merged.count_type[0] != '\0' &&
 	    strcmp(b->merged.count_type, b->sample_type) != 0 &&
 	    strcmp(b->unit, "count") != 0;
