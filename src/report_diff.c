@@ -525,20 +525,6 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	return ferror(fp) ? -1 : 0;
 }
 
-/* Markdown (report_util.c, which top's markdown shares). */
-static void
-put_md(FILE *fp, const char *s)
-{
-	report_put_md(fp, s);
-}
-
-static void
-md_facts(FILE *fp, const char *label, const struct facts *f, size_t n,
-    const char *to)
-{
-	report_facts_md(fp, label, f, n, to);
-}
-
 /* The findings as a numbered list, the summary an incident note needs. */
 static void
 put_findings_md(FILE *fp, const struct diff_report *r)
@@ -555,11 +541,11 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 
 		fmt_finding(buf, sizeof(buf), f, r);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
-		put_finding_path(fp, d, f, " → ", put_md);
+		put_finding_path(fp, d, f, " → ", report_put_md);
 		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
-		    put_md);
+		    report_put_md);
 		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
-		    put_md);
+		    report_put_md);
 		fputc('\n', fp);
 	}
 }
@@ -574,8 +560,8 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
 	    "check-significance" : "diff");
-	md_facts(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
-	md_facts(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
+	report_facts_md(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
+	report_facts_md(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
 	fputs("\n", fp);
 	put_detectable(fp, r);
 	fputs("\n", fp);
@@ -600,7 +586,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		    "%s%s%s | ", c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p,
 		    c.q, row->verdict == VERDICT_REGRESSED ? "**" : "", v,
 		    row->verdict == VERDICT_REGRESSED ? "**" : "");
-		put_md(fp, row->name);
+		report_put_md(fp, row->name);
 		fputs(" |\n", fp);
 	}
 	fputs("\n", fp);
@@ -610,20 +596,20 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		if (row->npath <= 1 && row->ncallers == 0 && !row->has_per)
 			continue;
 		fputs("- ", fp);
-		put_md(fp, row->name);
+		report_put_md(fp, row->name);
 		fprintf(fp, " (%s)", verdict_text(row->verdict));
 		if (row->npath > 1) {
 			fputs(": path ", fp);
 			for (i = 0; i < row->npath; i++) {
 				if (i > 0)
 					fputs(" → ", fp);
-				put_md(fp, row->path[i]);
+				report_put_md(fp, row->path[i]);
 			}
 		}
 		for (i = 0; i < row->ncallers; i++) {
 			fmt_delta(dl, sizeof(dl), row->callers[i].delta, r);
 			fprintf(fp, "%s", i == 0 ? "; callers " : ", ");
-			put_md(fp, row->callers[i].name);
+			report_put_md(fp, row->callers[i].name);
 			fprintf(fp, " %s", dl);
 		}
 		if ((row->verdict == VERDICT_REGRESSED ||

@@ -209,29 +209,46 @@ put_lines_method(FILE *fp, const struct diff_report *r, const char *nl)
 		    nl);
 }
 
+/*
+ * One line's cells, the same in text and Markdown: its values, changes,
+ * q and verdict, or dots for a line of source with no samples.
+ */
+struct line_cells {
+	char	 c[6][UNITS_BUFSZ + 8], v[40], q[16];
+};
+
+static void
+line_cells(struct line_cells *lc, const struct diff_report *r,
+    const struct view_line *l)
+{
+	size_t	 i;
+
+	if (l == NULL) {
+		for (i = 0; i < 6; i++)
+			snprintf(lc->c[i], sizeof(lc->c[i]), ".");
+		lc->v[0] = lc->q[0] = '\0';
+		return;
+	}
+	report_diff_norm(lc->c[0], sizeof(lc->c[0]), l->base_flat_n, r);
+	report_diff_norm(lc->c[1], sizeof(lc->c[1]), l->new_flat_n, r);
+	report_diff_norm(lc->c[2], sizeof(lc->c[2]), l->base_cum_n, r);
+	report_diff_norm(lc->c[3], sizeof(lc->c[3]), l->new_cum_n, r);
+	report_diff_delta(lc->c[4], sizeof(lc->c[4]), l->delta_flat, r);
+	report_diff_delta(lc->c[5], sizeof(lc->c[5]), l->delta, r);
+	fmt_line(lc->v, sizeof(lc->v), lc->q, sizeof(lc->q), r->views, l);
+}
+
 /* One line's cells in text, with its source text if any. */
 static void
 text_line(FILE *fp, const struct diff_report *r, const struct view_line *l,
     int64_t ln, const char *text)
 {
-	char	 c[6][UNITS_BUFSZ + 8], v[40], q[16];
-	size_t	 i;
+	struct line_cells lc;
 
-	if (l == NULL) {
-		for (i = 0; i < 6; i++)
-			snprintf(c[i], sizeof(c[i]), ".");
-		v[0] = q[0] = '\0';
-	} else {
-		report_diff_norm(c[0], sizeof(c[0]), l->base_flat_n, r);
-		report_diff_norm(c[1], sizeof(c[1]), l->new_flat_n, r);
-		report_diff_norm(c[2], sizeof(c[2]), l->base_cum_n, r);
-		report_diff_norm(c[3], sizeof(c[3]), l->new_cum_n, r);
-		report_diff_delta(c[4], sizeof(c[4]), l->delta_flat, r);
-		report_diff_delta(c[5], sizeof(c[5]), l->delta, r);
-		fmt_line(v, sizeof(v), q, sizeof(q), r->views, l);
-	}
+	line_cells(&lc, r, l);
 	fprintf(fp, "%10s %10s %10s %10s %11s %11s %8s  %-16s %6" PRId64 ":",
-	    c[0], c[1], c[2], c[3], c[4], c[5], q, v, ln);
+	    lc.c[0], lc.c[1], lc.c[2], lc.c[3], lc.c[4], lc.c[5], lc.q, lc.v,
+	    ln);
 	if (text != NULL && text[0] != '\0') {
 		fputc(' ', fp);
 		put_src_text(fp, text);
@@ -377,26 +394,14 @@ static void
 md_line(FILE *fp, const struct diff_report *r, const struct view_line *l,
     int64_t ln, const char *text)
 {
-	char	 c[6][UNITS_BUFSZ + 8], v[40], q[16];
-	int	 i;
+	struct line_cells lc;
+	const char	*b;
 
-	if (l == NULL) {
-		for (i = 0; i < 6; i++)
-			snprintf(c[i], sizeof(c[i]), ".");
-		v[0] = q[0] = '\0';
-	} else {
-		report_diff_norm(c[0], sizeof(c[0]), l->base_flat_n, r);
-		report_diff_norm(c[1], sizeof(c[1]), l->new_flat_n, r);
-		report_diff_norm(c[2], sizeof(c[2]), l->base_cum_n, r);
-		report_diff_norm(c[3], sizeof(c[3]), l->new_cum_n, r);
-		report_diff_delta(c[4], sizeof(c[4]), l->delta_flat, r);
-		report_diff_delta(c[5], sizeof(c[5]), l->delta, r);
-		fmt_line(v, sizeof(v), q, sizeof(q), r->views, l);
-	}
+	line_cells(&lc, r, l);
+	b = l != NULL && l->verdict == VERDICT_REGRESSED ? "**" : "";
 	fprintf(fp, "| %" PRId64 " | %s | %s | %s | %s | %s | %s | %s | %s%s%s "
-	    "| ", ln, c[0], c[1], c[2], c[3], c[4], c[5], q,
-	    l != NULL && l->verdict == VERDICT_REGRESSED ? "**" : "", v,
-	    l != NULL && l->verdict == VERDICT_REGRESSED ? "**" : "");
+	    "| ", ln, lc.c[0], lc.c[1], lc.c[2], lc.c[3], lc.c[4], lc.c[5],
+	    lc.q, b, lc.v, b);
 	if (text != NULL && text[strspn(text, " \t")] != '\0')
 		report_put_md(fp, text + strspn(text, " \t"));
 	fputs(" |\n", fp);
