@@ -799,6 +799,32 @@ change_free(struct series_change *c)
 	free(c->lvhi);
 }
 
+/* Append fid to a change's list of grouped functions. */
+static void
+push_fid(uint32_t **list, size_t *n, uint32_t fid)
+{
+	*list = xreallocarray(*list, *n + 1, sizeof(**list));
+	(*list)[(*n)++] = fid;
+}
+
+/*
+ * Free the changes grouped under another (into[i] set) and close the
+ * gaps they leave; returns the changes kept.
+ */
+static size_t
+drop_joined(struct series_change *v, size_t n, const size_t *into)
+{
+	size_t	 i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		if (into[i] != SIZE_MAX)
+			change_free(&v[i]);
+		else
+			v[m++] = v[i];
+	}
+	return m;
+}
+
 /* The end of i's chain of carriers, or SIZE_MAX on a cycle. */
 static size_t
 root_of(const size_t *to, size_t i, size_t n)
@@ -828,7 +854,7 @@ static size_t
 group(const struct series *s, struct graph *g, struct series_change *v,
     size_t n)
 {
-	size_t	*to, i, j, m = 0;
+	size_t	*to, i, j, m;
 	char	*same;
 	double	 best;
 
@@ -863,20 +889,13 @@ group(const struct series *s, struct graph *g, struct series_change *v,
 		if (to[i] == SIZE_MAX || same[i])
 			continue;
 		j = root_of(to, i, n);
-		v[j].carriers = xreallocarray(v[j].carriers,
-		    v[j].ncarriers + 1, sizeof(*v[j].carriers));
-		v[j].carriers[v[j].ncarriers++] = v[i].fid;
+		push_fid(&v[j].carriers, &v[j].ncarriers, v[i].fid);
 		if (size_of(&v[i]) > fabs(v[j].gafter - v[j].gbefore)) {
 			v[j].gbefore = v[i].before;
 			v[j].gafter = v[i].after;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		if (to[i] != SIZE_MAX)
-			change_free(&v[i]);
-		else
-			v[m++] = v[i];
-	}
+	m = drop_joined(v, n, to);
 	for (i = 0; i < m; i++)
 		path_of(s, g, &v[i]);
 	free(to);
@@ -920,7 +939,7 @@ below(struct graph *g, const struct series_change *c,
 static size_t
 parts(struct graph *g, struct series_change *v, size_t n)
 {
-	size_t	*by, i, j, m = 0;
+	size_t	*by, i, j, m;
 	double	 best;
 
 	by = xreallocarray(NULL, n + 1, sizeof(*by));
@@ -949,16 +968,9 @@ parts(struct graph *g, struct series_change *v, size_t n)
 		 */
 		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
 			continue;
-		v[j].parts = xreallocarray(v[j].parts, v[j].nparts + 1,
-		    sizeof(*v[j].parts));
-		v[j].parts[v[j].nparts++] = v[i].fid;
+		push_fid(&v[j].parts, &v[j].nparts, v[i].fid);
 	}
-	for (i = 0; i < n; i++) {
-		if (by[i] != SIZE_MAX)
-			change_free(&v[i]);
-		else
-			v[m++] = v[i];
-	}
+	m = drop_joined(v, n, by);
 	free(by);
 	return m;
 }
@@ -985,7 +997,7 @@ has_part(const struct series_change *c, uint32_t fid)
 static size_t
 crowd(struct series_change *v, size_t n, int rates)
 {
-	size_t	*by, i, j, m = 0;
+	size_t	*by, i, j, m;
 	double	 e, best;
 
 	if (rates)
@@ -1014,16 +1026,9 @@ crowd(struct series_change *v, size_t n, int rates)
 		/* Each step is to a larger change: no cycle. */
 		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
 			continue;
-		v[j].crowded = xreallocarray(v[j].crowded, v[j].ncrowded + 1,
-		    sizeof(*v[j].crowded));
-		v[j].crowded[v[j].ncrowded++] = v[i].fid;
+		push_fid(&v[j].crowded, &v[j].ncrowded, v[i].fid);
 	}
-	for (i = 0; i < n; i++) {
-		if (by[i] != SIZE_MAX)
-			change_free(&v[i]);
-		else
-			v[m++] = v[i];
-	}
+	m = drop_joined(v, n, by);
 	free(by);
 	return m;
 }
