@@ -117,8 +117,9 @@ struct delta_opts {
 	double		 min_effect_rel;	/* percent of the base share */
 	/*
 	 * Each side's exposure when norm is not DELTA_NORM_TOTAL: its
-	 * seconds, profiles or requests; and each profile's, nb then nn,
-	 * for the tests between replicates (NULL: equal shares of it).
+	 * seconds, profiles or requests (0 with DELTA_NORM_NONE: the
+	 * values as they are, tested as shares); and each profile's, nb
+	 * then nn, for the tests between replicates (NULL: equal shares).
 	 */
 	double		 base_expo, new_expo;
 	const double	*run_expo;

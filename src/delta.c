@@ -50,7 +50,10 @@ norm(int64_t v, int64_t total, double expo, enum delta_norm how)
 {
 	if (how == DELTA_NORM_TOTAL)
 		return total != 0 ? (double)v / (double)total : 0;
-	return expo > 0 ? (double)v / expo : 0;
+	if (expo > 0)
+		return (double)v / expo;
+	/* Absolute with no exposure given: the values as they are. */
+	return how == DELTA_NORM_NONE ? (double)v : 0;
 }
 
 double
