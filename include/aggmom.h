@@ -84,6 +84,9 @@ void		 aggmom_since(struct aggmom *to, size_t n,
 void		 aggmom_since_total(struct aggmom *to,
 		    const struct aggmom *now, const struct aggmom *then);
 
+/* The counts divided by g: the events' moments times g. */
+void		 aggmom_scale(struct aggmom *, double g);
+
 /* Do the recovery's sample types fit nst of them?  0, or -1. */
 int		 agg_src_check(const struct agg_src *, size_t nst);
 

@@ -232,6 +232,8 @@ agg_divide_counts(struct agg *a, int64_t g)
 	}
 	a->total[AGG_COUNT] /= g;
 	a->abstotal[AGG_COUNT] /= g;
+	if (a->mom != NULL)
+		aggmom_scale(a->mom, (double)g);
 }
 
 void

@@ -138,6 +138,14 @@ add(struct agg_moments *to, const struct agg_moments *m, double sign)
 	to->cc += sign * m->cc;
 }
 
+static void
+scale(struct agg_moments *m, double g)
+{
+	m->vv *= g;
+	m->vc *= g;
+	m->cc *= g;
+}
+
 /*
  * The sample's value w[AGG_VALUE] spread over n = |w[AGG_COUNT]|
  * events (1 when it is 0), with c the sample type its count was read
@@ -167,6 +175,23 @@ aggmom_sample(struct aggmom *m, const struct pf_sample *s,
 	m->cur.vc = sg * v * c / n;
 	m->cur.cc = sg * c * c / n;
 	add(&m->total, &m->cur, 1);
+}
+
+/*
+ * Counts divided by g (agg_divide_counts()): the events are g times
+ * fewer and each g times bigger, so every sum of squares and products
+ * over them is g times what it was; the sums of counts are not.
+ */
+void
+aggmom_scale(struct aggmom *m, double g)
+{
+	size_t	 i;
+
+	scale(&m->total, g);
+	for (i = 0; i < m->cap; i++) {
+		scale(&m->flat[i], g);
+		scale(&m->cum[i].m, g);
+	}
 }
 
 void
