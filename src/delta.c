@@ -173,9 +173,11 @@ delta_row_change(const struct delta_row *r)
 /*
  * Did the rest of row a, its samples that do not go through its call of
  * row b, change the same way (s) as a, at alpha and relevantly, as a
- * share of each profile?  Then a's change is spread over more than b,
- * and is a's: a whole subtree that grew alike, as when a is called more
- * often, or two changes under it.  If not, the change goes on into b.
+ * share of each profile, while b's part of a stayed what it was?  Then
+ * a's change is spread over its subtree alike, as when a is called more
+ * often, and is a's.  If not, the change goes on into b: b's alone, or
+ * the larger of two changes under a (the other is a finding of its
+ * own when its walk ends elsewhere).
  * The edge weighs values: its samples are counted at b's samples per
  * unit of value.  (b is a discovery of the family already: this asks
  * only where the change is spent, so the test is at alpha.)
@@ -186,7 +188,7 @@ rest_moved(struct delta *d, size_t a, size_t b, int s)
 	const struct delta_edge	*e;
 	const struct delta_row	*ra = &d->rows[a], *rb = &d->rows[b];
 	size_t			 i, n;
-	int64_t			 k1 = 0, k2 = 0;
+	int64_t			 k1 = 0, k2 = 0, r1, r2;
 	double			 bs, ns;
 
 	n = delta_edges(d, a, 1, &e);
@@ -197,15 +199,28 @@ rest_moved(struct delta *d, size_t a, size_t b, int s)
 			k2 = rb->new_cum > 0 ? (int64_t)llround((double)e[i].new /
 			    (double)rb->new_cum * (double)rb->new_count) : 0;
 		}
-	k1 = ra->base_count - (k1 < ra->base_count ? k1 : ra->base_count);
-	k2 = ra->new_count - (k2 < ra->new_count ? k2 : ra->new_count);
+	if (k1 > ra->base_count)
+		k1 = ra->base_count;
+	if (k2 > ra->new_count)
+		k2 = ra->new_count;
+	r1 = ra->base_count - k1;
+	r2 = ra->new_count - k2;
 	if (d->base_cden <= 0 || d->new_cden <= 0)
 		return 0;
-	bs = d->cscale * (double)k1 / (double)d->base_cden;
-	ns = d->cscale * (double)k2 / (double)d->new_cden;
-	return s * (ns - bs) > 0 && judge_retest(&d->judge, k1, d->base_cden,
-	    k2, d->new_cden, ra->cum.phi, ra->cum.df, d->judge.o.alpha) == 1 &&
-	    judge_relevant(&d->judge, bs, ns);
+	bs = d->cscale * (double)r1 / (double)d->base_cden;
+	ns = d->cscale * (double)r2 / (double)d->new_cden;
+	if (!(s * (ns - bs) > 0 && judge_retest(&d->judge, r1, d->base_cden,
+	    r2, d->new_cden, ra->cum.phi, ra->cum.df, d->judge.o.alpha) == 1 &&
+	    judge_relevant(&d->judge, bs, ns)))
+		return 0;
+	/*
+	 * The rest moved too.  If b's part of a is the same on both sides,
+	 * a's subtree grew alike and the change is a's; if that part
+	 * changed, these are two changes, and the walk goes on into the
+	 * larger, b, leaving the rest to a finding of its own.
+	 */
+	return judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
+	    ra->cum.phi, ra->cum.df, d->judge.o.alpha) != 1;
 }
 
 size_t
@@ -1211,8 +1226,14 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 			imp = 1;
 	}
 	*regressed = reg;
+	/*
+	 * Counts that may be several times the samples taken, with nothing
+	 * to measure by how much (one profile a side), make p-values too
+	 * small by an unknown factor: a finding on them is a lead, and the
+	 * gate can neither pass nor fail.
+	 */
 	if (reg || (fail_on == DELTA_FAIL_ANY_CHANGE && imp))
-		return 1;
+		return o->approx ? 3 : 1;
 	/*
 	 * A change that passes --min-effect at the hardest share (in
 	 * points, or relative to that share) could have been missed, at
