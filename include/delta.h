@@ -124,6 +124,13 @@ struct delta_opts {
 	double		 base_expo, new_expo;
 	const double	*run_expo;
 	int		 has_counts;		/* both sides have counts */
+	/*
+	 * A side's counts are estimates that could not be undone (facts.h,
+	 * counts_scaled) and no dispersion between replicates measures how
+	 * far they are off: a regression finding is then too uncertain to
+	 * fail a gate (delta_exit_status()).
+	 */
+	int		 approx;
 	size_t		 max_callers;
 	/*
 	 * The values are weighted (not time-sliced): their intervals are

@@ -130,7 +130,8 @@ int	report_diff_csv(FILE *, const struct diff_report *);
  * check-significance's conclusion for its exit status (0, 1 or 3),
  * given whether a row regressed and whether any change fails the check.
  */
-const char *report_conclusion(int status, int regressed, int any_change);
+const char *report_conclusion(int status, int regressed, int any_change,
+		    int lead);
 
 /*
  * The header's sentence on how rows were tested, from the base side's

@@ -19,7 +19,7 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 {
 	struct opts	 o;
 	struct pair	 p;
-	int		 rc, status, regressed;
+	int		 rc, status, regressed, lead;
 
 	if ((rc = pair_parse(self, argc, argv, 0, &o)) != 0)
 		return rc == 1 ? 0 : 2;
@@ -30,9 +30,12 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 		    (enum delta_fail_on)o.fail_on, &regressed);
 		p.order = delta_select(&p.d, (enum delta_sort)o.sort, 1,
 		    (size_t)o.nrows, &p.nshow);
+		/* A finding that cannot fail the gate (delta_opts.approx). */
+		lead = status == 3 && p.dopts.approx && (regressed ||
+		    (o.fail_on == DELTA_FAIL_ANY_CHANGE && p.d.nfindings > 0));
 		if (pair_write(&p, &o, DIFF_CHECK, status,
 		    report_conclusion(status, regressed,
-		    o.fail_on == DELTA_FAIL_ANY_CHANGE)) == 0)
+		    o.fail_on == DELTA_FAIL_ANY_CHANGE, lead)) == 0)
 			rc = status;
 	}
 	pair_release(&p);

@@ -16,7 +16,8 @@ const struct cli_cmd cli_cmds[] = {
 	  "findings and per-function changes between two sets of profiles" },
 	{ "check-significance", cmd_check, OPT_DIFF | OPT_CHECK,
 	  "[options] base ... [--] new ...",
-	  "exit 1 on a regression finding, 3 when inconclusive" },
+	  "exit 1 on a regression finding; 3 when inconclusive (too few "
+	  "samples, or a finding on estimated counts, one profile a side)" },
 	{ "series", cmd_series, OPT_SERIES, "[options] point point ...",
 	  "when a sequence of profiles changed, and in which functions" },
 	{ "check-series", cmd_series, OPT_SERIES,

@@ -237,6 +237,8 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
 	dopts->has_counts = b->has_counts && n->has_counts;
+	dopts->approx = (b->merged.counts_scaled || n->merged.counts_scaled) &&
+	    (b->nprofiles < 2 || n->nprofiles < 2);
 	dopts->max_callers = 3;
 	dopts->weighted = b->kind != KIND_SLICED;
 	dopts->per_count = dopts->weighted && b->merged.count_type[0] != '\0' &&

@@ -996,11 +996,14 @@ report_diff_csv(FILE *fp, const struct diff_report *r)
 }
 
 const char *
-report_conclusion(int status, int regressed, int any_change)
+report_conclusion(int status, int regressed, int any_change, int lead)
 {
 	if (status == 1)
 		return regressed ? "significant regression" :
 		    "significant change";
+	if (status == 3 && lead)
+		return "inconclusive: a change found on estimated counts, one "
+		    "profile a side: compare several profiles per side";
 	if (status == 3)
 		return "inconclusive: too few samples to detect the minimum "
 		    "effect";
