@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 3 -i delay --base tests/data/types/mutex-none-01.base.pb.gz tests/data/types/mutex-none-01.pb.gz --base tests/data/types/mutex-none-02.base.pb.gz tests/data/types/mutex-none-02.pb.gz
