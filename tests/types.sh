@@ -48,6 +48,13 @@
 # running service are compared.  TYPES_WINDOWS=0 compares the cumulative
 # profiles whole instead.
 #
+# TYPES_SIDE=N (1 to 9; default 1) compares N profiles a side instead:
+# the no-change pairs are every ordered pair of disjoint windows of N
+# consecutive no-change runs (cyclically), the power pairs every window
+# of N no-change runs against every window of N changed ones.  --base
+# takes one snapshot a side, so with N > 1 each profile is its whole run
+# (as TYPES_WINDOWS=0), and the quantity is each side's mean.
+#
 # TYPES_DATA names another folder with a MANIFEST.tsv of the same
 # columns (tests/data/types/capture.sh writes one); TYPES_ONLY=TYPE runs
 # one type.  Each check prints "ok - ..." or "not ok - ..."; "# " lines
@@ -70,6 +77,8 @@ DATA=${TYPES_DATA:-$(dirname "$0")/data/types}
 DATA=$(cd "$DATA" && pwd) || exit 2
 MAN=$DATA/MANIFEST.tsv
 ONLY=${TYPES_ONLY:-}
+SIDE=${TYPES_SIDE:-1}
+case $SIDE in [1-9]) ;; *) echo "types: TYPES_SIDE: $SIDE is not 1 to 9" >&2; exit 2 ;; esac
 command -v jq >/dev/null 2>&1 || { echo "types: needs jq" >&2; exit 2; }
 [ -f "$MAN" ] || { echo "types: $MAN: not found" >&2; exit 2; }
 
@@ -121,9 +130,35 @@ awk -F'\t' 'NR > 1 && $5 == "end" { print $1 "\t" $2 "\t" $3 "\t" $4 }' \
 : >"$tmp/jobs.tsv"
 for t in $TYPES; do
 	for ix in $(indexes "$t"); do
-		awk -F'\t' -v t="$t" -v ix="$ix" -v ch="$(changes "$t")" '
+		awk -F'\t' -v t="$t" -v ix="$ix" -v ch="$(changes "$t")" \
+		    -v side="$SIDE" '
 		$2 == t { v = $3; run[v, ++n[v]] = $1; fn = $4 }
+		# The runs i, i + 1, ... of variant v, side of them, cyclically.
+		function runs(v, i,    k, s) {
+			s = run[v, i]
+			for (k = 1; k < side; k++)
+				s = s " " run[v, (i - 1 + k) % n[v] + 1]
+			return s
+		}
 		END {
+			if (side > 1) {
+				# Null: every ordered pair of disjoint windows
+				# of side runs; power: every window of side
+				# no-change runs against every one of changed.
+				for (i = 1; i <= n["none"]; i++)
+					for (d = side; d <= n["none"] - side; d++)
+						printf "%s\t%s\tnull\t%s\t%s\t%s\n", t,
+						    ix, fn, runs("none", i),
+						    runs("none", (i - 1 + d) % n["none"] + 1)
+				k = split(ch, c, " ")
+				for (x = 1; x <= k; x++)
+					for (i = 1; i <= n["none"]; i++)
+						for (j = 1; j <= n[c[x]]; j++)
+							printf "%s\t%s\t%s\t%s\t%s\t%s\n",
+							    t, ix, c[x], fn, runs("none", i),
+							    runs(c[x], j)
+				exit
+			}
 			for (i = 1; i <= n["none"]; i++)
 				for (j = 1; j <= n["none"]; j++)
 					if (i != j)
@@ -140,7 +175,7 @@ for t in $TYPES; do
 done
 njobs=$(wc -l <"$tmp/jobs.tsv")
 [ "$njobs" -gt 0 ] || die "$MAN: no runs"
-echo "# $njobs comparisons, one profile a side, in $DATA"
+echo "# $njobs comparisons, $SIDE profile(s) a side, in $DATA"
 
 mkdir "$tmp/d"
 cd "$DATA" || exit 2
@@ -149,16 +184,17 @@ while IFS='	' read -r t ix cat fn base new; do
 	i=$((i + 1))
 	# A cumulative profile's window: less its snapshot 3 s before.
 	win=""
-	if [ "${TYPES_WINDOWS:-1}" = 1 ] && [ -f "${base%.pb.gz}.base.pb.gz" ] &&
+	if [ "$SIDE" = 1 ] && [ "${TYPES_WINDOWS:-1}" = 1 ] &&
+	    [ -f "${base%.pb.gz}.base.pb.gz" ] &&
 	    [ -f "${new%.pb.gz}.base.pb.gz" ]; then
 		win="--base ${base%.pb.gz}.base.pb.gz --base ${new%.pb.gz}.base.pb.gz"
 	fi
 	# shellcheck disable=SC2086
-	"$PD" check-significance -q -f json -n 0 -i "$ix" $win "$base" "$new" \
+	"$PD" check-significance -q -f json -n 0 -i "$ix" $win $base -- $new \
 	    >"$tmp/d/c$i.json" 2>"$tmp/d/c$i.err"
 	cs=$?
 	# shellcheck disable=SC2086
-	"$PD" diff -q -f json -n 0 -i "$ix" $win "$base" "$new" \
+	"$PD" diff -q -f json -n 0 -i "$ix" $win $base -- $new \
 	    >"$tmp/d/d$i.json" 2>"$tmp/d/d$i.err"
 	ds=$?
 	printf '%d\t%s\t%s\t%s\t%s\t%d\t%d\n' $i "$t" "$ix" "$cat" "$fn" \
