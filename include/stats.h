@@ -303,9 +303,10 @@ int	stats_disp_prior(const struct stats_disp *, size_t m,
 /*
  * stats_disp_posterior(): a function's moderated dispersion, (d0 t + df
  * s2) / (d0 + df) with t = c + b v the trend at its v, floored at 1,
- * and in *dfpost (if not NULL) the df it is known to, d0 + df.  When
- * binomial is set it is exactly 1 with *dfpost HUGE_VAL; with d0
- * HUGE_VAL it is t, also with HUGE_VAL.  NaN on invalid arguments.
+ * and in *dfpost (if not NULL) the df it is known to, d0 + df but at
+ * most the prior's df.  When binomial is set it is exactly 1 with
+ * *dfpost HUGE_VAL; with d0 HUGE_VAL it is t, known to the prior's df.
+ * NaN on invalid arguments.
  */
 double	stats_disp_posterior(const struct stats_disp *,
 	    const struct stats_disp_prior *, double *dfpost);

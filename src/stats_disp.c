@@ -80,8 +80,10 @@
  * 6% and 16%.)
  *
  * 3. The posterior, phi~ = (d0 s0^2 + d s2) / (d0 + d), known to d0 + d
- * df, floored at 1 since the runs cannot vary less than sampling makes
- * them.  Flooring changes phi~, not what is known about it: a function
+ * df but to no more than the prior's sum of df, from which the trend
+ * itself is estimated (with d0 infinite, phi~ is the trend, known to
+ * that sum), floored at 1 since the runs cannot vary less than sampling
+ * makes them.  Flooring changes phi~, not what is known about it: a function
  * whose runs happen to agree has phi~ = 1 with d0 + d df, not a known
  * phi of 1.  Dropping those df (testing it by Fisher's test) was what
  * made the family-wide false discovery rate 20% in 2-run simulations at
@@ -317,6 +319,12 @@ stats_disp_posterior(const struct stats_disp *f,
 		    (f->df > 0 ? f->df * f->s2 : 0)) / (d0 + f->df);
 		d = d0 + f->df;
 	}
+	/*
+	 * The trend is itself estimated, from the runs of all the
+	 * functions: what is known about phi is at most their df.
+	 */
+	if (!pr->binomial && pr->df > 0 && d > pr->df)
+		d = pr->df;
 	if (dfpost != NULL)
 		*dfpost = d;
 	return phi > 1 ? phi : 1;
