@@ -64,7 +64,7 @@ struct opts {
 	const char	*show;
 	struct cli_list	 tags;		/* --tag KEY=VALUE */
 	struct cli_list	 tag_ignores;
-	struct cli_list	 bases;		/* --base FILE, once or twice */
+	struct cli_list	 bases;		/* --base FILE: once, twice or per profile */
 	size_t		 tag_pp;	/* 1 + the index in tags of */
 	size_t		 tag_ignore_pp;	/*   -tagfocus's (-tagignore's), or 0 */
 	struct cli_list	 diff_base;	/* pprof's -diff_base FILE */
@@ -105,11 +105,11 @@ int	cli_parse(int argc, char **argv, int mask, const char *cmd,
  */
 int	cli_pair_operands(struct opts *, const char *cmd);
 /*
- * --base: which earlier snapshot each side subtracts (o->load.minus,
- * minus_new).  top takes one; diff one (base side: subtract it; new
- * side: subtract the base side's profile, the snapshot before it) or
- * two (one per side), with one profile a side.  Returns 0, or -1 after
- * a message.
+ * --base: which earlier snapshot each profile subtracts (o->load.minus,
+ * minus_new).  Once per profile, in the operands' order; or, for diff
+ * with one profile a side, once (base side: subtract it; new side:
+ * subtract the base side's profile, the snapshot before it) or twice
+ * (one per side).  Returns 0, or -1 after a message.
  */
 int	cli_bases(struct opts *, const char *cmd, int pair);
 /* Free what cli_parse() and cli_filters() allocated in o. */

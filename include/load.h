@@ -31,13 +31,13 @@ struct load_opts {
 	struct pd_limits	 limits;
 	const struct filter	*filter;	/* borrowed; NULL: none */
 	/*
-	 * --base: an earlier cumulative snapshot of the same process to
-	 * subtract from the side's one profile, so that the side is the
-	 * window between them; minus_new is the new side's, which
+	 * --base: per profile of the side, an earlier cumulative snapshot
+	 * of the same process to subtract from it, so that the profile is
+	 * the window between them; minus_new is the new side's, which
 	 * side_load_pair() gives that side as its minus.  NULL: none.
 	 */
-	const char		*minus;
-	const char		*minus_new;
+	char *const		*minus;
+	char *const		*minus_new;
 	/*
 	 * Keep the aggregates' moments (agg_want_moments()) when the sample
 	 * type is not time-sliced (kind.h): its values' intervals need

@@ -155,7 +155,8 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "compare values per request: each side's request count" },
 	{ .name = "base", .parse = opt_list, .off = OFF(bases),
 	  .arg = "FILE", .help = "subtract FILE, an earlier cumulative "
-	  "snapshot (pprof's -base); diff: twice for one per side" },
+	  "snapshot (pprof's -base); once per profile, in order; diff "
+	  "with one a side: once (the base's) or twice (one per side)" },
 	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .off = OFF(sort),
 	  .arg = "KEY",
 	  .help = "delta (default) or cum, flat, p, name or new" },
@@ -1176,25 +1177,30 @@ cli_bases(struct opts *o, const char *cmd, int pair)
 
 	if (nb == 0)
 		return 0;
-	if (nb > (pair ? 2u : 1u)) {
-		cli_warn("%s: --base is given %zu times: %s", cmd, nb, pair ?
-		    "once (the snapshot before base), or once per side" :
-		    "once, the snapshot to subtract");
+	/* Once per profile, in the operands' order. */
+	if (nb == o->noperands && (nb > 2 || !pair)) {
+		o->load.minus = o->bases.v;
+		if (pair)
+			o->load.minus_new = o->bases.v + o->nbase;
+		return 0;
+	}
+	if (nb > (pair ? 2u : 1u) || (!pair && o->noperands != 1)) {
+		cli_warn("%s: --base is given %zu times for %zu profile%s: %s",
+		    cmd, nb, o->noperands, o->noperands == 1 ? "" : "s", pair ?
+		    "once (the snapshot before "
+		    "base), once per side, or once per profile" :
+		    "once per profile");
 		return -1;
 	}
 	if (pair && (o->nbase != 1 || o->noperands != 2)) {
-		cli_warn("%s: --base needs one profile a side, each a later "
-		    "snapshot than the one it subtracts", cmd);
+		cli_warn("%s: --base given %s needs one profile a side, each a "
+		    "later snapshot than the one it subtracts", cmd, nb == 1 ?
+		    "once" : "twice");
 		return -1;
 	}
-	if (!pair && o->noperands != 1) {
-		cli_warn("%s: --base subtracts from one profile, and %zu are "
-		    "given", cmd, o->noperands);
-		return -1;
-	}
-	o->load.minus = o->bases.v[0];
+	o->load.minus = o->bases.v;
 	if (pair)
-		o->load.minus_new = nb == 2 ? o->bases.v[1] : o->operands[0];
+		o->load.minus_new = nb == 2 ? o->bases.v + 1 : o->operands;
 	return 0;
 }
 

@@ -323,52 +323,6 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 }
 
 /*
- * Fold profile i (sample type vi) into the side and, with keep_each,
- * into an agg of its own, and add its facts to the merged ones.  Returns
- * 0, or -1 with the diag filled; s->each[i], if made, is the caller's
- * to free on failure.
- */
-static int
-add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
-    size_t i, const char *path, const struct load_opts *lo, int keep_each,
-    struct diag *d)
-{
-	struct agg_mark	*mark = NULL;
-	struct agg_opts	 eo;
-
-	/*
-	 * The tests between replicates ask each profile's agg only for
-	 * node counts (delta.c) and the tree (flame.c): no edges.  Without
-	 * a tree, the counts are what the profile added to the side's agg,
-	 * so the profile is folded once.
-	 */
-	if (keep_each && !lo->agg.tree)
-		mark = agg_mark(s->agg);
-	else if (keep_each) {
-		eo = lo->agg;
-		eo.noedges = 1;
-		s->each[i] = agg_new(&eo);
-	}
-	if (fold_profile(s, fd, p, vi, lo, s->each != NULL ? s->each[i] :
-	    NULL, &s->facts[i], 1, d) == -1) {
-		agg_mark_free(mark);
-		return -1;
-	}
-	if (mark != NULL) {
-		s->each[i] = agg_since(s->agg, mark);
-		agg_mark_free(mark);
-	}
-	s->facts[i].path = path;
-	if (i == 0)
-		s->merged = s->facts[0];
-	else if (facts_merge(&s->merged, &s->facts[i]) == -1)
-		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values over "
-		    "all profiles overflows a 64-bit integer", s->sample_type);
-	s->nprofiles = i + 1;
-	return 0;
-}
-
-/*
  * side_load_ex() without the printing: on error the diag is filled and
  * -1 returned.  With post, the sample type chosen is published to it;
  * with wait, want_type is taken from it after the first profile's
@@ -376,31 +330,30 @@ add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
  * other side failed first.
  */
 /*
- * --base, first half: fold the earlier snapshot lo->minus into the
- * side with its values negated, its facts into *mf.  Only events that
- * accumulate over a process's life (allocations, contentions, delay)
- * make a window when subtracted: a CPU profile is a window already,
- * and a heap's in-use bytes or goroutines are a state, not a sum.
+ * --base, first half: fold minus, the earlier snapshot of profile i
+ * (of paths), into the side, and into each when the profile has an agg
+ * of its own, with its values negated, its facts into *mf.  Only events
+ * that accumulate over a process's life (allocations, contentions,
+ * delay) make a window when subtracted: a CPU profile is a window
+ * already, and a heap's in-use bytes or goroutines are a state, not a
+ * sum.
  */
 static int
-minus_load(struct side *s, size_t n, const struct load_opts *lo,
-    const char *want_type, struct handoff *post, struct facts *mf,
-    struct diag *d)
+minus_load(struct side *s, const char *minus, char *const *paths, size_t i,
+    const struct load_opts *lo, const char *want_type, struct handoff *post,
+    struct agg *each, struct facts *mf, struct diag *d)
 {
 	struct feed	*fd;
 	struct profile	*p;
-	char *const	 one[1] = { (char *)lo->minus };
+	char *const	 one[1] = { (char *)minus };
 	int		 vi, rc = -1;
 
-	diag_init(d, lo->minus);
-	if (n != 1)
-		return diag_set(d, DIAG_USAGE, -1, "--base subtracts from one "
-		    "profile, and this side has %zu", n);
+	diag_init(d, minus);
 	memset(mf, 0, sizeof(*mf));
 	fd = feed_new(one, 1, &lo->limits, 0);
 	if ((p = feed_open(fd, d)) == NULL)
 		goto out;
-	if ((vi = check_profile(s, p, one, 0, want_type, lo, post, d)) < 0) {
+	if ((vi = check_profile(s, p, paths, i, want_type, lo, post, d)) < 0) {
 		drain(fd, d);
 		goto out;
 	}
@@ -411,7 +364,7 @@ minus_load(struct side *s, size_t n, const struct load_opts *lo,
 		drain(fd, d);
 		goto out;
 	}
-	if ((rc = fold_profile(s, fd, p, vi, lo, NULL, mf, -1, d)) == 0)
+	if ((rc = fold_profile(s, fd, p, vi, lo, each, mf, -1, d)) == 0)
 		feed_close(fd);
 out:
 	feed_free(fd);
@@ -419,16 +372,16 @@ out:
 }
 
 /*
- * --base, second half: the side's one profile less the earlier
- * snapshot is the window between them, from the base's time to the
- * profile's; every function must have as much in the later one, or it
- * is not a later snapshot of the same process.
+ * --base, second half: a profile less its earlier snapshot is the
+ * window between them, from the base's time to the profile's (f, its
+ * facts); every function must have as much in the later one (win, what
+ * the two added to the side), or it is not a later snapshot of the same
+ * process.
  */
 static int
-minus_window(struct side *s, const char *path, const char *minus,
-    const struct facts *mf, struct diag *d)
+minus_window(const struct agg *win, struct facts *f, const char *path,
+    const char *minus, const struct facts *mf, struct diag *d)
 {
-	struct facts	*f = &s->facts[0];
 	size_t		 i;
 
 	diag_init(d, path);
@@ -436,8 +389,8 @@ minus_window(struct side *s, const char *path, const char *minus,
 		return diag_set(d, DIAG_USAGE, -1, "is not later than its "
 		    "--base %s: subtract the earlier snapshot from the later",
 		    minus);
-	for (i = 0; i < agg_nnodes(s->agg); i++) {
-		const struct agg_node *x = agg_node(s->agg, i);
+	for (i = 0; i < agg_nnodes(win); i++) {
+		const struct agg_node *x = agg_node(win, i);
 
 		if (x->cum[AGG_VALUE] < 0 || x->cum[AGG_COUNT] < 0)
 			return diag_set(d, DIAG_USAGE, -1, "is not a later "
@@ -450,7 +403,66 @@ minus_window(struct side *s, const char *path, const char *minus,
 	f->duration_ns = mf->time_ns != 0 && f->time_ns != 0 ?
 	    f->time_ns - mf->time_ns : 0;
 	f->time_ns = mf->time_ns;
-	s->merged = *f;
+	return 0;
+}
+
+/*
+ * Fold profile i (sample type vi) of paths into the side and, with
+ * keep_each, into an agg of its own, less its --base snapshot if it has
+ * one, and add its facts to the merged ones.  Returns 0, or -1 with the
+ * diag filled; s->each[i], if made, is the caller's to free on failure.
+ */
+static int
+add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
+    size_t i, char *const *paths, const struct load_opts *lo, int keep_each,
+    const char *want_type, struct handoff *post, struct diag *d)
+{
+	const char	*minus = lo->minus != NULL ? lo->minus[i] : NULL;
+	struct agg_mark	*mark = NULL;
+	struct agg	*since = NULL;
+	struct agg_opts	 eo;
+	struct facts	 mf;
+	int		 rc;
+
+	/*
+	 * The tests between replicates ask each profile's agg only for
+	 * node counts (delta.c) and the tree (flame.c): no edges.  Without
+	 * a tree, the counts are what the profile added to the side's agg,
+	 * so the profile is folded once.  A window (--base) is checked on
+	 * what it added, the same way.
+	 */
+	if (keep_each && lo->agg.tree) {
+		eo = lo->agg;
+		eo.noedges = 1;
+		s->each[i] = agg_new(&eo);
+	} else if (keep_each || minus != NULL)
+		mark = agg_mark(s->agg);
+	if ((minus != NULL && minus_load(s, minus, paths, i, lo, want_type,
+	    post, s->each != NULL ? s->each[i] : NULL, &mf, d) == -1) ||
+	    fold_profile(s, fd, p, vi, lo, s->each != NULL ? s->each[i] :
+	    NULL, &s->facts[i], 1, d) == -1) {
+		agg_mark_free(mark);
+		return -1;
+	}
+	if (mark != NULL) {
+		since = agg_since(s->agg, mark);
+		agg_mark_free(mark);
+		if (keep_each)
+			s->each[i] = since;
+	}
+	rc = minus == NULL ? 0 : minus_window(since != NULL ? since :
+	    s->each[i], &s->facts[i], paths[i], minus, &mf, d);
+	if (!keep_each)
+		agg_free(since);
+	if (rc == -1)
+		return -1;
+	s->facts[i].path = paths[i];
+	if (i == 0)
+		s->merged = s->facts[0];
+	else if (facts_merge(&s->merged, &s->facts[i]) == -1)
+		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values over "
+		    "all profiles overflows a 64-bit integer", s->sample_type);
+	s->nprofiles = i + 1;
 	return 0;
 }
 
@@ -461,7 +473,6 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 {
 	struct feed	*fd;
 	struct profile	*p;
-	struct facts	 mf;
 	size_t		 i;
 	int		 vi;
 
@@ -484,27 +495,17 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			feed_free(fd);
 			return -2;
 		}
-		if (i == 0 && lo->minus != NULL && minus_load(s, n, lo,
-		    want_type, post, &mf, d) == -1) {
-			drain(fd, d);
-			goto fail;
-		}
 		if ((vi = check_profile(s, p, paths, i, want_type, lo, post,
 		    d)) < 0) {
 			drain(fd, d);
 			goto fail;
 		}
-		if (add_profile(s, fd, p, vi, i, paths[i], lo, keep_each,
-		    d) == -1)
+		if (add_profile(s, fd, p, vi, i, paths, lo, keep_each,
+		    want_type, post, d) == -1)
 			goto fail;
 		feed_close(fd);
 	}
 	feed_free(fd);
-	if (lo->minus != NULL && minus_window(s, paths[0], lo->minus, &mf,
-	    d) == -1) {
-		handoff_post(post, -1, NULL);
-		return -1;
-	}
 	divide_counts(s);
 	s->merged.sample_type = s->sample_type;
 	s->merged.unit = s->unit;

@@ -51,9 +51,8 @@
 # TYPES_SIDE=N (1 to 9; default 1) compares N profiles a side instead:
 # the no-change pairs are every ordered pair of disjoint windows of N
 # consecutive no-change runs (cyclically), the power pairs every window
-# of N no-change runs against every window of N changed ones.  --base
-# takes one snapshot a side, so with N > 1 each profile is its whole run
-# (as TYPES_WINDOWS=0), and the quantity is each side's mean.
+# of N no-change runs against every window of N changed ones.  Each
+# profile subtracts its own snapshot (--base once per profile).
 #
 # TYPES_DATA names another folder with a MANIFEST.tsv of the same
 # columns (tests/data/types/capture.sh writes one); TYPES_ONLY=TYPE runs
@@ -183,11 +182,16 @@ i=0
 while IFS='	' read -r t ix cat fn base new; do
 	i=$((i + 1))
 	# A cumulative profile's window: less its snapshot 3 s before.
+	# Each profile its own, in the operands' order.
 	win=""
-	if [ "$SIDE" = 1 ] && [ "${TYPES_WINDOWS:-1}" = 1 ] &&
-	    [ -f "${base%.pb.gz}.base.pb.gz" ] &&
-	    [ -f "${new%.pb.gz}.base.pb.gz" ]; then
-		win="--base ${base%.pb.gz}.base.pb.gz --base ${new%.pb.gz}.base.pb.gz"
+	if [ "${TYPES_WINDOWS:-1}" = 1 ]; then
+		for f in $base $new; do
+			if [ ! -f "${f%.pb.gz}.base.pb.gz" ]; then
+				win=""
+				break
+			fi
+			win="$win --base ${f%.pb.gz}.base.pb.gz"
+		done
 	fi
 	# shellcheck disable=SC2086
 	"$PD" check-significance -q -f json -n 0 -i "$ix" $win $base -- $new \

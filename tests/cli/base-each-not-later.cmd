@@ -1,0 +1,1 @@
+$PROFDIFF diff --base tests/data/types/allocs-none-01.base.pb.gz --base tests/data/types/allocs-none-02.pb.gz --base tests/data/types/allocs-none-03.base.pb.gz tests/data/types/allocs-none-01.pb.gz tests/data/types/allocs-none-02.base.pb.gz -- tests/data/types/allocs-none-03.pb.gz
