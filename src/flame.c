@@ -261,13 +261,20 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 {
 	struct judge		 j;
 	struct judge_hyp	*h;
+	struct delta_opts	 so = *o;
 	int64_t			*runs = NULL;
 	size_t			*at, i, m = 0, w = nb + nn, k;
 	int			 rc;
 
 	if (each != NULL)
 		runs = xcalloc((fl->nframes + 1) * w, sizeof(*runs));
-	delta_judge_init(&j, o, fl->base_n, fl->new_n, be, nb, ne, nn);
+	/*
+	 * The frames are shares of each side's samples, whatever the
+	 * table compares: each run's total is its own count, not a part of
+	 * the side's by exposure (which a run's frame could exceed).
+	 */
+	so.norm = DELTA_NORM_TOTAL;
+	delta_judge_init(&j, &so, fl->base_n, fl->new_n, be, nb, ne, nn);
 	fl->replicates = j.replicates;
 	h = xcalloc(fl->nframes + 1, sizeof(*h));
 	at = xcalloc(fl->nframes + 1, sizeof(*at));
