@@ -91,6 +91,12 @@ struct delta_row {
 	struct stats_result st;		/* on shares, as fractions */
 	double		 q;		/* adjusted p, NaN if untested */
 	int		 relevant;	/* |cum change| passes --min-effect */
+	/*
+	 * A discovery (flat or cum) that is no verdict only because its
+	 * change, large for its share by --min-effect's relative part, is
+	 * under its points (delta_small()).
+	 */
+	int		 small;
 	enum verdict	 verdict;
 	enum delta_status status;
 	long		 finding;	/* its finding's index, or -1 */
@@ -319,6 +325,15 @@ struct delta_key {
 };
 
 int	delta_key_cmp(const void *, const void *);
+
+/*
+ * The rows that are discoveries under --min-effect's points (row->small), at
+ * most max of them in out: the largest relative change first (new and
+ * gone before any), then by name.  A change's relative size is largest
+ * where it is spent, its callers' diluted by the rest of what they do.
+ * Returns how many rows are small.
+ */
+size_t	delta_small(const struct delta *, size_t *out, size_t max);
 
 /* What fails check-significance (--fail-on). */
 enum delta_fail_on {

@@ -647,6 +647,21 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 }
 
 /*
+ * A change large for its share, by --min-effect's relative part, but
+ * under its points: small against the level, as a function's is when
+ * the level is mostly something else (idle goroutines blocked in a
+ * block profile, say).
+ */
+static int
+small(const struct judge *j, double bs, double ns)
+{
+	double	 d = fabs(ns - bs);
+
+	return d * 100 < j->o.min_effect_pp && (bs == 0 || d / bs * 100 >=
+	    j->o.min_effect_rel);
+}
+
+/*
  * A row's verdict from its two hypotheses: a discovery whose change (of
  * its flat or its cum share) passes --min-effect flags it; cum decides
  * the direction when both do.
@@ -659,10 +674,14 @@ verdict(struct delta *d, struct delta_row *row)
 	double	 nf = share(row->new_flat, d->new_vden);
 	double	 bc = share(row->base_cum, d->base_vden);
 	double	 nc = share(row->new_cum, d->new_vden);
-	int	 f, c;
+	int	 f, c, sf, sc;
 
-	f = judge_significant(j, &row->flat) && judge_relevant(j, bf, nf);
-	c = judge_significant(j, &row->cum) && judge_relevant(j, bc, nc);
+	sf = judge_significant(j, &row->flat);
+	sc = judge_significant(j, &row->cum);
+	f = sf && judge_relevant(j, bf, nf);
+	c = sc && judge_relevant(j, bc, nc);
+	row->small = !f && !c && ((sf && small(j, bf, nf)) ||
+	    (sc && small(j, bc, nc)));
 	if (f && c && (nf - bf) * (nc - bc) < 0)
 		f = 0;		/* opposite ways: the cum change is the row's */
 	row->hyp = (f ? DELTA_HYP_FLAT : 0) | (c ? DELTA_HYP_CUM : 0);
@@ -927,6 +946,11 @@ value_intervals(struct delta *d, const struct delta_opts *o)
 			per_count(row, flat ? &bf : &bc, flat ? row->base_flat :
 			    row->base_cum, flat ? &nf : &nc, flat ?
 			    row->new_flat : row->new_cum, d->judge.ci_alpha);
+		/* A small change's values must agree as well. */
+		if (row->small && !(row->cum.tested && row->cum.st.lo *
+		    row->cum.st.hi > 0) && !(row->flat.tested &&
+		    row->flat.st.lo * row->flat.st.hi > 0))
+			row->small = 0;
 		if (row->verdict != VERDICT_REGRESSED &&
 		    row->verdict != VERDICT_IMPROVED)
 			continue;
@@ -1243,4 +1267,28 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	    fmax(o->min_effect_pp, o->min_effect_rel * d->mde_share))
 		return 3;
 	return 0;
+}
+
+size_t
+delta_small(const struct delta *d, size_t *out, size_t max)
+{
+	struct delta_key *k;
+	size_t		 i, n = 0;
+
+	k = xreallocarray(NULL, d->nrows + 1, sizeof(*k));
+	for (i = 0; i < d->nrows; i++) {
+		const struct delta_row *row = &d->rows[i];
+
+		if (!row->small)
+			continue;
+		k[n].key = row->status == STATUS_NEW ||
+		    row->status == STATUS_GONE ? HUGE_VAL : fabs(row->rel);
+		k[n].name = row->name;
+		k[n++].idx = i;
+	}
+	qsort(k, n, sizeof(*k), delta_key_cmp);
+	for (i = 0; i < n && i < max; i++)
+		out[i] = k[i].idx;
+	free(k);
+	return n;
 }

@@ -458,6 +458,41 @@ fmt_per(char *buf, size_t len, const struct delta_row *row,
 	return 1;
 }
 
+/*
+ * The discoveries that --min-effect keeps from being verdicts, the
+ * largest relative changes named (delta_small()): a change the counts
+ * prove, however small it is against the level, is not hidden.
+ */
+#define SMALL_NAMED	3
+
+static void
+put_small(FILE *fp, const struct diff_report *r, const char *lead,
+    void (*put)(FILE *, const char *))
+{
+	const struct delta *d = r->d;
+	size_t	 at[SMALL_NAMED], n, i;
+	char	 dl[UNITS_BUFSZ + 8], rel[32];
+
+	if ((n = delta_small(d, at, SMALL_NAMED)) == 0)
+		return;
+	fprintf(fp, "%sUnder --min-effect's %gpp of the level, so not "
+	    "verdicts: %zu significant change%s of %g%% or more%s", lead,
+	    r->h.min_effect_pp, n, n == 1 ? "" : "s", r->h.min_effect_rel,
+	    n == 1 ? "," : ", the largest relative");
+	for (i = 0; i < n && i < SMALL_NAMED; i++) {
+		const struct delta_row *row = &d->rows[at[i]];
+
+		fmt_delta(dl, sizeof(dl), row->delta, r);
+		fmt_rel(rel, sizeof(rel), row);
+		fprintf(fp, "%s %s (%s) ", i > 0 ? "," : "", dl, rel);
+		put(fp, row->name);
+	}
+	if (n > SMALL_NAMED)
+		fprintf(fp, " and %zu more", n - SMALL_NAMED);
+	fprintf(fp, "; lower --min-effect, or --focus %s with --relative, "
+	    "to judge %s.\n", n == 1 ? "it" : "them", n == 1 ? "it" : "them");
+}
+
 int
 report_diff_text(FILE *fp, const struct diff_report *r)
 {
@@ -471,6 +506,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	put_detectable(fp, r);
 	put_method(fp, r);
 	put_findings_text(fp, r);
+	put_small(fp, r, d->nfindings > 0 ? "" : "\n", report_put_text);
 	if (r->kind == DIFF_CHECK && r->nshow == 0) {
 		report_views_text(fp, r);
 		fprintf(fp, "%sResult: %s (exit %d)\n", d->nfindings > 0 ||
@@ -570,6 +606,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
 		    r->exit_status);
 	put_findings_md(fp, r);
+	put_small(fp, r, "\n", report_put_md);
 	if (r->nshow == 0)
 		return report_views_markdown(fp, r) == 0 && !ferror(fp) ? 0 :
 		    -1;
@@ -795,6 +832,7 @@ put_row_json(FILE *fp, const struct diff_report *r,
 	report_put_json(fp, stats_method_name(row->st.method));
 	fputs(",\"verdict\":", fp);
 	report_put_json(fp, verdict_name(row->verdict));
+	fprintf(fp, ",\"under_min_effect\":%s", row->small ? "true" : "false");
 	fputs(",\"hypothesis\":", fp);
 	if (hyp_name(row->hyp) != NULL)
 		report_put_json(fp, hyp_name(row->hyp));

@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -f json -n 20 --sort p -i delay --base tests/data/types/block-none-01.base.pb.gz tests/data/types/block-none-01.pb.gz --base tests/data/types/block-drain4-01.base.pb.gz tests/data/types/block-drain4-01.pb.gz
