@@ -222,17 +222,20 @@ for f in "$tmp"/d/d*.json; do
 	    ([.findings[] | select(.verdict == "improved")] | length),
 	    named("regressed"; $fn), named("improved"; $fn),
 	    ([.findings[] | .verdict + ":" + (.path | join(">"))] |
-	        join(" "))] | @tsv' "$f" >>"$tmp/diff.tsv" ||
+	        join(" ")),
+	    (if any(.rows[]; .name == $fn and .under_min_effect and
+	        .delta > 0) then 1 else 0 end)] | @tsv' "$f" >>"$tmp/diff.tsv" ||
 	    die "diff wrote a report that does not parse: $f"
 done
 # results.tsv: id, type, index, category, function, check-significance
 # exit, diff exit, regression findings, improvement findings, found,
 # the wrong way, the findings (verdict:path, the path from the root down
-# to the finding's function).
+# to the finding's function), and whether the function's row rose and
+# is marked under --min-effect's points.
 awk -F'\t' -v OFS='\t' 'FILENAME == ARGV[1] { d[$1] = $0; next }
 { split(d[$1], x, "\t")
-  if (!($1 in d)) { x[2] = x[3] = x[4] = x[5] = 0; x[6] = "" }
-  print $1, $2, $3, $4, $5, $6, $7, x[2], x[3], x[4], x[5], x[6] }' \
+  if (!($1 in d)) { x[2] = x[3] = x[4] = x[5] = x[7] = 0; x[6] = "" }
+  print $1, $2, $3, $4, $5, $6, $7, x[2], x[3], x[4], x[5], x[6], x[7] }' \
     "$tmp/diff.tsv" "$tmp/status" >"$tmp/results.tsv"
 
 # rate TYPE INDEX CAT COND: "k n" for the pairs where the awk condition
@@ -277,9 +280,11 @@ for t in $TYPES; do
 		an=$(rate "$t" "$ix" null '$8 + $9 > 0')
 		e2=$(rate "$t" "$ix" null '$6 == 2 || $7 == 2')
 		e3=$(rate "$t" "$ix" null '$6 == 3')
+		sm=$(rate "$t" "$ix" null '$13 == 1')
 		echo "#   $t $ix: no change: exit 1 in $(fmt "$e1"), a finding" \
 		    "in $(fmt "$an"), exit 3 in $(fmt "$e3"), refused (exit 2)" \
-		    "in $(fmt "$e2")"
+		    "in $(fmt "$e2"); $fn marked under --min-effect's points" \
+		    "in $(fmt "$sm")"
 		findings_of "$t" "$ix" null
 		r=$(refused "$t" "$ix" null)
 		[ -z "$r" ] || echo "#       refused: $r"
@@ -290,9 +295,11 @@ for t in $TYPES; do
 			wr=$(rate "$t" "$ix" "$c" '$11 == 1')
 			ce=$(rate "$t" "$ix" "$c" '$6 == 1')
 			c2=$(rate "$t" "$ix" "$c" '$6 == 2 || $7 == 2')
+			sm=$(rate "$t" "$ix" "$c" '$10 == 0 && $13 == 1')
 			echo "#   $t $ix: $c ($fn): found in $(fmt "$hit")," \
 			    "the wrong way in $(fmt "$wr"), exit 1 in" \
-			    "$(fmt "$ce"), refused in $(fmt "$c2")"
+			    "$(fmt "$ce"), refused in $(fmt "$c2"); not found" \
+			    "but marked under --min-effect's points in $(fmt "$sm")"
 			findings_of "$t" "$ix" "$c"
 			r=$(refused "$t" "$ix" "$c")
 			[ -z "$r" ] || echo "#       refused: $r"
