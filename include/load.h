@@ -44,6 +44,14 @@ struct load_opts {
 	 * them.  diff and check-significance set it.
 	 */
 	int			 moments;
+	/*
+	 * Leave a mutex profile's contentions as they are instead of
+	 * dividing them by their greatest common divisor: the caller
+	 * divides the sides it compares alike (side_divide_counts()), or
+	 * keeps the estimates (series: its points are gone before the
+	 * divisor of them all is known).
+	 */
+	int			 keep_counts;
 	const struct views_spec	*views;		/* --list, --peek; or NULL */
 };
 
@@ -89,10 +97,18 @@ int	side_load(struct side *, char *const *paths, size_t n,
  * Each side reads its profiles on its own thread, without a feed thread
  * (the two cores are taken).  keep_each has effect only when both sides
  * have two profiles or more (replicates); otherwise each stays NULL.
+ * A mutex profile's contentions are divided by the greatest common
+ * divisor of both sides' (side_divide_counts()).
  */
 int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	    struct side *n, char *const *npaths, size_t nn,
 	    const struct load_opts *, int keep_each);
+/*
+ * Divide the contentions of the n sides, if they are all a mutex
+ * profile's that may be estimates, by the greatest common divisor of
+ * them all, and say so in their facts (count_note).
+ */
+void	side_divide_counts(struct side *const *sides, size_t n);
 /*
  * The filter options that matched nothing on this side, a bit each, in
  * the order of side_unmatched_name(); and a --by-label key that no

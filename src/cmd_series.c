@@ -24,6 +24,32 @@
 
 #define PD_SERIES_ROWS	20	/* default changes shown by series */
 
+/*
+ * --base: given once, the first point subtracts it and each later point
+ * the point before it, so that cumulative snapshots t0 t1 t2 ... make
+ * the windows between them (one profile a point); given once per
+ * profile, each profile its own, in order.  Returns 0, or -1 after a
+ * message.
+ */
+static int
+series_bases(const struct cli_cmd *self, const struct opts *o)
+{
+	const char *s;
+	size_t	 i, n = 0;
+
+	if (o->bases.n == 0)
+		return 0;
+	for (i = 0; i < o->noperands; i++)
+		for (s = o->operands[i], n++; (s = strchr(s, ',')) != NULL; s++)
+			n++;
+	if ((o->bases.n == 1 && n == o->noperands) || o->bases.n == n)
+		return 0;
+	cli_warn("%s: --base is given %zu times for %zu profiles: once (the "
+	    "snapshot before the first point, one profile a point) or once "
+	    "per profile", self->name, o->bases.n, n);
+	return -1;
+}
+
 /* The checks of cli_parse()'s result that are series' own. */
 static int
 series_check_opts(const struct cli_cmd *self, struct opts *o)
@@ -61,7 +87,7 @@ series_check_opts(const struct cli_cmd *self, struct opts *o)
 			    self->name, i + 1, o->operands[i]);
 			return -1;
 		}
-	return 0;
+	return series_bases(self, o);
 }
 
 static int
@@ -158,17 +184,30 @@ series_load(struct series *ser, struct side *first, struct opts *o,
     const char *cmd, int *has_counts)
 {
 	struct side	 sd, *cur;
+	struct load_opts lo = o->load;
 	char		**paths;
-	size_t		 i, n;
+	size_t		 i, n, at = 0;
 	size_t		 kept = 0, seen = 0;
 	int		 rc = 0, scaled;
 
 	*has_counts = 1;
 	scaled = 0;
+	/*
+	 * Each point divided by its own divisor would scale its counts
+	 * against the others', and the points are gone before the divisor
+	 * of them all is known: the estimates stay, and say so.
+	 */
+	lo.keep_counts = 1;
 	for (i = 0; i < o->noperands && rc == 0; i++) {
 		paths = split_point(o->operands[i], &n);
 		cur = i == 0 ? first : &sd;
-		if (side_load_ex(cur, paths, n, &o->load, i == 0 ? NULL :
+		/* --base (series_bases()): the point before, or its own. */
+		if (o->bases.n == 1 && o->noperands > 1)
+			lo.minus = i == 0 ? o->bases.v : &o->operands[i - 1];
+		else if (o->bases.n > 0)
+			lo.minus = o->bases.v + at;
+		at += n;
+		if (side_load_ex(cur, paths, n, &lo, i == 0 ? NULL :
 		    first->sample_type, n >= 2) == -1 ||
 		    (i == 0 && series_quantity(cur, o)) ||
 		    point_fits(cur, i == 0 ? NULL : first, paths, o,

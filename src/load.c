@@ -137,16 +137,21 @@ gcd64(int64_t a, int64_t b)
  * common divisor of them all gives the samples taken, or fewer (when g
  * is a multiple of the fraction), never more: the test can only become
  * more cautious.  Between replicates, each profile's aggregate too.
+ * Sides compared are divided alike, by the divisor of them all: each by
+ * its own would scale one side's counts against the other's.
  */
-static void
-divide_counts(struct side *s)
+static int
+divisible(const struct side *s)
 {
-	int64_t		 g = s->count_gcd;
+	return s->merged.counts_scaled &&
+	    strcmp(s->merged.count_type, "contentions") == 0;
+}
+
+static void
+divide_counts(struct side *s, int64_t g)
+{
 	size_t		 i;
 
-	if (g <= 1 || !s->merged.counts_scaled ||
-	    strcmp(s->merged.count_type, "contentions") != 0)
-		return;
 	agg_divide_counts(s->agg, g);
 	for (i = 0; s->each != NULL && i < s->nprofiles; i++)
 		if (s->each[i] != NULL)
@@ -165,6 +170,21 @@ divide_counts(struct side *s)
 		    "smaller, these are fewer than the samples taken)",
 		    f->count_type, (long long)g);
 	}
+}
+
+void
+side_divide_counts(struct side *const *sides, size_t n)
+{
+	int64_t	 g = 0;
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (!divisible(sides[i]))
+			return;
+		g = gcd64(g, sides[i]->count_gcd);
+	}
+	for (i = 0; g > 1 && i < n; i++)
+		divide_counts(sides[i], g);
 }
 
 /*
@@ -506,7 +526,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		feed_close(fd);
 	}
 	feed_free(fd);
-	divide_counts(s);
+	if (!lo->keep_counts)
+		side_divide_counts(&s, 1);
 	s->merged.sample_type = s->sample_type;
 	s->merged.unit = s->unit;
 	for (i = 0; i < n; i++) {
@@ -588,7 +609,8 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 {
 	struct handoff	 h;
 	struct newside	 ns;
-	struct load_opts nlo;
+	struct load_opts blo, nlo;
+	struct side	*both[2] = { b, n };
 	struct diag	 d;
 	pthread_t	 t;
 	int		 rc;
@@ -600,6 +622,10 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	 */
 	if (nb < 2 || nn < 2)
 		keep_each = 0;
+	/* Divided alike once both are loaded (side_divide_counts()). */
+	blo = *lo;
+	blo.keep_counts = 1;
+	lo = &blo;
 	memset(n, 0, sizeof(*n));
 	memset(&h, 0, sizeof(h));
 	memset(&ns, 0, sizeof(ns));
@@ -635,6 +661,7 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 		return fail(&d);
 	if (ns.rc == -1)
 		return fail(&ns.d);
+	side_divide_counts(both, 2);
 	return same_unit(b, n, bpaths, npaths);
 
 serial:
@@ -643,6 +670,7 @@ serial:
 	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
 	    side_load_ex(n, npaths, nn, &nlo, b->sample_type, keep_each) == -1)
 		return -1;
+	side_divide_counts(both, 2);
 	return same_unit(b, n, bpaths, npaths);
 }
 
