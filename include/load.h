@@ -110,6 +110,13 @@ int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
  */
 void	side_divide_counts(struct side *const *sides, size_t n);
 /*
+ * Its parts: the greatest common divisor of the n sides' contentions,
+ * or 0 if any is not a mutex profile's that may be estimates; and one
+ * side divided by g (nothing when g <= 1 or it is not such a side).
+ */
+int64_t	side_count_divisor(struct side *const *sides, size_t n);
+void	side_divide(struct side *, int64_t g);
+/*
  * The filter options that matched nothing on this side, a bit each, in
  * the order of side_unmatched_name(); and a --by-label key that no
  * sample kept carries.  diff and top warn of the first; a CI gate

@@ -156,7 +156,8 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "base", .parse = opt_list, .off = OFF(bases),
 	  .arg = "FILE", .help = "subtract FILE, an earlier cumulative "
 	  "snapshot (pprof's -base); once per profile, in order; diff "
-	  "with one a side: once (the base's) or twice (one per side)" },
+	  "with one a side: once (the base's) or twice (one per side); "
+	  "series: once, each point less the one before" },
 	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .off = OFF(sort),
 	  .arg = "KEY",
 	  .help = "delta (default) or cum, flat, p, name or new" },

@@ -44,9 +44,10 @@ series_bases(const struct cli_cmd *self, const struct opts *o)
 			n++;
 	if ((o->bases.n == 1 && n == o->noperands) || o->bases.n == n)
 		return 0;
-	cli_warn("%s: --base is given %zu times for %zu profiles: once (the "
-	    "snapshot before the first point, one profile a point) or once "
-	    "per profile", self->name, o->bases.n, n);
+	cli_warn("%s: --base is given %zu time%s for %zu profiles: once (the "
+	    "snapshot before the first point, with one profile a point) or "
+	    "once per profile", self->name, o->bases.n, o->bases.n == 1 ? "" :
+	    "s", n);
 	return -1;
 }
 
@@ -179,6 +180,55 @@ series_quantity(const struct side *first, struct opts *o)
 	return 0;
 }
 
+/*
+ * Point i's --base snapshots (series_bases()): the point before it, or
+ * its profiles' own, from *at on, which it moves past its n profiles.
+ */
+static char *const *
+point_minus(const struct opts *o, size_t i, size_t n, size_t *at)
+{
+	char *const *m = NULL;
+
+	if (o->bases.n == 1)
+		m = i == 0 ? o->bases.v : &o->operands[i - 1];
+	else if (o->bases.n > 0)
+		m = o->bases.v + *at;
+	*at += n;
+	return m;
+}
+
+/*
+ * A mutex profile's contentions, divided point by point by each one's
+ * own divisor, would scale each point's counts against the others': the
+ * points after the first are read once more, before they are folded for
+ * good, for the divisor of them all.  Returns it (0 or 1: none), or -1
+ * after a message when a point cannot be read.
+ */
+static int64_t
+series_divisor(const struct opts *o, struct side *first)
+{
+	struct side	 sd, *both[2] = { first, &sd };
+	struct load_opts lo = o->load;
+	char		**paths;
+	size_t		 i, n, at = first->nprofiles;
+	int64_t		 g = side_count_divisor(both, 1);
+
+	lo.keep_counts = 1;
+	for (i = 1; g > 1 && i < o->noperands; i++) {
+		paths = split_point(o->operands[i], &n);
+		lo.minus = point_minus(o, i, n, &at);
+		if (side_load_ex(&sd, paths, n, &lo, first->sample_type,
+		    0) == -1)
+			g = -1;
+		else
+			g = side_count_divisor(both, 2);
+		side_free(&sd);
+		free(paths[0]);
+		free(paths);
+	}
+	return g;
+}
+
 static int
 series_load(struct series *ser, struct side *first, struct opts *o,
     const char *cmd, int *has_counts)
@@ -189,35 +239,32 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 	size_t		 i, n, at = 0;
 	size_t		 kept = 0, seen = 0;
 	int		 rc = 0, scaled;
+	int64_t		 g = 0;
 
 	*has_counts = 1;
 	scaled = 0;
-	/*
-	 * Each point divided by its own divisor would scale its counts
-	 * against the others', and the points are gone before the divisor
-	 * of them all is known: the estimates stay, and say so.
-	 */
-	lo.keep_counts = 1;
+	lo.keep_counts = 1;	/* divided alike (series_divisor()) */
 	for (i = 0; i < o->noperands && rc == 0; i++) {
 		paths = split_point(o->operands[i], &n);
 		cur = i == 0 ? first : &sd;
-		/* --base (series_bases()): the point before, or its own. */
-		if (o->bases.n == 1 && o->noperands > 1)
-			lo.minus = i == 0 ? o->bases.v : &o->operands[i - 1];
-		else if (o->bases.n > 0)
-			lo.minus = o->bases.v + at;
-		at += n;
+		lo.minus = point_minus(o, i, n, &at);
 		if (side_load_ex(cur, paths, n, &lo, i == 0 ? NULL :
 		    first->sample_type, n >= 2) == -1 ||
+		    (i == 0 && (g = series_divisor(o, cur)) == -1) ||
 		    (i == 0 && series_quantity(cur, o)) ||
 		    point_fits(cur, i == 0 ? NULL : first, paths, o,
 		    cmd) == -1)
 			rc = -1;
-		else if (series_add(ser, cur->agg, cur->each, n >= 2 ?
-		    cur->nprofiles : 0, o->operands[i], paths[0],
-		    cur->facts[0].time_ns, cur->merged.duration_ns) == -1) {
-			cli_warn("%s: too many points or functions", cmd);
-			rc = -1;
+		else {
+			side_divide(cur, g);
+			if (series_add(ser, cur->agg, cur->each, n >= 2 ?
+			    cur->nprofiles : 0, o->operands[i], paths[0],
+			    cur->facts[0].time_ns,
+			    cur->merged.duration_ns) == -1) {
+				cli_warn("%s: too many points or functions",
+				    cmd);
+				rc = -1;
+			}
 		}
 		*has_counts &= cur->has_counts;
 		scaled |= cur->merged.counts_scaled;

@@ -172,19 +172,35 @@ divide_counts(struct side *s, int64_t g)
 	}
 }
 
-void
-side_divide_counts(struct side *const *sides, size_t n)
+int64_t
+side_count_divisor(struct side *const *sides, size_t n)
 {
 	int64_t	 g = 0;
 	size_t	 i;
 
 	for (i = 0; i < n; i++) {
 		if (!divisible(sides[i]))
-			return;
+			return 0;
 		g = gcd64(g, sides[i]->count_gcd);
 	}
-	for (i = 0; g > 1 && i < n; i++)
-		divide_counts(sides[i], g);
+	return g;
+}
+
+void
+side_divide(struct side *s, int64_t g)
+{
+	if (g > 1 && divisible(s))
+		divide_counts(s, g);
+}
+
+void
+side_divide_counts(struct side *const *sides, size_t n)
+{
+	int64_t	 g = side_count_divisor(sides, n);
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		side_divide(sides[i], g);
 }
 
 /*

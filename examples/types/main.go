@@ -34,7 +34,11 @@
 // workload stopped and after a garbage collection (so that heap in use is
 // up to date), the others. -base T also writes TYPE-NAME.base.pb.gz for
 // allocs, mutex and block at T after start: an earlier cumulative
-// snapshot of the same process. -delta N fetches
+// snapshot of the same process. -every D writes such snapshots every D
+// after start, as TYPE-NAME.tNN.pb.gz, and -inject-at T makes the
+// -inject change (allocs-more, allocs-bigger or mutex) at T while the
+// workload runs instead of before it starts: a series of cumulative
+// snapshots of one process whose change is known, and when. -delta N fetches
 // /debug/pprof/heap?seconds=N from a net/http/pprof server of its own on
 // 127.0.0.1, from -delta-at after start, with Go's HTTP client, and
 // saves the bytes as heap-NAME.delta.pb.gz. -stats FILE appends one line
@@ -57,9 +61,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -98,11 +104,12 @@ type request struct {
 }
 
 type service struct {
-	// Set by -inject before the workload starts.
-	indexCopies int // objects per item in buildIndex
-	indexBytes  int // size of each
-	holdTurns   int // spin turns under quoteMu
-	keep        int // cache entries kept
+	// Set by -inject before the workload starts, or while it runs
+	// (-inject-at): these three are read atomically.
+	indexCopies atomic.Int64 // objects per item in buildIndex
+	indexBytes  atomic.Int64 // size of each
+	holdTurns   atomic.Int64 // spin turns under quoteMu
+	keep        int          // cache entries kept
 	pause       time.Duration
 	pool        int
 
@@ -158,13 +165,24 @@ func main() {
 	name := flag.String("name", "run", "the run's `name`: files are TYPE-NAME.pb.gz")
 	profiles := flag.String("profiles", "allocs,heap,mutex,block,goroutine", "the profiles to write, comma-separated")
 	base := flag.Duration("base", 0, "also write allocs, mutex and block snapshots this long after start (0: none)")
+	every := flag.Duration("every", 0, "also write allocs, mutex and block snapshots every `D` after start, as TYPE-NAME.tNN.pb.gz (0: none)")
+	injectAt := flag.Duration("inject-at", 0, "make the -inject change this long after start, while the workload runs (allocs-more, allocs-bigger or mutex; 0: before it starts)")
 	delta := flag.Int("delta", 0, "also save /debug/pprof/heap?seconds=`N` (0: none)")
 	deltaAt := flag.Duration("delta-at", time.Second, "when to start the delta heap profile")
 	statsFile := flag.String("stats", "", "append a line per profile written to `file`")
 	flag.Parse()
 
 	s := newService(*seed)
-	if *inject != "" {
+	if *injectAt > 0 {
+		switch *inject {
+		case "allocs-more", "allocs-bigger", "mutex":
+		default:
+			log.Fatalf("-inject-at: -inject %q cannot be made while the workload runs", *inject)
+		}
+		if *injectAt >= *duration {
+			log.Fatalf("-inject-at must be before -duration")
+		}
+	} else if *inject != "" {
 		if err := s.setInject(*inject); err != nil {
 			log.Fatalf("-inject: %v", err)
 		}
@@ -205,13 +223,37 @@ func main() {
 	var wg sync.WaitGroup
 	s.startWorkload(&wg, *seed)
 
-	if *base > 0 {
-		time.Sleep(time.Until(start.Add(*base)))
-		for _, p := range []string{"allocs", "mutex", "block"} {
-			if want[p] {
-				st = append(st, writeProfile(*dir, p, *name+".base", "base"))
+	// What happens while the workload runs, in time order: the -base
+	// snapshots, the -every ones, and the -inject-at change (after a
+	// snapshot of the same time).
+	type event struct {
+		at time.Duration
+		do func()
+	}
+	var evs []event
+	snapshot := func(name, kind string) func() {
+		return func() {
+			for _, p := range []string{"allocs", "mutex", "block"} {
+				if want[p] {
+					st = append(st, writeProfile(*dir, p, name, kind))
+				}
 			}
 		}
+	}
+	if *base > 0 {
+		evs = append(evs, event{*base, snapshot(*name+".base", "base")})
+	}
+	for k := 1; *every > 0 && time.Duration(k)**every < *duration; k++ {
+		evs = append(evs, event{time.Duration(k) * *every,
+			snapshot(fmt.Sprintf("%s.t%02d", *name, k), "snapshot")})
+	}
+	if *injectAt > 0 {
+		evs = append(evs, event{*injectAt, func() { _ = s.setInject(*inject) }})
+	}
+	sort.SliceStable(evs, func(i, j int) bool { return evs[i].at < evs[j].at })
+	for _, e := range evs {
+		time.Sleep(time.Until(start.Add(e.at)))
+		e.do()
 	}
 	time.Sleep(time.Until(start.Add(*duration)))
 	if want["goroutine"] {
@@ -242,31 +284,32 @@ func main() {
 }
 
 func newService(seed int64) *service {
-	return &service{
-		indexCopies: 1,
-		indexBytes:  indexSize,
-		holdTurns:   holdTurns,
-		keep:        cacheLimit,
-		pause:       drainPause,
-		pool:        poolSize,
-		stats:       map[string]int{},
-		cache:       map[int][]byte{},
-		events:      make(chan int, 8),
-		jobs:        make(chan int),
-		stop:        make(chan struct{}),
+	s := &service{
+		keep:   cacheLimit,
+		pause:  drainPause,
+		pool:   poolSize,
+		stats:  map[string]int{},
+		cache:  map[int][]byte{},
+		events: make(chan int, 8),
+		jobs:   make(chan int),
+		stop:   make(chan struct{}),
 	}
+	s.indexCopies.Store(1)
+	s.indexBytes.Store(indexSize)
+	s.holdTurns.Store(holdTurns)
+	return s
 }
 
 func (s *service) setInject(what string) error {
 	switch what {
 	case "allocs-more":
-		s.indexCopies = 2
+		s.indexCopies.Store(2)
 	case "allocs-bigger":
-		s.indexBytes = 2 * indexSize
+		s.indexBytes.Store(2 * indexSize)
 	case "heap-leak":
 		s.keep = 3 * cacheLimit
 	case "mutex":
-		s.holdTurns = 5 * holdTurns
+		s.holdTurns.Store(5 * holdTurns)
 	case "block":
 		s.pause = 4 * drainPause
 	case "goroutines":
@@ -349,7 +392,7 @@ func handleQuote(s *service, rng *rand.Rand, req *request) []byte {
 	for _, b := range idx {
 		s.quotes[int(b[0])<<4|int(b[len(b)-1])&15] += float64(len(b))
 	}
-	s.sink += spin(s.holdTurns)
+	s.sink += spin(int(s.holdTurns.Load()))
 	s.quoteMu.Unlock()
 	return renderPage(rng, req)
 }
@@ -358,10 +401,11 @@ func handleQuote(s *service, rng *rand.Rand, req *request) []byte {
 //
 //go:noinline
 func buildIndex(s *service, req *request) [][]byte {
-	idx := make([][]byte, 0, len(req.items)*s.indexCopies)
+	copies, size := int(s.indexCopies.Load()), int(s.indexBytes.Load())
+	idx := make([][]byte, 0, len(req.items)*copies)
 	for _, it := range req.items {
-		for c := 0; c < s.indexCopies; c++ {
-			b := make([]byte, s.indexBytes)
+		for c := 0; c < copies; c++ {
+			b := make([]byte, size)
 			copy(b, it)
 			b[len(b)-1] = byte(c)
 			idx = append(idx, b)

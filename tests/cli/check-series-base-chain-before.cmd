@@ -1,0 +1,1 @@
+$PROFDIFF check-series -q -i contentions --base tests/data/types-series/mutex-ser.t01.pb.gz tests/data/types-series/mutex-ser.t02.pb.gz tests/data/types-series/mutex-ser.t03.pb.gz tests/data/types-series/mutex-ser.t04.pb.gz

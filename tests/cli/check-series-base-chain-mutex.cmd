@@ -1,0 +1,1 @@
+$PROFDIFF check-series -q -i contentions --base tests/data/types-series/mutex-ser.t01.pb.gz tests/data/types-series/mutex-ser.t02.pb.gz tests/data/types-series/mutex-ser.t03.pb.gz tests/data/types-series/mutex-ser.t04.pb.gz tests/data/types-series/mutex-ser.t05.pb.gz tests/data/types-series/mutex-ser.t06.pb.gz tests/data/types-series/mutex-ser.t07.pb.gz

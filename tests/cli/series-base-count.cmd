@@ -1,0 +1,1 @@
+$PROFDIFF series --base tests/data/types-series/allocs-ser.t01.pb.gz --base tests/data/types-series/allocs-ser.t02.pb.gz tests/data/types-series/allocs-ser.t03.pb.gz tests/data/types-series/allocs-ser.t04.pb.gz tests/data/types-series/allocs-ser.t05.pb.gz

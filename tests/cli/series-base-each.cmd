@@ -1,0 +1,1 @@
+$PROFDIFF series -q -n 2 -i alloc_objects --base tests/data/types/allocs-none-01.base.pb.gz --base tests/data/types/allocs-none-02.base.pb.gz --base tests/data/types/allocs-more-01.base.pb.gz tests/data/types/allocs-none-01.pb.gz tests/data/types/allocs-none-02.pb.gz tests/data/types/allocs-more-01.pb.gz
