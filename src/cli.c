@@ -171,7 +171,8 @@ static const struct cli_opt cli_opts[] = {
 	  .off = OFF(min_effect), .want = "points such as 0.5 or 0.5pp, or a "
 	  "relative change such as 10%", .arg = "X[pp]|X%",
 	  .help = "smallest change that matters, in points or relative "
-	  "percent (default 1pp and 10%)" },
+	  "percent (default 1pp and 10%); significant changes under its "
+	  "points alone are named in a line" },
 	{ .name = "focus", .parse = opt_string, .off = OFF(focus), .arg = "RE",
 	  .help = "keep only samples with a frame matching RE" },
 	{ .name = "ignore", .parse = opt_string, .off = OFF(ignore),
