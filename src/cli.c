@@ -1086,6 +1086,16 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	return need_tree(o, mask, cmd);
 }
 
+/* Input i of all that are read: the operands, then the --base files. */
+static const char *
+input(const struct opts *o, size_t i)
+{
+	if (i < o->noperands)
+		return o->operands[i];
+	i -= o->noperands;
+	return i < o->bases.n ? o->bases.v[i] : NULL;
+}
+
 /*
  * -o names one of the inputs (the same path, a hard link or a symlink
  * to it): the report would replace the profile it was made from, so
@@ -1096,18 +1106,18 @@ static int
 output_is_input(const struct opts *o, const char *cmd)
 {
 	struct stat	 out, in;
+	const char	*path;
 	size_t		 i;
 
 	if (o->output == NULL || strcmp(o->output, "-") == 0 ||
 	    stat(o->output, &out) == -1)
 		return 0;
-	for (i = 0; i < o->noperands; i++) {
-		if (strcmp(o->operands[i], "-") == 0 ||
-		    stat(o->operands[i], &in) == -1)
+	for (i = 0; (path = input(o, i)) != NULL; i++) {
+		if (strcmp(path, "-") == 0 || stat(path, &in) == -1)
 			continue;
 		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
 			cli_warn("%s: -o %s is the input %s: refusing to "
-			    "overwrite it", cmd, o->output, o->operands[i]);
+			    "overwrite it", cmd, o->output, path);
 			return -1;
 		}
 	}
@@ -1121,10 +1131,11 @@ output_is_input(const struct opts *o, const char *cmd)
 static int
 stdin_twice(const struct opts *o, const char *cmd)
 {
+	const char *path;
 	size_t i, n = 0;
 
-	for (i = 0; i < o->noperands; i++)
-		n += strcmp(o->operands[i], "-") == 0;
+	for (i = 0; (path = input(o, i)) != NULL; i++)
+		n += strcmp(path, "-") == 0;
 	if (n < 2)
 		return 0;
 	cli_warn("%s: - (standard input) is given %zu times, but standard "

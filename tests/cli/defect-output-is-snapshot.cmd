@@ -1,0 +1,1 @@
+t=$(mktemp -d) && cp tests/data/types/allocs-none-01.base.pb.gz "$t/b.pb.gz" && { $PROFDIFF top -q -o "$t/b.pb.gz" --base "$t/b.pb.gz" tests/data/types/allocs-none-01.pb.gz; echo "status $?"; } 2>&1 | sed "s|$t|T|g"; cmp "$t/b.pb.gz" tests/data/types/allocs-none-01.base.pb.gz && echo untouched; rm -r "$t"
