@@ -103,6 +103,11 @@ struct diff_report {
 	double		 base_kept;	/* share of |value| the filters kept */
 	double		 new_kept;
 	const char	*by_label;	/* rows are this label's values */
+	/*
+	 * The counts are estimates nothing recovered, one profile a side
+	 * (delta_opts.approx): the findings are leads.
+	 */
+	int		 approx;
 	/* check-significance only */
 	int		 exit_status;
 	const char	*conclusion;

@@ -328,6 +328,7 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	    p->norm == DELTA_NORM_DURATION ? "rates" :
 	    p->norm == DELTA_NORM_REQUESTS ? "per request" : "absolute";
 	r.kind = kind;
+	r.approx = p->dopts.approx;
 	r.d = &p->d;
 	r.order = p->order;
 	r.nshow = p->nshow;

@@ -493,6 +493,18 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 	    "to judge %s.\n", n == 1 ? "it" : "them", n == 1 ? "it" : "them");
 }
 
+/* Findings on counts nothing recovered, one profile a side: leads. */
+static void
+put_approx(FILE *fp, const struct diff_report *r)
+{
+	if (!r->approx || r->d->nfindings == 0)
+		return;
+	fputs("These findings rest on counts the profiler scaled up and "
+	    "nothing recovered, with one profile a side: leads, not proof "
+	    "(check-significance exits 3 on them); compare several profiles "
+	    "per side.\n", fp);
+}
+
 int
 report_diff_text(FILE *fp, const struct diff_report *r)
 {
@@ -506,6 +518,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	put_detectable(fp, r);
 	put_method(fp, r);
 	put_findings_text(fp, r);
+	put_approx(fp, r);
 	put_small(fp, r, d->nfindings > 0 ? "" : "\n", report_put_text);
 	if (r->kind == DIFF_CHECK && r->nshow == 0) {
 		report_views_text(fp, r);
@@ -606,6 +619,9 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
 		    r->exit_status);
 	put_findings_md(fp, r);
+	if (r->approx && d->nfindings > 0)
+		fputc('\n', fp);
+	put_approx(fp, r);
 	put_small(fp, r, "\n", report_put_md);
 	if (r->nshow == 0)
 		return report_views_markdown(fp, r) == 0 && !ferror(fp) ? 0 :
@@ -914,6 +930,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		fputs(",\"quantity_reason\":", fp);
 		report_put_json(fp, r->h.quantity);
 	}
+	fprintf(fp, ",\"approximate\":%s", r->approx ? "true" : "false");
 	fputs(",\"granularity\":", fp);
 	report_put_json(fp, r->by_label ? "label" : r->granularity);
 	if (r->by_label != NULL) {
