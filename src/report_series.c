@@ -109,8 +109,10 @@ text_change(FILE *fp, const struct series_report *sr,
 			fputs(" > ", fp);
 		report_put_text(fp, c->path[i]);
 	}
-	fprintf(fp, "\n  level:   %s [%s, %s] -> %s [%s, %s]%s\n", b, bl, bh,
-	    a, al, ah, c->verdict == SERIES_TRANSIENT ? ", and back" : "");
+	/* A rate counts samples, whatever the sample type's unit. */
+	fprintf(fp, "\n  level:   %s [%s, %s] -> %s [%s, %s]%s%s\n", b, bl, bh,
+	    a, al, ah, sr->r->rates ? " (samples)" : "",
+	    c->verdict == SERIES_TRANSIENT ? ", and back" : "");
 	fprintf(fp, "  changed: between ");
 	put_point(fp, s, c->at - 1);
 	fprintf(fp, " and ");
@@ -204,8 +206,9 @@ series_markdown(FILE *fp, const struct series_report *sr)
 		fprintf(fp, "\nNo change along the sequence.\n");
 		goto out;
 	}
-	fprintf(fp, "\n| verdict | function | before | after | between "
-	    "| q | path |\n|---|---|---|---|---|---|---|\n");
+	fprintf(fp, "\n| verdict | function | before%s | after%s | between "
+	    "| q | path |\n|---|---|---|---|---|---|---|\n", r->rates ?
+	    " (samples/s)" : "", r->rates ? " (samples/s)" : "");
 	for (i = 0; i < r->nchanges && i < sr->nshow; i++) {
 		const struct series_change *c = &r->changes[i];
 
