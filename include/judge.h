@@ -81,6 +81,12 @@ int	judge_significant(const struct judge *, const struct judge_hyp *);
 int	judge_insufficient(const struct judge *, const struct judge_hyp *);
 /* Is a change of a share from bs to ns at least --min-effect? */
 int	judge_relevant(const struct judge *, double bs, double ns);
+/*
+ * Or large for its share by --min-effect's relative part, but under its
+ * points: small against the level, as a function's is when the level is
+ * mostly something else (idle goroutines in a block profile, say)?
+ */
+int	judge_small(const struct judge *, double bs, double ns);
 
 /*
  * A test outside the family: k1 of n1 against k2 of n2 (a share of the

@@ -647,21 +647,6 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 }
 
 /*
- * A change large for its share, by --min-effect's relative part, but
- * under its points: small against the level, as a function's is when
- * the level is mostly something else (idle goroutines blocked in a
- * block profile, say).
- */
-static int
-small(const struct judge *j, double bs, double ns)
-{
-	double	 d = fabs(ns - bs);
-
-	return d * 100 < j->o.min_effect_pp && (bs == 0 || d / bs * 100 >=
-	    j->o.min_effect_rel);
-}
-
-/*
  * A row's verdict from its two hypotheses: a discovery whose change (of
  * its flat or its cum share) passes --min-effect flags it; cum decides
  * the direction when both do.
@@ -680,8 +665,8 @@ verdict(struct delta *d, struct delta_row *row)
 	sc = judge_significant(j, &row->cum);
 	f = sf && judge_relevant(j, bf, nf);
 	c = sc && judge_relevant(j, bc, nc);
-	row->small = !f && !c && ((sf && small(j, bf, nf)) ||
-	    (sc && small(j, bc, nc)));
+	row->small = !f && !c && ((sf && judge_small(j, bf, nf)) ||
+	    (sc && judge_small(j, bc, nc)));
 	if (f && c && (nf - bf) * (nc - bc) < 0)
 		f = 0;		/* opposite ways: the cum change is the row's */
 	row->hyp = (f ? DELTA_HYP_FLAT : 0) | (c ? DELTA_HYP_CUM : 0);

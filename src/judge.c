@@ -315,11 +315,25 @@ judge_insufficient(const struct judge *j, const struct judge_hyp *h)
 	return !h->tested || isnan(h->q);
 }
 
+/* --min-effect's relative part, in percent of the base share. */
+static int
+relative_enough(const struct judge *j, double bs, double ns)
+{
+	return bs == 0 || fabs(ns - bs) / bs * 100 >= j->o.min_effect_rel;
+}
+
 int
 judge_relevant(const struct judge *j, double bs, double ns)
 {
 	return fabs(ns - bs) * 100 >= j->o.min_effect_pp &&
-	    (bs == 0 || fabs(ns - bs) / bs * 100 >= j->o.min_effect_rel);
+	    relative_enough(j, bs, ns);
+}
+
+int
+judge_small(const struct judge *j, double bs, double ns)
+{
+	return fabs(ns - bs) * 100 < j->o.min_effect_pp &&
+	    relative_enough(j, bs, ns);
 }
 
 double

@@ -105,11 +105,6 @@ lg_scan(struct lscan *sc)
 
 /* Go's strings and strconv, as far as pprof's parsers use them. */
 
-
-
-
-
-
 /*
  * The length of the Unicode white space (unicode.IsSpace) that ends
  * [s, s + n), in bytes, or 0.  Only the characters strings.TrimSpace

@@ -222,6 +222,18 @@ skip_sp(const char *s, size_t n, size_t i)
 	return i;
 }
 
+/* The addresses of a stack from *i on: hex words and spaces, "0x" too. */
+static struct span
+addresses(const char *s, size_t n, size_t *i)
+{
+	struct span a = { s + *i, 0 };
+
+	while (*i < n && (s[*i] == ' ' || s[*i] == 'x' || is_lhex(s[*i])))
+		(*i)++;
+	a.n = (size_t)(s + *i - a.s);
+	return a;
+}
+
 /* Match a literal at *i. */
 static int
 lit(const char *s, size_t n, size_t *i, const char *l)
@@ -405,10 +417,7 @@ heap_sample_re(const char *s, size_t n, struct span c[5])
 		i = skip_sp(s, n, i);
 		if (!lit(s, n, &i, "] @"))
 			continue;
-		c[4].s = s + i;
-		while (i < n && (s[i] == ' ' || s[i] == 'x' || is_lhex(s[i])))
-			i++;
-		c[4].n = (size_t)(s + i - c[4].s);
+		c[4] = addresses(s, n, &i);
 		return 1;
 	}
 	return 0;
@@ -750,10 +759,7 @@ contention_re(const char *s, size_t n, struct span c[3])
 			continue;
 		if (!lit(s, n, &i, " @"))
 			continue;
-		c[2].s = s + i;
-		while (i < n && (s[i] == ' ' || s[i] == 'x' || is_lhex(s[i])))
-			i++;
-		c[2].n = (size_t)(s + i - c[2].s);
+		c[2] = addresses(s, n, &i);
 		return 1;
 	}
 	return 0;
@@ -1003,10 +1009,7 @@ java_sample_re(const char *s, size_t n, struct span c[3])
 		if (i == e || !lit(s, n, &i, "@") || i >= n || s[i] != ' ')
 			continue;
 		i = skip_sp(s, n, i);
-		c[2].s = s + i;
-		while (i < n && (s[i] == ' ' || s[i] == 'x' || is_lhex(s[i])))
-			i++;
-		c[2].n = (size_t)(s + i - c[2].s);
+		c[2] = addresses(s, n, &i);
 		return 1;
 	}
 	return 0;

@@ -125,17 +125,7 @@ report_top_text(FILE *fp, const struct top_report *r)
 static const char *
 shown_unit(const struct top_report *r)
 {
-	int64_t	 minval = 0, v;
-	size_t	 i;
-
-	for (i = 0; i < r->nshow; i++) {
-		v = llabs(r->rows[i].flat);
-		if (v == 0)
-			v = llabs(r->rows[i].cum);
-		if (v != 0 && (minval == 0 || v < minval))
-			minval = v;
-	}
-	return r->nshow > 0 ? units_pick(minval, r->pct_total,
+	return r->nshow > 0 ? units_pick(top_minval(r), r->pct_total,
 	    r->merged.unit) : "minimum";
 }
 

@@ -217,6 +217,19 @@ struct line_cells {
 	char	 c[6][UNITS_BUFSZ + 8], v[40], q[16];
 };
 
+/* The four values and two changes, normalized as the table's. */
+static void
+value_cells(struct line_cells *lc, const struct diff_report *r, double bf,
+    double nf, double bc, double nc, double df, double d)
+{
+	report_diff_norm(lc->c[0], sizeof(lc->c[0]), bf, r);
+	report_diff_norm(lc->c[1], sizeof(lc->c[1]), nf, r);
+	report_diff_norm(lc->c[2], sizeof(lc->c[2]), bc, r);
+	report_diff_norm(lc->c[3], sizeof(lc->c[3]), nc, r);
+	report_diff_delta(lc->c[4], sizeof(lc->c[4]), df, r);
+	report_diff_delta(lc->c[5], sizeof(lc->c[5]), d, r);
+}
+
 static void
 line_cells(struct line_cells *lc, const struct diff_report *r,
     const struct view_line *l)
@@ -229,22 +242,73 @@ line_cells(struct line_cells *lc, const struct diff_report *r,
 		lc->v[0] = lc->q[0] = '\0';
 		return;
 	}
-	report_diff_norm(lc->c[0], sizeof(lc->c[0]), l->base_flat_n, r);
-	report_diff_norm(lc->c[1], sizeof(lc->c[1]), l->new_flat_n, r);
-	report_diff_norm(lc->c[2], sizeof(lc->c[2]), l->base_cum_n, r);
-	report_diff_norm(lc->c[3], sizeof(lc->c[3]), l->new_cum_n, r);
-	report_diff_delta(lc->c[4], sizeof(lc->c[4]), l->delta_flat, r);
-	report_diff_delta(lc->c[5], sizeof(lc->c[5]), l->delta, r);
+	value_cells(lc, r, l->base_flat_n, l->new_flat_n, l->base_cum_n,
+	    l->new_cum_n, l->delta_flat, l->delta);
 	fmt_line(lc->v, sizeof(lc->v), lc->q, sizeof(lc->q), r->views, l);
+}
+
+/* The function's own cells, above its lines: its row's verdict. */
+static void
+function_cells(struct line_cells *lc, const struct diff_report *r,
+    const struct view_list *vw)
+{
+	value_cells(lc, r, vw->base_flat_n, vw->new_flat_n, vw->base_cum_n,
+	    vw->new_cum_n, vw->delta_flat, vw->delta);
+	snprintf(lc->v, sizeof(lc->v), "-");
+	lc->q[0] = '\0';
+	if (vw->row >= 0)
+		fmt_row_verdict(lc->v, sizeof(lc->v), &r->d->rows[vw->row]);
+}
+
+typedef void (*list_line_fn)(FILE *, const struct diff_report *,
+    const struct view_line *, int64_t, const char *, int);
+
+/*
+ * The lines --list shows of vw, each to put: every line with samples,
+ * and with the source sf, SRC_MARGIN lines either side of each that the
+ * file has; gap is set when lines were left out before one.
+ */
+static void
+list_lines(FILE *fp, const struct diff_report *r, const struct view_list *vw,
+    const struct srcfile *sf, list_line_fn put)
+{
+	size_t	 k, at = 0;
+	int64_t	 ln, last = 0, end;
+
+	if (sf->path == NULL) {
+		for (k = 0; k < vw->nlines; k++)
+			put(fp, r, &vw->lines[k], vw->lines[k].line, NULL, 0);
+		return;
+	}
+	end = vw->nlines > 0 ? vw->lines[vw->nlines - 1].line + SRC_MARGIN : 0;
+	for (k = 0; k < vw->nlines && vw->lines[k].line < 1; k++)
+		put(fp, r, &vw->lines[k], vw->lines[k].line, NULL, 0);
+	for (ln = vw->nlines > 0 ? vw->lines[0].line - SRC_MARGIN : 1,
+	    k = 0; ln <= end; ln++) {
+		const struct view_line *l = NULL;
+
+		if (ln < 1 || !near_samples(vw, &at, ln))
+			continue;
+		while (k < vw->nlines && vw->lines[k].line < ln)
+			k++;
+		if (k < vw->nlines && vw->lines[k].line == ln)
+			l = &vw->lines[k];
+		if (l == NULL && src_line(sf, ln) == NULL)
+			continue;
+		put(fp, r, l, ln, src_line(sf, ln), last != 0 && ln > last + 1);
+		last = ln;
+	}
 }
 
 /* One line's cells in text, with its source text if any. */
 static void
 text_line(FILE *fp, const struct diff_report *r, const struct view_line *l,
-    int64_t ln, const char *text)
+    int64_t ln, const char *text, int gap)
 {
 	struct line_cells lc;
 
+	if (gap)
+		fputs("       ...\n", fp);
 	line_cells(&lc, r, l);
 	fprintf(fp, "%10s %10s %10s %10s %11s %11s %8s  %-16s %6" PRId64 ":",
 	    lc.c[0], lc.c[1], lc.c[2], lc.c[3], lc.c[4], lc.c[5], lc.q, lc.v,
@@ -260,11 +324,8 @@ text_line(FILE *fp, const struct diff_report *r, const struct view_line *l,
 static void
 text_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 {
-	const struct delta	*d = r->d;
 	struct srcfile		 sf;
-	char			 c[6][UNITS_BUFSZ + 8], v[40] = "-";
-	size_t			 k, at = 0;
-	int64_t			 ln, last = 0, end;
+	struct line_cells	 fc;
 
 	fputs("\nROUTINE ======================== ", fp);
 	report_put_text(fp, vw->name);
@@ -278,48 +339,14 @@ text_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 	} else if (r->source_path != NULL)
 		fputs("Source: not found under --source-path: line numbers "
 		    "only\n", fp);
-	report_diff_norm(c[0], sizeof(c[0]), vw->base_flat_n, r);
-	report_diff_norm(c[1], sizeof(c[1]), vw->new_flat_n, r);
-	report_diff_norm(c[2], sizeof(c[2]), vw->base_cum_n, r);
-	report_diff_norm(c[3], sizeof(c[3]), vw->new_cum_n, r);
-	report_diff_delta(c[4], sizeof(c[4]), vw->delta_flat, r);
-	report_diff_delta(c[5], sizeof(c[5]), vw->delta, r);
-	if (vw->row >= 0)
-		fmt_row_verdict(v, sizeof(v), &d->rows[vw->row]);
+	function_cells(&fc, r, vw);
 	fprintf(fp, "%10s %10s %10s %10s %11s %11s %8s  %-16s %s\n",
 	    "base flat", "new flat", "base cum", "new cum", "delta flat",
 	    "delta", "q", "verdict", "line");
-	fprintf(fp, "%10s %10s %10s %10s %11s %11s %8s  %-16s %s\n", c[0],
-	    c[1], c[2], c[3], c[4], c[5], "", v, "(the function's row)");
-	if (sf.path == NULL) {
-		for (k = 0; k < vw->nlines; k++)
-			text_line(fp, r, &vw->lines[k], vw->lines[k].line, NULL);
-		return;
-	}
-	/*
-	 * Lines with samples, and SRC_MARGIN lines either side of each
-	 * that the file has; "..." where lines are left out.
-	 */
-	end = vw->nlines > 0 ? vw->lines[vw->nlines - 1].line + SRC_MARGIN : 0;
-	for (k = 0; k < vw->nlines && vw->lines[k].line < 1; k++)
-		text_line(fp, r, &vw->lines[k], vw->lines[k].line, NULL);
-	for (ln = vw->nlines > 0 ? vw->lines[0].line - SRC_MARGIN : 1,
-	    k = 0; ln <= end; ln++) {
-		const struct view_line *l = NULL;
-
-		if (ln < 1 || !near_samples(vw, &at, ln))
-			continue;
-		while (k < vw->nlines && vw->lines[k].line < ln)
-			k++;
-		if (k < vw->nlines && vw->lines[k].line == ln)
-			l = &vw->lines[k];
-		if (l == NULL && src_line(&sf, ln) == NULL)
-			continue;
-		if (last != 0 && ln > last + 1)
-			fputs("       ...\n", fp);
-		text_line(fp, r, l, ln, src_line(&sf, ln));
-		last = ln;
-	}
+	fprintf(fp, "%10s %10s %10s %10s %11s %11s %8s  %-16s %s\n", fc.c[0],
+	    fc.c[1], fc.c[2], fc.c[3], fc.c[4], fc.c[5], "", fc.v,
+	    "(the function's row)");
+	list_lines(fp, r, vw, &sf, text_line);
 	src_free(&sf);
 }
 
@@ -392,11 +419,12 @@ report_views_text(FILE *fp, const struct diff_report *r)
 /* One line of a list as a Markdown row. */
 static void
 md_line(FILE *fp, const struct diff_report *r, const struct view_line *l,
-    int64_t ln, const char *text)
+    int64_t ln, const char *text, int gap)
 {
 	struct line_cells lc;
 	const char	*b;
 
+	(void)gap;	/* a table's line numbers show it */
 	line_cells(&lc, r, l);
 	b = l != NULL && l->verdict == VERDICT_REGRESSED ? "**" : "";
 	fprintf(fp, "| %" PRId64 " | %s | %s | %s | %s | %s | %s | %s | %s%s%s "
@@ -410,10 +438,8 @@ md_line(FILE *fp, const struct diff_report *r, const struct view_line *l,
 static void
 md_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 {
-	struct srcfile	 sf;
-	char		 c[6][UNITS_BUFSZ + 8], v[40] = "-";
-	size_t		 k, at = 0;
-	int64_t		 ln, end;
+	struct srcfile		 sf;
+	struct line_cells	 fc;
 
 	fputs("#### ", fp);
 	report_put_md(fp, vw->name);
@@ -427,38 +453,13 @@ md_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 	} else if (r->source_path != NULL)
 		fputs("Source: not found under --source-path: line numbers "
 		    "only\n\n", fp);
-	report_diff_norm(c[0], sizeof(c[0]), vw->base_flat_n, r);
-	report_diff_norm(c[1], sizeof(c[1]), vw->new_flat_n, r);
-	report_diff_norm(c[2], sizeof(c[2]), vw->base_cum_n, r);
-	report_diff_norm(c[3], sizeof(c[3]), vw->new_cum_n, r);
-	report_diff_delta(c[4], sizeof(c[4]), vw->delta_flat, r);
-	report_diff_delta(c[5], sizeof(c[5]), vw->delta, r);
-	if (vw->row >= 0)
-		fmt_row_verdict(v, sizeof(v), &r->d->rows[vw->row]);
+	function_cells(&fc, r, vw);
 	fputs("| line | base flat | new flat | base cum | new cum | delta flat "
 	    "| delta | q | verdict | source |\n", fp);
 	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n", fp);
 	fprintf(fp, "| function | %s | %s | %s | %s | %s | %s | | %s | |\n",
-	    c[0], c[1], c[2], c[3], c[4], c[5], v);
-	end = vw->nlines > 0 ? vw->lines[vw->nlines - 1].line + SRC_MARGIN : 0;
-	for (k = 0; sf.path != NULL && k < vw->nlines &&
-	    vw->lines[k].line < 1; k++)
-		md_line(fp, r, &vw->lines[k], vw->lines[k].line, NULL);
-	for (ln = vw->nlines > 0 ? vw->lines[0].line - SRC_MARGIN : 1,
-	    k = 0; sf.path != NULL && ln <= end; ln++) {
-		const struct view_line *l = NULL;
-
-		if (ln < 1 || !near_samples(vw, &at, ln))
-			continue;
-		while (k < vw->nlines && vw->lines[k].line < ln)
-			k++;
-		if (k < vw->nlines && vw->lines[k].line == ln)
-			l = &vw->lines[k];
-		if (l != NULL || src_line(&sf, ln) != NULL)
-			md_line(fp, r, l, ln, src_line(&sf, ln));
-	}
-	for (k = 0; sf.path == NULL && k < vw->nlines; k++)
-		md_line(fp, r, &vw->lines[k], vw->lines[k].line, NULL);
+	    fc.c[0], fc.c[1], fc.c[2], fc.c[3], fc.c[4], fc.c[5], fc.v);
+	list_lines(fp, r, vw, &sf, md_line);
 	src_free(&sf);
 }
 

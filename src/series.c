@@ -825,6 +825,31 @@ drop_joined(struct series_change *v, size_t n, const size_t *into)
 	return m;
 }
 
+/*
+ * Each change i with a host by[i] joins the end of its chain of hosts,
+ * in its parts or, with crowded, in its crowded list; by is the
+ * caller's, freed here.  Returns the changes left.
+ */
+static size_t
+join_chains(struct series_change *v, size_t n, size_t *by, int crowded)
+{
+	size_t	 i, j, m;
+
+	for (i = 0; i < n; i++) {
+		if (by[i] == SIZE_MAX)
+			continue;
+		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
+			continue;
+		if (crowded)
+			push_fid(&v[j].crowded, &v[j].ncrowded, v[i].fid);
+		else
+			push_fid(&v[j].parts, &v[j].nparts, v[i].fid);
+	}
+	m = drop_joined(v, n, by);
+	free(by);
+	return m;
+}
+
 /* The end of i's chain of carriers, or SIZE_MAX on a cycle. */
 static size_t
 root_of(const size_t *to, size_t i, size_t n)
@@ -939,7 +964,7 @@ below(struct graph *g, const struct series_change *c,
 static size_t
 parts(struct graph *g, struct series_change *v, size_t n)
 {
-	size_t	*by, i, j, m;
+	size_t	*by, i, j;
 	double	 best;
 
 	by = xreallocarray(NULL, n + 1, sizeof(*by));
@@ -959,20 +984,11 @@ parts(struct graph *g, struct series_change *v, size_t n)
 			by[i] = j;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		if (by[i] == SIZE_MAX)
-			continue;
-		/*
-		 * Each step is to a larger group, or to one as large that
-		 * calls it and is not called by it: no cycle.
-		 */
-		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
-			continue;
-		push_fid(&v[j].parts, &v[j].nparts, v[i].fid);
-	}
-	m = drop_joined(v, n, by);
-	free(by);
-	return m;
+	/*
+	 * Each step is to a larger group, or to one as large that calls it
+	 * and is not called by it: no cycle.
+	 */
+	return join_chains(v, n, by, 0);
 }
 
 static int
@@ -997,7 +1013,7 @@ has_part(const struct series_change *c, uint32_t fid)
 static size_t
 crowd(struct series_change *v, size_t n, int rates)
 {
-	size_t	*by, i, j, m;
+	size_t	*by, i, j;
 	double	 e, best;
 
 	if (rates)
@@ -1020,17 +1036,8 @@ crowd(struct series_change *v, size_t n, int rates)
 			}
 		}
 	}
-	for (i = 0; i < n; i++) {
-		if (by[i] == SIZE_MAX)
-			continue;
-		/* Each step is to a larger change: no cycle. */
-		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
-			continue;
-		push_fid(&v[j].crowded, &v[j].ncrowded, v[i].fid);
-	}
-	m = drop_joined(v, n, by);
-	free(by);
-	return m;
+	/* Each step is to a larger change: no cycle. */
+	return join_chains(v, n, by, 1);
 }
 
 static const struct series *sort_series;
