@@ -254,7 +254,6 @@ double	stats_fisher_power(double p1, int64_t n1, double p2, int64_t n2,
  */
 #define STATS_DISP_MINCOUNT	2	/* for a function's own estimate */
 #define STATS_DISP_FITCOUNT	10	/* for fitting the prior's df */
-#define STATS_DISP_LEVEL	0.05	/* of the test that phi = 1 */
 
 struct stats_disp {
 	double		 s2;	/* X^2 / df */
@@ -275,9 +274,10 @@ int	stats_disp_pearson(const int64_t *k1, const int64_t *n1, size_t m1,
  * wide as pooling would make them, which is what the report should warn
  * about when it is large.  p is the smaller p-value of Pearson's test
  * that phi = 1, P(chi^2(sum df) > sum X^2), over all the functions and
- * over those with at least STATS_DISP_FITCOUNT expected samples a run;
- * above STATS_DISP_LEVEL (or when no function has df > 0) binomial is
- * set: the runs agree, and every function's phi is 1.  The prior's
+ * over those with at least STATS_DISP_FITCOUNT expected samples a run,
+ * reported and deciding nothing.  binomial is set when no function has
+ * df > 0: nothing shows how the runs vary, and every function's phi is
+ * 1.  The prior's
  * scale is the trend c + b v in a run's binomial variance v (b >= 0; b
  * is about 0 when all functions share one phi), and d0 is the df of
  * Smyth's (2004) prior about it, fitted to the functions with at least
@@ -291,7 +291,7 @@ struct stats_disp_prior {
 	double		 df;		/* its df */
 	double		 p;		/* the smaller p of the two */
 					/*   tests that phi = 1 */
-	int		 binomial;	/* p > STATS_DISP_LEVEL */
+	int		 binomial;	/* n == 0: phi is 1 */
 	double		 c, b;		/* the trend c + b v */
 	double		 d0;		/* the prior's df, or HUGE_VAL */
 	size_t		 n;		/* the functions with df > 0 */

@@ -403,8 +403,8 @@ report_method(const struct facts *base, int has_counts,
 		xasprintf(&s, "Fisher's exact test on %s", of);
 	else if (j->prior.binomial)
 		xasprintf(&s, "Fisher's exact test on pooled %s of %zu and "
-		    "%zu profiles, whose runs agree with sampling", of, j->nb,
-		    j->nn);
+		    "%zu profiles (no function has the samples a run to show "
+		    "how the runs vary)", of, j->nb, j->nn);
 	else {
 		xasprintf(&disp, "%.2f", j->prior.s02);
 		xasprintf(&s, "pooled %s of %zu and %zu profiles, "

@@ -56,9 +56,12 @@
 #    merged must over-reject (on a third of the sets), or the dispersion
 #    would not matter; 2 vs 2 is reported.  A change of +0.8 points: on
 #    runs that agree, 3 vs 3 finds it at least as often as 1 vs 1 of the
-#    same run length (less 2 SE of the difference), and within the exact
-#    bounds of Fisher's test on the pooled counts, which is then its
-#    test; three runs merged into one profile are reported beside it,
+#    same run length (less 2 SE of the difference), and no more often
+#    than Fisher's test on the pooled counts at alpha could (it tests at
+#    the dispersion the runs show, never below 1, so it cannot have more
+#    power; Bonferroni's power beside it is printed, not checked, since
+#    estimating the dispersion costs some); three runs merged into one
+#    profile are reported beside it,
 #    and with -d all three rates.  Exit 0 (rather than 3, inconclusive)
 #    must mean that twice --min-effect would have been found.
 # 7. Rates (--normalize duration, the test against exposures): no false
@@ -1086,17 +1089,17 @@ echo "# replicates, flat share of main.sortByRelevance $S0F -> $S1F, runs" \
     "median cutoffs $4, ${10}, ${16}): ${19}, ${20}, ${21}"
 check "$2 > 0 && $8 > 0 && $9 >= $3 - 2 * sqrt($3 * (1 - $3) / $2 + $9 * (1 - $9) / $8)" \
     "replicates, runs that agree: 3 vs 3 finds +0.8 points in $7/$8 = $9, at least as often as 1 vs 1 of the same run length, $1/$2 = $3 (less 2 SE)"
-# Runs that agree are tested by Fisher's test on the pooled counts
-# (unless the dispersion test rejects by chance), whose power at
-# 3 N samples a side bounds the rate as in the power checks.
+# Runs that agree are tested at the dispersion they show, at least 1:
+# Fisher's test on the pooled counts at alpha, 3 N samples a side, has
+# at least its power.
 lim=$(st 'BEGIN { printf "%.4f %.4f", fpower(n, p1, n, p2, a / m),
     fpower(n, p1, n, p2, a) }' -v n=$((3 * N)) -v p1="$S0F" -v p2="$S1F" \
     -v a=$ALPHA -v m="$REPFAM")
 set -- "$@" $lim
-report "replicates, runs that agree: 3 vs 3 found within the exact bounds at $((3 * N)) samples a side" \
-    'BEGIN { printf "%d/%d = %.3f; Bonferroni %.3f (SE %.3f) .. unadjusted %.3f (SE %.3f)",
-        k, n, r, lo, se(lo, n), hi, se(hi, n)
-    exit !(r >= lo - 3 * se(lo, n) && r <= hi + 3 * se(hi, n)) }' \
+report "replicates, runs that agree: 3 vs 3 found at most as often as Fisher's test on the pooled counts at $((3 * N)) samples a side" \
+    'BEGIN { printf "%d/%d = %.3f; unadjusted %.3f (SE %.3f); Bonferroni %.3f, not checked",
+        k, n, r, hi, se(hi, n), lo
+    exit !(r <= hi + 3 * se(hi, n)) }' \
     -v k="$7" -v n="$8" -v r="$9" -v lo="${22}" -v hi="${23}"
 repow $SIGMA 550000
 set -- $(cat "$tmp/repow")

@@ -270,8 +270,9 @@ test_replicates(void)
 	CHECK(d.replicates);
 	/*
 	 * The runs differ by 2 points, about what sampling 1000 samples
-	 * makes them differ: the pooled counts are tested, and a's 20
-	 * points are a finding.  b lost what a took, 20 points: which of
+	 * makes them differ: the pooled counts are tested at the
+	 * dispersion the runs show, known to the few df of two functions,
+	 * and a's 20 points are still a finding.  b lost what a took, 20 points: which of
 	 * the two moved cannot be told from shares, and the tie goes to
 	 * the regression.
 	 */
@@ -280,7 +281,7 @@ test_replicates(void)
 	    r->st.method == STATS_NORMAL || r->st.method == STATS_QUASI));
 	CHECK(r != NULL && r->verdict == VERDICT_REGRESSED);
 	CHECK(r != NULL && fabs(r->delta - 0.2) < 1e-12);
-	CHECK(r != NULL && r->st.p < 1e-10);
+	CHECK(r != NULL && r->st.p < 1e-5);
 	r = row(&d, "b");
 	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
 	CHECK_INT(d.nfindings, 1);
