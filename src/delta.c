@@ -43,6 +43,8 @@ struct delta_graph {
 	size_t		 ecap;
 	size_t		*at;		/* per row: its edge in e, or SIZE_MAX */
 	int		*dir;		/* per row: +1 regressed, -1 improved */
+	struct agg *const *be, *const *ne;	/* the runs, if replicates */
+	size_t		 nb, nn;
 };
 
 static double
@@ -170,6 +172,68 @@ delta_row_change(const struct delta_row *r)
 	return r->hyp == DELTA_HYP_FLAT ? r->delta_flat_share : r->delta_share;
 }
 
+/* A node's flat or cum count in an aggregate, by name; 0 if absent. */
+static int64_t
+node_count(const struct agg *a, const char *name, int flat)
+{
+	long i = agg_find(a, name);
+
+	if (i < 0)
+		return 0;
+	return flat ? agg_node(a, (size_t)i)->flat[AGG_COUNT] :
+	    agg_node(a, (size_t)i)->cum[AGG_COUNT];
+}
+
+/*
+ * How a part of row a varies between runs, as a share of a: the
+ * dispersion to test a split of a's samples at.  It is not a's own,
+ * which says how a's share of each profile varies; the runs of a busy
+ * worker can vary more in how much they block than in how they
+ * divide it between its callees.  Part b (SIZE_MAX if no row's samples
+ * make it) is all of row b's samples, each inside a: Pearson's estimate
+ * from b's cum count of a's in each run, moderated toward the family's
+ * trend as a hypothesis's is; otherwise the trend alone.  Without
+ * replicates, the binomial.
+ */
+static double
+split_disp(const struct delta *d, size_t a, size_t b, double *df)
+{
+	const struct delta_graph *g = d->graph;
+	struct stats_disp f = { NAN, 0, 0, 0 };
+	int64_t		*k, *n;
+	size_t		 r, w = g->nb + g->nn;
+	double		 phi;
+
+	*df = HUGE_VAL;
+	if (!d->replicates || g->be == NULL)
+		return 1;
+	if (b != SIZE_MAX) {
+		k = xcalloc(2 * w, sizeof(*k));
+		n = k + w;
+		for (r = 0; r < w; r++) {
+			const struct agg *x = r < g->nb ? g->be[r] :
+			    g->ne[r - g->nb];
+
+			n[r] = node_count(x, d->rows[a].name, 0);
+			k[r] = node_count(x, d->rows[b].name, 0);
+			if (k[r] > n[r])
+				k[r] = n[r];
+		}
+		if (stats_disp_pearson(k, n, g->nb, k + g->nb, n + g->nb,
+		    g->nn, &f) == -1) {
+			f.s2 = NAN;
+			f.df = 0;
+		}
+		free(k);
+	}
+	phi = stats_disp_posterior(&f, &d->judge.prior, df);
+	if (!(phi >= 1)) {
+		*df = HUGE_VAL;
+		return 1;
+	}
+	return phi;
+}
+
 /*
  * Did the rest of row a, its samples that do not go through its call of
  * row b, change the same way (s) as a, at alpha and relevantly, as a
@@ -189,7 +253,8 @@ rest_moved(struct delta *d, size_t a, size_t b, int s)
 	const struct delta_row	*ra = &d->rows[a], *rb = &d->rows[b];
 	size_t			 i, n;
 	int64_t			 k1 = 0, k2 = 0, r1, r2;
-	double			 bs, ns;
+	double			 bs, ns, phi, df;
+	int			 whole;
 
 	n = delta_edges(d, a, 1, &e);
 	for (i = 0; i < n; i++)
@@ -203,6 +268,7 @@ rest_moved(struct delta *d, size_t a, size_t b, int s)
 		k1 = ra->base_count;
 	if (k2 > ra->new_count)
 		k2 = ra->new_count;
+	whole = k1 == rb->base_count && k2 == rb->new_count;
 	r1 = ra->base_count - k1;
 	r2 = ra->new_count - k2;
 	if (d->base_cden <= 0 || d->new_cden <= 0)
@@ -219,8 +285,9 @@ rest_moved(struct delta *d, size_t a, size_t b, int s)
 	 * changed, these are two changes, and the walk goes on into the
 	 * larger, b, leaving the rest to a finding of its own.
 	 */
+	phi = split_disp(d, a, whole ? b : SIZE_MAX, &df);
 	return judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
-	    ra->cum.phi, ra->cum.df, d->judge.o.alpha) != 1;
+	    phi, df, d->judge.o.alpha) != 1;
 }
 
 size_t
@@ -339,18 +406,6 @@ delta_explain(struct delta *d, size_t r)
 		return;
 	find_path(d, r);
 	find_callers(d, r);
-}
-
-/* A node's flat or cum count in an aggregate, by name; 0 if absent. */
-static int64_t
-node_count(const struct agg *a, const char *name, int flat)
-{
-	long i = agg_find(a, name);
-
-	if (i < 0)
-		return 0;
-	return flat ? agg_node(a, (size_t)i)->flat[AGG_COUNT] :
-	    agg_node(a, (size_t)i)->cum[AGG_COUNT];
 }
 
 /*
@@ -1076,6 +1131,12 @@ delta_compute(struct agg *base, struct agg *new,
 	d->rows = xcalloc(agg_nnodes(base) + agg_nnodes(new) + 1,
 	    sizeof(*d->rows));
 	d->graph = graph_new(base, new, o);
+	if (d->replicates) {
+		d->graph->be = be;
+		d->graph->ne = ne;
+		d->graph->nb = nb;
+		d->graph->nn = nn;
+	}
 	join_rows(d, d->graph);
 	normalize_rows(d, o);
 	if (judge_rows(d, o, be, nb, ne, nn) == -1)
