@@ -131,6 +131,12 @@ struct agg_src {
 	int		 un_count;	/* the scaled count's sample type */
 	int		 un_bytes;	/* its bytes' (TRUNC, ROUND) */
 	int64_t		 un_rate;	/* the sampling rate, > 1 */
+	/*
+	 * How the events one sample sums differ in value, for the
+	 * moments: the squared coefficient of variation of one event's
+	 * value, 0 when they are alike (agg_moments()).
+	 */
+	double		 spread;
 };
 
 /* The count of one sample (its values) as the agg folds it. */
@@ -290,12 +296,17 @@ size_t		 agg_nsamples(const struct agg *);
  */
 int64_t		 agg_abs_total(const struct agg *, enum agg_col);
 /*
- * Moments, with agg_opts.moments: each sample counts as n events of
- * equal weight, n the magnitude of its count column (1 when it is 0),
- * and adds, for its value v and its denominator c (the sample type of
- * its count, values[count_index] or values[un_count], before any
- * recovery; else its count column), c to c, and vv = v^2 / n, vc = v c
- * / n and cc = c^2 / n.  flat sums them over the samples whose leaf
+ * Moments, with agg_opts.moments: each sample counts as n events, n the
+ * magnitude of its count column (1 when it is 0), and adds, for its
+ * value v and its denominator c (the sample type of its count,
+ * values[count_index] or values[un_count], before any recovery; else its
+ * count column), c to c, vc = v c / n, cc = c^2 / n, and vv, the
+ * expected sum of its events' squares given their sum v: v^2 / n when
+ * they are alike (agg_src.spread 0), and v^2 (1 + s) / (n + s) when
+ * they are drawn from a gamma law whose squared coefficient of variation
+ * is s = spread (each a share of v as Dirichlet's with parameters 1 / s
+ * makes it; s = 1 is exponential waits).  flat sums them over the
+ * samples whose leaf
  * frame is the node, cum over the samples with the node on the stack,
  * once a sample as cum is.  So for the samples of a node, V = sum v,
  * the share V / T has the delta-method variance (vv (1 - 2 V/T) +

@@ -171,7 +171,7 @@ aggmom_sample(struct aggmom *m, const struct pf_sample *s,
 	else
 		c = (double)w[AGG_COUNT];
 	m->cur.c = c;
-	m->cur.vv = sg * v * v / n;
+	m->cur.vv = sg * v * v * (1 + src->spread) / (n + src->spread);
 	m->cur.vc = sg * v * c / n;
 	m->cur.cc = sg * c * c / n;
 	add(&m->total, &m->cur, 1);

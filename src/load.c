@@ -22,6 +22,7 @@
 #include "load.h"
 #include "profile.h"
 #include "stats.h"
+#include "units.h"
 #include "views.h"
 #include "xmalloc.h"
 
@@ -243,7 +244,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	struct agg_run		*ar = NULL, *er = NULL;
 	struct agg_src		 src;
 	struct diag		 ad, ed;
-	const char		*why;
+	const char		*why, *uk;
 	int			 rc, k, afail = 0, efail = 0;
 	int			 relative = filter_relative(lo->filter);
 	size_t			 neg, nread = 0;
@@ -254,6 +255,16 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if (why == NULL)
 		s->has_counts = 0;
 	src.keep = NULL;
+	/*
+	 * Durations of events summed per stack, as Go's mutex and block
+	 * delay are: how long each wait was is not recorded, and waits are
+	 * not alike.  The moments take them as exponential, the law of a
+	 * positive duration of which only the mean is known; sizes of
+	 * allocations at one stack are most often one size, and alike.
+	 */
+	uk = s->unit != NULL ? units_kind(s->unit) : NULL;
+	if (s->kind == KIND_EVENTS && uk != NULL && strcmp(uk, "time") == 0)
+		src.spread = 1;
 	/* Only contentions can be divided (divide_counts()): not a CPU's. */
 	gcd_of = src.count_index >= 0 && strcmp(p->sample_types[
 	    src.count_index].type, "contentions") == 0 ? src.count_index : -1;

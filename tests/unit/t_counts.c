@@ -456,6 +456,22 @@ test_moments(void)
 	agg_free(b);
 	agg_free(c);
 
+	/*
+	 * Events that are not alike (spread 1, exponential waits): a
+	 * sample's vv is the expected sum of its events' squares given
+	 * their sum, v^2 (1 + 1) / (n + 1); one event is its own square.
+	 */
+	src.spread = 1;
+	a = agg_new(&o);
+	CHECK(agg_add(a, p, &src, &d) == 0);
+	CHECK_NEAR(mom(a, "b", 0).vv, 1e14, 1);		/* n = 1 */
+	CHECK_NEAR(mom(a, "c", 0).vv, 4e14 * 2 / 3, 1);	/* n = 2 */
+	CHECK_NEAR(mom(a, "a", 1).vv, 4e14 * 2 / 3 + 1e14 + 9e14 * 2 / 4, 1);
+	CHECK_NEAR(mom(a, "a", 1).vc, 6e7, 1e-6);	/* as when alike */
+	CHECK_NEAR(mom(a, "a", 1).cc, 6, 1e-9);
+	agg_free(a);
+	src.spread = 0;
+
 	/* off by default */
 	a = agg_new(&off);
 	CHECK(agg_add(a, p, &src, &d) == 0);
