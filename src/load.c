@@ -819,6 +819,43 @@ side_warn(const struct side *s, const char *tag)
 }
 
 /*
+ * The first profile of the side that has(), and " (and N more)" in also
+ * for the others that have it too; NULL if none has.
+ */
+static const struct facts *
+first_facts(const struct side *s, int (*has)(const struct facts *),
+    char *also, size_t len)
+{
+	const struct facts	*f = NULL;
+	size_t			 i, more = 0;
+
+	also[0] = '\0';
+	for (i = 0; i < s->nprofiles; i++) {
+		if (!has(&s->facts[i]))
+			continue;
+		if (f == NULL)
+			f = &s->facts[i];
+		else
+			more++;
+	}
+	if (more > 0)
+		snprintf(also, len, " (and %zu more)", more);
+	return f;
+}
+
+static int
+has_note(const struct facts *f)
+{
+	return f->count_note[0] != '\0';
+}
+
+static int
+untimed(const struct facts *f)
+{
+	return f->duration_ns <= 0;
+}
+
+/*
  * Say how the side's counts were found when they are not the samples
  * as written: recovered from scaled estimates, or estimates that could
  * not be undone (facts.c, count_note()).  One line a side, naming the
@@ -828,25 +865,36 @@ side_warn(const struct side *s, const char *tag)
 static void
 count_warn(const struct side *s, const char *tag)
 {
-	const struct facts	*f = NULL;
-	size_t			 i, more = 0;
-	char			 also[64] = "";
+	const struct facts	*f;
+	char			 also[64];
 
-	for (i = 0; i < s->nprofiles; i++) {
-		if (s->facts[i].count_note[0] == '\0')
-			continue;
-		if (f == NULL)
-			f = &s->facts[i];
-		else
-			more++;
-	}
-	if (f == NULL)
+	if ((f = first_facts(s, has_note, also, sizeof(also))) == NULL)
 		return;
-	if (more > 0)
-		snprintf(also, sizeof(also), " (and %zu more)", more);
 	cli_warn("%s%s%s: %s%s", tag, f->path, also, f->count_note,
 	    f->counts_scaled && s->nprofiles < 2 ? "; verdicts may be "
 	    "over-confident: compare several profiles per side" : "");
+}
+
+/*
+ * Events summed over windows of unknown length, the first profile of
+ * the side that has none named: Go writes no duration in a mutex, block
+ * or allocs profile, whose counts run from the start of the process, so
+ * that two of them compare lifetimes.
+ */
+static void
+untimed_warn(const struct side *s, const char *tag)
+{
+	const struct facts	*f;
+	char			 also[64];
+
+	if ((f = first_facts(s, untimed, also, sizeof(also))) == NULL)
+		return;
+	cli_warn("%s%s%s: no duration: the sum of %s over a window of unknown "
+	    "length is compared as it is, though a longer window holds more; "
+	    "a cumulative profile (Go's allocs, mutex, block) counts from the "
+	    "start of its process: give each profile an earlier snapshot of "
+	    "it (--base) to compare windows", tag, f->path, also,
+	    s->sample_type);
 }
 
 void
@@ -869,6 +917,9 @@ side_warn_pair(const struct side *b, const struct side *n, int norm)
 		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
 		    "shares allow for it, but a window may have caught "
 		    "different work", db / 1e9, dn / 1e9);
+	if ((db <= 0 || dn <= 0) && norm == DELTA_NORM_NONE &&
+	    b->kind == KIND_EVENTS)
+		untimed_warn(db <= 0 ? b : n, db <= 0 ? "base: " : "new: ");
 	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
 		cli_warn("the sampling periods differ: base %lld, new %lld %s",
 		    (long long)fb->period, (long long)fn->period,
