@@ -165,6 +165,19 @@ struct delta_finding {
 	size_t		 nrows;		/*   it; largest change first */
 	size_t		*crowded;	/* rows crowded out (or in) by it */
 	size_t		 ncrowded;
+	/*
+	 * A change of a function's cum, not of its own samples, is in its
+	 * calls: those into rows of the finding that changed its way, each
+	 * with the change of its edge's share (delta_edge_change()),
+	 * largest first.  None for a change of its own samples.
+	 */
+	struct delta_part *under;
+	size_t		 nunder;
+};
+
+struct delta_part {
+	size_t		 row;
+	double		 change;
 };
 
 struct delta {

@@ -1165,6 +1165,7 @@ delta_release(struct delta *d)
 		free(d->findings[i].path);
 		free(d->findings[i].rows);
 		free(d->findings[i].crowded);
+		free(d->findings[i].under);
 	}
 	free(d->findings);
 	free(d->rows);

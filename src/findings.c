@@ -27,6 +27,8 @@
  *    takes with it every row of its direction that it dominates.
  * 4. ascend(): a finding's path runs from its outermost carrier down
  *    through the callers that carry the most of the change.
+ * 5. below(): where a change of a function's cum is, below it: its
+ *    calls into the finding's rows that changed with it.
  *
  * What the aggregates do not say is how many samples two functions
  * share.  It is exact where one dominates the other in the union graph
@@ -621,6 +623,56 @@ sort_rows(const struct delta *d, size_t *rows, size_t n)
 }
 
 /* The findings' own numbers, their rows and their order (delta.h). */
+static int
+cmp_part(const void *a, const void *b)
+{
+	const struct delta_part *x = a, *y = b;
+	double ax = fabs(x->change), ay = fabs(y->change);
+
+	if (ax != ay)
+		return ax > ay ? -1 : 1;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/*
+ * Step 5, for a change of a's function's cum: its calls into the rows
+ * of the finding (a's members) that changed its way, largest first.
+ * Where the walk stopped above them (two changes it could not tell
+ * apart, or a change spread over many calls), they say where it is.
+ * Not for a function new on the side of its change (or gone), which is
+ * the change with everything below it.
+ */
+static void
+below(struct fctx *c, struct accepted *a, struct delta_finding *f)
+{
+	const struct delta_edge	*e;
+	const struct delta_row	*x = &c->d->rows[a->spend];
+	unsigned char		*in;
+	size_t			 i, n;
+	double			 v;
+
+	f->under = NULL;
+	f->nunder = 0;
+	/* A new function (or one gone) is the change, with all below it. */
+	if (f->hyp != DELTA_HYP_CUM || (a->dir > 0 && x->status ==
+	    STATUS_NEW) || (a->dir < 0 && x->status == STATUS_GONE))
+		return;
+	in = xcalloc(c->n + 1, 1);
+	for (i = 0; i < a->nmembers; i++)
+		in[a->members[i]] = 1;
+	n = delta_edges(c->d, a->spend, 1, &e);
+	f->under = xreallocarray(NULL, n + 1, sizeof(*f->under));
+	for (i = 0; i < n; i++) {
+		v = delta_edge_change(c->d, &e[i]);
+		if (e[i].to == a->spend || !in[e[i].to] || a->dir * v <= 0)
+			continue;
+		f->under[f->nunder].row = e[i].to;
+		f->under[f->nunder++].change = v;
+	}
+	qsort(f->under, f->nunder, sizeof(*f->under), cmp_part);
+	free(in);
+}
+
 static void
 build(struct fctx *c)
 {
@@ -650,6 +702,7 @@ build(struct fctx *c)
 		f->q = h->q;
 		f->path = xreallocarray(NULL, FIND_MAX_PATH, sizeof(*f->path));
 		f->npath = ascend(c, a, f->path);
+		below(c, a, f);
 		sort_rows(d, a->members, a->nmembers);
 		sort_rows(d, a->crowded, a->ncrowded);
 		f->rows = a->members;

@@ -318,6 +318,16 @@ fmt_finding(char *buf, size_t len, const struct delta_finding *f,
  * after lead ("crowded out:" or "crowded in:"), each as its change and
  * its name written by put; "and N more" after them.  Returns how many.
  */
+/* A change of the engine's shares as the findings write it. */
+static void
+fmt_change(char *buf, size_t len, double change, const struct diff_report *r)
+{
+	if (r->d->exposure)
+		fmt_delta(buf, len, r->d->level * change, r);
+	else
+		snprintf(buf, len, "%+.1fpp", 100 * change);
+}
+
 static size_t
 put_crowded(FILE *fp, const struct diff_report *r,
     const struct delta_finding *f, enum verdict v, size_t max,
@@ -333,12 +343,7 @@ put_crowded(FILE *fp, const struct diff_report *r,
 		if (c->verdict != v)
 			continue;
 		if (n++ < max) {
-			if (d->exposure)
-				fmt_delta(dl, sizeof(dl), d->level *
-				    delta_row_change(c), r);
-			else
-				snprintf(dl, sizeof(dl), "%+.1fpp", 100 *
-				    delta_row_change(c));
+			fmt_change(dl, sizeof(dl), delta_row_change(c), r);
 			fprintf(fp, "%s %s ", n == 1 ? lead : ",", dl);
 			put(fp, c->name);
 		}
@@ -346,6 +351,29 @@ put_crowded(FILE *fp, const struct diff_report *r,
 	if (n > max)
 		fprintf(fp, " and %zu more", n - max);
 	return n;
+}
+
+/*
+ * Where a change of a function's cum is: its calls into the finding's
+ * rows (delta.h, under), the first max of them after lead.  Returns how
+ * many there are.
+ */
+static size_t
+put_under(FILE *fp, const struct diff_report *r,
+    const struct delta_finding *f, size_t max, const char *lead,
+    void (*put)(FILE *, const char *))
+{
+	char	 dl[UNITS_BUFSZ + 8];
+	size_t	 i;
+
+	for (i = 0; i < f->nunder && i < max; i++) {
+		fmt_change(dl, sizeof(dl), f->under[i].change, r);
+		fprintf(fp, "%s %s ", i == 0 ? lead : ",", dl);
+		put(fp, r->d->rows[f->under[i].row].name);
+	}
+	if (f->nunder > max)
+		fprintf(fp, " and %zu more", f->nunder - max);
+	return f->nunder;
 }
 
 /*
@@ -372,6 +400,9 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		    color ? RESET : "");
 		put_finding_path(fp, d, f, " -> ", report_put_text);
 		fputc('\n', fp);
+		if (put_under(fp, r, f, 3, "   under it:",
+		    report_put_text) > 0)
+			fputc('\n', fp);
 		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3,
 		    "   crowded out:", report_put_text) > 0)
 			fputc('\n', fp);
@@ -591,6 +622,7 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		fmt_finding(buf, sizeof(buf), f, r);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", report_put_md);
+		put_under(fp, r, f, 5, "; under it:", report_put_md);
 		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
 		    report_put_md);
 		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
@@ -732,7 +764,7 @@ static void
 put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
     const char *to)
 {
-	size_t	 i;
+	size_t	 i, k;
 
 	fputs(",\"findings\":[", fp);
 	for (i = 0; i < d->nfindings; i++) {
@@ -771,7 +803,16 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 		json_crowded(fp, d, f, VERDICT_CROWDED_OUT);
 		fputs(",\"crowded_in\":", fp);
 		json_crowded(fp, d, f, VERDICT_CROWDED_IN);
-		fputc('}', fp);
+		fputs(",\"under\":[", fp);
+		for (k = 0; k < f->nunder; k++) {
+			fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);
+			report_put_json(fp, d->rows[f->under[k].row].name);
+			fputs(",\"delta\":", fp);
+			json_norm(fp, report_level(r) * f->under[k].change, r,
+			    to);
+			fputc('}', fp);
+		}
+		fputs("]}", fp);
 	}
 	fputs("]", fp);
 }
