@@ -11,7 +11,9 @@
 #    that type.  Counted as found: a regression finding of diff names the
 #    injected function (it is the finding's function or on its path);
 #    the wrong way: an improvement finding names it; and check-
-#    significance's exit 1.
+#    significance's exit 1.  Reported beside them: the pairs that missed
+#    it but have it under a regression finding's function (the
+#    finding's "under it" line, JSON under).
 # 3. Negative values: profdiff top and diff on the delta heap profiles
 #    (net/http/pprof's /debug/pprof/heap?seconds=2, whose in-use values
 #    fall where memory was freed), alone (top) and paired with the one
@@ -224,18 +226,23 @@ for f in "$tmp"/d/d*.json; do
 	    ([.findings[] | .verdict + ":" + (.path | join(">"))] |
 	        join(" ")),
 	    (if any(.rows[]; .name == $fn and .under_min_effect and
-	        .delta > 0) then 1 else 0 end)] | @tsv' "$f" >>"$tmp/diff.tsv" ||
+	        .delta > 0) then 1 else 0 end),
+	    (if any(.findings[]; .verdict == "regressed" and
+	        any((.under // [])[]; .name == $fn)) then 1 else 0 end)] |
+	    @tsv' "$f" >>"$tmp/diff.tsv" ||
 	    die "diff wrote a report that does not parse: $f"
 done
 # results.tsv: id, type, index, category, function, check-significance
 # exit, diff exit, regression findings, improvement findings, found,
 # the wrong way, the findings (verdict:path, the path from the root down
-# to the finding's function), and whether the function's row rose and
-# is marked under --min-effect's points.
+# to the finding's function), whether the function's row rose and is
+# marked under --min-effect's points, and whether a regression finding
+# has it under it (its "under it" line).
 awk -F'\t' -v OFS='\t' 'FILENAME == ARGV[1] { d[$1] = $0; next }
 { split(d[$1], x, "\t")
-  if (!($1 in d)) { x[2] = x[3] = x[4] = x[5] = x[7] = 0; x[6] = "" }
-  print $1, $2, $3, $4, $5, $6, $7, x[2], x[3], x[4], x[5], x[6], x[7] }' \
+  if (!($1 in d)) { x[2] = x[3] = x[4] = x[5] = x[7] = x[8] = 0; x[6] = "" }
+  print $1, $2, $3, $4, $5, $6, $7, x[2], x[3], x[4], x[5], x[6], x[7],
+      x[8] }' \
     "$tmp/diff.tsv" "$tmp/status" >"$tmp/results.tsv"
 
 # rate TYPE INDEX CAT COND: "k n" for the pairs where the awk condition
@@ -296,10 +303,13 @@ for t in $TYPES; do
 			ce=$(rate "$t" "$ix" "$c" '$6 == 1')
 			c2=$(rate "$t" "$ix" "$c" '$6 == 2 || $7 == 2')
 			sm=$(rate "$t" "$ix" "$c" '$10 == 0 && $13 == 1')
+			un=$(rate "$t" "$ix" "$c" '$10 == 0 && $14 == 1')
 			echo "#   $t $ix: $c ($fn): found in $(fmt "$hit")," \
 			    "the wrong way in $(fmt "$wr"), exit 1 in" \
 			    "$(fmt "$ce"), refused in $(fmt "$c2"); not found" \
-			    "but marked under --min-effect's points in $(fmt "$sm")"
+			    "but marked under --min-effect's points in" \
+			    "$(fmt "$sm"), and named under a regression" \
+			    "finding's function in $(fmt "$un")"
 			findings_of "$t" "$ix" "$c"
 			r=$(refused "$t" "$ix" "$c")
 			[ -z "$r" ] || echo "#       refused: $r"
