@@ -137,6 +137,12 @@ struct delta_opts {
 	 * fail a gate (delta_exit_status()).
 	 */
 	int		 approx;
+	/*
+	 * Events compared as absolute values because no profile says how
+	 * long its window was (not asked for with --normalize): a longer
+	 * window holds more, so a finding cannot fail a gate either.
+	 */
+	int		 untimed;
 	size_t		 max_callers;
 	/*
 	 * The values are weighted (not time-sliced): their intervals are

@@ -108,6 +108,11 @@ struct diff_report {
 	 * (delta_opts.approx): the findings are leads.
 	 */
 	int		 approx;
+	/*
+	 * Events summed over windows of unknown length, compared as they
+	 * are (delta_opts.untimed): the findings are leads too.
+	 */
+	int		 untimed;
 	/* check-significance only */
 	int		 exit_status;
 	const char	*conclusion;
@@ -133,8 +138,14 @@ int	report_diff_json(FILE *, const struct diff_report *);
 int	report_diff_csv(FILE *, const struct diff_report *);
 /*
  * check-significance's conclusion for its exit status (0, 1 or 3),
- * given whether a row regressed and whether any change fails the check.
+ * given whether a row regressed and whether any change fails the check,
+ * and why a finding could not fail it (REPORT_LEAD_*).
  */
+enum {
+	REPORT_LEAD_NONE,
+	REPORT_LEAD_APPROX,	/* delta_opts.approx */
+	REPORT_LEAD_UNTIMED	/* delta_opts.untimed */
+};
 const char *report_conclusion(int status, int regressed, int any_change,
 		    int lead);
 

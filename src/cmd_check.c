@@ -30,9 +30,14 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 		    (enum delta_fail_on)o.fail_on, &regressed);
 		p.order = delta_select(&p.d, (enum delta_sort)o.sort, 1,
 		    (size_t)o.nrows, &p.nshow);
-		/* A finding that cannot fail the gate (delta_opts.approx). */
-		lead = status == 3 && p.dopts.approx && (regressed ||
-		    (o.fail_on == DELTA_FAIL_ANY_CHANGE && p.d.nfindings > 0));
+		/*
+		 * A finding that cannot fail the gate (delta_opts.approx,
+		 * untimed).
+		 */
+		lead = status != 3 || !(regressed || (o.fail_on ==
+		    DELTA_FAIL_ANY_CHANGE && p.d.nfindings > 0)) ?
+		    REPORT_LEAD_NONE : p.dopts.approx ? REPORT_LEAD_APPROX :
+		    p.dopts.untimed ? REPORT_LEAD_UNTIMED : REPORT_LEAD_NONE;
 		if (pair_write(&p, &o, DIFF_CHECK, status,
 		    report_conclusion(status, regressed,
 		    o.fail_on == DELTA_FAIL_ANY_CHANGE, lead)) == 0)

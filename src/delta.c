@@ -1304,7 +1304,7 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	 * gate can neither pass nor fail.
 	 */
 	if (reg || (fail_on == DELTA_FAIL_ANY_CHANGE && imp))
-		return o->approx ? 3 : 1;
+		return o->approx || o->untimed ? 3 : 1;
 	/*
 	 * A change that passes --min-effect at the hardest share (in
 	 * points, or relative to that share) could have been missed, at

@@ -239,6 +239,8 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->approx = (b->merged.counts_scaled || n->merged.counts_scaled) &&
 	    (b->nprofiles < 2 || n->nprofiles < 2);
+	dopts->untimed = b->kind == KIND_EVENTS && p->norm == DELTA_NORM_NONE &&
+	    o->normalize == CLI_NORM_AUTO && o->requests[0] <= 0;
 	dopts->max_callers = 3;
 	dopts->weighted = b->kind != KIND_SLICED;
 	dopts->per_count = dopts->weighted && b->merged.count_type[0] != '\0' &&
@@ -329,6 +331,7 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	    p->norm == DELTA_NORM_REQUESTS ? "per request" : "absolute";
 	r.kind = kind;
 	r.approx = p->dopts.approx;
+	r.untimed = p->dopts.untimed;
 	r.d = &p->d;
 	r.order = p->order;
 	r.nshow = p->nshow;

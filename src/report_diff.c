@@ -524,16 +524,25 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 	    "to judge %s.\n", n == 1 ? "it" : "them", n == 1 ? "it" : "them");
 }
 
-/* Findings on counts nothing recovered, one profile a side: leads. */
+/*
+ * Findings on counts nothing recovered, one profile a side, or on sums
+ * over windows of unknown length: leads.
+ */
 static void
 put_approx(FILE *fp, const struct diff_report *r)
 {
-	if (!r->approx || r->d->nfindings == 0)
+	if (r->d->nfindings == 0)
 		return;
-	fputs("These findings rest on counts the profiler scaled up and "
-	    "nothing recovered, with one profile a side: leads, not proof "
-	    "(check-significance exits 3 on them); compare several profiles "
-	    "per side.\n", fp);
+	if (r->approx)
+		fputs("These findings rest on counts the profiler scaled up "
+		    "and nothing recovered, with one profile a side: leads, "
+		    "not proof (check-significance exits 3 on them); compare "
+		    "several profiles per side.\n", fp);
+	else if (r->untimed)
+		fputs("These findings compare sums over windows of unknown "
+		    "length, which a longer window makes larger: leads, not "
+		    "proof (check-significance exits 3 on them); give each "
+		    "profile an earlier snapshot of it (--base).\n", fp);
 }
 
 int
@@ -651,7 +660,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
 		    r->exit_status);
 	put_findings_md(fp, r);
-	if (r->approx && d->nfindings > 0)
+	if ((r->approx || r->untimed) && d->nfindings > 0)
 		fputc('\n', fp);
 	put_approx(fp, r);
 	put_small(fp, r, "\n", report_put_md);
@@ -972,6 +981,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		report_put_json(fp, r->h.quantity);
 	}
 	fprintf(fp, ",\"approximate\":%s", r->approx ? "true" : "false");
+	fprintf(fp, ",\"untimed\":%s", r->untimed ? "true" : "false");
 	fputs(",\"granularity\":", fp);
 	report_put_json(fp, r->by_label ? "label" : r->granularity);
 	if (r->by_label != NULL) {
@@ -1097,9 +1107,13 @@ report_conclusion(int status, int regressed, int any_change, int lead)
 	if (status == 1)
 		return regressed ? "significant regression" :
 		    "significant change";
-	if (status == 3 && lead)
+	if (status == 3 && lead == REPORT_LEAD_APPROX)
 		return "inconclusive: a change found on estimated counts, one "
 		    "profile a side: compare several profiles per side";
+	if (status == 3 && lead == REPORT_LEAD_UNTIMED)
+		return "inconclusive: a change found in sums over windows of "
+		    "unknown length: give each profile an earlier snapshot "
+		    "(--base), or --normalize none if the windows are alike";
 	if (status == 3)
 		return "inconclusive: too few samples to detect the minimum "
 		    "effect";

@@ -1,0 +1,1 @@
+$PROFDIFF check-significance -n 3 --normalize none -i contentions tests/data/types/block-none-01.pb.gz tests/data/types/block-none-02.pb.gz tests/data/types/block-none-03.pb.gz -- tests/data/types/block-drain4-01.pb.gz tests/data/types/block-drain4-02.pb.gz tests/data/types/block-drain4-03.pb.gz
