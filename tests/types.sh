@@ -9,11 +9,11 @@
 #    diff -f json -n 0 has any finding.
 # 2. Power: every (no-change, changed) pair, for each change made for
 #    that type.  Counted as found: a regression finding of diff names the
-#    injected function (it is the finding's function or on its path);
-#    the wrong way: an improvement finding names it; and check-
-#    significance's exit 1.  Reported beside them: the pairs that missed
-#    it but have it under a regression finding's function (the
-#    finding's "under it" line, JSON under).
+#    injected function: it is the finding's function or on its path, or
+#    the first of the calls its line "under it" lists (JSON under), where
+#    a change of the function's cum went; the wrong way: an improvement
+#    finding names it; and check-significance's exit 1.  The pairs found
+#    only through "under it" are counted beside.
 # 3. Negative values: profdiff top and diff on the delta heap profiles
 #    (net/http/pprof's /debug/pprof/heap?seconds=2, whose in-use values
 #    fall where memory was freed), alone (top) and paired with the one
@@ -228,7 +228,7 @@ for f in "$tmp"/d/d*.json; do
 	    (if any(.rows[]; .name == $fn and .under_min_effect and
 	        .delta > 0) then 1 else 0 end),
 	    (if any(.findings[]; .verdict == "regressed" and
-	        any((.under // [])[]; .name == $fn)) then 1 else 0 end)] |
+	        (.under // [])[0].name == $fn) then 1 else 0 end)] |
 	    @tsv' "$f" >>"$tmp/diff.tsv" ||
 	    die "diff wrote a report that does not parse: $f"
 done
@@ -236,8 +236,8 @@ done
 # exit, diff exit, regression findings, improvement findings, found,
 # the wrong way, the findings (verdict:path, the path from the root down
 # to the finding's function), whether the function's row rose and is
-# marked under --min-effect's points, and whether a regression finding
-# has it under it (its "under it" line).
+# marked under --min-effect's points, and whether it is the first call
+# under a regression finding (its "under it" line).
 awk -F'\t' -v OFS='\t' 'FILENAME == ARGV[1] { d[$1] = $0; next }
 { split(d[$1], x, "\t")
   if (!($1 in d)) { x[2] = x[3] = x[4] = x[5] = x[7] = x[8] = 0; x[6] = "" }
@@ -298,18 +298,18 @@ for t in $TYPES; do
 		printf 'null\t%s\t%s\t%s\t%s\t%s\n' "$t" "$ix" "$e1" "$an" \
 		    "$e2" >>"$tmp/checks"
 		for c in $(changes "$t"); do
-			hit=$(rate "$t" "$ix" "$c" '$10 == 1')
+			hit=$(rate "$t" "$ix" "$c" '$10 == 1 || $14 == 1')
 			wr=$(rate "$t" "$ix" "$c" '$11 == 1')
 			ce=$(rate "$t" "$ix" "$c" '$6 == 1')
 			c2=$(rate "$t" "$ix" "$c" '$6 == 2 || $7 == 2')
-			sm=$(rate "$t" "$ix" "$c" '$10 == 0 && $13 == 1')
+			sm=$(rate "$t" "$ix" "$c" '$10 == 0 && $14 == 0 && $13 == 1')
 			un=$(rate "$t" "$ix" "$c" '$10 == 0 && $14 == 1')
 			echo "#   $t $ix: $c ($fn): found in $(fmt "$hit")," \
 			    "the wrong way in $(fmt "$wr"), exit 1 in" \
 			    "$(fmt "$ce"), refused in $(fmt "$c2"); not found" \
 			    "but marked under --min-effect's points in" \
-			    "$(fmt "$sm"), and named under a regression" \
-			    "finding's function in $(fmt "$un")"
+			    "$(fmt "$sm"); found only as the first call under" \
+			    "a regression finding's function in $(fmt "$un")"
 			findings_of "$t" "$ix" "$c"
 			r=$(refused "$t" "$ix" "$c")
 			[ -z "$r" ] || echo "#       refused: $r"
