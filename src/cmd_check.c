@@ -32,12 +32,14 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 		    (size_t)o.nrows, &p.nshow);
 		/*
 		 * A finding that cannot fail the gate (delta_opts.approx,
-		 * untimed).
+		 * untimed), and why.
 		 */
-		lead = status != 3 || !(regressed || (o.fail_on ==
-		    DELTA_FAIL_ANY_CHANGE && p.d.nfindings > 0)) ?
-		    REPORT_LEAD_NONE : p.dopts.approx ? REPORT_LEAD_APPROX :
-		    p.dopts.untimed ? REPORT_LEAD_UNTIMED : REPORT_LEAD_NONE;
+		lead = REPORT_LEAD_NONE;
+		if (status == 3 && (regressed || (o.fail_on ==
+		    DELTA_FAIL_ANY_CHANGE && p.d.nfindings > 0)))
+			lead = p.dopts.approx ? REPORT_LEAD_APPROX :
+			    p.dopts.untimed ? REPORT_LEAD_UNTIMED :
+			    REPORT_LEAD_NONE;
 		if (pair_write(&p, &o, DIFF_CHECK, status,
 		    report_conclusion(status, regressed,
 		    o.fail_on == DELTA_FAIL_ANY_CHANGE, lead)) == 0)

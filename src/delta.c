@@ -1299,9 +1299,10 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	*regressed = reg;
 	/*
 	 * Counts that may be several times the samples taken, with nothing
-	 * to measure by how much (one profile a side), make p-values too
-	 * small by an unknown factor: a finding on them is a lead, and the
-	 * gate can neither pass nor fail.
+	 * to measure by how much (one profile a side, approx), make
+	 * p-values too small by an unknown factor; sums over windows of
+	 * unknown length (untimed) differ as the windows do.  A finding on
+	 * either is a lead, and the gate can neither pass nor fail.
 	 */
 	if (reg || (fail_on == DELTA_FAIL_ANY_CHANGE && imp))
 		return o->approx || o->untimed ? 3 : 1;

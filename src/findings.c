@@ -622,7 +622,6 @@ sort_rows(const struct delta *d, size_t *rows, size_t n)
 	free(k);
 }
 
-/* The findings' own numbers, their rows and their order (delta.h). */
 static int
 cmp_part(const void *a, const void *b)
 {
@@ -635,20 +634,21 @@ cmp_part(const void *a, const void *b)
 }
 
 /*
- * Step 5, for a change of a's function's cum: its calls into the rows
- * of the finding (a's members) that changed its way, largest first.
+ * Step 5, for a change of the function of accepted finding i's cum: its
+ * calls into the rows of the finding (its members, not what it crowded)
+ * that changed its way, largest first.
  * Where the walk stopped above them (two changes it could not tell
  * apart, or a change spread over many calls), they say where it is.
  * Not for a function new on the side of its change (or gone), which is
  * the change with everything below it.
  */
 static void
-below(struct fctx *c, struct accepted *a, struct delta_finding *f)
+below(struct fctx *c, size_t i, struct delta_finding *f)
 {
+	const struct accepted	*a = &c->acc[i];
 	const struct delta_edge	*e;
-	const struct delta_row	*x = &c->d->rows[a->spend];
-	unsigned char		*in;
-	size_t			 i, n;
+	const struct delta_row	*x = &c->d->rows[a->spend], *y;
+	size_t			 k, n;
 	double			 v;
 
 	f->under = NULL;
@@ -657,22 +657,21 @@ below(struct fctx *c, struct accepted *a, struct delta_finding *f)
 	if (f->hyp != DELTA_HYP_CUM || (a->dir > 0 && x->status ==
 	    STATUS_NEW) || (a->dir < 0 && x->status == STATUS_GONE))
 		return;
-	in = xcalloc(c->n + 1, 1);
-	for (i = 0; i < a->nmembers; i++)
-		in[a->members[i]] = 1;
 	n = delta_edges(c->d, a->spend, 1, &e);
 	f->under = xreallocarray(NULL, n + 1, sizeof(*f->under));
-	for (i = 0; i < n; i++) {
-		v = delta_edge_change(c->d, &e[i]);
-		if (e[i].to == a->spend || !in[e[i].to] || a->dir * v <= 0)
+	for (k = 0; k < n; k++) {
+		y = &c->d->rows[e[k].to];
+		v = delta_edge_change(c->d, &e[k]);
+		if (e[k].to == a->spend || y->finding != (long)i ||
+		    y->role == DELTA_ROLE_CROWDED || a->dir * v <= 0)
 			continue;
-		f->under[f->nunder].row = e[i].to;
+		f->under[f->nunder].row = e[k].to;
 		f->under[f->nunder++].change = v;
 	}
 	qsort(f->under, f->nunder, sizeof(*f->under), cmp_part);
-	free(in);
 }
 
+/* The findings' own numbers, their rows and their order (delta.h). */
 static void
 build(struct fctx *c)
 {
@@ -702,7 +701,7 @@ build(struct fctx *c)
 		f->q = h->q;
 		f->path = xreallocarray(NULL, FIND_MAX_PATH, sizeof(*f->path));
 		f->npath = ascend(c, a, f->path);
-		below(c, a, f);
+		below(c, i, f);
 		sort_rows(d, a->members, a->nmembers);
 		sort_rows(d, a->crowded, a->ncrowded);
 		f->rows = a->members;
