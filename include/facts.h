@@ -39,6 +39,13 @@ struct facts {
 	int		 is_cpu;	/* a CPU-time profile */
 	int64_t		 cpu_ns;	/* CPU time, or -1 if unknown */
 	double		 cpu_util;	/* cpu_ns / duration_ns, or -1 */
+	int64_t		 subperiod;	/* samples whose value is under one
+					   period when the counts are value /
+					   period: then they are not, and
+					   samples is -1 */
+	int		 empty;		/* every value of the chosen type is 0 */
+	char		 others[192];	/* when empty, the sample types that
+					   have a value, "a, b and c", or "" */
 };
 
 /*
@@ -56,6 +63,9 @@ struct facts {
  * other count type; else value / period when the period type is the
  * sample type and the period is above 1; else no counts (count_index
  * -1, divisor 0, no unsample).  *why says which rule applied.
+ * Value / period is checked on the samples (facts_sample()): a value
+ * under one period is no whole number of periods, and then the profile
+ * has no counts (facts.subperiod).
  */
 void	facts_count_source(const struct profile *, int vi, struct agg_src *,
 	    const char **why);
@@ -78,6 +88,7 @@ struct facts_run {
 	struct agg_src	 src;		/* where the counts come from */
 	int		 vi, cpu_vi;
 	int64_t		 cpu;
+	uint64_t	 nonzero;	/* bit i: type i has a value (i < 64) */
 	int		 overflow;
 };
 

@@ -144,7 +144,8 @@ int	report_diff_csv(FILE *, const struct diff_report *);
 enum {
 	REPORT_LEAD_NONE,
 	REPORT_LEAD_APPROX,	/* delta_opts.approx */
-	REPORT_LEAD_UNTIMED	/* delta_opts.untimed */
+	REPORT_LEAD_UNTIMED,	/* delta_opts.untimed */
+	REPORT_LEAD_NOCOUNTS	/* no finding: !delta_opts.has_counts */
 };
 const char *report_conclusion(int status, int regressed, int any_change,
 		    int lead);

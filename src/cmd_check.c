@@ -32,7 +32,7 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 		    (size_t)o.nrows, &p.nshow);
 		/*
 		 * A finding that cannot fail the gate (delta_opts.approx,
-		 * untimed), and why.
+		 * untimed), and why; or nothing to test at all.
 		 */
 		lead = REPORT_LEAD_NONE;
 		if (status == 3 && (regressed || (o.fail_on ==
@@ -40,6 +40,8 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 			lead = p.dopts.approx ? REPORT_LEAD_APPROX :
 			    p.dopts.untimed ? REPORT_LEAD_UNTIMED :
 			    REPORT_LEAD_NONE;
+		else if (status == 3 && !p.dopts.has_counts)
+			lead = REPORT_LEAD_NOCOUNTS;
 		if (pair_write(&p, &o, DIFF_CHECK, status,
 		    report_conclusion(status, regressed,
 		    o.fail_on == DELTA_FAIL_ANY_CHANGE, lead)) == 0)

@@ -17,8 +17,8 @@ const struct cli_cmd cli_cmds[] = {
 	{ "check-significance", cmd_check, OPT_DIFF | OPT_CHECK,
 	  "[options] base ... [--] new ...",
 	  "exit 1 on a regression finding; 3 when inconclusive (too few "
-	  "samples, or a finding on estimated counts, one profile a side, "
-	  "or in sums over windows of unknown length)" },
+	  "samples or none counted, or a finding on estimated counts, one "
+	  "profile a side, or in sums over windows of unknown length)" },
 	{ "series", cmd_series, OPT_SERIES, "[options] point point ...",
 	  "when a sequence of profiles changed, and in which functions" },
 	{ "check-series", cmd_series, OPT_SERIES,

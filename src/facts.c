@@ -271,6 +271,7 @@ facts_sample(struct facts_run *r, const struct pf_sample *s)
 {
 	struct facts	*f = r->f;
 	const int64_t	*v = s->values;
+	size_t		 i;
 
 	if (r->overflow)
 		return -1;
@@ -279,10 +280,47 @@ facts_sample(struct facts_run *r, const struct pf_sample *s)
 	if (f->count_source != NULL && __builtin_add_overflow(f->samples,
 	    agg_sample_count(&r->src, v), &f->samples))
 		return r->overflow = -1;
+	if (r->src.count_divisor > 0 && v[r->vi] != 0 &&
+	    v[r->vi] > -r->src.count_divisor && v[r->vi] < r->src.count_divisor)
+		f->subperiod++;
+	for (i = 0; i < r->p->nsample_types && i < 64; i++)
+		if (v[i] != 0)
+			r->nonzero |= UINT64_C(1) << i;
 	if (r->cpu_vi >= 0 &&
 	    __builtin_add_overflow(r->cpu, v[r->cpu_vi], &r->cpu))
 		return r->overflow = -1;
 	return 0;
+}
+
+/*
+ * When no value of the chosen type is other than 0, which types have
+ * one: the chosen type may be pprof's default (the last), empty in a
+ * profile of several kinds, as .NET's cpu/alloc/lock profiles are.
+ */
+static void
+others(struct facts_run *r)
+{
+	const struct profile	*p = r->p;
+	struct facts		*f = r->f;
+	size_t			 i, n = 0, k = 0, len;
+
+	f->others[0] = '\0';
+	f->empty = r->vi < 64 && !(r->nonzero & UINT64_C(1) << r->vi);
+	if (!f->empty)
+		return;
+	for (i = 0; i < p->nsample_types && i < 64; i++)
+		if (r->nonzero & UINT64_C(1) << i)
+			n++;
+	for (i = 0; i < p->nsample_types && i < 64; i++) {
+		if (!(r->nonzero & UINT64_C(1) << i))
+			continue;
+		len = strlen(f->others);
+		snprintf(f->others + len, sizeof(f->others) - len, "%s%s",
+		    k == 0 ? "" : k + 1 == n ? " and " : ", ",
+		    p->sample_types[i].type[0] != '\0' ?
+		    p->sample_types[i].type : "(unnamed)");
+		k++;
+	}
 }
 
 int
@@ -294,6 +332,11 @@ facts_end(struct facts_run *r)
 
 	if (r->overflow)
 		return -1;
+	if (f->subperiod > 0) {
+		f->samples = -1;
+		f->count_source = NULL;
+	}
+	others(r);
 	f->cpu_ns = -1;
 	f->cpu_util = -1;
 	if (r->cpu_vi >= 0)
@@ -349,5 +392,11 @@ facts_merge(struct facts *a, const struct facts *b)
 	    (double)a->cpu_ns / (double)a->duration_ns : -1;
 	if (a->period != b->period)
 		a->period = -1;
+	a->subperiod += b->subperiod;
+	if (a->empty && !b->empty)
+		a->others[0] = '\0';
+	else if (a->empty && a->others[0] == '\0')
+		strlcpy(a->others, b->others, sizeof(a->others));
+	a->empty &= b->empty;
 	return 0;
 }

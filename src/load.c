@@ -318,6 +318,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if (facts_end(&fr) == -1)
 		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
 		    "overflows a 64-bit integer", s->sample_type);
+	if (f->subperiod > 0)
+		s->has_counts = 0;
 	if (afail || efail) {
 		*d = afail ? ad : ed;
 		return -1;
@@ -771,7 +773,7 @@ side_warn(const struct side *s, const char *tag)
 	const struct facts		*m = &s->merged;
 	const struct filter_stats	*fs = &s->fstats;
 	unsigned			 no;
-	char				 what[256];
+	char				 what[256], per[64];
 	size_t				 i;
 
 	/* pprof's "Focus expression matched no samples", per side. */
@@ -787,7 +789,14 @@ side_warn(const struct side *s, const char *tag)
 	 * The widest 95% interval of a share of n samples is at a share of
 	 * one half: z(0.975) * sqrt(1/4n) on either side.
 	 */
-	if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES &&
+	if (m->empty && m->others[0] != '\0')
+		/* Not too few samples: the wrong type (pprof's last). */
+		cli_warn("%s%s: every %s value is 0, and %s %s values: "
+		    "choose one with -sample_index", tag,
+		    s->nprofiles == 1 ? m->path : "merged profiles",
+		    s->sample_type, m->others,
+		    strchr(m->others, ' ') != NULL ? "have" : "has");
+	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES &&
 	    s->kind == KIND_SNAPSHOT)
 		/* A snapshot is what there was: no longer one to take. */
 		cli_warn("%s%s: only %lld samples in this snapshot: a "
@@ -805,10 +814,20 @@ side_warn(const struct side *s, const char *tag)
 	for (i = 0; i < s->nprofiles; i++) {
 		const struct facts *f = &s->facts[i];
 
+		if (f->subperiod > 0) {
+			units_format(per, sizeof(per), f->period,
+			    f->period_unit);
+			cli_warn("%s%s: %lld of %zu samples hold less %s than "
+			    "the sampling period, %s, so the values are no "
+			    "counts of periods: sample count unknown", tag,
+			    f->path, (long long)f->subperiod, f->records,
+			    s->sample_type, per);
+		}
 		if (f->duration_bogus)
 			cli_warn("%s%s: duration_nanos is implausible (over a "
 			    "week); the duration is ignored", tag, f->path);
-		if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL)
+		if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL &&
+		    !f->empty)
 			cli_warn("%s%s: CPU utilization was %.1f%% of one core "
 			    "over %.2fs: the process was mostly waiting, and a "
 			    "CPU profile cannot explain time spent waiting; "
@@ -918,7 +937,7 @@ side_warn_pair(const struct side *b, const struct side *n, int norm)
 		    "shares allow for it, but a window may have caught "
 		    "different work", db / 1e9, dn / 1e9);
 	if ((db <= 0 || dn <= 0) && norm == DELTA_NORM_NONE &&
-	    b->kind == KIND_EVENTS)
+	    b->kind == KIND_EVENTS && !(db <= 0 ? fb : fn)->empty)
 		untimed_warn(db <= 0 ? b : n, db <= 0 ? "base: " : "new: ");
 	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
 		cli_warn("the sampling periods differ: base %lld, new %lld %s",

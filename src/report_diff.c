@@ -1114,6 +1114,9 @@ report_conclusion(int status, int regressed, int any_change, int lead)
 		return "inconclusive: a change found in sums over windows of "
 		    "unknown length: give each profile an earlier snapshot "
 		    "(--base), or --normalize none if the windows are alike";
+	if (status == 3 && lead == REPORT_LEAD_NOCOUNTS)
+		return "inconclusive: no sample counts to test (see the "
+		    "warning)";
 	if (status == 3)
 		return "inconclusive: too few samples to detect the minimum "
 		    "effect";

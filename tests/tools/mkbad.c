@@ -340,6 +340,30 @@ main(int argc, char *argv[])
 	put_profile("../good/negative-values.pb", &b.p);
 
 	/*
+	 * Valid, but the default type (the last) is all zero while the
+	 * other has values, as in .NET's cpu/alloc/lock profiles.
+	 */
+	base_init(&b);
+	for (i = 0; i < 3; i++)
+		b.vals[i][1] = 0;
+	put_profile("../good/empty-default-type.pb", &b.p);
+
+	/*
+	 * Valid, but cpu/nanoseconds alone at a period of 1s with values of
+	 * 10 to 30ms, as a JFR conversion writes: value / period is no
+	 * count of samples.
+	 */
+	base_init(&b);
+	b.p.n_sample_type = 1;
+	b.p.sample_type = &b.stp[1];
+	b.p.period = 1000000000;
+	for (i = 0; i < 3; i++) {
+		b.vals[i][0] = b.vals[i][1];
+		b.s[i].n_value = 1;
+	}
+	put_profile("../good/subperiod-values.pb", &b.p);
+
+	/*
 	 * Ten million one-frame samples.  They compress so well that the
 	 * default --max-inflate-ratio refuses them before anything is
 	 * allocated for them.

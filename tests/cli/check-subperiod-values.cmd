@@ -1,0 +1,1 @@
+$PROFDIFF check-significance -q tests/data/good/subperiod-values.pb tests/data/good/valid.pb
