@@ -216,7 +216,8 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "do not print warnings" },
 	{ .name = "seconds", .parse = opt_seconds, .off = OFF(fetch.seconds),
 	  .want = "a whole number of seconds, 1 or more", .arg = "N",
-	  .help = "URLs: ask a /debug/pprof/ URL for N seconds (seconds=N)" },
+	  .help = "URLs: ask a /debug/pprof/ URL for a delta of N seconds "
+	  "(seconds=N); of heap's, only alloc_* types (-i alloc_space)" },
 	{ .name = "save", .parse = opt_string, .off = OFF(fetch.save_dir),
 	  .arg = "DIR", .help = "URLs: keep the bytes fetched in new files "
 	  "in DIR" },

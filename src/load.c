@@ -98,22 +98,46 @@ drain(struct feed *fd, struct diag *d)
 }
 
 /*
- * Does the sample have a negative value (*at: of which type)?  A
- * profile's values count or measure what happened, and only a
- * difference of two profiles is negative: its shares and tests would
- * be meaningless.
+ * Does the sample have a negative value of a type in use (used[],
+ * n of them; *at: which)?  A profile's values count or measure what
+ * happened, and only a difference of two profiles is negative: its
+ * shares and tests would be meaningless.  Only the types read count: a
+ * delta heap profile (net/http/pprof's ?seconds=) has in-use values
+ * that fall where memory was freed, but its allocations only grow, and
+ * are a window's.
  */
 static int
-negative(const struct pf_sample *smp, size_t ntypes, size_t *at)
+negative(const struct pf_sample *smp, const int *used, size_t n, size_t *at)
 {
 	size_t i;
 
-	for (i = 0; i < ntypes; i++)
-		if (smp->values[i] < 0) {
-			*at = i;
+	for (i = 0; i < n; i++)
+		if (used[i] >= 0 && smp->values[used[i]] < 0) {
+			*at = (size_t)used[i];
 			return 1;
 		}
 	return 0;
+}
+
+/*
+ * Of an in-use type (Go's inuse_space, inuse_objects), the alloc_ type
+ * of the same unit, whose values a delta profile has only growing; -1
+ * if there is none.
+ */
+static int
+alloc_twin(const struct profile *p, size_t at)
+{
+	const struct pf_valuetype	*t = &p->sample_types[at];
+	size_t				 i;
+
+	if (strncmp(t->type, "inuse_", 6) != 0)
+		return -1;
+	for (i = 0; i < p->nsample_types; i++)
+		if (strncmp(p->sample_types[i].type, "alloc_", 6) == 0 &&
+		    strcmp(p->sample_types[i].type + 6, t->type + 6) == 0 &&
+		    strcmp(p->sample_types[i].unit, t->unit) == 0)
+			return (int)i;
+	return -1;
 }
 
 static int64_t
@@ -245,7 +269,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	struct agg_src		 src;
 	struct diag		 ad, ed;
 	const char		*why, *uk;
-	int			 rc, k, afail = 0, efail = 0;
+	int			 rc, k, afail = 0, efail = 0, used[4];
 	int			 relative = filter_relative(lo->filter);
 	size_t			 neg, nread = 0;
 	int			 gcd_of;
@@ -255,6 +279,10 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if (why == NULL)
 		s->has_counts = 0;
 	src.keep = NULL;
+	used[0] = vi;
+	used[1] = src.count_index;
+	used[2] = src.unsample != AGG_UNSAMPLE_NONE ? src.un_count : -1;
+	used[3] = src.unsample != AGG_UNSAMPLE_NONE ? src.un_bytes : -1;
 	/*
 	 * Durations of events summed per stack, as Go's mutex and block
 	 * delay are: how long each wait was is not recorded, and waits are
@@ -278,14 +306,25 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	else if (s->lines != NULL)
 		views_lines_begin(s->lines, p);
 	while ((rc = feed_next(fd, &smp, d)) == 1) {
-		if (negative(smp, p->nsample_types, &neg)) {
-			rc = diag_set(d, DIAG_USAGE, -1, "sample %zu has a "
-			    "negative %s value: it is a delta profile "
-			    "(net/http/pprof's ?seconds=) or pprof -diff_base "
-			    "output; give profdiff the profiles it came from "
-			    "(two cumulative snapshots: --base)", nread,
-			    p->sample_types[neg].type[0] != '\0' ?
-			    p->sample_types[neg].type : "sample");
+		if (negative(smp, used, 4, &neg)) {
+			if ((k = alloc_twin(p, neg)) >= 0)
+				rc = diag_set(d, DIAG_USAGE, -1, "sample %zu "
+				    "has a negative %s value: if it is a delta "
+				    "heap profile (net/http/pprof's ?seconds=), "
+				    "its allocations are a window's (-i %s); "
+				    "else give two cumulative snapshots "
+				    "(--base)", nread,
+				    p->sample_types[neg].type,
+				    p->sample_types[k].type);
+			else
+				rc = diag_set(d, DIAG_USAGE, -1, "sample %zu "
+				    "has a negative %s value: it is a delta "
+				    "profile (net/http/pprof's ?seconds=) or "
+				    "pprof -diff_base output; give profdiff the "
+				    "profiles it came from (two cumulative "
+				    "snapshots: --base)", nread,
+				    p->sample_types[neg].type[0] != '\0' ?
+				    p->sample_types[neg].type : "sample");
 			break;
 		}
 		nread++;

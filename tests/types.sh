@@ -20,7 +20,14 @@
 #    before (diff).  profdiff must refuse them (exit 2, one line on
 #    standard error naming the file) or read them and never print a share
 #    beyond +-100%: no percentage of top's table, and no change of share
-#    or end of its interval in diff's JSON.
+#    or end of its interval in diff's JSON.  Their allocations only grow:
+#    on alloc_objects and alloc_space, every ordered pair of the
+#    no-change deltas must be read (no exit 2), and check-significance's
+#    exit 1 and diff's findings are false alarms, held to the bound of 1.
+# 4. Allocation windows from delta profiles, tests/data/types-delta
+#    (TYPES_DELTA names another folder like it): its no-change pairs held
+#    to the bound of 1, and each change against the no-change runs found
+#    and named as in 2 (allocs-bigger on alloc_objects held to the bound).
 #
 #	sh tests/types.sh BUILD_DIR
 #
@@ -377,6 +384,89 @@ if [ -z "$ONLY" ] || [ "$ONLY" = heap ]; then
 	check "$nd > 0 && $nbad == 0" "delta heap profiles (negative values):" \
 	    "refused with one line naming the file, or read with no share" \
 	    "beyond +-100%, in $((nd - nbad)) of $nd runs"
+fi
+
+# ---------------------------------------------------------------------
+# A delta profile's allocations only grow, so they are a window's (2 s,
+# its duration_nanos), read whatever its in-use values do.
+#
+# delta_pairs DIR BASES NEWS INDEX FUNCTION: over every pair of a file
+# listed in BASES and a different one in NEWS (of DIR), "n e1 an e2 hit":
+# the pairs, check-significance's exits 1, diff's pairs with a finding,
+# the pairs refused (exit 2), and those where a regression finding names
+# FUNCTION (its function or on its path).
+delta_pairs() {
+	n=0 e1=0 an=0 e2=0 hit=0
+	cd "$1" || exit 2
+	while read -r f; do
+		while read -r g; do
+			[ "$f" = "$g" ] && continue
+			n=$((n + 1))
+			"$PD" check-significance -q -f json -n 0 -i "$4" \
+			    "$f" "$g" >/dev/null 2>&1
+			st=$?
+			[ $st = 1 ] && e1=$((e1 + 1))
+			"$PD" diff -q -f json -n 0 -i "$4" "$f" "$g" \
+			    >"$tmp/dd.json" 2>/dev/null
+			sd=$?
+			{ [ $st = 2 ] || [ $sd = 2 ]; } && e2=$((e2 + 1))
+			k=$(jq '.findings | length' "$tmp/dd.json" \
+			    2>/dev/null) || k=0
+			[ "${k:-0}" -gt 0 ] && an=$((an + 1))
+			jq -e --arg fn "$5" '[.findings[]? |
+			    select(.verdict == "regressed") |
+			    select(.function == $fn or
+			    ((.path // []) | index($fn) != null))] | length > 0' \
+			    "$tmp/dd.json" >/dev/null 2>&1 && hit=$((hit + 1))
+		done <"$3"
+	done <"$2"
+	cd - >/dev/null || exit 2
+	echo "$n $e1 $an $e2 $hit"
+}
+# delta_null WHAT DIR LIST INDEX: the checks of no-change pairs.
+delta_null() {
+	set -- "$1" "$2" "$3" "$4" $(delta_pairs "$2" "$3" "$3" "$4" -)
+	bd=$(bound "$5")
+	check "$5 > 0 && $6 / $5 <= $bd" "$1, $4, no change:" \
+	    "check-significance exits 1 in $(fmt "$6 $5"), at most $bd"
+	check "$5 > 0 && $7 / $5 <= $bd" "$1, $4, no change: diff has a" \
+	    "finding in $(fmt "$7 $5"), at most $bd"
+	check "$5 > 0 && $8 == 0" "$1, $4, no change: read, no pair" \
+	    "refused (exit 2): $(fmt "$8 $5")"
+}
+if [ -z "$ONLY" ] || [ "$ONLY" = heap ] || [ "$ONLY" = allocs ]; then
+	awk -F'\t' 'NR > 1 && $5 == "delta" && $3 == "none" { print $1 }' \
+	    "$MAN" >"$tmp/nulldeltas"
+	for ix in alloc_objects alloc_space; do
+		delta_null "delta heap profiles" "$DATA" "$tmp/nulldeltas" "$ix"
+	done
+	# Windows whose answer is known: tests/data/types-delta.
+	DD=${TYPES_DELTA:-$(dirname "$0")/data/types-delta}
+	DD=$(cd "$DD" && pwd) || exit 2
+	for v in none allocs-more allocs-bigger; do
+		awk -F'\t' -v v="$v" 'NR > 1 && $2 == v { print $1 }' \
+		    "$DD/MANIFEST.tsv" >"$tmp/dd-$v"
+	done
+	for ix in alloc_objects alloc_space; do
+		delta_null "allocs?seconds=2 windows" "$DD" "$tmp/dd-none" "$ix"
+		for v in allocs-more allocs-bigger; do
+			set -- $(delta_pairs "$DD" "$tmp/dd-none" "$tmp/dd-$v" \
+			    "$ix" main.buildIndex)
+			if [ "$v" = allocs-bigger ] && [ "$ix" = alloc_objects ]; then
+				bd=$(bound "$1")
+				check "$1 > 0 && $5 / $1 <= $bd" "allocs?seconds=2" \
+				    "windows, $ix, $v: as many objects, only" \
+				    "bigger: a regression finding names" \
+				    "main.buildIndex in $(fmt "$5 $1"), at most $bd"
+			else
+				check "$1 > 0 && $5 / $1 >= 0.80" "allocs?seconds=2" \
+				    "windows, $ix, $v: a regression finding names" \
+				    "main.buildIndex in $(fmt "$5 $1"), at least 80%"
+			fi
+			check "$1 > 0 && $4 == 0" "allocs?seconds=2 windows, $ix," \
+			    "$v: no pair refused (exit 2): $(fmt "$4 $1")"
+		done
+	done
 fi
 
 # ---------------------------------------------------------------------
