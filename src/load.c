@@ -140,6 +140,27 @@ alloc_twin(const struct profile *p, size_t at)
 	return -1;
 }
 
+/* Sample i has a negative value of type at: say what the profile is. */
+static int
+refuse_negative(const struct profile *p, size_t at, size_t i,
+    struct diag *d)
+{
+	const char	*name = p->sample_types[at].type;
+	int		 k;
+
+	if ((k = alloc_twin(p, at)) >= 0)
+		return diag_set(d, DIAG_USAGE, -1, "sample %zu has a negative "
+		    "%s value: if it is a delta heap profile (net/http/pprof's "
+		    "?seconds=), its allocations are a window's (-i %s); else "
+		    "give two cumulative snapshots (--base)", i, name,
+		    p->sample_types[k].type);
+	return diag_set(d, DIAG_USAGE, -1, "sample %zu has a negative %s "
+	    "value: it is a delta profile (net/http/pprof's ?seconds=) or "
+	    "pprof -diff_base output; give profdiff the profiles it came from "
+	    "(two cumulative snapshots: --base)", i,
+	    name[0] != '\0' ? name : "sample");
+}
+
 static int64_t
 gcd64(int64_t a, int64_t b)
 {
@@ -307,24 +328,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		views_lines_begin(s->lines, p);
 	while ((rc = feed_next(fd, &smp, d)) == 1) {
 		if (negative(smp, used, 4, &neg)) {
-			if ((k = alloc_twin(p, neg)) >= 0)
-				rc = diag_set(d, DIAG_USAGE, -1, "sample %zu "
-				    "has a negative %s value: if it is a delta "
-				    "heap profile (net/http/pprof's ?seconds=), "
-				    "its allocations are a window's (-i %s); "
-				    "else give two cumulative snapshots "
-				    "(--base)", nread,
-				    p->sample_types[neg].type,
-				    p->sample_types[k].type);
-			else
-				rc = diag_set(d, DIAG_USAGE, -1, "sample %zu "
-				    "has a negative %s value: it is a delta "
-				    "profile (net/http/pprof's ?seconds=) or "
-				    "pprof -diff_base output; give profdiff the "
-				    "profiles it came from (two cumulative "
-				    "snapshots: --base)", nread,
-				    p->sample_types[neg].type[0] != '\0' ?
-				    p->sample_types[neg].type : "sample");
+			rc = refuse_negative(p, neg, nread, d);
 			break;
 		}
 		nread++;

@@ -65,10 +65,10 @@
 #
 # TYPES_DATA names another folder with a MANIFEST.tsv of the same
 # columns (tests/data/types/capture.sh writes one); TYPES_ONLY=TYPE runs
-# one type.  Each check prints "ok - ..." or "not ok - ..."; "# " lines
-# are information.  The last line is "types: N passed, N failed"; the
-# exit status is 1 if a check failed, 2 on a usage error or when a report
-# does not parse.
+# one type, TYPES_ONLY="TYPE ..." several.  Each check prints "ok - ..."
+# or "not ok - ..."; "# " lines are information.  The last line is
+# "types: N passed, N failed"; the exit status is 1 if a check failed, 2
+# on a usage error or when a report does not parse.
 set -u
 
 if [ $# -ne 1 ]; then
@@ -126,6 +126,8 @@ changes() {
 }
 TYPES="allocs heap mutex block goroutine"
 [ -z "$ONLY" ] || TYPES=$ONLY
+# wanted TYPE: is TYPE among those run?
+wanted() { case " $TYPES " in *" $1 "*) return 0 ;; esac; return 1; }
 for t in $TYPES; do
 	[ -n "$(indexes "$t")" ] || die "TYPES_ONLY: $t is not a type"
 done
@@ -328,7 +330,7 @@ done
 
 # ---------------------------------------------------------------------
 # Negative values: the delta heap profiles.
-if [ -z "$ONLY" ] || [ "$ONLY" = heap ]; then
+if wanted heap; then
 	awk -F'\t' 'NR > 1 && $5 == "delta" { print $1 }' "$MAN" \
 	    >"$tmp/deltas"
 	nd=0 nrefused=0 nread=0 nbad=0 badmsg=""
@@ -434,7 +436,7 @@ delta_null() {
 	check "$5 > 0 && $8 == 0" "$1, $4, no change: read, no pair" \
 	    "refused (exit 2): $(fmt "$8 $5")"
 }
-if [ -z "$ONLY" ] || [ "$ONLY" = heap ] || [ "$ONLY" = allocs ]; then
+if wanted heap || wanted allocs; then
 	awk -F'\t' 'NR > 1 && $5 == "delta" && $3 == "none" { print $1 }' \
 	    "$MAN" >"$tmp/nulldeltas"
 	for ix in alloc_objects alloc_space; do
