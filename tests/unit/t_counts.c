@@ -254,6 +254,60 @@ test_source(void)
 }
 
 /*
+ * Value / period is checked on the samples: one under the period is no
+ * whole number of periods (a JFR conversion's 10ms samples at a period
+ * of 1s), and then the count is unknown; one over it is kept.  A chosen
+ * type of zeros names the types that have values.
+ */
+static void
+test_subperiod_empty(void)
+{
+	struct profile	*p = t_new(1, "cpu", "nanoseconds");
+	struct pf_function *fa = t_fn(p, "main.a", "a.go");
+	struct pf_location *la = t_loc(p, NULL, 0x10, 1, fa, 1);
+	struct facts	 f;
+	int64_t		 v[3];
+
+	p->period_type.type = "cpu";
+	p->period_type.unit = "nanoseconds";
+	p->period = 1000000000;
+	v[0] = 1500000000;
+	t_sample(p, v, 1, la);
+	CHECK(facts_compute(p, 0, &f) == 0);
+	CHECK_INT(f.samples, 1);
+	CHECK_INT(f.subperiod, 0);
+	CHECK_STR(f.count_source, "value / period");
+	v[0] = 10000000;
+	t_sample(p, v, 1, la);
+	t_sample(p, v, 1, la);
+	CHECK(facts_compute(p, 0, &f) == 0);
+	CHECK_INT(f.subperiod, 2);
+	CHECK_INT(f.samples, -1);
+	CHECK(f.count_source == NULL);
+	CHECK(!f.empty);
+	profile_free(p);
+
+	/* .NET: the last type, pprof's default, is all zero */
+	p = t_new(3, "cpu", "nanoseconds", "alloc_size", "bytes",
+	    "lock_time", "nanoseconds");
+	fa = t_fn(p, "main.a", "a.go");
+	la = t_loc(p, NULL, 0x10, 1, fa, 1);
+	v[0] = 5;
+	v[1] = 0;
+	v[2] = 0;
+	t_sample(p, v, 1, la);
+	v[1] = 7;
+	t_sample(p, v, 1, la);
+	CHECK(facts_compute(p, 2, &f) == 0);
+	CHECK(f.empty);
+	CHECK_STR(f.others, "cpu and alloc_size");
+	CHECK(facts_compute(p, 1, &f) == 0);
+	CHECK(!f.empty);
+	CHECK_STR(f.others, "");
+	profile_free(p);
+}
+
+/*
  * Known sampled counts, scaled as Go scales them, folded: the nodes and
  * the facts hold the counts sampled, and the agg's check refuses
  * recovery from sample types the profile does not have.
@@ -569,6 +623,7 @@ main(void)
 	test_v8_inverse();
 	test_div();
 	test_source();
+	test_subperiod_empty();
 	test_fold();
 	test_real();
 	test_moments();
