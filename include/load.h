@@ -71,6 +71,9 @@ struct side {
 	struct filter_stats fstats;	/* what the filter did, all profiles */
 	const char	*label_key;	/* --by-label, borrowed; or NULL */
 	struct views_lines *lines;	/* --list's lines, or NULL */
+	const char	*other_path;	/* the first profile whose own default */
+	char		*other_default;	/*   type is not the one read, and that
+					   type (owned); NULL without -i only */
 };
 
 /*

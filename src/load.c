@@ -371,6 +371,28 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 }
 
 /*
+ * Without -i, the type read is the other side's, or the side's first
+ * profile's: note the first profile (path) whose own default (its
+ * default_sample_type, else its last type) is another, as a Go heap
+ * profile's inuse_space is beside an allocs profile's alloc_space.
+ */
+static void
+other_default(struct side *s, const struct profile *p, int vi,
+    const struct load_opts *lo, const char *path)
+{
+	struct diag	 dd;
+	int		 dv;
+
+	if (lo->sample_index != NULL || s->other_default != NULL)
+		return;
+	diag_init(&dd, path);
+	if ((dv = profile_sample_index(p, NULL, &dd)) >= 0 && dv != vi) {
+		s->other_path = path;
+		s->other_default = xstrdup(p->sample_types[dv].type);
+	}
+}
+
+/*
  * Check profile i of a side against the first and choose its sample
  * type: want_type (the other side's), else the first profile's, else
  * -i.  The first profile's choice is published to post.  Returns the
@@ -378,8 +400,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
  */
 static int
 check_profile(struct side *s, const struct profile *p, char *const *paths,
-    size_t i, const char *want_type, const struct load_opts *lo,
-    struct handoff *post, struct diag *d)
+    size_t i, const char *minus, const char *want_type,
+    const struct load_opts *lo, struct handoff *post, struct diag *d)
 {
 	const char	*want;
 	int		 vi;
@@ -396,6 +418,7 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 	    s->sample_type != NULL ? s->sample_type : lo->sample_index;
 	if ((vi = profile_sample_index(p, want, d)) < 0)
 		return -1;
+	other_default(s, p, vi, lo, minus != NULL ? minus : paths[i]);
 	if (s->sample_type == NULL) {
 		s->sample_type = xstrdup(p->sample_types[vi].type);
 		s->unit = xstrdup(p->sample_types[vi].unit);
@@ -445,7 +468,8 @@ minus_load(struct side *s, const char *minus, char *const *paths, size_t i,
 	fd = feed_new(one, 1, &lo->limits, 0);
 	if ((p = feed_open(fd, d)) == NULL)
 		goto out;
-	if ((vi = check_profile(s, p, paths, i, want_type, lo, post, d)) < 0) {
+	if ((vi = check_profile(s, p, paths, i, minus, want_type, lo, post,
+	    d)) < 0) {
 		drain(fd, d);
 		goto out;
 	}
@@ -587,8 +611,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			feed_free(fd);
 			return -2;
 		}
-		if ((vi = check_profile(s, p, paths, i, want_type, lo, post,
-		    d)) < 0) {
+		if ((vi = check_profile(s, p, paths, i, NULL, want_type, lo,
+		    post, d)) < 0) {
 			drain(fd, d);
 			goto fail;
 		}
@@ -832,6 +856,11 @@ side_warn(const struct side *s, const char *tag)
 	 * The widest 95% interval of a share of n samples is at a share of
 	 * one half: z(0.975) * sqrt(1/4n) on either side.
 	 */
+	if (s->other_default != NULL)
+		cli_warn("%s%s: its own default sample type is %s, but %s is "
+		    "read, as in %s (choose one with -sample_index)", tag,
+		    s->other_path, s->other_default, s->sample_type,
+		    *tag == 'n' ? "the base" : "the first profile");
 	if (m->empty && m->others[0] != '\0')
 		/* Not too few samples: the wrong type (pprof's last). */
 		cli_warn("%s%s: every %s value is 0, and %s %s values: "
@@ -1010,5 +1039,6 @@ side_free(struct side *s)
 	free(s->facts);
 	free(s->sample_type);
 	free(s->unit);
+	free(s->other_default);
 	memset(s, 0, sizeof(*s));
 }

@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 3 tests/data/types/heap-none-01.pb.gz tests/data/types/allocs-none-01.pb.gz; $PROFDIFF diff -n 0 -i inuse_space tests/data/types/heap-none-01.pb.gz tests/data/types/allocs-none-01.pb.gz >/dev/null
