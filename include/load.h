@@ -73,7 +73,7 @@ struct side {
 	struct views_lines *lines;	/* --list's lines, or NULL */
 	const char	*other_path;	/* the first profile whose own default */
 	char		*other_default;	/*   type is not the one read, and that
-					   type (owned); NULL without -i only */
+					   type (owned); NULL if none, or -i */
 };
 
 /*
