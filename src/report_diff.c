@@ -1115,8 +1115,7 @@ report_conclusion(int status, int regressed, int any_change, int lead)
 		    "unknown length: give each profile an earlier snapshot "
 		    "(--base), or --normalize none if the windows are alike";
 	if (status == 3 && lead == REPORT_LEAD_NOCOUNTS)
-		return "inconclusive: no sample counts to test (see the "
-		    "warning)";
+		return "inconclusive: no sample counts to test";
 	if (status == 3)
 		return "inconclusive: too few samples to detect the minimum "
 		    "effect";
