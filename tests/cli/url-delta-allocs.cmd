@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh 'd=debug/pprof/tests/data/types-delta; $PROFDIFF top -q -n 1 --seconds 2 "$URL/$d/heap-more-01.delta.pb.gz"; echo "exit $?"; $PROFDIFF diff -q -n 2 -i alloc_objects --seconds 2 "$URL/$d/heap-none-01.delta.pb.gz" "$URL/$d/heap-more-01.delta.pb.gz"; s=$?; sort "$LOG"; exit $s'
