@@ -65,7 +65,9 @@
 #
 # TYPES_DATA names another folder with a MANIFEST.tsv of the same
 # columns (tests/data/types/capture.sh writes one); TYPES_ONLY=TYPE runs
-# one type, TYPES_ONLY="TYPE ..." several.  Each check prints "ok - ..."
+# one type, TYPES_ONLY="TYPE ..." several; TYPES_ARGS="OPTION ..." adds
+# options to the pairs' check-significance and diff (sections 1 and 2),
+# to measure another --min-effect, say.  Each check prints "ok - ..."
 # or "not ok - ..."; "# " lines are information.  The last line is
 # "types: N passed, N failed"; the exit status is 1 if a check failed, 2
 # on a usage error or when a report does not parse.
@@ -85,6 +87,7 @@ DATA=${TYPES_DATA:-$(dirname "$0")/data/types}
 DATA=$(cd "$DATA" && pwd) || exit 2
 MAN=$DATA/MANIFEST.tsv
 ONLY=${TYPES_ONLY:-}
+ARGS=${TYPES_ARGS:-}
 SIDE=${TYPES_SIDE:-1}
 case $SIDE in [1-9]) ;; *) echo "types: TYPES_SIDE: $SIDE is not 1 to 9" >&2; exit 2 ;; esac
 command -v jq >/dev/null 2>&1 || { echo "types: needs jq" >&2; exit 2; }
@@ -205,11 +208,11 @@ while IFS='	' read -r t ix cat fn base new; do
 		done
 	fi
 	# shellcheck disable=SC2086
-	"$PD" check-significance -q -f json -n 0 -i "$ix" $win $base -- $new \
-	    >"$tmp/d/c$i.json" 2>"$tmp/d/c$i.err"
+	"$PD" check-significance -q -f json -n 0 -i "$ix" $ARGS $win $base \
+	    -- $new >"$tmp/d/c$i.json" 2>"$tmp/d/c$i.err"
 	cs=$?
 	# shellcheck disable=SC2086
-	"$PD" diff -q -f json -n 0 -i "$ix" $win $base -- $new \
+	"$PD" diff -q -f json -n 0 -i "$ix" $ARGS $win $base -- $new \
 	    >"$tmp/d/d$i.json" 2>"$tmp/d/d$i.err"
 	ds=$?
 	printf '%d\t%s\t%s\t%s\t%s\t%d\t%d\n' $i "$t" "$ix" "$cat" "$fn" \
