@@ -89,6 +89,7 @@ struct facts_run {
 	int		 vi, cpu_vi;
 	int64_t		 cpu;
 	uint64_t	 nonzero;	/* bit i: type i has a value (i < 64) */
+	uint64_t	 all;		/* the bits of every type */
 	int		 overflow;
 };
 

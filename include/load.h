@@ -74,6 +74,7 @@ struct side {
 	const char	*other_path;	/* the first profile whose own default */
 	char		*other_default;	/*   type is not the one read, and that
 					   type (owned); NULL if none, or -i */
+	const char	*other_from;	/* whose type was read instead */
 };
 
 /*

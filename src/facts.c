@@ -264,6 +264,8 @@ facts_begin(struct facts_run *r, const struct profile *p, int vi,
 			r->cpu_vi = (int)i;
 	f->is_cpu = r->cpu_vi >= 0 || strcmp(p->period_type.type, "cpu") == 0;
 	f->samples = f->count_source != NULL ? 0 : -1;
+	r->all = p->nsample_types >= 64 ? UINT64_MAX :
+	    (UINT64_C(1) << p->nsample_types) - 1;
 }
 
 int
@@ -283,7 +285,9 @@ facts_sample(struct facts_run *r, const struct pf_sample *s)
 	if (r->src.count_divisor > 0 && v[r->vi] != 0 &&
 	    v[r->vi] > -r->src.count_divisor && v[r->vi] < r->src.count_divisor)
 		f->subperiod++;
-	for (i = 0; i < r->p->nsample_types && i < 64; i++)
+	/* Once every type has had a value, nothing more to learn. */
+	for (i = 0; r->nonzero != r->all && i < r->p->nsample_types &&
+	    i < 64; i++)
 		if (v[i] != 0)
 			r->nonzero |= UINT64_C(1) << i;
 	if (r->cpu_vi >= 0 &&

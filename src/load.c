@@ -378,7 +378,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
  */
 static void
 other_default(struct side *s, const struct profile *p, int vi,
-    const struct load_opts *lo, const char *path)
+    const struct load_opts *lo, const char *path, int from_other_side)
 {
 	struct diag	 dd;
 	int		 dv;
@@ -389,6 +389,8 @@ other_default(struct side *s, const struct profile *p, int vi,
 	if ((dv = profile_sample_index(p, NULL, &dd)) >= 0 && dv != vi) {
 		s->other_path = path;
 		s->other_default = xstrdup(p->sample_types[dv].type);
+		s->other_from = from_other_side ? "the base" :
+		    "the first profile";
 	}
 }
 
@@ -418,7 +420,8 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 	    s->sample_type != NULL ? s->sample_type : lo->sample_index;
 	if ((vi = profile_sample_index(p, want, d)) < 0)
 		return -1;
-	other_default(s, p, vi, lo, minus != NULL ? minus : paths[i]);
+	other_default(s, p, vi, lo, minus != NULL ? minus : paths[i],
+	    want_type != NULL);
 	if (s->sample_type == NULL) {
 		s->sample_type = xstrdup(p->sample_types[vi].type);
 		s->unit = xstrdup(p->sample_types[vi].unit);
@@ -834,81 +837,6 @@ side_unmatched_say(unsigned m, const char *key, char *buf, size_t len)
 		    key != NULL ? key : "");
 }
 
-void
-side_warn(const struct side *s, const char *tag)
-{
-	const struct facts		*m = &s->merged;
-	const struct filter_stats	*fs = &s->fstats;
-	unsigned			 no;
-	char				 what[256], per[64];
-	size_t				 i;
-
-	/* pprof's "Focus expression matched no samples", per side. */
-	if ((no = side_unmatched(s)) != 0) {
-		side_unmatched_say(no, s->label_key, what, sizeof(what));
-		cli_warn("%s%s: %s", tag, s->nprofiles == 1 ? m->path :
-		    "merged profiles", what);
-	} else if (fs->samples > 0 && fs->kept == 0)
-		cli_warn("%s%s: the filters keep no sample", tag,
-		    s->nprofiles == 1 ? m->path : "merged profiles");
-
-	/*
-	 * The widest 95% interval of a share of n samples is at a share of
-	 * one half: z(0.975) * sqrt(1/4n) on either side.
-	 */
-	if (s->other_default != NULL)
-		cli_warn("%s%s: its own default sample type is %s, but %s is "
-		    "read, as in %s (choose one with -sample_index)", tag,
-		    s->other_path, s->other_default, s->sample_type,
-		    *tag == 'n' ? "the base" : "the first profile");
-	if (m->empty && m->others[0] != '\0')
-		/* Not too few samples: the wrong type (pprof's last). */
-		cli_warn("%s%s: every %s value is 0, and %s %s values: "
-		    "choose one with -sample_index", tag,
-		    s->nprofiles == 1 ? m->path : "merged profiles",
-		    s->sample_type, m->others,
-		    strchr(m->others, ' ') != NULL ? "have" : "has");
-	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES &&
-	    s->kind == KIND_SNAPSHOT)
-		/* A snapshot is what there was: no longer one to take. */
-		cli_warn("%s%s: only %lld samples in this snapshot: a "
-		    "function's value is uncertain by about ±1/sqrt of its "
-		    "samples", tag, s->nprofiles == 1 ? m->path :
-		    "merged profiles", (long long)m->samples);
-	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES)
-		cli_warn("%s%s: only %lld samples: shares are uncertain by up "
-		    "to ±%.1f points (95%%); collect a longer profile",
-		    tag, s->nprofiles == 1 ? m->path : "merged profiles",
-		    (long long)m->samples, m->samples > 0 ?
-		    100 * stats_norm_quantile(0.975) *
-		    sqrt(0.25 / (double)m->samples) :
-		    100.0);
-	for (i = 0; i < s->nprofiles; i++) {
-		const struct facts *f = &s->facts[i];
-
-		if (f->subperiod > 0) {
-			units_format(per, sizeof(per), f->period,
-			    f->period_unit);
-			cli_warn("%s%s: %lld of %zu samples hold less %s than "
-			    "the sampling period, %s, so the values are no "
-			    "counts of periods: sample count unknown", tag,
-			    f->path, (long long)f->subperiod, f->records,
-			    s->sample_type, per);
-		}
-		if (f->duration_bogus)
-			cli_warn("%s%s: duration_nanos is implausible (over a "
-			    "week); the duration is ignored", tag, f->path);
-		if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL &&
-		    !f->empty)
-			cli_warn("%s%s: CPU utilization was %.1f%% of one core "
-			    "over %.2fs: the process was mostly waiting, and a "
-			    "CPU profile cannot explain time spent waiting; "
-			    "take a wall-clock or off-CPU profile", tag,
-			    f->path, 100 * f->cpu_util,
-			    (double)f->duration_ns / 1e9);
-	}
-}
-
 /*
  * The first profile of the side that has(), and " (and N more)" in also
  * for the others that have it too; NULL if none has.
@@ -944,6 +872,98 @@ static int
 untimed(const struct facts *f)
 {
 	return f->duration_ns <= 0;
+}
+
+static int
+subperiod(const struct facts *f)
+{
+	return f->subperiod > 0;
+}
+
+/*
+ * Values under one sampling period, where the counts would have been
+ * value / period (facts.h): the first profile of the side, named.
+ */
+static void
+subperiod_warn(const struct side *s, const char *tag)
+{
+	const struct facts	*f;
+	char			 also[64], per[64];
+
+	if ((f = first_facts(s, subperiod, also, sizeof(also))) == NULL)
+		return;
+	units_format(per, sizeof(per), f->period, f->period_unit);
+	cli_warn("%s%s%s: %lld of %zu samples hold less %s than the sampling "
+	    "period, %s, so the values are no counts of periods: sample count "
+	    "unknown", tag, f->path, also, (long long)f->subperiod, f->records,
+	    s->sample_type, per);
+}
+
+void
+side_warn(const struct side *s, const char *tag)
+{
+	const struct facts		*m = &s->merged;
+	const struct filter_stats	*fs = &s->fstats;
+	unsigned			 no;
+	char				 what[256];
+	size_t				 i;
+
+	/* pprof's "Focus expression matched no samples", per side. */
+	if ((no = side_unmatched(s)) != 0) {
+		side_unmatched_say(no, s->label_key, what, sizeof(what));
+		cli_warn("%s%s: %s", tag, s->nprofiles == 1 ? m->path :
+		    "merged profiles", what);
+	} else if (fs->samples > 0 && fs->kept == 0)
+		cli_warn("%s%s: the filters keep no sample", tag,
+		    s->nprofiles == 1 ? m->path : "merged profiles");
+
+	/*
+	 * The widest 95% interval of a share of n samples is at a share of
+	 * one half: z(0.975) * sqrt(1/4n) on either side.
+	 */
+	if (s->other_default != NULL)
+		cli_warn("%s%s: its own default sample type is %s, but %s is "
+		    "read, as in %s (choose one with -sample_index)", tag,
+		    s->other_path, s->other_default, s->sample_type,
+		    s->other_from);
+	subperiod_warn(s, tag);
+	if (m->empty && m->others[0] != '\0')
+		/* Not too few samples: the wrong type (pprof's last). */
+		cli_warn("%s%s: every %s value is 0, and %s %s values: "
+		    "choose one with -sample_index", tag,
+		    s->nprofiles == 1 ? m->path : "merged profiles",
+		    s->sample_type, m->others,
+		    strchr(m->others, ' ') != NULL ? "have" : "has");
+	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES &&
+	    s->kind == KIND_SNAPSHOT)
+		/* A snapshot is what there was: no longer one to take. */
+		cli_warn("%s%s: only %lld samples in this snapshot: a "
+		    "function's value is uncertain by about ±1/sqrt of its "
+		    "samples", tag, s->nprofiles == 1 ? m->path :
+		    "merged profiles", (long long)m->samples);
+	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES)
+		cli_warn("%s%s: only %lld samples: shares are uncertain by up "
+		    "to ±%.1f points (95%%); collect a longer profile",
+		    tag, s->nprofiles == 1 ? m->path : "merged profiles",
+		    (long long)m->samples, m->samples > 0 ?
+		    100 * stats_norm_quantile(0.975) *
+		    sqrt(0.25 / (double)m->samples) :
+		    100.0);
+	for (i = 0; i < s->nprofiles; i++) {
+		const struct facts *f = &s->facts[i];
+
+		if (f->duration_bogus)
+			cli_warn("%s%s: duration_nanos is implausible (over a "
+			    "week); the duration is ignored", tag, f->path);
+		if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL &&
+		    !f->empty)
+			cli_warn("%s%s: CPU utilization was %.1f%% of one core "
+			    "over %.2fs: the process was mostly waiting, and a "
+			    "CPU profile cannot explain time spent waiting; "
+			    "take a wall-clock or off-CPU profile", tag,
+			    f->path, 100 * f->cpu_util,
+			    (double)f->duration_ns / 1e9);
+	}
 }
 
 /*

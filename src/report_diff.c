@@ -313,11 +313,6 @@ fmt_finding(char *buf, size_t len, const struct delta_finding *f,
 	    f->hyp == DELTA_HYP_FLAT ? " flat" : "", ci, q);
 }
 
-/*
- * The rows finding f crowded with verdict v, the first max of them,
- * after lead ("crowded out:" or "crowded in:"), each as its change and
- * its name written by put; "and N more" after them.  Returns how many.
- */
 /* A change of the engine's shares as the findings write it. */
 static void
 fmt_change(char *buf, size_t len, double change, const struct diff_report *r)
@@ -327,6 +322,12 @@ fmt_change(char *buf, size_t len, double change, const struct diff_report *r)
 	else
 		snprintf(buf, len, "%+.1fpp", 100 * change);
 }
+
+/*
+ * The rows finding f crowded with verdict v, the first max of them,
+ * after lead ("crowded out:" or "crowded in:"), each as its change and
+ * its name written by put; "and N more" after them.  Returns how many.
+ */
 
 static size_t
 put_crowded(FILE *fp, const struct diff_report *r,
@@ -526,19 +527,20 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 
 /*
  * Findings on counts nothing recovered, one profile a side, or on sums
- * over windows of unknown length: leads.
+ * over windows of unknown length: leads, said after before.
  */
 static void
-put_approx(FILE *fp, const struct diff_report *r)
+put_leads(FILE *fp, const struct diff_report *r, const char *before)
 {
-	if (r->d->nfindings == 0)
+	if (r->d->nfindings == 0 || (!r->approx && !r->untimed))
 		return;
+	fputs(before, fp);
 	if (r->approx)
 		fputs("These findings rest on counts the profiler scaled up "
 		    "and nothing recovered, with one profile a side: leads, "
 		    "not proof (check-significance exits 3 on them); compare "
 		    "several profiles per side.\n", fp);
-	else if (r->untimed)
+	else
 		fputs("These findings compare sums over windows of unknown "
 		    "length, which a longer window makes larger: leads, not "
 		    "proof (check-significance exits 3 on them); give each "
@@ -558,7 +560,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	put_detectable(fp, r);
 	put_method(fp, r);
 	put_findings_text(fp, r);
-	put_approx(fp, r);
+	put_leads(fp, r, "");
 	put_small(fp, r, d->nfindings > 0 ? "" : "\n", report_put_text);
 	if (r->kind == DIFF_CHECK && r->nshow == 0) {
 		report_views_text(fp, r);
@@ -660,9 +662,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
 		    r->exit_status);
 	put_findings_md(fp, r);
-	if ((r->approx || r->untimed) && d->nfindings > 0)
-		fputc('\n', fp);
-	put_approx(fp, r);
+	put_leads(fp, r, "\n");
 	put_small(fp, r, "\n", report_put_md);
 	if (r->nshow == 0)
 		return report_views_markdown(fp, r) == 0 && !ferror(fp) ? 0 :
