@@ -39,6 +39,7 @@ struct cli_list {
 struct cli_effect {
 	double		 pp;		/* percentage points */
 	double		 rel;		/* relative, in percent */
+	int		 pp_given;	/* pp is the user's, not the default */
 };
 
 /*

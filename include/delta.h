@@ -152,6 +152,14 @@ struct delta_opts {
 	 */
 	int		 weighted;
 	int		 per_count;
+	/*
+	 * With rates, the change of value per unit of exposure that always
+	 * matters, however large the level (0: none): for a wait's time,
+	 * 1% of one thread's, since idle threads waiting for work make up
+	 * most of a wait's level and 1pp of it can be whole threads.
+	 * --min-effect's points are then at most this much of the level.
+	 */
+	double		 wait_floor;
 };
 
 /*
@@ -207,6 +215,12 @@ struct delta {
 	int		 exposure;
 	double		 level;		/* report units per engine share: 1,
 					   or the pooled value per exposure */
+	/*
+	 * --min-effect's points as judged: min_effect_pp, or less when
+	 * delta_opts.wait_floor is less of the level (floored).
+	 */
+	double		 min_pp;
+	int		 floored;
 	int		 weighted;	/* intervals of the values (moments) */
 	size_t		 disagree;	/* rows whose values did not agree */
 	int		 replicates;		/* dispersion between profiles */

@@ -81,8 +81,10 @@ struct report_head {
 	size_t		 nbase, nnew;	/* profiles per side */
 	const char	*method;	/* how rows were tested, for people */
 	double		 alpha;
-	double		 min_effect_pp;
+	double		 min_effect_pp;	/* as judged (delta.min_pp) */
 	double		 min_effect_rel;
+	double		 min_floor;	/* delta_opts.wait_floor when it set
+					   min_effect_pp, else 0 */
 	int		 has_counts;
 	const char	*filters;	/* "--focus RE" etc., or NULL */
 	const char	*quantity;	/* what is compared and why, or NULL */

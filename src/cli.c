@@ -171,8 +171,9 @@ static const struct cli_opt cli_opts[] = {
 	  .off = OFF(min_effect), .want = "points such as 0.5 or 0.5pp, or a "
 	  "relative change such as 10%", .arg = "X[pp]|X%",
 	  .help = "smallest change that matters, in points or relative "
-	  "percent (default 1pp and 10%); significant changes under its "
-	  "points alone are named in a line" },
+	  "percent (default 1pp and 10%; the points at most 10ms/s in a "
+	  "diff of a wait's rate); significant changes under its points "
+	  "alone are named in a line" },
 	{ .name = "focus", .parse = opt_string, .off = OFF(focus), .arg = "RE",
 	  .help = "keep only samples with a frame matching RE" },
 	{ .name = "ignore", .parse = opt_string, .off = OFF(ignore),
@@ -474,6 +475,7 @@ opt_min_effect(const char *arg, void *dst)
 	}
 	if (len > 2 && strcmp(buf + len - 2, "pp") == 0)
 		buf[len - 2] = '\0';
+	e->pp_given = 1;
 	return parse_double(buf, 0, 100, &e->pp);
 }
 

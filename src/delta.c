@@ -764,6 +764,7 @@ denominators(struct delta *d, const struct delta_opts *o)
 {
 	double	 eb = o->base_expo, en = o->new_expo, pool, cpool;
 
+	d->min_pp = o->min_effect_pp;
 	d->exposure = o->norm != DELTA_NORM_TOTAL && eb > 0 && en > 0;
 	if (!d->exposure) {
 		d->base_vden = (double)d->base_total;
@@ -786,6 +787,11 @@ denominators(struct delta *d, const struct delta_opts *o)
 		d->new_cden = 1;
 	d->cscale = cpool > 0 ? DELTA_EXPO_TOTAL / cpool : 1;
 	d->level = pool / (eb + en);
+	if (o->wait_floor > 0 && d->level > 0 &&
+	    100 * o->wait_floor / d->level < d->min_pp) {
+		d->min_pp = 100 * o->wait_floor / d->level;
+		d->floored = 1;
+	}
 }
 
 /* Profile i's part of its side's total n, by its exposure (or equal). */
@@ -856,13 +862,16 @@ static int
 judge_rows(struct delta *d, const struct delta_opts *o,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
 {
+	struct delta_opts	 eo = *o;
 	struct judge_hyp	*h;
 	int64_t			*runs;
 	size_t			*up, *hyp, i, m;
 	int			 rc;
 
-	delta_judge_init(&d->judge, o, d->base_cden, d->new_cden, be, nb, ne,
-	    nn);
+	/* The points as judged: perhaps floored (denominators()). */
+	eo.min_effect_pp = d->min_pp;
+	delta_judge_init(&d->judge, &eo, d->base_cden, d->new_cden, be, nb,
+	    ne, nn);
 	up = xcalloc(2 * d->nrows + 1, sizeof(*up));
 	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
 	same_samples(d, up);
@@ -1312,7 +1321,7 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	 * the threshold a discovery needs.
 	 */
 	if (!o->has_counts || d->mde < 0 || d->mde * 100 >
-	    fmax(o->min_effect_pp, o->min_effect_rel * d->mde_share))
+	    fmax(d->min_pp, o->min_effect_rel * d->mde_share))
 		return 3;
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include "xmalloc.h"
 #include "pair.h"
 #include "report.h"
+#include "units.h"
 
 int
 pair_parse(const struct cli_cmd *c, int argc, char **argv, long long rows,
@@ -225,6 +226,25 @@ exposures(struct pair *p, const struct opts *o)
 	d->run_expo = run;
 }
 
+/*
+ * A wait's time per second of window that always matters, unless
+ * --min-effect's points are given: 1% of one thread's time, what 1pp is
+ * of a process that keeps one core busy (delta_opts.wait_floor).
+ */
+#define PD_WAIT_FLOOR		0.01	/* seconds per second */
+
+static double
+wait_floor(const struct pair *p, const struct opts *o)
+{
+	const char *k = units_kind(p->base.unit);
+
+	if (o->min_effect.pp_given || p->base.kind != KIND_EVENTS ||
+	    p->norm != DELTA_NORM_DURATION || k == NULL ||
+	    strcmp(k, "time") != 0)
+		return 0;
+	return units_scale_f(PD_WAIT_FLOOR, "seconds", p->base.unit);
+}
+
 int
 pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 {
@@ -236,6 +256,7 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->alpha = o->alpha;
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
+	dopts->wait_floor = wait_floor(p, o);
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->approx = (b->merged.counts_scaled || n->merged.counts_scaled) &&
 	    (b->nprofiles < 2 || n->nprofiles < 2);
@@ -323,6 +344,11 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	r.h.alpha = o->alpha;
 	r.h.min_effect_pp = o->min_effect.pp;
 	r.h.min_effect_rel = o->min_effect.rel;
+	if (o->format != FMT_SVG && p->d.floored) {
+		/* The flame graph's frames are shares, never floored. */
+		r.h.min_effect_pp = p->d.min_pp;
+		r.h.min_floor = p->dopts.wait_floor;
+	}
 	r.h.has_counts = p->dopts.has_counts;
 	r.h.filters = filters = cli_filters_text(o);
 	r.h.quantity = p->quantity;

@@ -83,6 +83,14 @@ fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
 	}
 }
 
+/* --min-effect's points as judged: two digits when a wait floored them. */
+static void
+fmt_pp(char *buf, size_t len, const struct diff_report *r)
+{
+	snprintf(buf, len, r->h.min_floor > 0 ? "%.2g" : "%g",
+	    r->h.min_effect_pp);
+}
+
 static void
 fmt_rel(char *buf, size_t len, const struct delta_row *row)
 {
@@ -256,13 +264,23 @@ put_method(FILE *fp, const struct diff_report *r)
 {
 	const struct judge *j = &r->d->judge;
 
+	char	 pp[32], u[UNITS_BUFSZ], fl[UNITS_BUFSZ + 64];
+
+	fmt_pp(pp, sizeof(pp), r);
+	fl[0] = '\0';
+	if (r->h.min_floor > 0) {
+		units_label(u, sizeof(u), llround(r->h.min_floor), r->unit,
+		    to_unit(r));
+		snprintf(fl, sizeof(fl), ", %s/s (1%% of one thread's time; "
+		    "1pp of this level is more)", u);
+	}
 	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over the %zu of %zu "
 	    "hypotheses that can reach it (Tarone; flat and cum of %zu %s, "
 	    "the same samples counted once); %.4g%% intervals (false "
-	    "coverage rate %g); minimum effect %gpp and %g%%.\n",
+	    "coverage rate %g); minimum effect %spp%s and %g%%.\n",
 	    r->h.method, r->h.alpha, j->fdr.kept, r->d->ntested,
 	    r->d->nrows, r->by_label ? "label values" : r->granularity,
-	    100 * (1 - j->ci_alpha), r->h.alpha, r->h.min_effect_pp,
+	    100 * (1 - j->ci_alpha), r->h.alpha, pp, fl,
 	    r->h.min_effect_rel);
 	if (r->h.quantity != NULL)
 		fprintf(fp, "Compared: %s.\n", r->h.quantity);
@@ -503,13 +521,14 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 {
 	const struct delta *d = r->d;
 	size_t	 at[SMALL_NAMED], n, i;
-	char	 dl[UNITS_BUFSZ + 8], rel[32];
+	char	 dl[UNITS_BUFSZ + 8], rel[32], pp[32];
 
 	if ((n = delta_small(d, at, SMALL_NAMED)) == 0)
 		return;
-	fprintf(fp, "%sUnder --min-effect's %gpp of the level, so not "
+	fmt_pp(pp, sizeof(pp), r);
+	fprintf(fp, "%sUnder --min-effect's %spp of the level, so not "
 	    "verdicts: %zu significant change%s of %g%% or more%s", lead,
-	    r->h.min_effect_pp, n, n == 1 ? "" : "s", r->h.min_effect_rel,
+	    pp, n, n == 1 ? "" : "s", r->h.min_effect_rel,
 	    n == 1 ? "," : ", the largest relative");
 	for (i = 0; i < n && i < SMALL_NAMED; i++) {
 		const struct delta_row *row = &d->rows[at[i]];
@@ -996,6 +1015,8 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	report_put_num(fp, r->h.min_effect_pp);
 	fputs(",\"min_effect_rel_pct\":", fp);
 	report_put_num(fp, r->h.min_effect_rel);
+	fputs(",\"min_effect_floor_per_s\":", fp);
+	report_put_num(fp, r->h.min_floor > 0 ? r->h.min_floor : NAN);
 	fputs(",\"min_detectable_effect_pp\":", fp);
 	report_put_num(fp, d->mde >= 0 ? 100 * d->mde : NAN);
 	fputs(",\"noise_pp\":", fp);
