@@ -934,21 +934,27 @@ side_warn(const struct side *s, const char *tag)
 		    s->nprofiles == 1 ? m->path : "merged profiles",
 		    s->sample_type, m->others,
 		    strchr(m->others, ' ') != NULL ? "have" : "has");
-	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES &&
+	else if (m->samples == 0)
+		/* A window less its --base, say, where nothing happened. */
+		cli_warn("%s%s: no samples%s", tag, s->nprofiles == 1 ?
+		    m->path : "merged profiles", s->kind == KIND_SNAPSHOT ?
+		    " in this snapshot" : ": nothing to compare; collect a "
+		    "longer profile");
+	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES &&
 	    s->kind == KIND_SNAPSHOT)
 		/* A snapshot is what there was: no longer one to take. */
-		cli_warn("%s%s: only %lld samples in this snapshot: a "
+		cli_warn("%s%s: only %lld sample%s in this snapshot: a "
 		    "function's value is uncertain by about ±1/sqrt of its "
 		    "samples", tag, s->nprofiles == 1 ? m->path :
-		    "merged profiles", (long long)m->samples);
-	else if (m->samples >= 0 && m->samples < PD_FEW_SAMPLES)
-		cli_warn("%s%s: only %lld samples: shares are uncertain by up "
-		    "to ±%.1f points (95%%); collect a longer profile",
+		    "merged profiles", (long long)m->samples,
+		    m->samples == 1 ? "" : "s");
+	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES)
+		cli_warn("%s%s: only %lld sample%s: shares are uncertain by "
+		    "up to ±%.1f points (95%%); collect a longer profile",
 		    tag, s->nprofiles == 1 ? m->path : "merged profiles",
-		    (long long)m->samples, m->samples > 0 ?
+		    (long long)m->samples, m->samples == 1 ? "" : "s",
 		    100 * stats_norm_quantile(0.975) *
-		    sqrt(0.25 / (double)m->samples) :
-		    100.0);
+		    sqrt(0.25 / (double)m->samples));
 	for (i = 0; i < s->nprofiles; i++) {
 		const struct facts *f = &s->facts[i];
 
