@@ -28,6 +28,13 @@ enum kind {
  */
 enum kind	 kind_of(const char *type, const char *unit,
 		    const char *period_type, const char **why);
+/*
+ * Is the sample type a wait on others, lock contention or blocking (its
+ * count or its time), whose rate rises and falls with load and
+ * scheduling?  By the same names, or Go's events period "contentions".
+ */
+int		 kind_waits(const char *type, const char *period_type);
+
 /* "shares", "rates" or "absolute values". */
 const char	*kind_quantity(enum kind);
 

@@ -67,6 +67,7 @@ struct side {
 	int64_t		 count_gcd;	/* of the count type's values, or 0 */
 	int		 kind;		/* enum kind of the sample type */
 	const char	*kind_why;	/* kind_of()'s reason, for people */
+	int		 waits;		/* kind_waits() of the sample type */
 	enum pf_format	 format;	/* of the first profile */
 	struct filter_stats fstats;	/* what the filter did, all profiles */
 	const char	*label_key;	/* --by-label, borrowed; or NULL */

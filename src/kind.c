@@ -64,6 +64,16 @@ kind_of(const char *type, const char *unit, const char *period_type,
 	return KIND_SLICED;
 }
 
+int
+kind_waits(const char *type, const char *period_type)
+{
+	static const char *const waits[] = { "contentions", "delay", "lock",
+		"lock_count", "lock_time", "block", "mutex", NULL };
+
+	return (type != NULL && is(type, waits)) || (period_type != NULL &&
+	    strcmp(period_type, "contentions") == 0);
+}
+
 const char *
 kind_quantity(enum kind k)
 {

@@ -427,6 +427,7 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 		s->unit = xstrdup(p->sample_types[vi].unit);
 		s->kind = kind_of(s->sample_type, s->unit, p->period_type.type,
 		    &s->kind_why);
+		s->waits = kind_waits(s->sample_type, p->period_type.type);
 		if (lo->moments && s->kind != KIND_SLICED)
 			agg_want_moments(s->agg);
 		handoff_post(post, 1, s->sample_type);

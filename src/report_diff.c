@@ -546,15 +546,24 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 
 /*
  * Findings on counts nothing recovered, one profile a side, or on sums
- * over windows of unknown length: leads, said after before.
+ * over windows of unknown length: leads, said after before.  Findings
+ * of waits, one profile a side, get a caveat: between processes, their
+ * rates differ by more than their counts show.
  */
 static void
 put_leads(FILE *fp, const struct diff_report *r, const char *before)
 {
-	if (r->d->nfindings == 0 || (!r->approx && !r->untimed))
+	if (r->d->nfindings == 0 || (!r->approx && !r->untimed &&
+	    !r->waits_one))
 		return;
 	fputs(before, fp);
-	if (r->approx)
+	if (r->waits_one && !r->untimed)
+		fputs("Contention rises and falls with load and scheduling, "
+		    "which differ between processes by more than these counts "
+		    "show: with one profile a side, a finding may be that, not "
+		    "the code; compare several profiles per side, taken under "
+		    "the same load.\n", fp);
+	else if (r->approx)
 		fputs("These findings rest on counts the profiler scaled up "
 		    "and nothing recovered, with one profile a side: leads, "
 		    "not proof (check-significance exits 3 on them); compare "

@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 3 -i contentions --base tests/data/types/mutex-none-03.base.pb.gz tests/data/types/mutex-none-03.pb.gz --base tests/data/types/mutex-none-04.base.pb.gz tests/data/types/mutex-none-04.pb.gz
