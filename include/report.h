@@ -110,7 +110,7 @@ struct diff_report {
 	 * (delta_opts.approx): the findings are leads.
 	 */
 	int		 approx;
-	int		 waits_one;	/* waits, one profile a side, not approx */
+	int		 waits;		/* kind_waits() of the sample type */
 	/*
 	 * Events summed over windows of unknown length, compared as they
 	 * are (delta_opts.untimed): the findings are leads too.

@@ -357,8 +357,7 @@ pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
 	    p->norm == DELTA_NORM_REQUESTS ? "per request" : "absolute";
 	r.kind = kind;
 	r.approx = p->dopts.approx;
-	r.waits_one = p->base.waits && !r.approx && (p->base.nprofiles < 2 ||
-	    p->new.nprofiles < 2);
+	r.waits = p->base.waits;
 	r.untimed = p->dopts.untimed;
 	r.d = &p->d;
 	r.order = p->order;

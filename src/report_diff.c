@@ -553,11 +553,13 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 static void
 put_leads(FILE *fp, const struct diff_report *r, const char *before)
 {
-	if (r->d->nfindings == 0 || (!r->approx && !r->untimed &&
-	    !r->waits_one))
+	int	 waits = r->waits && !r->approx && !r->untimed &&
+		    (r->h.nbase < 2 || r->h.nnew < 2);
+
+	if (r->d->nfindings == 0 || (!r->approx && !r->untimed && !waits))
 		return;
 	fputs(before, fp);
-	if (r->waits_one && !r->untimed)
+	if (waits)
 		fputs("Contention rises and falls with load and scheduling, "
 		    "which differ between processes by more than these counts "
 		    "show: with one profile a side, a finding may be that, not "
@@ -1010,6 +1012,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	}
 	fprintf(fp, ",\"approximate\":%s", r->approx ? "true" : "false");
 	fprintf(fp, ",\"untimed\":%s", r->untimed ? "true" : "false");
+	fprintf(fp, ",\"waits\":%s", r->waits ? "true" : "false");
 	fputs(",\"granularity\":", fp);
 	report_put_json(fp, r->by_label ? "label" : r->granularity);
 	if (r->by_label != NULL) {
