@@ -238,7 +238,7 @@ wait_floor(const struct pair *p, const struct opts *o)
 {
 	const char *k = units_kind(p->base.unit);
 
-	if (o->min_effect.pp_given || p->base.kind != KIND_EVENTS ||
+	if (o->min_effect.pp_given || !p->base.waits ||
 	    p->norm != DELTA_NORM_DURATION || k == NULL ||
 	    strcmp(k, "time") != 0)
 		return 0;
