@@ -13,16 +13,7 @@
 set -eu
 ROUNDS=${ROUNDS:-5}
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-out=${1:-$here}
-mkdir -p "$out"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/capture.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 2' INT TERM
-
-(cd "$root/examples/types" && go build -trimpath -o "$tmp/types" .)
-rm -f "$out"/*.pb.gz
+. "$(dirname "$0")/../types/prelude.sh"
 printf 'file\tvariant\tseed\trequests\n' >"$tmp/manifest"
 seed=3100
 

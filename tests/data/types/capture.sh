@@ -24,16 +24,7 @@ set -eu
 WAIT=${WAIT:-30}
 ROUNDS=${ROUNDS:-5}
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
-out=${1:-$here}
-mkdir -p "$out"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/capture.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 2' INT TERM
-
-(cd "$root/examples/types" && go build -trimpath -o "$tmp/types" .)
-rm -f "$out"/*.pb.gz
+. "$(dirname "$0")/prelude.sh"
 : >"$tmp/runs.tsv"
 seed=2000
 runno=0
