@@ -264,11 +264,12 @@ void	delta_release(struct delta *);
 
 /*
  * A judge (judge.h) for two sides of n1 and n2 samples under these
- * options, with the runs' totals when both sides have two aggregates
- * or more: the family delta_compute() and flame.c test.
+ * options, with --min-effect's points min_pp (delta.min_pp, or the
+ * options' own), and the runs' totals when both sides have two
+ * aggregates or more: the family delta_compute() and flame.c test.
  */
 void	delta_judge_init(struct judge *, const struct delta_opts *,
-	    int64_t n1, int64_t n2, struct agg *const *base_each, size_t nb,
+	    double min_pp, int64_t n1, int64_t n2, struct agg *const *base_each, size_t nb,
 	    struct agg *const *new_each, size_t nn);
 
 /*

@@ -829,9 +829,9 @@ scale_family(struct delta *d, struct judge_hyp *h, size_t m)
  * verdict.  Returns 0, or -1 if a count is invalid for the statistics.
  */
 void
-delta_judge_init(struct judge *j, const struct delta_opts *o, int64_t n1,
-    int64_t n2, struct agg *const *be, size_t nb, struct agg *const *ne,
-    size_t nn)
+delta_judge_init(struct judge *j, const struct delta_opts *o, double min_pp,
+    int64_t n1, int64_t n2, struct agg *const *be, size_t nb,
+    struct agg *const *ne, size_t nn)
 {
 	struct judge_opts	 jo;
 	int64_t			*n1r = NULL, *n2r = NULL;
@@ -839,7 +839,7 @@ delta_judge_init(struct judge *j, const struct delta_opts *o, int64_t n1,
 
 	memset(&jo, 0, sizeof(jo));
 	jo.alpha = o->alpha;
-	jo.min_effect_pp = o->min_effect_pp;
+	jo.min_effect_pp = min_pp;
 	jo.min_effect_rel = o->min_effect_rel;
 	jo.has_counts = o->has_counts;
 	if (nb >= 2 && nn >= 2 && be != NULL && ne != NULL) {
@@ -862,16 +862,13 @@ static int
 judge_rows(struct delta *d, const struct delta_opts *o,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
 {
-	struct delta_opts	 eo = *o;
 	struct judge_hyp	*h;
 	int64_t			*runs;
 	size_t			*up, *hyp, i, m;
 	int			 rc;
 
-	/* The points as judged: perhaps floored (denominators()). */
-	eo.min_effect_pp = d->min_pp;
-	delta_judge_init(&d->judge, &eo, d->base_cden, d->new_cden, be, nb,
-	    ne, nn);
+	delta_judge_init(&d->judge, o, d->min_pp, d->base_cden, d->new_cden,
+	    be, nb, ne, nn);
 	up = xcalloc(2 * d->nrows + 1, sizeof(*up));
 	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
 	same_samples(d, up);

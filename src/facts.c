@@ -306,15 +306,13 @@ others(struct facts_run *r)
 {
 	const struct profile	*p = r->p;
 	struct facts		*f = r->f;
-	size_t			 i, n = 0, k = 0, len;
+	size_t			 i, n, k = 0, len;
 
 	f->others[0] = '\0';
 	f->empty = r->vi < 64 && !(r->nonzero & UINT64_C(1) << r->vi);
 	if (!f->empty)
 		return;
-	for (i = 0; i < p->nsample_types && i < 64; i++)
-		if (r->nonzero & UINT64_C(1) << i)
-			n++;
+	n = (size_t)__builtin_popcountll(r->nonzero);
 	for (i = 0; i < p->nsample_types && i < 64; i++) {
 		if (!(r->nonzero & UINT64_C(1) << i))
 			continue;

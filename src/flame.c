@@ -274,7 +274,8 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 	 * the side's by exposure (which a run's frame could exceed).
 	 */
 	so.norm = DELTA_NORM_TOTAL;
-	delta_judge_init(&j, &so, fl->base_n, fl->new_n, be, nb, ne, nn);
+	delta_judge_init(&j, &so, so.min_effect_pp, fl->base_n, fl->new_n, be,
+	    nb, ne, nn);
 	fl->replicates = j.replicates;
 	h = xcalloc(fl->nframes + 1, sizeof(*h));
 	at = xcalloc(fl->nframes + 1, sizeof(*at));

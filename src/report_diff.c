@@ -263,7 +263,6 @@ static void
 put_method(FILE *fp, const struct diff_report *r)
 {
 	const struct judge *j = &r->d->judge;
-
 	char	 pp[32], u[UNITS_BUFSZ], fl[UNITS_BUFSZ + 64];
 
 	fmt_pp(pp, sizeof(pp), r);
@@ -346,7 +345,6 @@ fmt_change(char *buf, size_t len, double change, const struct diff_report *r)
  * after lead ("crowded out:" or "crowded in:"), each as its change and
  * its name written by put; "and N more" after them.  Returns how many.
  */
-
 static size_t
 put_crowded(FILE *fp, const struct diff_report *r,
     const struct delta_finding *f, enum verdict v, size_t max,

@@ -600,7 +600,6 @@ static int
 judge_lines(struct views *v, const struct delta *d, const struct delta_opts *o,
     const struct views_runs *vr)
 {
-	struct delta_opts eo = *o;
 	struct judge_hyp *h;
 	int64_t		*runs = NULL;
 	size_t		 i, k, m = 0, w = vr->nb + vr->nn;
@@ -610,9 +609,8 @@ judge_lines(struct views *v, const struct delta *d, const struct delta_opts *o,
 		m += 2 * v->lists[i].nlines;
 	if (!o->has_counts || m == 0)
 		return 0;
-	eo.min_effect_pp = d->min_pp;	/* as the rows were judged */
-	delta_judge_init(&v->judge, &eo, d->base_n, d->new_n, vr->be, vr->nb,
-	    vr->ne, vr->nn);
+	delta_judge_init(&v->judge, o, d->min_pp, d->base_n, d->new_n, vr->be,
+	    vr->nb, vr->ne, vr->nn);
 	h = xcalloc(m, sizeof(*h));
 	if (v->judge.replicates)
 		runs = xcalloc(m * w, sizeof(*runs));
