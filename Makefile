@@ -54,13 +54,16 @@ WERROR	?=
 CFLAGS	?= $(OPT)
 CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	   -Wall -Wextra $(WERROR) $(SANFLAGS) \
-	   -Iinclude -I$(BUILD) $(PKG_CFLAGS)
+	   -Iinclude -Isrc -I$(BUILD) $(PKG_CFLAGS)
 LDFLAGS	+= $(SANFLAGS)
 LDLIBS	+= $(PKG_LIBS) -lm -lpthread
 
 GEN	 = $(BUILD)/profile.pb-c.c $(BUILD)/profile.pb-c.h
-LIB_SRC	 = $(filter-out src/main.c,$(wildcard src/*.c))
+# One folder of src/ per room (doc/ARCHITECTURE.md); src/main.c is the
+# entry.  Each object goes to the folder of its room under $(BUILD).
+LIB_SRC	 = $(wildcard src/*/*.c)
 LIB_OBJ	 = $(LIB_SRC:src/%.c=$(BUILD)/%.o) $(BUILD)/profile.pb-c.o
+HDRS	 = $(wildcard include/*.h src/*/*.h)
 UNIT_SRC = $(wildcard tests/unit/t_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_SRC = $(wildcard tests/tools/*.c)
@@ -93,8 +96,8 @@ $(GEN): proto/profile.proto
 $(BUILD)/profile.pb-c.o: $(BUILD)/profile.pb-c.c $(BUILD)/profile.pb-c.h
 	$(CC) $(CFLAGS) -Wno-unused-parameter -c -o $@ $<
 
-$(BUILD)/%.o: src/%.c $(wildcard include/*.h) $(GEN) $(BUILD)/isal
-	@mkdir -p $(BUILD)
+$(BUILD)/%.o: src/%.c $(HDRS) $(GEN) $(BUILD)/isal
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libprofdiff.a $(BUILD)/isal
@@ -128,7 +131,7 @@ fuzz: $(GEN)
 	for t in $(FUZZ_TARGETS); do \
 	    mkdir -p tests/fuzz/corpus/$$t && \
 	    clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 \
-	        -fsanitize=fuzzer,address,undefined -Iinclude -I$(BUILD) \
+	        -fsanitize=fuzzer,address,undefined -Iinclude -Isrc -I$(BUILD) \
 	        $(PKG_CFLAGS) -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c \
 	        $(FUZZ_SRC) $(PKG_LIBS) -lm -lpthread && \
 	    build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \

@@ -25,13 +25,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "agg.h"
-#include "arena.h"
-#include "diag.h"
-#include "facts.h"
-#include "gunzip.h"
+#include "core/agg.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "input/gunzip.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "model/profile.h"
 
 static double
 now(void)

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "compat.h"
-#include "fetch.h"
+#include "cli/cli.h"
+#include "support/compat.h"
+#include "input/fetch.h"
 #include "profdiff.h"
 
 /*

@@ -1,11 +1,13 @@
 #!/bin/sh
 # tests/boundaries-mutants.sh: every check of tests/boundaries.sh can
-# fail.  A copy of src/, include/ and doc/ gets one breach of each rule
-# (an include of profile.pb-c.h from agg.c, a decoder header behind
-# report.h, <stdio.h> in stats.c, two headers that include each other,
-# a file and a function too long, a long function in main.c, a file in
-# no room), and boundaries.sh, run on the copy, must name each one, and
-# not a function of exactly the limit.
+# fail.  A copy of src/, include/ and doc/ gets breaches of each rule
+# (profile.pb-c.h from core, a decoder header behind report.h, <stdio.h>
+# and a core header in the statistics, an include of a room above,
+# another room's private header, a print and an exit below the
+# commands, two headers that include each other, a file and a function
+# too long, a long function in the commands, a folder that is no room
+# and a file straight in src/), and boundaries.sh, run on the copy, must
+# name each one, and not a function of exactly the limit.
 # The last line is "boundaries-mutants: N passed, N failed".
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,19 +43,26 @@ fn() {
 	}'
 }
 
-echo '#include "profile.pb-c.h"' >>"$m/src/agg.c"
-printf '#include "profile.pb-c.h"\n' >"$m/include/pbconv.h"
-echo '#include "pbconv.h"' >>"$m/include/report.h"
-echo '#include <stdio.h>' >>"$m/src/stats.c"
-printf '#include "zz_b.h"\n' >"$m/include/zz_a.h"
-printf '#include "zz_a.h"\n' >"$m/include/zz_b.h"
+echo '#include "profile.pb-c.h"' >>"$m/src/core/agg.c"
+echo '#include "input/pprof_int.h"' >>"$m/src/report/report.h"
+echo '#include <stdio.h>' >>"$m/src/stats/stats.c"
+echo '#include "core/delta.h"' >>"$m/src/stats/stats_fdr.c"
+printf '#include "core/zz_b.h"\n' >"$m/src/core/zz_a.h"
+printf '#include "core/zz_a.h"\n' >"$m/src/core/zz_b.h"
+echo '#include "cli/cli.h"' >>"$m/src/core/kind.c"
+echo '#include "core/agg_int.h"' >>"$m/src/report/report_top.c"
+printf 'static void\nzz_say(void)\n{\n\tfputs("x", stderr);\n}\n' >>"$m/src/core/judge.c"
+printf 'static void\nzz_quit(void)\n{\n\texit(2);\n}\n' >>"$m/src/load/feed.c"
+mkdir -p "$m/src/zz"
+echo '/* */' >"$m/src/zz/zz_room.c"
 {
 	awk -v n="$flim" 'BEGIN { for (i = 0; i <= n; i++) print "/* */" }'
 	fn zz_long "$((glim + 1))"
 	fn zz_edge "$glim"
-} >"$m/src/zz_long.c"
-fn zz_cmd "$((rlim + 1))" >>"$m/src/main.c"
-fl=$(wc -l <"$m/src/zz_long.c")
+} >"$m/src/core/zz_long.c"
+echo '/* */' >"$m/src/zz_flat.c"
+fn zz_cmd "$((rlim + 1))" >>"$m/src/cli/cmdtab.c"
+fl=$(wc -l <"$m/src/core/zz_long.c")
 
 BOUNDARIES_ROOT=$m sh tests/boundaries.sh >"$tmp/out" 2>&1
 
@@ -68,15 +77,30 @@ want() {
 	fi
 	return 0
 }
-want pb-c "src/agg.c includes profile.pb-c.h"
-want decoder-headers "src/report_top.c includes pbconv.h (report_top.c -> report.h -> pbconv.h)"
-want decoder-headers "include/report.h includes profile.pb-c.h"
-want stats-pure "src/stats.c includes <stdio.h>"
-want no-cycle "zz_a.h -> zz_b.h -> zz_a.h"
-want file-lines "src/zz_long.c has $fl lines, over $flim"
-want function-lines "src/zz_long.c: zz_long() has $((glim + 1)) lines, over $glim"
-want room-function-lines "src/main.c: zz_cmd() has $((rlim + 1)) lines, over $rlim"
-want every-file "src/zz_long.c is in no room"
+want pb-c "src/core/agg.c includes profile.pb-c.h"
+want decoder-headers "src/report/report_top.c includes src/input/pprof_int.h (src/report/report_top.c -> src/report/report.h -> src/input/pprof_int.h)"
+want pb-c "src/report/report.h includes profile.pb-c.h"
+want stats-pure "src/stats/stats.c includes <stdio.h>"
+want stats-pure "src/stats/stats_fdr.c includes \"core/delta.h\""
+want order "src/stats/stats_fdr.c (room stats) includes src/core/delta.h of room core"
+want order "src/core/kind.c (room core) includes src/cli/cli.h of room cli"
+want private "src/report/report_top.c (room report) includes src/core/agg_int.h, private to room core"
+want prints "src/core/judge.c (room core) prints or exits"
+want prints "src/load/feed.c (room load) prints or exits"
+want no-cycle "src/core/zz_a.h -> src/core/zz_b.h -> src/core/zz_a.h"
+want file-lines "src/core/zz_long.c has $fl lines, over $flim"
+want function-lines "src/core/zz_long.c: zz_long() has $((glim + 1)) lines, over $glim"
+want room-function-lines "src/cli/cmdtab.c: zz_cmd() has $((rlim + 1)) lines, over $rlim"
+want folders "src/zz/zz_room.c is in src/zz/, which is no room"
+want folders "src/zz_flat.c is in no room's folder"
+# The unchanged tree passes, so each FAIL above is the mutant's.
+if BOUNDARIES_ROOT=$here sh tests/boundaries.sh >"$tmp/clean" 2>&1; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "FAIL boundaries-mutants: the tree itself fails:"
+	grep '^FAIL' "$tmp/clean" | head -5
+fi
 # A function of exactly the limit is not over it.
 if grep -q "zz_edge()" "$tmp/out"; then
 	fail=$((fail + 1))

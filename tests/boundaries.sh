@@ -1,27 +1,34 @@
 #!/bin/sh
 # tests/boundaries.sh: check the tree against the boundaries that
-# doc/ARCHITECTURE.md states.  The page's two tables are the one place
-# that says which file is in which room and what each check allows:
-# the rooms table (room, files) and the boundaries table (check, rule,
-# what it applies to, files or limit).  This script reads both, builds
-# the graph of the #include "..." lines of src/ and include/, and
-# checks:
+# doc/ARCHITECTURE.md states.  A file's folder is its room: src/ROOM/
+# holds a room's code, its public headers and its private ones (named
+# *_int.h); src/main.c is the entry, room "main"; include/ holds the
+# one header every room may read, and counts as "support".  The page
+# gives two tables: the rooms, top room first (the order a file's
+# includes must follow), and the checks with what each applies to and
+# allows.  This script reads both, builds the graph of the #include
+# "..." lines of src/ and include/, and checks:
 #
+#   folders              every file of src/ is in a room's folder, and
+#                        every room of the table has its folder
+#   order                a file includes headers of its own room and of
+#                        rooms below it only
+#   private              a *_int.h header only from its own room
+#   prints               only the rooms named print, name stdout or
+#                        stderr, or exit; the files named apart may exit
 #   pb-c                 who includes profile.pb-c.h, through any chain
-#   decoder-headers      that the rooms named include none of the headers
-#   stats-pure           stats.c's includes
+#   decoder-headers      that the rooms named include no header of the
+#                        rooms listed, through any chain
+#   stats-pure           the statistics' includes
 #   no-cycle             no include cycle
 #   file-lines           the length of each file of src/
 #   function-lines       the length of each function of src/
 #   room-function-lines  the same, for the rooms named, at their limit
-#   every-file           every file of src/ and include/ in one room
 #
 # Each breach is one line, "FAIL check: file ...: what", naming the
 # file, the function or the chain of includes; VERBOSE=1 prints the
-# passes too.  A file the page lists that the tree does not have is a
-# "# skip" line (another branch may bring it).  The last line is
-# "boundaries: N passed, N failed, N skipped".  BOUNDARIES_ROOT runs
-# it on another tree (default: this checkout).
+# passes too.  The last line is "boundaries: N passed, N failed".
+# BOUNDARIES_ROOT runs it on another tree (default: this checkout).
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
 root=${BOUNDARIES_ROOT:-$here}
@@ -29,17 +36,20 @@ cd "$root" || exit 2
 doc=doc/ARCHITECTURE.md
 pass=0
 fail=0
-skip=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 ok() { pass=$((pass + 1)); [ -n "${VERBOSE:-}" ] && echo "ok $*"; return 0; }
 not_ok() { fail=$((fail + 1)); echo "FAIL $*"; }
+finish() {
+	echo "boundaries: $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+}
 
 if [ ! -f "$doc" ]; then
 	not_ok "boundaries: $doc is missing"
-	echo "boundaries: $pass passed, $fail failed, $skip skipped"
-	exit 1
+	finish
 fi
 
 # table MARKER: the rows of the table after the line "<!-- MARKER:",
@@ -77,43 +87,62 @@ table rooms >"$tmp/rooms.tsv"
 table boundaries >"$tmp/rules.tsv"
 if [ ! -s "$tmp/rooms.tsv" ] || [ ! -s "$tmp/rules.tsv" ]; then
 	not_ok "boundaries: $doc has no rooms or no boundaries table"
-	echo "boundaries: $pass passed, $fail failed, $skip skipped"
-	exit 1
+	finish
 fi
-# "room file", one file a line.
-awk -F'\t' '{ n = split($2, f, " "); for (i = 1; i <= n; i++) print $1, f[i] }' \
-    "$tmp/rooms.tsv" >"$tmp/rooms"
+# "rank room", top room first.
+awk -F'\t' '{ print NR, $1 }' "$tmp/rooms.tsv" >"$tmp/order"
 
 # rule CHECK COLUMN: the words of a check's column (3: what it applies
 # to, 4: files or limit).
 rule() {
 	awk -F'\t' -v c="$1" -v k="$2" '$1 == c { print $k; exit }' "$tmp/rules.tsv"
 }
-# room_files ROOM...: the files of those rooms that the tree has.
+
+# The tree: "path room" for every file of src/ and include/.  A file
+# straight in src/ other than main.c has no room ("-").
+find src include -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null |
+    sort | awk '{
+	n = split($0, p, "/")
+	if (p[1] == "include") room = "support"
+	else if (n == 2) room = ($0 == "src/main.c") ? "main" : "-"
+	else room = p[2]
+	print $0, room
+}' >"$tmp/files"
+
+# room_files ROOM...: the files of those rooms.
 room_files() {
 	for r in "$@"; do
-		awk -v r="$r" '$1 == r { print $2 }' "$tmp/rooms"
-	done | while read -r f; do
-		path_of "$f"
+		awk -v r="$r" '$2 == r { print $1 }' "$tmp/files"
 	done
-}
-# path_of NAME: the file of the tree of that name (src/ or include/).
-path_of() {
-	for d in src include; do
-		[ -f "$d/$1" ] && { echo "$d/$1"; return 0; }
-	done
-	return 1
 }
 
-# The tree, and its include graph: "includer included" by file name.
-ls src/*.c src/*.h include/*.h 2>/dev/null >"$tmp/files"
-: >"$tmp/edges"
-while read -r f; do
+# The include graph, "includer included" by path.  An include with a
+# folder ("core/agg.h") is src/'s; one without is the includer's own
+# folder's, else include/'s, else generated (profile.pb-c.h, the input
+# room's, as the page says).
+while read -r f r; do
+	d=$(dirname "$f")
 	sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f" |
 	    while read -r h; do
-		echo "$(basename "$f") $(basename "$h")"
-	done >>"$tmp/edges"
-done <"$tmp/files"
+		case $h in
+		*/*) p=src/$h ;;
+		*) if [ -f "$d/$h" ]; then p=$d/$h
+		   elif [ -f "include/$h" ]; then p=include/$h
+		   else p=$h; fi ;;
+		esac
+		echo "$f $p"
+	done
+done <"$tmp/files" >"$tmp/edges"
+
+# room_of PATH: the room of a file of the tree, or of a generated header.
+room_of() {
+	awk -v f="$1" '$1 == f { print $2; found = 1 } END { if (!found) print "input" }' \
+	    "$tmp/files"
+}
+rank_of() {
+	awk -v r="$1" '$2 == r { print $1; found = 1 } END { if (!found) print 0 }' \
+	    "$tmp/order"
+}
 
 # reach FILE TARGET...: for each target FILE reaches through its
 # includes, a line "target chain", the chain the first one found
@@ -142,27 +171,93 @@ reach() {
 	}' "$tmp/edges"
 }
 
+# folders: every file in a room's folder; every room with its folder.
+while read -r f r; do
+	if [ "$r" = - ]; then
+		not_ok "folders: $f is in no room's folder (src/ROOM/, or src/main.c)"
+	elif [ "$(rank_of "$r")" -eq 0 ]; then
+		not_ok "folders: $f is in src/$r/, which is no room of $doc"
+	else
+		ok "folders: $f is in $r"
+	fi
+done <"$tmp/files"
+while read -r rank r; do
+	case $r in
+	main) [ -f src/main.c ] ;;
+	support) [ -d src/support ] ;;
+	*) [ -d "src/$r" ] ;;
+	esac && ok "folders: room $r has its place" ||
+	    not_ok "folders: room $r of $doc has no folder src/$r/"
+done <"$tmp/order"
+
+# order, private: each include against the includer's room.
+while read -r f h; do
+	r=$(room_of "$f")
+	s=$(room_of "$h")
+	[ "$r" = - ] && continue
+	fr=$(rank_of "$r")
+	hr=$(rank_of "$s")
+	if [ "$hr" -lt "$fr" ]; then
+		not_ok "order: $f (room $r) includes $h of room $s, which is above it"
+	else
+		ok "order: $f -> $h"
+	fi
+	case $h in
+	*_int.h)
+		if [ "$r" = "$s" ]; then
+			ok "private: $f -> $h"
+		else
+			not_ok "private: $f (room $r) includes $h, private to room $s"
+		fi ;;
+	esac
+done <"$tmp/edges"
+
+# prints: outside the rooms named, no file prints, names stdout or
+# stderr, or exits; the files named apart may exit (out of memory).
+allowed=" $(rule prints 3) "
+apart=" $(rule prints 4) "
+while read -r f r; do
+	case $f in *.c) ;; *) continue ;; esac
+	case $allowed in *" $r "*) continue ;; esac
+	# Comments and string literals are not calls.
+	got=$(sed -e 's://.*$::' -e 's:/\*.*\*/::g' -e 's:"\([^"\\]\|\\.\)*"::g' "$f" |
+	    grep -nE '(^|[^A-Za-z0-9_])(stdout|stderr)([^A-Za-z0-9_]|$)|(^|[^A-Za-z0-9_.>])(printf|vprintf|puts|putchar|perror|warnx?|vwarnx?|errx?|verrx?|exit|_exit|abort|cli_warn)[ \t]*\(' |
+	    head -1)
+	if [ -z "$got" ]; then
+		ok "prints: $f"
+		continue
+	fi
+	case $apart in
+	*" ${f#src/} "*)
+		if echo "$got" | grep -qE '(^|[^A-Za-z0-9_])(errx?|exit)[ \t]*\('; then
+			ok "prints: $f exits, as the page allows"
+			continue
+		fi ;;
+	esac
+	not_ok "prints: $f (room $r) prints or exits, line ${got%%:*}: only${allowed% } may"
+done <"$tmp/files"
+
 # pb-c: whoever reaches profile.pb-c.h must be listed.
-allowed=" $(rule pb-c 4) "
-while read -r f; do
-	b=$(basename "$f")
-	got=$(reach "$b" profile.pb-c.h)
+pbok=" $(rule pb-c 4) "
+while read -r f r; do
+	got=$(reach "$f" profile.pb-c.h)
 	if [ -z "$got" ]; then
 		ok "pb-c: $f does not include profile.pb-c.h"
 	else
-		case $allowed in
-		*" $b "*) ok "pb-c: $f may include profile.pb-c.h" ;;
-		*) not_ok "pb-c: $f includes profile.pb-c.h (${got#* }), and only${allowed% } may" ;;
+		case $pbok in
+		*" ${f#src/} "*) ok "pb-c: $f may include profile.pb-c.h" ;;
+		*) not_ok "pb-c: $f includes profile.pb-c.h (${got#* }), and only${pbok% } may" ;;
 		esac
 	fi
 done <"$tmp/files"
 
-# decoder-headers: the rooms named reach none of the headers listed.
-forbid=$(rule decoder-headers 4)
+# decoder-headers: the rooms named reach no header of the rooms listed.
+# shellcheck disable=SC2046
+forbid="$(room_files $(rule decoder-headers 4) | grep '\.h$' | tr '\n' ' ') profile.pb-c.h"
 # shellcheck disable=SC2046
 for f in $(room_files $(rule decoder-headers 3)); do
 	# shellcheck disable=SC2086
-	got=$(reach "$(basename "$f")" $forbid)
+	got=$(reach "$f" $forbid)
 	if [ -z "$got" ]; then
 		ok "decoder-headers: $f"
 	else
@@ -173,17 +268,16 @@ for f in $(room_files $(rule decoder-headers 3)); do
 	fi
 done
 
-# stats-pure: profdiff's headers listed, and C11's headers but stdio.h.
+# stats-pure: its own room's headers, and C11's headers but stdio.h.
 c11="assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h iso646.h
 limits.h locale.h math.h setjmp.h signal.h stdalign.h stdarg.h stdatomic.h
 stdbool.h stddef.h stdint.h stdlib.h stdnoreturn.h string.h tgmath.h
 threads.h time.h uchar.h wchar.h wctype.h"
-mine=" $(rule stats-pure 4) "
-for f in $(rule stats-pure 3); do
-	p=$(path_of "$f") || { skip=$((skip + 1)); echo "# skip stats-pure: $f is not in the tree"; continue; }
+sroom=$(rule stats-pure 3)
+for p in $(room_files "$sroom"); do
 	bad=""
 	for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$p"); do
-		case $mine in *" $h "*) ;; *) bad="$bad \"$h\"" ;; esac
+		case $h in "$sroom"/*) ;; *) bad="$bad \"$h\"" ;; esac
 	done
 	for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*<\([^>]*\)>.*/\1/p' "$p"); do
 		case " $(echo $c11) " in *" $h "*) ;; *) bad="$bad <$h>" ;; esac
@@ -191,7 +285,7 @@ for f in $(rule stats-pure 3); do
 	if [ -z "$bad" ]; then
 		ok "stats-pure: $p"
 	else
-		not_ok "stats-pure: $p includes$bad; it may include only${mine% } and C11's headers without I/O"
+		not_ok "stats-pure: $p includes$bad; it may include only its room's headers and C11's without I/O"
 	fi
 done
 
@@ -227,15 +321,15 @@ fi
 
 # file-lines.
 limit=$(rule file-lines 4)
-for f in src/*.c src/*.h; do
-	[ -f "$f" ] || continue
+while read -r f r; do
+	case $f in src/*) ;; *) continue ;; esac
 	n=$(wc -l <"$f")
 	if [ "$n" -gt "$limit" ]; then
 		not_ok "file-lines: $f has $n lines, over $limit"
 	else
 		ok "file-lines: $f"
 	fi
-done
+done <"$tmp/files"
 
 # funcs FILE LIMIT CHECK: a FAIL line for every function of FILE longer
 # than LIMIT lines, from the line of its name (the last line at column
@@ -259,42 +353,22 @@ funcs() {
 	}
 	END { print bad + 0, "bad" }' "$1"
 }
-limit=$(rule function-lines 4)
-for f in src/*.c; do
-	[ -f "$f" ] || continue
-	funcs "$f" "$limit" function-lines >"$tmp/funcs"
-	n=$(tail -1 "$tmp/funcs" | cut -d' ' -f1)
-	sed '$d' "$tmp/funcs"
-	if [ "$n" -eq 0 ]; then ok "function-lines: $f"; else fail=$((fail + n)); fi
-done
-limit=$(rule room-function-lines 4)
+# lengths CHECK LIMIT FILE...: funcs() over each .c file.
+lengths() {
+	chk=$1 lim=$2
+	shift 2
+	for f in "$@"; do
+		case $f in *.c) ;; *) continue ;; esac
+		funcs "$f" "$lim" "$chk" >"$tmp/funcs"
+		n=$(tail -1 "$tmp/funcs" | cut -d' ' -f1)
+		sed '$d' "$tmp/funcs"
+		if [ "$n" -eq 0 ]; then ok "$chk: $f"; else fail=$((fail + n)); fi
+	done
+}
 # shellcheck disable=SC2046
-for f in $(room_files $(rule room-function-lines 3)); do
-	case $f in *.c) ;; *) continue ;; esac
-	funcs "$f" "$limit" room-function-lines >"$tmp/funcs"
-	n=$(tail -1 "$tmp/funcs" | cut -d' ' -f1)
-	sed '$d' "$tmp/funcs"
-	if [ "$n" -eq 0 ]; then ok "room-function-lines: $f"; else fail=$((fail + n)); fi
-done
+lengths function-lines "$(rule function-lines 4)" $(awk '$1 ~ /^src\// { print $1 }' "$tmp/files")
+# shellcheck disable=SC2046
+lengths room-function-lines "$(rule room-function-lines 4)" \
+    $(room_files $(rule room-function-lines 3))
 
-# every-file: each file of the tree in exactly one room; the page's
-# files the tree does not have are skipped, and said.
-while read -r f; do
-	b=$(basename "$f")
-	rooms=$(awk -v b="$b" '$2 == b { printf " %s", $1 }' "$tmp/rooms")
-	case $rooms in
-	"") not_ok "every-file: $f is in no room of $doc" ;;
-	" "*" "*) not_ok "every-file: $f is in more than one room of $doc:$rooms" ;;
-	*) ok "every-file: $f is in$rooms" ;;
-	esac
-done <"$tmp/files"
-cut -d' ' -f2 "$tmp/rooms" | while read -r b; do
-	path_of "$b" >/dev/null || echo "$b"
-done >"$tmp/absent"
-while read -r b; do
-	skip=$((skip + 1))
-	echo "# skip every-file: $b is in $doc but not in the tree"
-done <"$tmp/absent"
-
-echo "boundaries: $pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+finish

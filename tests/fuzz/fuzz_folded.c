@@ -13,14 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "diag.h"
-#include "facts.h"
-#include "folded.h"
-#include "gunzip.h"
-#include "input.h"
+#include "core/agg.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "input/folded.h"
+#include "input/gunzip.h"
+#include "input/input.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "model/profile.h"
 #include "fuzzfold.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -15,14 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "diag.h"
-#include "gunzip.h"
-#include "facts.h"
-#include "filter.h"
-#include "folded.h"
+#include "core/agg.h"
+#include "support/diag.h"
+#include "input/gunzip.h"
+#include "core/facts.h"
+#include "core/filter.h"
+#include "input/folded.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "input/input.h"
+#include "model/profile.h"
 #include "fuzzfold.h"
 #include "fuzzsame.h"
 

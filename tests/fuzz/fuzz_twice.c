@@ -16,10 +16,11 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "diag.h"
-#include "gunzip.h"
+#include "support/diag.h"
+#include "input/gunzip.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "input/input.h"
+#include "model/profile.h"
 #include "fuzzsame.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);

@@ -9,10 +9,10 @@
 
 #include <string.h>
 
-#include "agg.h"
-#include "diag.h"
-#include "facts.h"
-#include "profile.h"
+#include "core/agg.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "model/profile.h"
 
 static void
 fold_every_granularity(const struct profile *p, int vi)

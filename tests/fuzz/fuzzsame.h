@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile.h"
+#include "model/profile.h"
 
 #define SAME(a, b)	do { if ((a) != (b)) abort(); } while (0)
 #define SAME_STR(a, b)	do {						\

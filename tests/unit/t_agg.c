@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "arena.h"
-#include "diag.h"
-#include "profile.h"
+#include "core/agg.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "model/profile.h"
 #include "tap.h"
 #include "tprofile.h"
 

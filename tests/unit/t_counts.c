@@ -14,12 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "arena.h"
-#include "diag.h"
-#include "facts.h"
-#include "profile.h"
-#include "stats.h"
+#include "core/agg.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "input/input.h"
+#include "model/profile.h"
+#include "stats/stats.h"
 #include "tap.h"
 #include "tprofile.h"
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "stats.h"
+#include "stats/stats.h"
 #include "tap.h"
 
 #define TOL(a, b, t)	CHECK(fabs((a) - (b)) <= (t) * fmax(1, fabs(b)))

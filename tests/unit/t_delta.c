@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "arena.h"
-#include "delta.h"
-#include "diag.h"
-#include "facts.h"
-#include "profile.h"
-#include "stats.h"
+#include "core/agg.h"
+#include "support/arena.h"
+#include "core/delta.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "model/profile.h"
+#include "stats/stats.h"
 #include "tap.h"
 #include "tprofile.h"
 #include "tdelta.h"

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "feed.h"
+#include "support/diag.h"
+#include "load/feed.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "model/profile.h"
 #include "profile.pb-c.h"
 #include "tap.h"
 

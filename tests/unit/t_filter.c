@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "diag.h"
-#include "filter.h"
-#include "profile.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "core/filter.h"
+#include "model/profile.h"
 #include "tap.h"
 #include "tprofile.h"
 

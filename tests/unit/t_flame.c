@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "arena.h"
-#include "delta.h"
-#include "diag.h"
-#include "facts.h"
-#include "flame.h"
-#include "profile.h"
-#include "report_flame.h"
+#include "core/agg.h"
+#include "support/arena.h"
+#include "core/delta.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "core/flame.h"
+#include "model/profile.h"
+#include "report/report_flame.h"
 #include "tap.h"
 #include "tprofile.h"
 #include "tdelta.h"

@@ -10,10 +10,11 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "diag.h"
-#include "folded.h"
+#include "support/diag.h"
+#include "input/folded.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "input/input.h"
+#include "model/profile.h"
 #include "tap.h"
 
 static char	 msg[512];

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "diag.h"
-#include "gunzip.h"
+#include "support/diag.h"
+#include "input/gunzip.h"
 #include "tap.h"
 
 #ifdef HAVE_ISAL

@@ -8,8 +8,8 @@
  */
 #include <string.h>
 
-#include "diag.h"
-#include "input.h"
+#include "support/diag.h"
+#include "input/input.h"
 #include "tap.h"
 
 #define SNIFF(lit)	input_sniff(lit, sizeof(lit) - 1)

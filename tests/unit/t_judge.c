@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "judge.h"
-#include "stats.h"
+#include "core/judge.h"
+#include "stats/stats.h"
 #include "tap.h"
 
 static void

@@ -5,7 +5,7 @@
  * async-profiler, .NET, gperftools).
  */
 #include "tap.h"
-#include "kind.h"
+#include "core/kind.h"
 
 static enum kind
 kind(const char *type, const char *unit, const char *period)

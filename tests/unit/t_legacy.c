@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "diag.h"
-#include "legacy.h"
-#include "profile.h"
+#include "support/diag.h"
+#include "input/legacy.h"
+#include "model/profile.h"
 #include "tap.h"
 
 static struct profile *

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "stats.h"
+#include "stats/stats.h"
 #include "tap.h"
 
 #define REPS	2000

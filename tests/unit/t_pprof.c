@@ -9,9 +9,10 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "diag.h"
+#include "support/diag.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "input/input.h"
+#include "model/profile.h"
 #include "profile.pb-c.h"
 #include "tap.h"
 

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "report.h"
+#include "report/report.h"
 #include "tap.h"
 
 static char buf[REPORT_NUMSZ];

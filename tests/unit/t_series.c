@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "arena.h"
-#include "diag.h"
-#include "facts.h"
-#include "profile.h"
-#include "series.h"
+#include "core/agg.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "model/profile.h"
+#include "core/series.h"
 #include "tap.h"
 #include "tprofile.h"
 #include "tdelta.h"

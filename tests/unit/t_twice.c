@@ -24,10 +24,11 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "diag.h"
-#include "gunzip.h"
+#include "support/diag.h"
+#include "input/gunzip.h"
 #include "profdiff.h"
-#include "profile.h"
+#include "input/input.h"
+#include "model/profile.h"
 #include "tap.h"
 
 #define BASE	"examples/good.pb.gz"

@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "tap.h"
-#include "units.h"
+#include "support/units.h"
 
 static char buf[UNITS_BUFSZ];
 

@@ -11,12 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg.h"
-#include "arena.h"
-#include "delta.h"
-#include "diag.h"
-#include "profile.h"
-#include "views.h"
+#include "core/agg.h"
+#include "support/arena.h"
+#include "core/delta.h"
+#include "support/diag.h"
+#include "model/profile.h"
+#include "core/views.h"
 #include "tap.h"
 #include "tprofile.h"
 

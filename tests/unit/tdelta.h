@@ -8,10 +8,10 @@
 
 #include <string.h>
 
-#include "agg.h"
-#include "delta.h"
-#include "diag.h"
-#include "facts.h"
+#include "core/agg.h"
+#include "core/delta.h"
+#include "support/diag.h"
+#include "core/facts.h"
 
 /* Aggregate sample type 1 (cpu), with the call tree when tree is set. */
 static inline struct agg *

@@ -1,0 +1,36 @@
+/*
+ * profdiff diff: what changed between a base and a new side (one or
+ * more profiles each), function by function, each change with its
+ * verdict, as a table or a flame graph.  It runs the steps it shares
+ * with check-significance (pair.c): parse, load, compare, then the
+ * first -n rows in the order of --sort, and write.
+ */
+#include <stddef.h>
+
+#include "cli/cli.h"
+#include "core/delta.h"
+#include "cli/pair.h"
+
+#define PD_DIFF_ROWS	20	/* default rows for diff */
+
+int
+cmd_diff(const struct cli_cmd *self, int argc, char **argv)
+{
+	struct opts	 o;
+	struct pair	 p;
+	int		 rc;
+
+	if ((rc = pair_parse(self, argc, argv, PD_DIFF_ROWS, &o)) != 0)
+		return rc == 1 ? 0 : 2;
+	rc = 2;
+	if (pair_load(&p, &o, self->name) == 0 &&
+	    pair_compare(&p, &o, self->name) == 0) {
+		p.order = delta_select(&p.d, (enum delta_sort)o.sort, 0,
+		    (size_t)o.nrows, &p.nshow);
+		if (pair_write(&p, &o, DIFF_REPORT, 0, NULL) == 0)
+			rc = 0;
+	}
+	pair_release(&p);
+	cli_release(&o);
+	return rc;
+}

@@ -1,0 +1,411 @@
+/*
+ * profdiff series and check-series: when a sequence of profiles
+ * changed, and in which functions.  Each operand is a point (a profile,
+ * or replicates "a,b,c" merged); the points are loaded one at a time
+ * (load.c), what each adds is kept as per-function counts (series.c)
+ * and its aggregate freed, so memory holds one point's aggregate and
+ * the counts.  Then the changes (series.c), the report
+ * (report_series.c), and for check-series the exit status: 1 when the
+ * newest segment regressed, 3 when nothing could be tested, 0 else.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/agg.h"
+#include "cli/cli.h"
+#include "core/delta.h"
+#include "core/kind.h"
+#include "load/load.h"
+#include "report/report.h"
+#include "report/report_series.h"
+#include "core/series.h"
+#include "support/xmalloc.h"
+
+#define PD_SERIES_ROWS	20	/* default changes shown by series */
+
+/*
+ * --base: given once, the first point subtracts it and each later point
+ * the point before it, so that cumulative snapshots t0 t1 t2 ... make
+ * the windows between them (one profile a point); given once per
+ * profile, each profile its own, in order.  Returns 0, or -1 after a
+ * message.
+ */
+static int
+series_bases(const struct cli_cmd *self, const struct opts *o)
+{
+	const char *s;
+	size_t	 i, n = 0;
+
+	if (o->bases.n == 0)
+		return 0;
+	for (i = 0; i < o->noperands; i++)
+		for (s = o->operands[i], n++; (s = strchr(s, ',')) != NULL; s++)
+			n++;
+	if ((o->bases.n == 1 && n == o->noperands) || o->bases.n == n)
+		return 0;
+	cli_warn("%s: --base is given %zu time%s for %zu profiles: once (the "
+	    "snapshot before the first point, with one profile a point) or "
+	    "once per profile", self->name, o->bases.n, o->bases.n == 1 ? "" :
+	    "s", n);
+	return -1;
+}
+
+/* The checks of cli_parse()'s result that are series' own. */
+static int
+series_check_opts(const struct cli_cmd *self, struct opts *o)
+{
+	size_t i;
+
+	if (o->noperands < 2 || o->sep != -1) {
+		cli_warn(o->sep != -1 ? "%s: -- has no meaning here; list the "
+		    "points in order" : "%s: need at least two points (a "
+		    "profile, or replicates a,b,c, each)", self->name);
+		cli_usage(stderr, self->name);
+		return -1;
+	}
+	if (o->normalize == DELTA_NORM_NONE) {
+		cli_warn("%s: --normalize none has no model for a sequence; "
+		    "use total or duration", self->name);
+		return -1;
+	}
+	if (o->format != FMT_TEXT && o->format != FMT_MARKDOWN &&
+	    o->format != FMT_JSON && o->format != FMT_SVG) {
+		cli_warn("%s: bad value for --format: text, markdown, json or "
+		    "svg", self->name);
+		return -1;
+	}
+	if (o->load.agg.label_key != NULL) {
+		cli_warn("%s: --by-label has no call graph for a series; "
+		    "leave it out", self->name);
+		return -1;
+	}
+	for (i = 0; i < o->noperands; i++)
+		if (o->operands[i][0] == '\0' || strstr(o->operands[i], ",,") !=
+		    NULL || o->operands[i][0] == ',' ||
+		    o->operands[i][strlen(o->operands[i]) - 1] == ',') {
+			cli_warn("%s: operand %zu: an empty file name in '%s'",
+			    self->name, i + 1, o->operands[i]);
+			return -1;
+		}
+	return series_bases(self, o);
+}
+
+static int
+series_parse(const struct cli_cmd *self, int argc, char **argv,
+    struct opts *o)
+{
+	int rc;
+
+	if ((rc = cli_parse(argc, argv, self->options, self->name, o)) != 0)
+		return rc;
+	if (series_check_opts(self, o) == -1 ||
+	    cli_filters(o, self->name) == -1) {
+		cli_release(o);
+		return -1;
+	}
+	/* The SVG is of levels, not a flame graph: no tree. */
+	o->load.agg.tree = 0;
+	if (o->nrows < 0)
+		o->nrows = strcmp(self->name, "series") == 0 ?
+		    PD_SERIES_ROWS : 0;
+	return 0;
+}
+
+/* Split "a,b,c" into its files; free *paths[0] and *paths. */
+static char **
+split_point(const char *operand, size_t *n)
+{
+	char	**v, *s, *p;
+	size_t	 cap = 4;
+
+	s = xstrdup(operand);
+	v = xreallocarray(NULL, cap, sizeof(*v));
+	*n = 0;
+	for (p = s; p != NULL; ) {
+		if (*n + 1 >= cap) {
+			cap *= 2;
+			v = xreallocarray(v, cap, sizeof(*v));
+		}
+		v[(*n)++] = p;
+		if ((p = strchr(p, ',')) != NULL)
+			*p++ = '\0';
+	}
+	v[*n] = NULL;
+	return v;
+}
+
+/*
+ * What a point must have to join the others: the first point's unit,
+ * and a duration when rates are asked for.
+ */
+static int
+point_fits(const struct side *sd, const struct side *first, char **paths,
+    const struct opts *o, const char *cmd)
+{
+	if (first != NULL && strcmp(sd->unit, first->unit) != 0) {
+		cli_warn("%s: sample type %s is in %s, but in %s in %s: the "
+		    "profiles cannot be compared", paths[0], sd->sample_type,
+		    sd->unit, first->unit, first->facts[0].path);
+		return -1;
+	}
+	if (o->normalize == DELTA_NORM_DURATION &&
+	    sd->merged.duration_ns <= 0) {
+		cli_warn("%s: %s: --normalize=duration needs the duration of "
+		    "every profile, and this one has none", cmd, paths[0]);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Load each point in turn, add it to the series, and free it; the
+ * first point is kept (its sample type and unit are the series').
+ * Returns 0, or -1 after a message.
+ */
+/*
+ * --normalize auto, decided on the first point as diff decides it
+ * (kind.h): rates for events over windows whose length the first point
+ * knows, else shares; a series has no model of absolute values, so a
+ * snapshot's points are compared as shares.  Returns 0.
+ */
+static int
+series_quantity(const struct side *first, struct opts *o)
+{
+	if (o->normalize != CLI_NORM_AUTO)
+		return 0;
+	o->normalize = first->kind == KIND_EVENTS &&
+	    first->merged.duration_ns > 0 ? DELTA_NORM_DURATION :
+	    DELTA_NORM_TOTAL;
+	return 0;
+}
+
+/*
+ * Point i's --base snapshots (series_bases()): the point before it, or
+ * its profiles' own, from *at on, which it moves past its n profiles.
+ */
+static char *const *
+point_minus(const struct opts *o, size_t i, size_t n, size_t *at)
+{
+	char *const *m = NULL;
+
+	if (o->bases.n == 1)
+		m = i == 0 ? o->bases.v : &o->operands[i - 1];
+	else if (o->bases.n > 0)
+		m = o->bases.v + *at;
+	*at += n;
+	return m;
+}
+
+/*
+ * A mutex profile's contentions, divided point by point by each one's
+ * own divisor, would scale each point's counts against the others': the
+ * points after the first are read once more, before they are folded for
+ * good, for the divisor of them all.  Returns it (0 or 1: none), or -1
+ * after a message when a point cannot be read.
+ */
+static int64_t
+series_divisor(const struct opts *o, struct side *first)
+{
+	struct side	 sd, *both[2] = { first, &sd };
+	struct load_opts lo = o->load;
+	char		**paths;
+	size_t		 i, n, at = first->nprofiles;
+	int64_t		 g = side_count_divisor(both, 1);
+
+	lo.keep_counts = 1;
+	for (i = 1; g > 1 && i < o->noperands; i++) {
+		paths = split_point(o->operands[i], &n);
+		lo.minus = point_minus(o, i, n, &at);
+		if (side_load_ex(&sd, paths, n, &lo, first->sample_type,
+		    0) == -1)
+			g = -1;
+		else
+			g = side_count_divisor(both, 2);
+		side_free(&sd);
+		free(paths[0]);
+		free(paths);
+	}
+	return g;
+}
+
+static int
+series_load(struct series *ser, struct side *first, struct opts *o,
+    const char *cmd, int *has_counts)
+{
+	struct side	 sd, *cur;
+	struct load_opts lo = o->load;
+	char		**paths;
+	size_t		 i, n, at = 0;
+	size_t		 kept = 0, seen = 0;
+	int		 rc = 0, scaled;
+	int64_t		 g = 0;
+
+	*has_counts = 1;
+	scaled = 0;
+	lo.keep_counts = 1;	/* divided alike (series_divisor()) */
+	for (i = 0; i < o->noperands && rc == 0; i++) {
+		paths = split_point(o->operands[i], &n);
+		cur = i == 0 ? first : &sd;
+		lo.minus = point_minus(o, i, n, &at);
+		if (side_load_ex(cur, paths, n, &lo, i == 0 ? NULL :
+		    first->sample_type, n >= 2) == -1 ||
+		    (i == 0 && (g = series_divisor(o, cur)) == -1) ||
+		    (i == 0 && series_quantity(cur, o)) ||
+		    point_fits(cur, i == 0 ? NULL : first, paths, o,
+		    cmd) == -1)
+			rc = -1;
+		else {
+			side_divide(cur, g);
+			if (series_add(ser, cur->agg, cur->each, n >= 2 ?
+			    cur->nprofiles : 0, o->operands[i], paths[0],
+			    cur->facts[0].time_ns,
+			    cur->merged.duration_ns) == -1) {
+				cli_warn("%s: too many points or functions",
+				    cmd);
+				rc = -1;
+			}
+		}
+		*has_counts &= cur->has_counts;
+		scaled |= cur->merged.counts_scaled;
+		kept += cur->fstats.kept;
+		seen += cur->fstats.samples;
+		if (i > 0)
+			side_free(&sd);
+		free(paths[0]);
+		free(paths);
+	}
+	if (rc == 0 && o->filter != NULL && seen > 0 && kept == 0 &&
+	    !o->quiet)
+		cli_warn("%s: the filters keep no sample in any point", cmd);
+	if (rc == 0 && scaled && *has_counts && !o->quiet)
+		cli_warn("the %s counts of these profiles are estimates scaled "
+		    "up by their sampling rate, not observed samples: verdicts "
+		    "are over-confident; use several profiles a point",
+		    first->facts[0].count_type);
+	if (rc == 0 && !*has_counts)
+		cli_warn("no sample counts for %s (no count sample type and no "
+		    "usable period): significance cannot be tested",
+		    first->sample_type);
+	return rc;
+}
+
+static int
+series_write(const struct series_report *sr, struct opts *o)
+{
+	FILE	*fp;
+	int	 ok;
+
+	if ((fp = cli_open_output(o)) == NULL)
+		return -1;
+	ok = report_series_write(fp, (enum report_format)o->format, sr) == 0;
+	if (cli_close_output(fp, o, ok) == -1 || !ok)
+		return -1;
+	return 0;
+}
+
+/*
+ * check-series: 1 when the newest segment regressed; 3 when nothing
+ * could be tested, or when a change at the newest point alone, of a 50%
+ * share, as large as --min-effect asks (its points, or its relative
+ * part at that share), would be found less than 80% of the time; else
+ * 0.  *mde is that change, or -1.
+ */
+static int
+gate_status(const struct series *ser, const struct series_result *res,
+    const struct opts *o, int has_counts, double *mde)
+{
+	*mde = -1;
+	if (!has_counts || res->nhyps == 0)
+		return 3;
+	if (series_newest_regressed(ser, res))
+		return 1;
+	*mde = series_newest_mde(ser, res, o->alpha);
+	if (*mde * 100 > o->min_effect.pp && *mde * 100 >
+	    o->min_effect.rel * 0.5)
+		return 3;
+	return 0;
+}
+
+/* The result line of check-series; free it. */
+static char *
+gate_conclusion(int status, double mde)
+{
+	char *s;
+
+	if (status == 1)
+		s = xstrdup("significant regression in the newest segment");
+	else if (status == 3 && mde < 0)
+		s = xstrdup("inconclusive: nothing could be tested (no "
+		    "sample counts)");
+	else if (status == 3)
+		xasprintf(&s, "inconclusive: no significant regression, but "
+		    "a change at the newest point alone is found 80%% of the "
+		    "time only from ±%.1f points (at a 50%% share), more than "
+		    "--min-effect; collect longer profiles or raise it",
+		    100 * mde);
+	else
+		s = xstrdup("no significant regression in the newest segment");
+	return s;
+}
+
+int
+cmd_series(const struct cli_cmd *self, int argc, char **argv)
+{
+	struct opts		 o;
+	struct side		 first;
+	struct series		 ser;
+	struct series_opts	 so;
+	struct series_result	 res;
+	struct series_report	 sr;
+	char			*filters = NULL, *conclusion = NULL;
+	double			 mde;
+	int			 rc, has_counts, status = 0;
+
+	if ((rc = series_parse(self, argc, argv, &o)) != 0)
+		return rc == 1 ? 0 : 2;
+	memset(&first, 0, sizeof(first));
+	memset(&res, 0, sizeof(res));
+	memset(&sr, 0, sizeof(sr));
+	series_init(&ser);
+	rc = 2;
+	if (series_load(&ser, &first, &o, self->name, &has_counts) == -1)
+		goto out;
+	if (o.by_time)
+		series_sort_time(&ser);
+	so.rates = o.normalize == DELTA_NORM_DURATION;
+	so.alpha = o.alpha;
+	so.min_effect_pp = o.min_effect.pp;
+	so.min_effect_rel = o.min_effect.rel;
+	if (series_compute(&ser, &so, &res) == -1) {
+		cli_warn("%s: sample counts are out of range for the "
+		    "statistics (negative, or above 2^52)", self->name);
+		goto out;
+	}
+	sr.gate = strcmp(self->name, "check-series") == 0;
+	if (sr.gate) {
+		status = gate_status(&ser, &res, &o, has_counts, &mde);
+		sr.exit_status = status;
+		sr.conclusion = conclusion = gate_conclusion(status, mde);
+	}
+	sr.s = &ser;
+	sr.r = &res;
+	sr.sample_type = first.sample_type;
+	sr.unit = first.unit;
+	sr.granularity = agg_gran_name(o.load.agg.gran);
+	sr.filters = filters = cli_filters_text(&o);
+	sr.alpha = o.alpha;
+	sr.min_effect_pp = o.min_effect.pp;
+	sr.min_effect_rel = o.min_effect.rel;
+	sr.nshow = o.nrows == 0 ? res.nchanges : (size_t)o.nrows;
+	if (series_write(&sr, &o) == 0)
+		rc = status;
+out:
+	free(filters);
+	free(conclusion);
+	series_result_release(&res);
+	series_release(&ser);
+	side_free(&first);
+	cli_release(&o);
+	return rc;
+}

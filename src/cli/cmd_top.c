@@ -1,0 +1,179 @@
+/*
+ * profdiff top: the functions (or files, lines, addresses) with the most
+ * flat or cumulative value in one profile, or in several merged, with
+ * the facts to check before trusting it.  Its steps: parse, load the
+ * profiles as one side (load.c), order the nodes into rows, and hand
+ * them, or the flame graph of the one side, to a report writer.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/agg.h"
+#include "cli/cli.h"
+#include "core/flame.h"
+#include "load/load.h"
+#include "report/report.h"
+#include "support/xmalloc.h"
+
+#define PD_TOP_ROWS	10	/* default rows for top */
+
+/* Larger |a| first, then by name, then larger |b|. */
+static int
+cmp_keys(int64_t a1, int64_t a2, const char *n1, const char *n2,
+    int64_t b1, int64_t b2)
+{
+	int c;
+
+	if (llabs(a1) != llabs(a2))
+		return llabs(a1) > llabs(a2) ? -1 : 1;
+	if ((c = strcmp(n1, n2)) != 0)
+		return c;
+	if (llabs(b1) != llabs(b2))
+		return llabs(b1) > llabs(b2) ? -1 : 1;
+	return 0;
+}
+
+static int
+cmp_flat(const void *a, const void *b)
+{
+	const struct top_row *x = a, *y = b;
+
+	return cmp_keys(x->flat, y->flat, x->name, y->name, x->cum, y->cum);
+}
+
+static int
+cmp_cum(const void *a, const void *b)
+{
+	const struct top_row *x = a, *y = b;
+
+	return cmp_keys(x->cum, y->cum, x->name, y->name, x->flat, y->flat);
+}
+
+/*
+ * cli_parse(), then the operands (at least one profile, all merged) and
+ * the filters.  Returns 0; 1 after the help; or -1 after a message,
+ * with o released.
+ */
+static int
+top_parse(const struct cli_cmd *self, int argc, char **argv,
+    struct opts *o)
+{
+	int rc;
+
+	if ((rc = cli_parse(argc, argv, self->options, self->name, o)) != 0)
+		return rc;
+	if (o->noperands == 0 || o->sep != -1) {
+		cli_warn(o->noperands == 0 ? "%s: no profile given" :
+		    "%s: -- has no meaning here; list the profiles to merge",
+		    self->name);
+		cli_usage(stderr, self->name);
+		cli_release(o);
+		return -1;
+	}
+	/* A flat/cum table and its tree need no edges. */
+	o->load.agg.noedges = 1;
+	if (cli_bases(o, self->name, 0) == -1 ||
+	    cli_filters(o, self->name) == -1) {
+		cli_release(o);
+		return -1;
+	}
+	if (o->nrows < 0)
+		o->nrows = PD_TOP_ROWS;
+	return 0;
+}
+
+/*
+ * The rows: every node with a value (pprof never prints the empty
+ * ones), largest |flat| first, or |cum| with --cum.  Free the array.
+ */
+static struct top_row *
+top_rows(const struct agg *a, int cum, size_t *nrows)
+{
+	struct top_row	*rows;
+	size_t		 i, n = agg_nnodes(a);
+
+	rows = xreallocarray(NULL, n + 1, sizeof(*rows));
+	for (i = 0, *nrows = 0; i < n; i++) {
+		const struct agg_node *nd = agg_node(a, i);
+
+		if (nd->flat[AGG_VALUE] == 0 && nd->cum[AGG_VALUE] == 0)
+			continue;
+		rows[*nrows].name = nd->name;
+		rows[*nrows].flat = nd->flat[AGG_VALUE];
+		rows[(*nrows)++].cum = nd->cum[AGG_VALUE];
+	}
+	qsort(rows, *nrows, sizeof(*rows), cum ? cmp_cum : cmp_flat);
+	return rows;
+}
+
+/* Write r to -o, or standard output: 0, or -1 after a message. */
+static int
+top_write(const struct top_report *r, struct opts *o)
+{
+	FILE	*fp;
+	int	 ok;
+
+	if ((fp = cli_open_output(o)) == NULL)
+		return -1;
+	ok = report_top_write(fp, (enum report_format)o->format, r) == 0;
+	if (cli_close_output(fp, o, ok) == -1 || !ok)
+		return -1;
+	return 0;
+}
+
+int
+cmd_top(const struct cli_cmd *self, int argc, char **argv)
+{
+	struct opts		 o;
+	struct side		 s;
+	struct top_report	 r;
+	struct top_row		*rows = NULL;
+	struct flame		 fl;
+	char			*filters = NULL;
+	int			 rc;
+
+	if ((rc = top_parse(self, argc, argv, &o)) != 0)
+		return rc == 1 ? 0 : 2;
+	memset(&fl, 0, sizeof(fl));
+	memset(&r, 0, sizeof(r));
+	rc = 2;
+	if (side_load(&s, o.operands, o.noperands, &o.load) == 0) {
+		if (!o.quiet)
+			side_warn(&s, "");
+		r.rows = rows = top_rows(s.agg, o.cum, &r.nrows);
+		r.nshow = o.nrows == 0 || (size_t)o.nrows > r.nrows ?
+		    r.nrows : (size_t)o.nrows;
+		/* One side: no statistics, so nothing can fail. */
+		if (o.format == FMT_SVG || o.format == FMT_FOLDED)
+			flame_compute(NULL, s.agg, NULL, 0, NULL, 0, NULL,
+			    o.format == FMT_SVG ? FLAME_MIN_SHARE : 0, &fl);
+		r.profiles = s.facts;
+		r.nprofiles = s.nprofiles;
+		r.merged = s.merged;
+		/*
+		 * pprof's percentages are of the magnitudes; a window made
+		 * with --base has the earlier snapshot's values negated in
+		 * it, and its own total is what the window holds.
+		 */
+		r.pct_total = o.load.minus != NULL ? agg_total(s.agg,
+		    AGG_VALUE) : agg_abs_total(s.agg, AGG_VALUE);
+		r.granularity = agg_gran_name(o.load.agg.gran);
+		r.sort_cum = o.cum;
+		r.filters = filters = cli_filters_text(&o);
+		r.relative = o.relative;
+		r.kept = agg_kept_share(s.agg, s.merged.total);
+		r.by_label = o.load.agg.label_key;
+		r.fl = &fl;
+		r.out_unit = o.unit;
+		if (cli_check_unit(o.unit, self->name, &s.merged) == 0 &&
+		    top_write(&r, &o) == 0)
+			rc = 0;
+	}
+	flame_release(&fl);
+	free(rows);
+	free(filters);
+	side_free(&s);
+	cli_release(&o);
+	return rc;
+}

@@ -1,0 +1,96 @@
+/*
+ * What agg.c keeps for agg_opts.moments, and the count recovery of
+ * struct agg_src (agg.h says what both mean), apart from agg.c's
+ * folding so that folding without them is as it was.  agg.c walks the
+ * stacks and calls these; agg_count.c holds the per-node sums.  For
+ * agg.c and agg_count.c alone.  No I/O.
+ */
+#ifndef AGGMOM_H
+#define AGGMOM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/agg.h"
+
+struct pf_sample;
+
+/*
+ * The sums, open so that folding adds to a node's cum inline: per node
+ * the stamp of the last stack that added to it (its own, as agg.c's
+ * struct nhot has one for the columns) beside its cum, 32 bytes, and
+ * its flat apart, which a sample adds to once.
+ */
+struct aggmom_cum {
+	uint64_t	 seen;
+	struct agg_moments m;
+};
+
+struct aggmom {
+	struct aggmom_cum *cum;
+	struct agg_moments *flat;
+	size_t		 cap;		/* of both */
+	struct agg_moments total;
+	struct agg_moments cur;		/* the sample being folded */
+};
+
+struct aggmom	*aggmom_new(void);
+void		 aggmom_free(struct aggmom *);	/* NULL is a no-op */
+struct aggmom	*aggmom_dup(const struct aggmom *);	/* NULL: NULL */
+
+/*
+ * Take one sample's moments (w: its two columns as folded) as the
+ * current sample's, and add them to the totals.
+ */
+void		 aggmom_sample(struct aggmom *, const struct pf_sample *,
+		    const struct agg_src *, const int64_t *w);
+/* Room for nodes 0 to n - 1, the new ones zero. */
+void		 aggmom_reserve(struct aggmom *, size_t n);
+
+/*
+ * Add the current sample's to node n's cum, once a stamp; and to its
+ * flat.  n must have room (aggmom_reserve()).
+ */
+static inline void
+aggmom_cum(struct aggmom *m, size_t n, uint64_t stamp)
+{
+	struct aggmom_cum *x = &m->cum[n];
+
+	if (x->seen == stamp)
+		return;
+	x->seen = stamp;
+	x->m.c += m->cur.c;
+	x->m.vv += m->cur.vv;
+	x->m.vc += m->cur.vc;
+	x->m.cc += m->cur.cc;
+}
+
+static inline void
+aggmom_flat(struct aggmom *m, size_t n)
+{
+	m->flat[n].c += m->cur.c;
+	m->flat[n].vv += m->cur.vv;
+	m->flat[n].vc += m->cur.vc;
+	m->flat[n].cc += m->cur.cc;
+}
+/*
+ * Node n of to (agg_since()) takes node i of now less node i of then
+ * (then NULL, or i beyond it: nothing to take away); and the totals,
+ * aggmom_since_total().
+ */
+void		 aggmom_since(struct aggmom *to, size_t n,
+		    const struct aggmom *now, const struct aggmom *then,
+		    size_t i);
+void		 aggmom_since_total(struct aggmom *to,
+		    const struct aggmom *now, const struct aggmom *then);
+
+/* The counts divided by g: the events' moments times g. */
+void		 aggmom_scale(struct aggmom *, double g);
+
+/* Do the recovery's sample types fit nst of them?  0, or -1. */
+int		 agg_src_check(const struct agg_src *, size_t nst);
+
+/* The agg's store, or NULL without agg_opts.moments (agg.c). */
+const struct aggmom *agg_aggmom(const struct agg *);
+
+#endif

@@ -1,0 +1,774 @@
+/*
+ * Findings: the rows of a diff grouped into changes of the call tree
+ * (delta.h, struct delta_finding).  A change shows as many rows: the
+ * function where it is spent, every ancestor that contains it (its
+ * carriers), the functions below it that came or went with it, and,
+ * since shares sum to one, other functions whose share fell only
+ * because it grew (crowded out) or rose only because it shrank (crowded
+ * in).  This file tells them apart, from the rows' verdicts, the union
+ * call graph of the two sides (delta_edges()), and tests of shares of
+ * the rest of the profile (judge_retest()).  No I/O here.
+ *
+ * The steps, each a function below:
+ *
+ * 1. descend(): from each significant row, delta_walk() follows the
+ *    callee edge that carries most of the change while that callee
+ *    changed the same way significantly, carries at least half of the
+ *    current function's change, and more than the function's own flat
+ *    change; it stops at a function that is new (or gone) on the side
+ *    of the change.  Where the walk stops is where the change is spent.
+ * 2. groups(): the rows grouped by where their walks stop, the
+ *    strongest evidence first.
+ * 3. accept(): the first group is a finding.  Each later one is tested
+ *    again on the rest of the profile, without the samples of the
+ *    findings accepted before it: if it is still a significant and
+ *    relevant change there, it is a finding; if not, each of its rows
+ *    that is not significant on the rest either is crowded.  A finding
+ *    takes with it every row of its direction that it dominates.
+ * 4. ascend(): a finding's path runs from its outermost carrier down
+ *    through the callers that carry the most of the change.
+ * 5. below(): where a change of a function's cum is, below it: its
+ *    calls into the finding's rows that changed with it.
+ *
+ * What the aggregates do not say is how many samples two functions
+ * share.  It is exact where one dominates the other in the union graph
+ * (every path from a root to it passes the other); otherwise it is
+ * estimated from the values of the edges that enter one from the region
+ * the other dominates (joint()), and none when there are no such edges.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/delta.h"
+#include "core/judge.h"
+#include "support/xmalloc.h"
+
+#define FIND_MAX_PATH	64
+#define FIND_SHARE	0.5	/* "about the same": at least this of a change */
+
+/* An accepted finding's view of the graph. */
+struct accepted {
+	size_t		 spend;
+	int		 dir;
+	int		 flat;		/* a change of spend's own samples */
+	unsigned char	*region;	/* the rows spend dominates */
+	size_t		*members;
+	size_t		 nmembers, cap;
+	size_t		*crowded;
+	size_t		 ncrowded, ccap;
+};
+
+struct fctx {
+	struct delta	*d;
+	const struct judge *j;
+	size_t		 n;		/* rows */
+	int		*dir;		/* +1, -1, or 0 out of the pool */
+	size_t		*spend;		/* where each row's walk stops */
+	size_t		*stack;		/* scratch */
+	struct accepted	*acc;
+	size_t		 nacc;
+	int64_t		 excl[2];	/* samples of the findings, a side */
+};
+
+static double
+share(int64_t v, int64_t total)
+{
+	return total != 0 ? (double)v / (double)total : 0;
+}
+
+static void
+push(size_t **a, size_t *n, size_t *cap, size_t x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*a = xreallocarray(*a, *cap, sizeof(**a));
+	}
+	(*a)[(*n)++] = x;
+}
+
+/* Step 1: where the walk from row r stops (delta_walk()). */
+static size_t
+descend(struct fctx *c, size_t r)
+{
+	size_t path[FIND_MAX_PATH];
+
+	return path[delta_walk(c->d, r, c->dir, path, FIND_MAX_PATH) - 1];
+}
+
+/* The rows that x dominates, x included (delta_region()). */
+static unsigned char *
+region(struct fctx *c, size_t x)
+{
+	unsigned char *in = xcalloc(c->n + 1, 1);
+
+	delta_region(c->d, x, in, c->stack);
+	return in;
+}
+
+/* A row's samples on one side (0 base, 1 new), in its hypothesis h. */
+static int64_t
+count(const struct delta_row *r, int flat, int side)
+{
+	if (flat)
+		return side ? r->new_flat_count : r->base_flat_count;
+	return side ? r->new_count : r->base_count;
+}
+
+/*
+ * Samples of the values w that enter row t on one side, at t's count
+ * per unit of value (the edges weigh values, the tests count samples).
+ */
+static int64_t
+as_count(const struct delta_row *t, int64_t w, int side)
+{
+	int64_t v = side ? t->new_cum : t->base_cum;
+	int64_t k = side ? t->new_count : t->base_count;
+
+	if (v <= 0 || w <= 0)
+		return 0;
+	return (int64_t)llround((double)w / (double)v * (double)k);
+}
+
+/* The value of the edges from the rows of reg into row t, on a side. */
+static int64_t
+flow_in(struct fctx *c, const unsigned char *reg, size_t t, int side)
+{
+	const struct delta_edge *e;
+	size_t	 i, n;
+	int64_t	 w = 0;
+
+	n = delta_edges(c->d, t, 0, &e);
+	for (i = 0; i < n; i++)
+		if (e[i].from != t && reg[e[i].from])
+			w += side ? e[i].new : e[i].base;
+	return w;
+}
+
+/*
+ * The share of x's samples that row r's region calls it with, on a side,
+ * or 1 if r dominates x: how much of x lies under r, when r is above x.
+ */
+static double
+under(struct fctx *c, size_t r, size_t x, int side)
+{
+	const struct delta_row *rx = &c->d->rows[x];
+	unsigned char	*reg;
+	int64_t		 v = side ? rx->new_cum : rx->base_cum;
+	double		 f;
+
+	reg = region(c, r);
+	if (reg[x])
+		f = 1;
+	else
+		f = v > 0 ? (double)flow_in(c, reg, x, side) / (double)v : 0;
+	free(reg);
+	return f < 1 ? f : 1;
+}
+
+/*
+ * The samples row r's hypothesis shares with finding a on one side.
+ * A finding of cum samples: all of r's if a dominates r, all of a's if
+ * r dominates a, else what the edges from the region of the one into
+ * the other carry (none when neither calls into the other's region: a
+ * walk over all that each reaches costs a pass over the whole graph on
+ * a large profile, for what the edges bound already).  A finding of
+ * flat samples (a's own code): only a itself and its ancestors share
+ * them.
+ */
+static int64_t
+joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
+{
+	const struct delta_row *row = &c->d->rows[r], *x;
+	int64_t		 k = count(row, flat, side), j;
+
+	x = &c->d->rows[a->spend];
+	if (a->flat) {
+		j = count(x, 1, side);
+		if (r != a->spend && flat)
+			return 0;
+		if (r != a->spend)
+			j = (int64_t)llround((double)j * under(c, r, a->spend,
+			    side));
+		return j < k ? j : k;
+	}
+	if (a->region[r])
+		return k;
+	/* Below a: what its region calls r with; 0 if r is not below. */
+	if ((j = as_count(row, flow_in(c, a->region, r, side), side)) > 0) {
+		if (flat && count(row, 0, side) > 0)
+			j = (int64_t)llround((double)j * (double)k /
+			    (double)count(row, 0, side));
+		return j < k ? j : k;
+	}
+	/* Above a: what r's region calls a with; 0 if r is not above. */
+	if (flat)
+		return 0;
+	j = (int64_t)llround((double)count(x, 0, side) * under(c, r,
+	    a->spend, side));
+	return j < k ? j : k;
+}
+
+/*
+ * Is row r still a significant and relevant change in its direction
+ * on the rest of the profile, without the samples of the findings
+ * accepted so far?  1, 0, or -1 if the test failed.
+ */
+static int
+still(struct fctx *c, size_t r)
+{
+	const struct delta_row *row = &c->d->rows[r];
+	const struct judge_hyp *h;
+	int64_t		 k[2], n[2];
+	size_t		 i;
+	int		 s, flat = row->hyp == DELTA_HYP_FLAT, t;
+
+	if (c->nacc == 0)
+		return 1;
+	/*
+	 * Inside a finding of the other direction, every sample of r is
+	 * one of the finding's: the rest of the profile says nothing, and
+	 * r changed against the change around it, on its own.
+	 */
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir != c->dir[r] && !c->acc[i].flat &&
+		    c->acc[i].region[r])
+			return 1;
+	h = flat ? &row->flat : &row->cum;
+	for (s = 0; s < 2; s++) {
+		k[s] = count(row, flat, s);
+		for (i = 0; i < c->nacc; i++)
+			k[s] -= joint(c, &c->acc[i], r, flat, s);
+		n[s] = (s ? c->d->new_cden : c->d->base_cden) - c->excl[s];
+		if (k[s] < 0)
+			k[s] = 0;
+		if (n[s] <= 0)
+			return 0;
+		if (k[s] > n[s])
+			k[s] = n[s];
+	}
+	if ((t = judge_retest(c->j, k[0], n[0], k[1], n[1], h->phi,
+	    h->df, judge_step(c->j, 1))) <= 0)
+		return t;
+	if (c->dir[r] * (share(k[1], n[1]) - share(k[0], n[0])) <= 0)
+		return 0;
+	return judge_relevant(c->j, c->d->cscale * share(k[0], n[0]),
+	    c->d->cscale * share(k[1], n[1]));
+}
+
+/* Step 2: a group of rows whose walks stop at the same row. */
+struct group {
+	size_t		 spend;
+	int		 dir;
+	double		 strength;	/* |z| of the spend's test */
+	double		 size;		/* |change| where it is spent */
+	const char	*name;		/* spend's, to break ties */
+	unsigned char	*region;	/* what spend dominates */
+	long		 into;		/* merged into this group, or -1 */
+	int		 done;
+};
+
+/*
+ * The strongest evidence first: the change whose test is furthest from
+ * chance is the likeliest cause of the others, whatever its unit (a
+ * leaf's flat share, a caller's cum) and size.  A function that only
+ * lost share to a regression moves by a fraction of its own share, and
+ * its z is smaller than the regression's.  Then the larger change.  Two
+ * changes alike (a function that took exactly what another gave up) say
+ * nothing about which one moved: the regression goes first, so that a
+ * tie never hides one.
+ */
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	if (fabs(x->strength - y->strength) > 1e-9 * fmax(x->strength,
+	    y->strength))
+		return x->strength > y->strength ? -1 : 1;
+	if (fabs(x->size - y->size) > 1e-9 * fmax(x->size, y->size))
+		return x->size > y->size ? -1 : 1;
+	if (x->dir != y->dir)
+		return x->dir > y->dir ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Did y's share of x's samples, in y's flat (flat) or cum, move? */
+static int
+moved_in(struct fctx *c, size_t x, size_t y, int flat)
+{
+	const struct delta_row *rx = &c->d->rows[x], *ry = &c->d->rows[y];
+	int64_t k1 = count(ry, flat, 0), k2 = count(ry, flat, 1);
+	const struct judge_hyp *h = flat ? &ry->flat : &ry->cum;
+	int t;
+
+	k1 = k1 < rx->base_count ? k1 : rx->base_count;
+	k2 = k2 < rx->new_count ? k2 : rx->new_count;
+	if ((t = judge_retest(c->j, k1, rx->base_count, k2, rx->new_count,
+	    h->phi, h->df, c->j->o.alpha)) != 1)
+		return t;
+	return judge_relevant(c->j, share(k1, rx->base_count),
+	    share(k2, rx->new_count));
+}
+
+/*
+ * Does row y's change lie inside x's, which dominates it: is x new (so
+ * that all below it is new with it), or did y's share of x's samples
+ * not move at alpha and relevantly, in any hypothesis that flagged y?
+ * A share of x's samples: a subtree that grew alike is one change.
+ */
+static int
+inside(struct fctx *c, size_t x, size_t y)
+{
+	const struct delta_row *rx = &c->d->rows[x], *ry = &c->d->rows[y];
+	int t;
+
+	if ((c->dir[x] > 0 && rx->status == STATUS_NEW) ||
+	    (c->dir[x] < 0 && rx->status == STATUS_GONE))
+		return 1;
+	if (rx->base_count <= 0 || rx->new_count <= 0)
+		return 1;
+	if ((ry->hyp & DELTA_HYP_FLAT) && !ry->same &&
+	    (t = moved_in(c, x, y, 1)) != 0)
+		return t == -1 ? -1 : 0;
+	if (ry->hyp != DELTA_HYP_FLAT && (t = moved_in(c, x, y, 0)) != 0)
+		return t == -1 ? -1 : 0;
+	return 1;
+}
+
+/* Put row r in accepted finding i, in the role given. */
+static void
+join_finding(struct fctx *c, size_t i, size_t r, enum delta_role role)
+{
+	struct accepted *a = &c->acc[i];
+
+	push(&a->members, &a->nmembers, &a->cap, r);
+	c->d->rows[r].finding = (long)i;
+	c->d->rows[r].role = role;
+	c->dir[r] = 0;
+}
+
+/*
+ * Accept the group whose walks stop at x as a finding: x and every row
+ * of the pool in its direction whose walk stops at x or in its region,
+ * or that lies in that region.  Its samples leave the rest of the
+ * profile that later groups are tested on.
+ */
+static void
+accept(struct fctx *c, size_t x, unsigned char *reg)
+{
+	struct accepted	*a;
+	size_t		 i, r;
+	int		 s, dir = c->dir[x];
+	int64_t		 e;
+
+	c->acc = xreallocarray(c->acc, c->nacc + 1, sizeof(*c->acc));
+	a = &c->acc[c->nacc];
+	memset(a, 0, sizeof(*a));
+	a->spend = x;
+	a->dir = dir;
+	a->flat = c->d->rows[x].hyp == DELTA_HYP_FLAT;
+	a->region = reg;
+	for (s = 0; s < 2; s++) {
+		e = count(&c->d->rows[x], a->flat, s);
+		for (i = 0; i < c->nacc; i++)
+			e -= joint(c, &c->acc[i], x, a->flat, s);
+		/* Against an exposure, the rest keeps all of it. */
+		if (!c->d->exposure)
+			c->excl[s] += e > 0 ? e : 0;
+	}
+	i = c->nacc++;
+	join_finding(c, i, x, DELTA_ROLE_SPEND);
+	for (r = 0; r < c->n; r++) {
+		if (c->dir[r] != dir)
+			continue;
+		/* What x's own code does says nothing of its callees. */
+		if (reg[r] && !a->flat)
+			join_finding(c, i, r, DELTA_ROLE_INSIDE);
+		else if (c->spend[r] == x || reg[c->spend[r]])
+			join_finding(c, i, r, DELTA_ROLE_CARRIER);
+	}
+}
+
+/*
+ * Row r moved only because the findings did (still() said no): a
+ * carrier of the first finding of its direction it contains, inside
+ * the first it lies below, else crowded by the first finding of the
+ * other direction (or the first at all).
+ */
+static void
+settle(struct fctx *c, size_t r)
+{
+	struct delta_row *row = &c->d->rows[r];
+	struct accepted	*a;
+	size_t		 i, to = 0;
+	int		 other = 0;
+
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir == c->dir[r] && (under(c, r, c->acc[i].spend,
+		    0) > 0 || under(c, r, c->acc[i].spend, 1) > 0)) {
+			join_finding(c, i, r, DELTA_ROLE_CARRIER);
+			return;
+		}
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir == c->dir[r] && (c->acc[i].region[r] ||
+		    flow_in(c, c->acc[i].region, r, 0) > 0 ||
+		    flow_in(c, c->acc[i].region, r, 1) > 0)) {
+			join_finding(c, i, r, DELTA_ROLE_INSIDE);
+			return;
+		}
+	for (i = 0; i < c->nacc && !other; i++)
+		if (c->acc[i].dir != c->dir[r]) {
+			to = i;
+			other = 1;
+		}
+	a = &c->acc[to];
+	push(&a->crowded, &a->ncrowded, &a->ccap, r);
+	row->verdict = c->dir[r] < 0 ? VERDICT_CROWDED_OUT : VERDICT_CROWDED_IN;
+	row->role = DELTA_ROLE_CROWDED;
+	row->finding = (long)to;
+	c->dir[r] = 0;
+}
+
+/*
+ * Step 3 for one group, after the groups its spend dominates: a finding
+ * if its spend still changed on the rest of the profile; otherwise each
+ * of its rows that did not is settled, and the others wait for the next
+ * round.  Returns -1 if a test failed.
+ */
+static int
+take(struct fctx *c, struct group *g, size_t ng, size_t gi)
+{
+	size_t	 i, x = g[gi].spend;
+	int	 t;
+
+	g[gi].done = 1;
+	for (i = 0; i < ng; i++)
+		if (!g[i].done && g[i].into == -1 && g[i].dir == g[gi].dir &&
+		    g[gi].region[g[i].spend] && take(c, g, ng, i) == -1)
+			return -1;
+	if (c->dir[x] == 0)
+		return 0;	/* taken by a finding meanwhile */
+	if ((t = still(c, x)) == -1)
+		return -1;
+	if (t == 1) {
+		accept(c, x, g[gi].region);
+		g[gi].region = NULL;
+		return 0;
+	}
+	for (i = 0; i < c->n; i++) {
+		if (c->dir[i] == 0 || c->spend[i] != x)
+			continue;
+		if ((t = i == x ? 0 : still(c, i)) == -1)
+			return -1;
+		if (t == 0)
+			settle(c, i);
+	}
+	return 0;
+}
+
+/*
+ * One round over the rows left in the pool: their walks, their groups
+ * (a group whose spend lies in another's region and whose change lies
+ * inside that one's joins it), and each group taken.  Returns the
+ * number of rows left, or -1 if a test failed.
+ */
+static long
+one_round(struct fctx *c)
+{
+	const struct delta_row *x;
+	struct group	*g;
+	long		*gof, left = 0, h;
+	size_t		 i, k, ng = 0;
+	int		 t, rc = 0;
+
+	gof = xreallocarray(NULL, c->n + 1, sizeof(*gof));
+	g = xcalloc(c->n + 1, sizeof(*g));
+	for (i = 0; i < c->n; i++)
+		gof[i] = -1;
+	for (i = 0; i < c->n; i++) {
+		if (c->dir[i] == 0)
+			continue;
+		c->spend[i] = descend(c, i);
+		if (gof[c->spend[i]] == -1) {
+			gof[c->spend[i]] = (long)ng;
+			g[ng].spend = c->spend[i];
+			g[ng].dir = c->dir[i];
+			x = &c->d->rows[c->spend[i]];
+			g[ng].size = fabs(delta_row_change(x));
+			g[ng].strength = fabs(x->st.stat);
+			g[ng].name = x->name;
+			g[ng++].into = -1;
+		}
+	}
+	qsort(g, ng, sizeof(*g), cmp_group);
+	for (i = 0; i < ng; i++)
+		gof[g[i].spend] = (long)i;
+	for (i = 0; i < ng; i++)
+		g[i].region = region(c, g[i].spend);
+	for (i = 0; i < ng && rc == 0; i++)
+		for (k = 0; k < ng; k++) {
+			if (k == i || g[k].into != -1 || g[i].into != -1 ||
+			    g[k].dir != g[i].dir || !g[i].region[g[k].spend])
+				continue;
+			if ((t = inside(c, g[i].spend, g[k].spend)) == -1) {
+				rc = -1;
+				break;
+			}
+			if (t)
+				g[k].into = (long)i;
+		}
+	/* A merged group's rows walk, in effect, to its host's spend. */
+	for (i = 0; i < c->n && rc == 0; i++)
+		if (c->dir[i] != 0) {
+			h = gof[c->spend[i]];
+			while (h >= 0 && g[h].into != -1)
+				h = g[h].into;
+			c->spend[i] = g[h].spend;
+		}
+	for (i = 0; i < ng && rc == 0; i++)
+		if (!g[i].done && g[i].into == -1)
+			rc = take(c, g, ng, i);
+	for (i = 0; i < ng; i++)
+		free(g[i].region);
+	for (i = 0; i < c->n; i++)
+		if (c->dir[i] != 0)
+			left++;
+	free(g);
+	free(gof);
+	return rc == -1 ? -1 : left;
+}
+
+/*
+ * May row p, a caller of the path's top, extend finding a's path?  A
+ * carrier of it may; so may a row with no verdict of its own (too small
+ * a part of its own share to be a discovery, say) whose cum changed by
+ * at least half of the change and whose call carries at least half: the
+ * path names where the change came from, and its numbers are a's.
+ */
+static int
+extends(struct fctx *c, const struct accepted *a, size_t p, double v)
+{
+	const struct delta_row *row = &c->d->rows[p];
+	double	 size = a->dir * delta_row_change(&c->d->rows[a->spend]);
+
+	if (row->finding == (long)(a - c->acc))
+		return row->role == DELTA_ROLE_CARRIER;
+	return row->finding == -1 && (row->verdict == VERDICT_UNCHANGED ||
+	    row->verdict == VERDICT_INSUFFICIENT) && v >= FIND_SHARE * size &&
+	    a->dir * row->delta_share >= FIND_SHARE * size;
+}
+
+/*
+ * Step 4: the path of finding a, outermost first: from its spend up
+ * through the caller whose edge carries the most of the change, as long
+ * as one may extend it.  Returns its length.
+ */
+static size_t
+ascend(struct fctx *c, const struct accepted *a, size_t *path)
+{
+	const struct delta_edge *e;
+	size_t	 up[FIND_MAX_PATH], np = 0, cur = a->spend, i, k, n, best;
+	double	 bestv, v;
+
+	up[np++] = cur;
+	while (np < FIND_MAX_PATH) {
+		best = SIZE_MAX;
+		bestv = 0;
+		n = delta_edges(c->d, cur, 0, &e);
+		for (i = 0; i < n; i++) {
+			size_t p = e[i].from;
+
+			v = a->dir * delta_edge_change(c->d, &e[i]);
+			if (p == cur || !extends(c, a, p, v))
+				continue;
+			for (k = 0; k < np && up[k] != p; k++)
+				continue;
+			if (k < np)
+				continue;
+			if (v > bestv || (v == bestv && best != SIZE_MAX &&
+			    strcmp(c->d->rows[p].name,
+			    c->d->rows[best].name) < 0)) {
+				bestv = v;
+				best = p;
+			}
+		}
+		if (best == SIZE_MAX)
+			break;
+		up[np++] = cur = best;
+	}
+	for (i = 0; i < np; i++)
+		path[i] = up[np - 1 - i];
+	return np;
+}
+
+/* Sort rows[n] by the size of their change, then by name. */
+static void
+sort_rows(const struct delta *d, size_t *rows, size_t n)
+{
+	struct delta_key *k;
+	size_t		 i;
+
+	k = xreallocarray(NULL, n + 1, sizeof(*k));
+	for (i = 0; i < n; i++) {
+		k[i].key = fabs(delta_row_change(&d->rows[rows[i]]));
+		k[i].name = d->rows[rows[i]].name;
+		k[i].idx = rows[i];
+	}
+	qsort(k, n, sizeof(*k), delta_key_cmp);
+	for (i = 0; i < n; i++)
+		rows[i] = k[i].idx;
+	free(k);
+}
+
+static int
+cmp_part(const void *a, const void *b)
+{
+	const struct delta_part *x = a, *y = b;
+	double ax = fabs(x->change), ay = fabs(y->change);
+
+	if (ax != ay)
+		return ax > ay ? -1 : 1;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+/*
+ * Step 5, for a change of the function of accepted finding i's cum: its
+ * calls into the rows of the finding (its members, not what it crowded)
+ * that changed its way, largest first.
+ * Where the walk stopped above them (two changes it could not tell
+ * apart, or a change spread over many calls), they say where it is.
+ * Not for a function new on the side of its change (or gone), which is
+ * the change with everything below it.
+ */
+static void
+below(struct fctx *c, size_t i, struct delta_finding *f)
+{
+	const struct accepted	*a = &c->acc[i];
+	const struct delta_edge	*e;
+	const struct delta_row	*x = &c->d->rows[a->spend], *y;
+	size_t			 k, n;
+	double			 v;
+
+	f->under = NULL;
+	f->nunder = 0;
+	/* A new function (or one gone) is the change, with all below it. */
+	if (f->hyp != DELTA_HYP_CUM || (a->dir > 0 && x->status ==
+	    STATUS_NEW) || (a->dir < 0 && x->status == STATUS_GONE))
+		return;
+	n = delta_edges(c->d, a->spend, 1, &e);
+	f->under = xreallocarray(NULL, n + 1, sizeof(*f->under));
+	for (k = 0; k < n; k++) {
+		y = &c->d->rows[e[k].to];
+		v = delta_edge_change(c->d, &e[k]);
+		if (e[k].to == a->spend || y->finding != (long)i ||
+		    y->role == DELTA_ROLE_CROWDED || a->dir * v <= 0)
+			continue;
+		f->under[f->nunder].row = e[k].to;
+		f->under[f->nunder++].change = v;
+	}
+	qsort(f->under, f->nunder, sizeof(*f->under), cmp_part);
+}
+
+/* The findings' own numbers, their rows and their order (delta.h). */
+static void
+build(struct fctx *c)
+{
+	struct delta	*d = c->d;
+	struct delta_finding *sorted;
+	struct delta_key *k;
+	size_t		*at, i;
+
+	d->findings = xcalloc(c->nacc + 1, sizeof(*d->findings));
+	d->nfindings = c->nacc;
+	k = xreallocarray(NULL, c->nacc + 1, sizeof(*k));
+	for (i = 0; i < c->nacc; i++) {
+		struct accepted		*a = &c->acc[i];
+		struct delta_finding	*f = &d->findings[i];
+		const struct delta_row	*x = &d->rows[a->spend];
+		const struct judge_hyp	*h;
+
+		f->verdict = a->dir > 0 ? VERDICT_REGRESSED : VERDICT_IMPROVED;
+		f->row = a->spend;
+		f->hyp = x->hyp == DELTA_HYP_FLAT ? DELTA_HYP_FLAT :
+		    DELTA_HYP_CUM;
+		h = f->hyp == DELTA_HYP_FLAT ? &x->flat : &x->cum;
+		/* The tested change, which the interval and q are of. */
+		f->delta = h->st.diff;
+		f->lo = h->st.lo;
+		f->hi = h->st.hi;
+		f->q = h->q;
+		f->path = xreallocarray(NULL, FIND_MAX_PATH, sizeof(*f->path));
+		f->npath = ascend(c, a, f->path);
+		below(c, i, f);
+		sort_rows(d, a->members, a->nmembers);
+		sort_rows(d, a->crowded, a->ncrowded);
+		f->rows = a->members;
+		f->nrows = a->nmembers;
+		f->crowded = a->crowded;
+		f->ncrowded = a->ncrowded;
+		a->members = a->crowded = NULL;
+		k[i].key = fabs(f->delta);
+		k[i].name = x->name;
+		k[i].idx = i;
+	}
+	/* Largest first: renumber the rows' findings to match. */
+	qsort(k, c->nacc, sizeof(*k), delta_key_cmp);
+	at = xreallocarray(NULL, c->nacc + 1, sizeof(*at));
+	for (i = 0; i < c->nacc; i++)
+		at[k[i].idx] = i;
+	for (i = 0; i < d->nrows; i++)
+		if (d->rows[i].finding >= 0)
+			d->rows[i].finding = (long)at[d->rows[i].finding];
+	sorted = xcalloc(c->nacc + 1, sizeof(*sorted));
+	for (i = 0; i < c->nacc; i++)
+		sorted[i] = d->findings[k[i].idx];
+	free(d->findings);
+	d->findings = sorted;
+	free(at);
+	free(k);
+}
+
+int
+delta_findings(struct delta *d, const struct judge *j)
+{
+	struct fctx	 c;
+	size_t		 i;
+	long		 left = 0;
+	int		 rc = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.d = d;
+	c.j = j;
+	c.n = d->nrows;
+	c.dir = xcalloc(c.n + 1, sizeof(*c.dir));
+	c.spend = xcalloc(c.n + 1, sizeof(*c.spend));
+	c.stack = xreallocarray(NULL, c.n + 1, sizeof(*c.stack));
+	for (i = 0; i < c.n; i++) {
+		d->rows[i].finding = -1;
+		d->rows[i].role = DELTA_ROLE_NONE;
+		if (d->rows[i].verdict == VERDICT_REGRESSED)
+			c.dir[i] = 1;
+		else if (d->rows[i].verdict == VERDICT_IMPROVED)
+			c.dir[i] = -1;
+		if (c.dir[i] != 0)
+			left++;
+	}
+	/* Each round takes a row from the pool at least. */
+	while (left > 0)
+		if ((left = one_round(&c)) == -1)
+			rc = -1;
+	if (rc == 0)
+		build(&c);
+	for (i = 0; i < c.nacc; i++) {
+		free(c.acc[i].region);
+		free(c.acc[i].members);
+		free(c.acc[i].crowded);
+	}
+	free(c.acc);
+	free(c.dir);
+	free(c.spend);
+	free(c.stack);
+	return rc;
+}

@@ -1,0 +1,82 @@
+/*
+ * Which kind of quantity a sample type is (kind.h).  The names are
+ * those the profilers write:
+ *  - Go's runtime/pprof: cpu, samples (time-sliced); alloc_objects,
+ *    alloc_space (every allocation since the process started, sampled);
+ *    inuse_objects, inuse_space (the live heap at the snapshot);
+ *    contentions and delay (mutex and block profiles, accumulated);
+ *    goroutine and threadcreate (snapshots);
+ *  - gperftools: objects and space in a heap profile are what is in use
+ *    (snapshot), contention's contentions and delay accumulate;
+ *  - async-profiler and JFR through pprof: cpu, wall, itimer, samples
+ *    (time-sliced), alloc and allocations (events), lock and
+ *    lock_count/lock_time (events), live (snapshot).
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "core/kind.h"
+
+static int
+prefix(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+static int
+is(const char *s, const char *const *names)
+{
+	for (; *names != NULL; names++)
+		if (strcmp(s, *names) == 0)
+			return 1;
+	return 0;
+}
+
+static const char *const snapshots[] = { "goroutine", "goroutines",
+	"threadcreate", "objects", "space", "live", "inuse", NULL };
+static const char *const events[] = { "contentions", "delay", "lock",
+	"lock_count", "lock_time", "alloc", "allocations", "block", "mutex",
+	NULL };
+
+enum kind
+kind_of(const char *type, const char *unit, const char *period_type,
+    const char **why)
+{
+	const char *t = type != NULL ? type : "";
+
+	(void)unit;
+	if (period_type == NULL)
+		period_type = "";
+	if (prefix(t, "inuse_") || is(t, snapshots)) {
+		*why = "is what was there at the moment of the snapshot";
+		return KIND_SNAPSHOT;
+	}
+	if (prefix(t, "alloc_") || is(t, events)) {
+		*why = "counts events as they happen over the window";
+		return KIND_EVENTS;
+	}
+	/* A type not named above, under an events period: Go's block. */
+	if (strcmp(period_type, "contentions") == 0) {
+		*why = "is accumulated over the window, as its period says";
+		return KIND_EVENTS;
+	}
+	*why = "takes a sample per slice of time";
+	return KIND_SLICED;
+}
+
+int
+kind_waits(const char *type, const char *period_type)
+{
+	static const char *const waits[] = { "contentions", "delay", "lock",
+		"lock_count", "lock_time", "block", "mutex", NULL };
+
+	return (type != NULL && is(type, waits)) || (period_type != NULL &&
+	    strcmp(period_type, "contentions") == 0);
+}
+
+const char *
+kind_quantity(enum kind k)
+{
+	return k == KIND_SLICED ? "shares" : k == KIND_EVENTS ? "rates" :
+	    "absolute values";
+}

@@ -1,0 +1,1205 @@
+/*
+ * The sequence of profdiff series: each point's per-function counts,
+ * kept as a list of (function, point, flat, cum) so that a point costs
+ * what it holds and its aggregate can be freed at once; the union of
+ * the call graph's edges, for the paths and the carriers; and for
+ * replicates, each function's Pearson statistic within the points, for
+ * the dispersion shared across functions.  Then the changes: one scan
+ * a hypothesis (a function's flat or cum counts along the points,
+ * stats_cpt.c), one family under the discrete FDR, binary segmentation
+ * of the discoveries, the transients, and the carriers grouped under
+ * the change they carry.  doc/statistics.md explains the choices.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/agg.h"
+#include "core/itab.h"
+#include "core/series.h"
+#include "stats/stats.h"
+#include "support/xmalloc.h"
+
+#define SERIES_FIRST_CAP	1024
+
+void
+series_init(struct series *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void
+series_release(struct series *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->npts; i++) {
+		free(s->pts[i].label);
+		free(s->pts[i].path);
+	}
+	for (i = 0; i < s->nfuncs; i++)
+		free(s->names[i]);
+	free(s->pts);
+	free(s->names);
+	free(s->slot);
+	free(s->ent);
+	free(s->wide);
+	free(s->edges);
+	free(s->eslot);
+	free(s->x2);
+	free(s->xdf);
+	free(s->xv);
+	memset(s, 0, sizeof(*s));
+}
+
+static uint64_t
+name_hash(const char *name)
+{
+	return itab_hash_bytes(name, strlen(name));
+}
+
+static void
+names_rehash(struct series *s)
+{
+	size_t i, j;
+
+	s->cap = s->cap ? s->cap * 2 : SERIES_FIRST_CAP;
+	free(s->slot);
+	s->slot = xcalloc(s->cap, sizeof(*s->slot));
+	for (i = 0; i < s->nfuncs; i++) {
+		for (j = itab_home(name_hash(s->names[i]), s->cap);
+		    s->slot[j] != 0; j = itab_next(j, s->cap))
+			continue;
+		s->slot[j] = i + 1;
+	}
+}
+
+/* The function's id, added if new; UINT32_MAX when there are too many. */
+static uint32_t
+intern(struct series *s, const char *name)
+{
+	size_t j, n;
+
+	if (2 * (s->nfuncs + 1) > s->cap)
+		names_rehash(s);
+	for (j = itab_home(name_hash(name), s->cap); s->slot[j] != 0;
+	    j = itab_next(j, s->cap))
+		if (strcmp(s->names[s->slot[j] - 1], name) == 0)
+			return (uint32_t)(s->slot[j] - 1);
+	if (s->nfuncs >= UINT32_MAX - 1)
+		return UINT32_MAX;
+	if (s->nfuncs == s->capfuncs) {
+		n = s->capfuncs ? 2 * s->capfuncs : 256;
+		s->names = xreallocarray(s->names, n, sizeof(*s->names));
+		s->x2 = xreallocarray(s->x2, 2 * n, sizeof(*s->x2));
+		s->xdf = xreallocarray(s->xdf, 2 * n, sizeof(*s->xdf));
+		s->xv = xreallocarray(s->xv, 2 * n, sizeof(*s->xv));
+		s->capfuncs = n;
+	}
+	s->names[s->nfuncs] = xstrdup(name);
+	s->x2[2 * s->nfuncs] = s->x2[2 * s->nfuncs + 1] = 0;
+	s->xdf[2 * s->nfuncs] = s->xdf[2 * s->nfuncs + 1] = 0;
+	s->xv[2 * s->nfuncs] = s->xv[2 * s->nfuncs + 1] = 0;
+	s->slot[j] = s->nfuncs + 1;
+	return (uint32_t)s->nfuncs++;
+}
+
+static uint64_t
+edge_hash(uint32_t a, uint32_t b)
+{
+	return itab_hash_pair(a, b);
+}
+
+static void
+edges_rehash(struct series *s)
+{
+	size_t i, j;
+
+	s->ecap = s->ecap ? s->ecap * 2 : SERIES_FIRST_CAP;
+	free(s->eslot);
+	s->eslot = xcalloc(s->ecap, sizeof(*s->eslot));
+	for (i = 0; i < s->nedges; i++) {
+		for (j = itab_home(edge_hash(s->edges[i].caller,
+		    s->edges[i].callee), s->ecap); s->eslot[j] != 0;
+		    j = itab_next(j, s->ecap))
+			continue;
+		s->eslot[j] = i + 1;
+	}
+}
+
+static void
+add_edge(struct series *s, uint32_t a, uint32_t b, int64_t w)
+{
+	struct series_edge	*e;
+	size_t			 j;
+
+	if (2 * (s->nedges + 1) > s->ecap)
+		edges_rehash(s);
+	for (j = itab_home(edge_hash(a, b), s->ecap); s->eslot[j] != 0;
+	    j = itab_next(j, s->ecap)) {
+		e = &s->edges[s->eslot[j] - 1];
+		if (e->caller == a && e->callee == b) {
+			e->w += w < 0 ? -w : w;
+			return;
+		}
+	}
+	if (s->nedges == s->capedges) {
+		s->capedges = s->capedges ? 2 * s->capedges : 256;
+		s->edges = xreallocarray(s->edges, s->capedges,
+		    sizeof(*s->edges));
+	}
+	e = &s->edges[s->nedges];
+	e->caller = a;
+	e->callee = b;
+	e->w = w < 0 ? -w : w;
+	s->eslot[j] = ++s->nedges;
+}
+
+/*
+ * Replicates: each function's Pearson statistic on the point's
+ * profiles, flat and cum, summed over the points (stats_disp.c's, with
+ * the point as its one side).
+ */
+static void
+add_dispersion(struct series *s, const struct agg *merged,
+    struct agg *const *each, size_t neach, const uint32_t *map)
+{
+	struct stats_disp	 sd;
+	int64_t			*k, *kv, *n;
+	size_t			 i, r, v;
+	long			 at;
+
+	k = xreallocarray(NULL, 2 * neach, sizeof(*k));
+	kv = xreallocarray(NULL, neach, sizeof(*kv));
+	n = xreallocarray(NULL, neach, sizeof(*n));
+	for (r = 0; r < neach; r++)
+		n[r] = agg_total(each[r], AGG_COUNT);
+	for (i = 0; i < agg_nnodes(merged); i++) {
+		const struct agg_node *nd = agg_node(merged, i);
+
+		if (nd->cum[AGG_COUNT] == 0 && nd->flat[AGG_COUNT] == 0)
+			continue;
+		for (r = 0; r < neach; r++) {
+			at = agg_find(each[r], nd->name);
+			k[2 * r] = at < 0 ? 0 :
+			    agg_node(each[r], (size_t)at)->flat[AGG_COUNT];
+			k[2 * r + 1] = at < 0 ? 0 :
+			    agg_node(each[r], (size_t)at)->cum[AGG_COUNT];
+		}
+		for (v = 0; v < 2; v++) {
+			for (r = 0; r < neach; r++)
+				kv[r] = k[2 * r + v];
+			if (stats_disp_pearson(kv, n, neach, NULL, NULL, 0,
+			    &sd) == -1 || !(sd.df > 0))
+				continue;
+			s->x2[2 * map[i] + v] += sd.s2 * sd.df;
+			s->xdf[2 * map[i] + v] += sd.df;
+			s->xv[2 * map[i] + v] += sd.v * sd.df;
+		}
+	}
+	free(k);
+	free(kv);
+	free(n);
+	s->nrep_points++;
+}
+
+int
+series_add(struct series *s, const struct agg *merged,
+    struct agg *const *each, size_t neach, const char *label,
+    const char *path, int64_t time_ns, int64_t duration_ns)
+{
+	struct series_point	*pt;
+	uint32_t		*map;
+	size_t			 i, nn = agg_nnodes(merged);
+
+	if (s->npts >= UINT32_MAX - 1)
+		return -1;
+	if (s->npts == s->cappts) {
+		s->cappts = s->cappts ? 2 * s->cappts : 64;
+		s->pts = xreallocarray(s->pts, s->cappts, sizeof(*s->pts));
+	}
+	pt = &s->pts[s->npts];
+	pt->label = xstrdup(label);
+	pt->path = xstrdup(path);
+	pt->time_ns = time_ns;
+	pt->n = agg_total(merged, AGG_COUNT);
+	pt->seconds = (double)duration_ns / 1e9;
+	pt->nrep = neach > 1 ? neach : 1;
+	map = xreallocarray(NULL, nn + 1, sizeof(*map));
+	for (i = 0; i < nn; i++) {
+		const struct agg_node	*nd = agg_node(merged, i);
+		struct series_ent	*e;
+
+		if ((map[i] = intern(s, nd->name)) == UINT32_MAX) {
+			free(map);
+			return -1;
+		}
+		if (nd->flat[AGG_COUNT] == 0 && nd->cum[AGG_COUNT] == 0)
+			continue;
+		if (s->nent == s->capent) {
+			s->capent = s->capent ? 2 * s->capent : 4096;
+			s->ent = xreallocarray(s->ent, s->capent,
+			    sizeof(*s->ent));
+		}
+		e = &s->ent[s->nent++];
+		e->fid = map[i];
+		e->t = (uint32_t)s->npts;
+		if (nd->flat[AGG_COUNT] >= 0 && nd->cum[AGG_COUNT] >= 0 &&
+		    nd->flat[AGG_COUNT] < SERIES_WIDE &&
+		    nd->cum[AGG_COUNT] < SERIES_WIDE) {
+			e->flat = (uint32_t)nd->flat[AGG_COUNT];
+			e->cum = (uint32_t)nd->cum[AGG_COUNT];
+			continue;
+		}
+		/* Rare: counts too large for 32 bits, or negative. */
+		e->flat = e->cum = SERIES_WIDE;
+		if (s->nwide == s->capwide) {
+			s->capwide = s->capwide ? 2 * s->capwide : 16;
+			s->wide = xreallocarray(s->wide, s->capwide,
+			    sizeof(*s->wide));
+		}
+		s->wide[s->nwide].ent = s->nent - 1;
+		s->wide[s->nwide].flat = nd->flat[AGG_COUNT];
+		s->wide[s->nwide++].cum = nd->cum[AGG_COUNT];
+	}
+	for (i = 0; i < agg_nedges(merged); i++) {
+		const struct agg_edge *e = agg_edge(merged, i);
+
+		add_edge(s, map[e->caller], map[e->callee], e->w);
+	}
+	if (neach >= 2)
+		add_dispersion(s, merged, each, neach, map);
+	free(map);
+	s->npts++;
+	return 0;
+}
+
+static const struct series_point *sort_pts;
+
+static int
+cmp_time(const void *a, const void *b)
+{
+	const size_t	 x = *(const size_t *)a, y = *(const size_t *)b;
+	int64_t		 tx = sort_pts[x].time_ns, ty = sort_pts[y].time_ns;
+
+	if (tx != ty)
+		return tx < ty ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+void
+series_sort_time(struct series *s)
+{
+	struct series_point	*pts;
+	size_t			*ord, *inv, i;
+
+	if (s->npts < 2)
+		return;
+	ord = xreallocarray(NULL, s->npts, sizeof(*ord));
+	inv = xreallocarray(NULL, s->npts, sizeof(*inv));
+	pts = xreallocarray(NULL, s->cappts, sizeof(*pts));
+	for (i = 0; i < s->npts; i++)
+		ord[i] = i;
+	sort_pts = s->pts;
+	qsort(ord, s->npts, sizeof(*ord), cmp_time);
+	for (i = 0; i < s->npts; i++) {
+		pts[i] = s->pts[ord[i]];
+		inv[ord[i]] = i;
+	}
+	for (i = 0; i < s->nent; i++)
+		s->ent[i].t = (uint32_t)inv[s->ent[i].t];
+	free(s->pts);
+	s->pts = pts;
+	free(ord);
+	free(inv);
+}
+
+/* What series_compute() works with. */
+struct work {
+	const struct series	*s;
+	const struct series_opts *o;
+	enum stats_cpt_model	 model;
+	double			*e;		/* exposure a point */
+	size_t			*off;		/* entries by fid */
+	size_t			*byfid;
+	double			 phi, df;
+	double			 ci_alpha;	/* of the intervals */
+	double			 thr;		/* a discovery's p */
+	size_t			 kept, rejected;
+	int64_t			*k;		/* one hypothesis' counts */
+};
+
+/* Entry i's counts, from the wide table when they did not fit. */
+static void
+ent_counts(const struct series *s, size_t i, int64_t *flat, int64_t *cum)
+{
+	const struct series_ent	*e = &s->ent[i];
+	size_t			 lo = 0, hi = s->nwide, mid;
+
+	if (e->flat != SERIES_WIDE) {
+		*flat = e->flat;
+		*cum = e->cum;
+		return;
+	}
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (s->wide[mid].ent < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*flat = s->wide[lo].flat;
+	*cum = s->wide[lo].cum;
+}
+
+/* Fill w->k with function fid's flat or cum count at each point. */
+static void
+counts_of(struct work *w, uint32_t fid, int cum)
+{
+	size_t i;
+
+	memset(w->k, 0, w->s->npts * sizeof(*w->k));
+	for (i = w->off[fid]; i < w->off[fid + 1]; i++) {
+		int64_t f, c;
+
+		ent_counts(w->s, w->byfid[i], &f, &c);
+		w->k[w->s->ent[w->byfid[i]].t] = cum ? c : f;
+	}
+}
+
+static void
+index_entries(struct work *w)
+{
+	const struct series	*s = w->s;
+	size_t			 i, *fill;
+
+	w->off = xcalloc(s->nfuncs + 2, sizeof(*w->off));
+	w->byfid = xreallocarray(NULL, s->nent + 1, sizeof(*w->byfid));
+	for (i = 0; i < s->nent; i++)
+		w->off[s->ent[i].fid + 1]++;
+	for (i = 0; i < s->nfuncs; i++)
+		w->off[i + 1] += w->off[i];
+	fill = xreallocarray(NULL, s->nfuncs + 1, sizeof(*fill));
+	memcpy(fill, w->off, (s->nfuncs + 1) * sizeof(*fill));
+	for (i = 0; i < s->nent; i++)
+		w->byfid[fill[s->ent[i].fid]++] = i;
+	free(fill);
+}
+
+/*
+ * The dispersion shared across functions, from the replicates' Pearson
+ * statistics: 1 (known) when the runs agree, as in diff.
+ */
+static void
+shared_dispersion(struct work *w)
+{
+	const struct series		*s = w->s;
+	struct stats_disp		*d;
+	struct stats_disp_prior		 pr;
+	size_t				 i, m = 0;
+
+	w->phi = 1;
+	w->df = HUGE_VAL;
+	if (s->nrep_points == 0)
+		return;
+	d = xreallocarray(NULL, 2 * s->nfuncs + 1, sizeof(*d));
+	for (i = 0; i < 2 * s->nfuncs; i++) {
+		if (!(s->xdf[i] > 0))
+			continue;
+		d[m].s2 = s->x2[i] / s->xdf[i];
+		d[m].df = s->xdf[i];
+		/* A run's binomial variance is at most its expected count. */
+		d[m].v = s->xv[i] / s->xdf[i];
+		d[m++].minexp = s->xv[i] / s->xdf[i];
+	}
+	if (stats_disp_prior(d, m, &pr) == 0 && !pr.binomial && pr.df > 0) {
+		w->phi = fmax(1, pr.s02);
+		w->df = pr.df;
+	}
+	free(d);
+}
+
+struct hyp {
+	uint32_t	 fid;
+	int		 cum;
+	struct stats_cpt c;
+};
+
+/*
+ * The hypotheses: each function's flat counts and cum counts along the
+ * sequence, one test when they are the same at every point (a leaf).
+ */
+static struct hyp *
+make_hyps(struct work *w, size_t *nh, size_t *nsplits, size_t *nfuncs)
+{
+	const struct series	*s = w->s;
+	struct hyp		*h;
+	size_t			 i, j, t, n = 0;
+	int			 same;
+
+	h = xreallocarray(NULL, 2 * s->nfuncs + 1, sizeof(*h));
+	*nsplits = *nfuncs = 0;
+	for (i = 0; i < s->nfuncs; i++) {
+		same = 1;
+		for (j = w->off[i]; j < w->off[i + 1]; j++) {
+			int64_t f, c;
+
+			ent_counts(s, w->byfid[j], &f, &c);
+			same &= f == c;
+		}
+		*nfuncs += w->off[i + 1] > w->off[i];
+		for (j = 0; j < 2; j++) {
+			int64_t K = 0;
+
+			if (j == 1 && same)
+				continue;
+			counts_of(w, (uint32_t)i, (int)j);
+			for (t = 0; t < s->npts; t++)
+				K += w->k[t];
+			if (K == 0)
+				continue;
+			h[n].fid = (uint32_t)i;
+			h[n].cum = (int)j;
+			if (stats_cpt_scan(w->k, w->e, 0, s->npts, w->model,
+			    w->phi, w->df, &h[n].c) == -1) {
+				free(h);
+				return NULL;
+			}
+			*nsplits = h[n].c.nsplits;
+			n++;
+		}
+	}
+	*nh = n;
+	return h;
+}
+
+/* A change point of one hypothesis, before its levels are known. */
+struct cp {
+	size_t		 at;
+	double		 p, q;
+};
+
+static int
+cmp_cp(const void *a, const void *b)
+{
+	const struct cp *x = a, *y = b;
+
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/*
+ * Binary segmentation of a discovery: the segments on either side of
+ * each change found are scanned again, and a change in one is kept
+ * when its p-value is under the threshold the family's discoveries
+ * needed; its q is that p on the family's scale (p kept / R).
+ */
+static struct cp *
+segment(struct work *w, const struct hyp *h, double q, size_t *ncp)
+{
+	struct stats_cpt	 c;
+	struct cp		*cp;
+	size_t			*stack, nstack = 0, n = 0, lo, hi, T = w->s->npts;
+
+	cp = xreallocarray(NULL, T + 1, sizeof(*cp));
+	stack = xreallocarray(NULL, 2 * (T + 1), sizeof(*stack));
+	cp[n].at = h->c.split;
+	cp[n].p = h->c.p;
+	cp[n++].q = q;
+	stack[nstack++] = 0;
+	stack[nstack++] = h->c.split;
+	stack[nstack++] = h->c.split;
+	stack[nstack++] = T;
+	while (nstack > 0) {
+		hi = stack[--nstack];
+		lo = stack[--nstack];
+		if (hi - lo < 2 || stats_cpt_scan(w->k, w->e, lo, hi,
+		    w->model, w->phi, w->df, &c) == -1 || c.p > w->thr)
+			continue;
+		cp[n].at = c.split;
+		cp[n].p = c.p;
+		cp[n++].q = fmin(1, c.p * (double)w->kept /
+		    (double)w->rejected);
+		stack[nstack++] = lo;
+		stack[nstack++] = c.split;
+		stack[nstack++] = c.split;
+		stack[nstack++] = hi;
+	}
+	free(stack);
+	qsort(cp, n, sizeof(*cp), cmp_cp);
+	*ncp = n;
+	return cp;
+}
+
+/* The level of w->k over the points [from, to), with its interval. */
+static void
+level(const struct work *w, size_t from, size_t to, double *est,
+    double *lo, double *hi)
+{
+	int64_t	 k = 0;
+	double	 n = 0;
+	size_t	 t;
+
+	for (t = from; t < to; t++) {
+		k += w->k[t];
+		n += w->e[t];
+	}
+	if (stats_cpt_level(k, n, w->model, w->phi, w->df, w->ci_alpha, est,
+	    lo, hi) == -1)
+		*est = *lo = *hi = NAN;
+}
+
+/* --min-effect: in points and relative for shares, relative for rates. */
+static int
+relevant(const struct work *w, double b, double a)
+{
+	double d = fabs(a - b);
+
+	if (w->model == STATS_CPT_BINOMIAL && d * 100 < w->o->min_effect_pp)
+		return 0;
+	return b == 0 || d / b * 100 >= w->o->min_effect_rel;
+}
+
+static void
+push_change(struct series_change **v, size_t *n, size_t *cap,
+    const struct series_change *c)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 16;
+		*v = xreallocarray(*v, *cap, sizeof(**v));
+	}
+	(*v)[(*n)++] = *c;
+}
+
+/* Each point's level, for the charts. */
+static void
+point_levels(const struct work *w, struct series_change *c)
+{
+	size_t t, T = w->s->npts;
+
+	c->lv = xreallocarray(NULL, T, sizeof(*c->lv));
+	c->lvlo = xreallocarray(NULL, T, sizeof(*c->lvlo));
+	c->lvhi = xreallocarray(NULL, T, sizeof(*c->lvhi));
+	for (t = 0; t < T; t++)
+		level(w, t, t + 1, &c->lv[t], &c->lvlo[t], &c->lvhi[t]);
+}
+
+/*
+ * The changes of one discovery: each change point with the levels of
+ * the segments on either side; two in a row of opposite sign, both
+ * relevant, the second back to a level --min-effect cannot tell from
+ * the first, are one transient (up and back, or down and back).
+ */
+static void
+changes_of(struct work *w, const struct hyp *h, const struct cp *cp,
+    size_t ncp, struct series_change **v, size_t *n, size_t *cap)
+{
+	struct series_change	 c, c2;
+	size_t			 i, T = w->s->npts;
+	int			 rel, rel2;
+
+	for (i = 0; i < ncp; i++) {
+		memset(&c, 0, sizeof(c));
+		c.fid = h->fid;
+		c.cum = h->cum;
+		c.at = c.until = cp[i].at;
+		c.from = i > 0 ? cp[i - 1].at : 0;
+		c.to = i + 1 < ncp ? cp[i + 1].at : T;
+		c.p = cp[i].p;
+		c.q = cp[i].q;
+		level(w, c.from, c.at, &c.before, &c.before_lo, &c.before_hi);
+		level(w, c.at, c.to, &c.after, &c.after_lo, &c.after_hi);
+		if (!(rel = relevant(w, c.before, c.after)))
+			continue;
+		c.verdict = c.after > c.before ? SERIES_REGRESSED :
+		    SERIES_IMPROVED;
+		if (i + 1 < ncp) {
+			c2 = c;
+			c2.from = c.at;
+			c2.at = cp[i + 1].at;
+			c2.to = i + 2 < ncp ? cp[i + 2].at : T;
+			level(w, c2.at, c2.to, &c2.after, &c2.after_lo,
+			    &c2.after_hi);
+			/* Back: to a level --min-effect cannot tell. */
+			rel2 = relevant(w, c.after, c2.after) &&
+			    !relevant(w, c.before, c2.after);
+			if (rel2 && (c2.after > c.after) != (c.after >
+			    c.before)) {
+				c.verdict = SERIES_TRANSIENT;
+				c.until = cp[i + 1].at;
+				c.to = c.until;
+				c.p = fmax(c.p, cp[i + 1].p);
+				c.q = fmax(c.q, cp[i + 1].q);
+				i++;
+			}
+		}
+		c.gbefore = c.before;
+		c.gafter = c.after;
+		point_levels(w, &c);
+		push_change(v, n, cap, &c);
+	}
+}
+
+/* Callers and callees of each function, from the union of the edges. */
+struct graph {
+	size_t		*out_off, *out;		/* callees by caller */
+	size_t		*in_off, *in;		/* edges by callee */
+	unsigned	*stamp;
+	unsigned	 now;
+	size_t		*queue;
+};
+
+static void
+graph_build(const struct series *s, struct graph *g)
+{
+	size_t i, *fo, *fi;
+
+	g->out_off = xcalloc(s->nfuncs + 2, sizeof(size_t));
+	g->in_off = xcalloc(s->nfuncs + 2, sizeof(size_t));
+	g->out = xreallocarray(NULL, s->nedges + 1, sizeof(size_t));
+	g->in = xreallocarray(NULL, s->nedges + 1, sizeof(size_t));
+	g->stamp = xcalloc(s->nfuncs + 1, sizeof(*g->stamp));
+	g->queue = xreallocarray(NULL, s->nfuncs + 1, sizeof(size_t));
+	g->now = 0;
+	for (i = 0; i < s->nedges; i++) {
+		g->out_off[s->edges[i].caller + 1]++;
+		g->in_off[s->edges[i].callee + 1]++;
+	}
+	for (i = 0; i < s->nfuncs; i++) {
+		g->out_off[i + 1] += g->out_off[i];
+		g->in_off[i + 1] += g->in_off[i];
+	}
+	fo = xreallocarray(NULL, s->nfuncs + 1, sizeof(size_t));
+	fi = xreallocarray(NULL, s->nfuncs + 1, sizeof(size_t));
+	memcpy(fo, g->out_off, (s->nfuncs + 1) * sizeof(size_t));
+	memcpy(fi, g->in_off, (s->nfuncs + 1) * sizeof(size_t));
+	for (i = 0; i < s->nedges; i++) {
+		g->out[fo[s->edges[i].caller]++] = s->edges[i].callee;
+		g->in[fi[s->edges[i].callee]++] = i;
+	}
+	free(fo);
+	free(fi);
+}
+
+static void
+graph_free(struct graph *g)
+{
+	free(g->out_off);
+	free(g->out);
+	free(g->in_off);
+	free(g->in);
+	free(g->stamp);
+	free(g->queue);
+}
+
+/* Does a reach b through calls? */
+static int
+reaches(struct graph *g, size_t a, size_t b)
+{
+	size_t head = 0, tail = 0, x, i;
+
+	g->now++;
+	g->stamp[a] = g->now;
+	g->queue[tail++] = a;
+	while (head < tail) {
+		x = g->queue[head++];
+		for (i = g->out_off[x]; i < g->out_off[x + 1]; i++) {
+			if (g->out[i] == b)
+				return 1;
+			if (g->stamp[g->out[i]] != g->now) {
+				g->stamp[g->out[i]] = g->now;
+				g->queue[tail++] = g->out[i];
+			}
+		}
+	}
+	return 0;
+}
+
+/* The heaviest chain of callers of fid, outermost first. */
+static void
+path_of(const struct series *s, struct graph *g, struct series_change *c)
+{
+	size_t	 n = 0, x = c->fid, i, best;
+	int64_t	 w;
+
+	g->now++;
+	g->stamp[x] = g->now;
+	g->queue[n++] = x;
+	for (;;) {
+		best = SIZE_MAX;
+		w = -1;
+		for (i = g->in_off[x]; i < g->in_off[x + 1]; i++) {
+			const struct series_edge *e = &s->edges[g->in[i]];
+
+			if (g->stamp[e->caller] != g->now && e->w > w) {
+				w = e->w;
+				best = e->caller;
+			}
+		}
+		if (best == SIZE_MAX)
+			break;
+		g->stamp[best] = g->now;
+		g->queue[n++] = x = best;
+	}
+	c->path = xreallocarray(NULL, n, sizeof(*c->path));
+	for (i = 0; i < n; i++)
+		c->path[i] = s->names[g->queue[n - 1 - i]];
+	c->npath = n;
+}
+
+static size_t
+apart(size_t a, size_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* Up (1) or down (0), for a transient the way it went. */
+static int
+up(const struct series_change *c)
+{
+	return c->after > c->before;
+}
+
+/*
+ * Do two changes have the same place, both transient or neither, (a
+ * transient also the same place back), and the directions of same?
+ */
+static int
+together(const struct series_change *a, const struct series_change *b,
+    int same)
+{
+	if (apart(a->at, b->at) > 1 || (a->verdict == SERIES_TRANSIENT) !=
+	    (b->verdict == SERIES_TRANSIENT))
+		return 0;
+	if (a->verdict == SERIES_TRANSIENT && apart(a->until, b->until) > 1)
+		return 0;
+	return (up(a) == up(b)) == same;
+}
+
+static int
+near(const struct series_change *a, const struct series_change *b)
+{
+	return together(a, b, 1);
+}
+
+static double
+size_of(const struct series_change *c)
+{
+	return fabs(c->after - c->before);
+}
+
+static void
+change_free(struct series_change *c)
+{
+	free(c->path);
+	free(c->carriers);
+	free(c->crowded);
+	free(c->parts);
+	free(c->lv);
+	free(c->lvlo);
+	free(c->lvhi);
+}
+
+/* Append fid to a change's list of grouped functions. */
+static void
+push_fid(uint32_t **list, size_t *n, uint32_t fid)
+{
+	*list = xreallocarray(*list, *n + 1, sizeof(**list));
+	(*list)[(*n)++] = fid;
+}
+
+/*
+ * Free the changes grouped under another (into[i] set) and close the
+ * gaps they leave; returns the changes kept.
+ */
+static size_t
+drop_joined(struct series_change *v, size_t n, const size_t *into)
+{
+	size_t	 i, m = 0;
+
+	for (i = 0; i < n; i++) {
+		if (into[i] != SIZE_MAX)
+			change_free(&v[i]);
+		else
+			v[m++] = v[i];
+	}
+	return m;
+}
+
+/*
+ * Each change i with a host by[i] joins the end of its chain of hosts,
+ * in its parts or, with crowded, in its crowded list; by is the
+ * caller's, freed here.  Returns the changes left.
+ */
+static size_t
+join_chains(struct series_change *v, size_t n, size_t *by, int crowded)
+{
+	size_t	 i, j, m;
+
+	for (i = 0; i < n; i++) {
+		if (by[i] == SIZE_MAX)
+			continue;
+		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
+			continue;
+		if (crowded)
+			push_fid(&v[j].crowded, &v[j].ncrowded, v[i].fid);
+		else
+			push_fid(&v[j].parts, &v[j].nparts, v[i].fid);
+	}
+	m = drop_joined(v, n, by);
+	free(by);
+	return m;
+}
+
+/* The end of i's chain of carriers, or SIZE_MAX on a cycle. */
+static size_t
+root_of(const size_t *to, size_t i, size_t n)
+{
+	size_t d;
+
+	for (d = 0; to[i] != SIZE_MAX; d++) {
+		if (d > n)
+			return SIZE_MAX;
+		i = to[i];
+	}
+	return i;
+}
+
+/*
+ * Where each change is spent.  A function's cum change beside its own
+ * flat change (same place, same direction, at least half as large) is
+ * that change, and goes.  A cum change beside the change of a function
+ * it calls, in the same direction and at least half as large, is
+ * carried: it is grouped under the change at the end of the chain of
+ * carriers; but a function that appeared (no samples before) is never
+ * the carrier of a callee that appeared with it: the outermost of them
+ * is where the change is spent, as diff's "(new)".  Returns the
+ * changes left.
+ */
+static size_t
+group(const struct series *s, struct graph *g, struct series_change *v,
+    size_t n)
+{
+	size_t	*to, i, j, m;
+	char	*same;
+	double	 best;
+
+	to = xreallocarray(NULL, n + 1, sizeof(*to));
+	same = xcalloc(n + 1, 1);
+	for (i = 0; i < n; i++) {
+		to[i] = SIZE_MAX;
+		for (j = 0, best = 0; v[i].cum && j < n; j++) {
+			if (j == i || !near(&v[i], &v[j]))
+				continue;
+			if (v[j].fid == v[i].fid && !v[j].cum &&
+			    size_of(&v[j]) * 2 >= size_of(&v[i])) {
+				to[i] = j;	/* its own flat change */
+				same[i] = 1;
+				break;
+			}
+			/* The outermost function that appeared is the root. */
+			if (v[i].before == 0 && v[j].before == 0)
+				continue;
+			if (v[j].fid != v[i].fid && size_of(&v[j]) * 2 >=
+			    size_of(&v[i]) && size_of(&v[j]) > best &&
+			    reaches(g, v[i].fid, v[j].fid)) {
+				best = size_of(&v[j]);
+				to[i] = j;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (to[i] != SIZE_MAX && root_of(to, i, n) == SIZE_MAX)
+			to[i] = SIZE_MAX;	/* a cycle: keep it */
+	for (i = 0; i < n; i++) {
+		if (to[i] == SIZE_MAX || same[i])
+			continue;
+		j = root_of(to, i, n);
+		push_fid(&v[j].carriers, &v[j].ncarriers, v[i].fid);
+		if (size_of(&v[i]) > fabs(v[j].gafter - v[j].gbefore)) {
+			v[j].gbefore = v[i].before;
+			v[j].gafter = v[i].after;
+		}
+	}
+	m = drop_joined(v, n, to);
+	for (i = 0; i < m; i++)
+		path_of(s, g, &v[i]);
+	free(to);
+	free(same);
+	return m;
+}
+
+static double
+gsize_of(const struct series_change *c)
+{
+	return fabs(c->gafter - c->gbefore);
+}
+
+/*
+ * Is change i below c: its function reached from c's or from one of c's
+ * carriers, or its flat share beside c's cum of the same function?
+ */
+static int
+below(struct graph *g, const struct series_change *c,
+    const struct series_change *i)
+{
+	uint32_t fid = i->fid;
+	size_t k;
+
+	if (c->fid == fid && c->cum && !i->cum)
+		return 1;
+	if (reaches(g, c->fid, fid))
+		return 1;
+	for (k = 0; k < c->ncarriers; k++)
+		if (reaches(g, c->carriers[k], fid))
+			return 1;
+	return 0;
+}
+
+/*
+ * A change below a larger one of its group (same place, same direction)
+ * is a part of it: the larger change is spent in the subtree that holds
+ * both, as when a new function's time is spread over its callees.
+ * Returns the changes left.
+ */
+static size_t
+parts(struct graph *g, struct series_change *v, size_t n)
+{
+	size_t	*by, i, j;
+	double	 best;
+
+	by = xreallocarray(NULL, n + 1, sizeof(*by));
+	for (i = 0; i < n; i++) {
+		by[i] = SIZE_MAX;
+		for (j = 0, best = 0; j < n; j++) {
+			if (j == i || !near(&v[i], &v[j]) ||
+			    gsize_of(&v[j]) < gsize_of(&v[i]) ||
+			    gsize_of(&v[j]) <= best || !below(g, &v[j], &v[i]))
+				continue;
+			/* Of two as large, the caller holds the callee. */
+			if (gsize_of(&v[j]) == gsize_of(&v[i]) &&
+			    (v[j].fid == v[i].fid || reaches(g, v[i].fid,
+			    v[j].fid) || !reaches(g, v[j].fid, v[i].fid)))
+				continue;
+			best = gsize_of(&v[j]);
+			by[i] = j;
+		}
+	}
+	/*
+	 * Each step is to a larger group, or to one as large that calls it
+	 * and is not called by it: no cycle.
+	 */
+	return join_chains(v, n, by, 0);
+}
+
+static int
+has_part(const struct series_change *c, uint32_t fid)
+{
+	size_t i;
+
+	for (i = 0; i < c->nparts; i++)
+		if (c->parts[i] == fid)
+			return 1;
+	return c->fid == fid;
+}
+
+/*
+ * Shares only: a change of the other sign beside a larger one (for a
+ * transient, one that went the other way, there and back), whose
+ * level after is what the larger change's growth (or shrinking) makes
+ * of its level before when its own time stays the same, b (1 - a_G) /
+ * (1 - b_G), within its interval, is crowded out (or in) by it, as
+ * diff's findings say.  Returns the changes left.
+ */
+static size_t
+crowd(struct series_change *v, size_t n, int rates)
+{
+	size_t	*by, i, j;
+	double	 e, best;
+
+	if (rates)
+		return n;
+	by = xreallocarray(NULL, n + 1, sizeof(*by));
+	for (i = 0; i < n; i++) {
+		by[i] = SIZE_MAX;
+		for (j = 0, best = 0; j < n; j++) {
+			if (j == i || !together(&v[i], &v[j], 0) ||
+			    gsize_of(&v[j]) <= gsize_of(&v[i]) ||
+			    gsize_of(&v[j]) <= best || v[j].gbefore >= 1)
+				continue;
+			if (has_part(&v[j], v[i].fid))
+				continue;	/* not crowded: it is one */
+			e = v[i].before * (1 - v[j].gafter) /
+			    (1 - v[j].gbefore);
+			if (e >= v[i].after_lo && e <= v[i].after_hi) {
+				best = gsize_of(&v[j]);
+				by[i] = j;
+			}
+		}
+	}
+	/* Each step is to a larger change: no cycle. */
+	return join_chains(v, n, by, 1);
+}
+
+static const struct series *sort_series;
+
+/* Larger changes first, then smaller q, then by name. */
+static int
+cmp_change(const void *a, const void *b)
+{
+	const struct series_change *x = a, *y = b;
+
+	if (size_of(x) != size_of(y))
+		return size_of(x) > size_of(y) ? -1 : 1;
+	if (x->q != y->q)
+		return x->q < y->q ? -1 : 1;
+	if (x->fid != y->fid)
+		return strcmp(sort_series->names[x->fid],
+		    sort_series->names[y->fid]);
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* The family: its q-values, and the threshold a discovery needed. */
+static double *
+family(struct work *w, const struct hyp *h, size_t nh)
+{
+	struct stats_fdr	 fdr;
+	double			*p, *pm, *q;
+	size_t			*scratch, i;
+
+	p = xreallocarray(NULL, nh + 1, sizeof(*p));
+	pm = xreallocarray(NULL, nh + 1, sizeof(*pm));
+	q = xreallocarray(NULL, nh + 1, sizeof(*q));
+	scratch = xreallocarray(NULL, nh + 1, sizeof(*scratch));
+	for (i = 0; i < nh; i++) {
+		p[i] = h[i].c.p;
+		pm[i] = h[i].c.pmin;
+	}
+	if (stats_fdr_discrete(p, pm, nh, w->o->alpha, q, scratch,
+	    &fdr) == -1)
+		memset(&fdr, 0, sizeof(fdr));
+	w->kept = fdr.kept;
+	w->rejected = fdr.rejected;
+	w->thr = fdr.rejected > 0 ? (double)fdr.rejected * w->o->alpha /
+	    (double)fdr.kept : 0;
+	w->ci_alpha = stats_fcr_alpha(fdr.rejected, fdr.kept, w->o->alpha);
+	if (!(w->ci_alpha > 0))
+		w->ci_alpha = w->o->alpha;
+	free(p);
+	free(pm);
+	free(scratch);
+	return q;
+}
+
+int
+series_compute(const struct series *s, const struct series_opts *o,
+    struct series_result *r)
+{
+	struct work		 w;
+	struct graph		 g;
+	struct hyp		*h;
+	struct cp		*cp;
+	double			*q;
+	size_t			 nh, i, ncp, cap = 0;
+
+	memset(r, 0, sizeof(*r));
+	memset(&w, 0, sizeof(w));
+	w.s = s;
+	w.o = o;
+	w.model = o->rates ? STATS_CPT_POISSON : STATS_CPT_BINOMIAL;
+	w.e = xreallocarray(NULL, s->npts + 1, sizeof(*w.e));
+	w.k = xreallocarray(NULL, s->npts + 1, sizeof(*w.k));
+	for (i = 0; i < s->npts; i++)
+		w.e[i] = o->rates ? s->pts[i].seconds : (double)s->pts[i].n;
+	index_entries(&w);
+	shared_dispersion(&w);
+	if ((h = make_hyps(&w, &nh, &r->nsplits, &r->nfuncs)) == NULL) {
+		free(w.e);
+		free(w.k);
+		free(w.off);
+		free(w.byfid);
+		return -1;
+	}
+	q = family(&w, h, nh);
+	for (i = 0; i < nh; i++) {
+		if (!(q[i] <= o->alpha))
+			continue;
+		counts_of(&w, h[i].fid, h[i].cum);
+		cp = segment(&w, &h[i], q[i], &ncp);
+		changes_of(&w, &h[i], cp, ncp, &r->changes, &r->nchanges,
+		    &cap);
+		free(cp);
+	}
+	graph_build(s, &g);
+	i = r->nchanges;
+	r->nchanges = group(s, &g, r->changes, r->nchanges);
+	r->ncarried = i - r->nchanges;
+	i = r->nchanges;
+	r->nchanges = parts(&g, r->changes, r->nchanges);
+	r->nparts = i - r->nchanges;
+	i = r->nchanges;
+	r->nchanges = crowd(r->changes, r->nchanges, o->rates);
+	r->ncrowded = i - r->nchanges;
+	graph_free(&g);
+	sort_series = s;
+	if (r->nchanges > 0)
+		qsort(r->changes, r->nchanges, sizeof(*r->changes), cmp_change);
+	r->nhyps = nh;
+	r->kept = w.kept;
+	r->rejected = w.rejected;
+	r->phi = w.phi;
+	r->phi_df = w.df;
+	r->ci_level = 1 - w.ci_alpha;
+	r->rates = o->rates;
+	free(q);
+	free(h);
+	free(w.e);
+	free(w.k);
+	free(w.off);
+	free(w.byfid);
+	return 0;
+}
+
+void
+series_result_release(struct series_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nchanges; i++)
+		change_free(&r->changes[i]);
+	free(r->changes);
+	memset(r, 0, sizeof(*r));
+}
+
+int
+series_newest_regressed(const struct series *s,
+    const struct series_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nchanges; i++)
+		if (r->changes[i].verdict == SERIES_REGRESSED &&
+		    r->changes[i].to == s->npts)
+			return 1;
+	return 0;
+}
+
+double
+series_newest_mde(const struct series *s, const struct series_result *r,
+    double alpha)
+{
+	int64_t	 before = 0;
+	double	 a, m;
+	size_t	 t;
+
+	if (r->rates || s->npts < 2)
+		return -1;
+	for (t = 0; t + 1 < s->npts; t++)
+		before += s->pts[t].n;
+	/* The threshold of a first discovery, at the last split. */
+	a = alpha / ((double)(r->kept > 0 ? r->kept : 1) *
+	    (double)(r->nsplits > 0 ? r->nsplits : 1));
+	m = stats_mde(0.5, before, s->pts[s->npts - 1].n, a, STATS_POWER);
+	if (m < 0)
+		return -1;
+	return fmin(1, m * sqrt(fmax(r->phi, 1)));
+}

@@ -1,0 +1,1071 @@
+/*
+ * Loading one side of a comparison, or both at once: each profile is
+ * decoded, checked against the first (same format, sample type and
+ * unit), folded into the side's aggregate, and freed before the next is
+ * read; then the warnings about what was loaded.  It takes struct
+ * load_opts, never the CLI's options.  CLI layer: errors are printed
+ * here as "profdiff: path: kind: detail".
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/agg.h"
+#include "cli/cli.h"
+#include "core/delta.h"
+#include "support/diag.h"
+#include "core/facts.h"
+#include "load/feed.h"
+#include "core/kind.h"
+#include "load/load.h"
+#include "model/profile.h"
+#include "stats/stats.h"
+#include "support/units.h"
+#include "core/views.h"
+#include "support/xmalloc.h"
+
+static int
+fail(const struct diag *d)
+{
+	char buf[512];
+
+	diag_format(d, buf, sizeof(buf));
+	cli_warn("%s", buf);
+	return -1;
+}
+
+/*
+ * How the new side of side_load_pair() learns the sample type the base
+ * side chose: the base publishes it (or its failure) once its first
+ * profile is decoded, and the new side waits for it only after decoding
+ * its own first profile, so that the two decodes overlap.
+ */
+struct handoff {
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+	int		 state;		/* 0 waiting, 1 published, -1 failed */
+	const char	*type;		/* owned by the base side */
+};
+
+static void
+handoff_post(struct handoff *h, int state, const char *type)
+{
+	if (h == NULL)
+		return;
+	pthread_mutex_lock(&h->mu);
+	if (h->state == 0) {
+		h->state = state;
+		h->type = type;
+		pthread_cond_broadcast(&h->cv);
+	}
+	pthread_mutex_unlock(&h->mu);
+}
+
+/* The base side's type, or -1 if the base failed. */
+static int
+handoff_wait(struct handoff *h, const char **type)
+{
+	int state;
+
+	pthread_mutex_lock(&h->mu);
+	while (h->state == 0)
+		pthread_cond_wait(&h->cv, &h->mu);
+	state = h->state;
+	*type = h->type;
+	pthread_mutex_unlock(&h->mu);
+	return state == 1 ? 0 : -1;
+}
+
+/*
+ * An error found in what the header says (a sample type, a format) is
+ * reported only if the rest of the file decodes: otherwise the decoding
+ * error, as when the whole file was decoded before anything was asked.
+ */
+static void
+drain(struct feed *fd, struct diag *d)
+{
+	const struct pf_sample	*s;
+	struct diag		 dd;
+	int			 rc;
+
+	diag_init(&dd, d->path);
+	while ((rc = feed_next(fd, &s, &dd)) == 1)
+		;
+	if (rc == -1)
+		*d = dd;
+}
+
+/*
+ * Does the sample have a negative value of a type in use (used[],
+ * n of them; *at: which)?  A profile's values count or measure what
+ * happened, and only a difference of two profiles is negative: its
+ * shares and tests would be meaningless.  Only the types read count: a
+ * delta heap profile (net/http/pprof's ?seconds=) has in-use values
+ * that fall where memory was freed, but its allocations only grow, and
+ * are a window's.
+ */
+static int
+negative(const struct pf_sample *smp, const int *used, size_t n, size_t *at)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (used[i] >= 0 && smp->values[used[i]] < 0) {
+			*at = (size_t)used[i];
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Of an in-use type (Go's inuse_space, inuse_objects), the alloc_ type
+ * of the same unit, whose values a delta profile has only growing; -1
+ * if there is none.
+ */
+static int
+alloc_twin(const struct profile *p, size_t at)
+{
+	const struct pf_valuetype	*t = &p->sample_types[at];
+	size_t				 i;
+
+	if (strncmp(t->type, "inuse_", 6) != 0)
+		return -1;
+	for (i = 0; i < p->nsample_types; i++)
+		if (strncmp(p->sample_types[i].type, "alloc_", 6) == 0 &&
+		    strcmp(p->sample_types[i].type + 6, t->type + 6) == 0 &&
+		    strcmp(p->sample_types[i].unit, t->unit) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Sample i has a negative value of type at: say what the profile is. */
+static int
+refuse_negative(const struct profile *p, size_t at, size_t i,
+    struct diag *d)
+{
+	const char	*name = p->sample_types[at].type;
+	int		 k;
+
+	if ((k = alloc_twin(p, at)) >= 0)
+		return diag_set(d, DIAG_USAGE, -1, "sample %zu has a negative "
+		    "%s value: if it is a delta heap profile (net/http/pprof's "
+		    "?seconds=), its allocations are a window's (-i %s); else "
+		    "give two cumulative snapshots (--base)", i, name,
+		    p->sample_types[k].type);
+	return diag_set(d, DIAG_USAGE, -1, "sample %zu has a negative %s "
+	    "value: it is a delta profile (net/http/pprof's ?seconds=) or "
+	    "pprof -diff_base output; give profdiff the profiles it came from "
+	    "(two cumulative snapshots: --base)", i,
+	    name[0] != '\0' ? name : "sample");
+}
+
+static int64_t
+gcd64(int64_t a, int64_t b)
+{
+	int64_t t;
+
+	if (b < 0)
+		b = -b;
+	while (b != 0) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * Go multiplies a mutex profile's contentions by the sampling fraction
+ * it ran with and records it nowhere (facts.c's "may be estimates"), so
+ * every count is a multiple of it.  Dividing each by the greatest
+ * common divisor of them all gives the samples taken, or fewer (when g
+ * is a multiple of the fraction), never more: the test can only become
+ * more cautious.  Between replicates, each profile's aggregate too.
+ * Sides compared are divided alike, by the divisor of them all: each by
+ * its own would scale one side's counts against the other's.
+ */
+static int
+divisible(const struct side *s)
+{
+	return s->merged.counts_scaled &&
+	    strcmp(s->merged.count_type, "contentions") == 0;
+}
+
+static void
+divide_counts(struct side *s, int64_t g)
+{
+	size_t		 i;
+
+	agg_divide_counts(s->agg, g);
+	for (i = 0; s->each != NULL && i < s->nprofiles; i++)
+		if (s->each[i] != NULL)
+			agg_divide_counts(s->each[i], g);
+	for (i = 0; i <= s->nprofiles; i++) {
+		struct facts *f = i < s->nprofiles ? &s->facts[i] : &s->merged;
+
+		if (f->samples > 0)
+			f->samples /= g;
+		f->counts_scaled = 0;
+		f->counts_recovered = 1;
+		snprintf(f->count_note, sizeof(f->count_note), "sample counts "
+		    "recovered as %s / %lld, the greatest common divisor of "
+		    "them all (Go multiplies a mutex profile's by its sampling "
+		    "fraction and records it nowhere; if the fraction was "
+		    "smaller, these are fewer than the samples taken)",
+		    f->count_type, (long long)g);
+	}
+}
+
+int64_t
+side_count_divisor(struct side *const *sides, size_t n)
+{
+	int64_t	 g = 0;
+	size_t	 i;
+
+	for (i = 0; i < n; i++) {
+		if (!divisible(sides[i]))
+			return 0;
+		g = gcd64(g, sides[i]->count_gcd);
+	}
+	return g;
+}
+
+void
+side_divide(struct side *s, int64_t g)
+{
+	if (g > 1 && divisible(s))
+		divide_counts(s, g);
+}
+
+void
+side_divide_counts(struct side *const *sides, size_t n)
+{
+	int64_t	 g = side_count_divisor(sides, n);
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		side_divide(sides[i], g);
+}
+
+/*
+ * The sample with its values negated, in *copy and the buffer *nv (one
+ * value per sample type, grown as needed): an earlier snapshot's
+ * samples subtract from a later one (--base).
+ */
+static const struct pf_sample *
+negated(const struct pf_sample *smp, size_t ntypes, struct pf_sample *copy,
+    int64_t **nv)
+{
+	size_t i;
+
+	if (*nv == NULL)
+		*nv = xreallocarray(NULL, ntypes + 1, sizeof(**nv));
+	for (i = 0; i < ntypes; i++)
+		(*nv)[i] = -smp->values[i];
+	*copy = *smp;
+	copy->values = *nv;
+	return copy;
+}
+
+/*
+ * Fold the samples of one profile as they are read: into its facts,
+ * through the filter, into the side's agg and, with each, into the
+ * profile's own.  The errors come in the order they would have if each
+ * step had gone over every sample in turn: decoding, then the facts'
+ * sums, then the aggs'.
+ */
+static int
+fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
+    const struct load_opts *lo, struct agg *each, struct facts *f,
+    int sign, struct diag *d)
+{
+	const struct pf_sample	*smp, *out;
+	struct pf_sample	 negs;
+	int64_t			*nv = NULL;
+	struct facts_run	 fr;
+	struct filter_run	*flt;
+	struct agg_run		*ar = NULL, *er = NULL;
+	struct agg_src		 src;
+	struct diag		 ad, ed;
+	const char		*why, *uk;
+	int			 rc, k, afail = 0, efail = 0, used[4];
+	int			 relative = filter_relative(lo->filter);
+	size_t			 neg, nread = 0;
+	int			 gcd_of;
+
+	facts_begin(&fr, p, vi, f);
+	facts_count_source(p, vi, &src, &why);
+	if (why == NULL)
+		s->has_counts = 0;
+	src.keep = NULL;
+	used[0] = vi;
+	used[1] = src.count_index;
+	used[2] = src.unsample != AGG_UNSAMPLE_NONE ? src.un_count : -1;
+	used[3] = src.unsample != AGG_UNSAMPLE_NONE ? src.un_bytes : -1;
+	/*
+	 * Durations of events summed per stack, as Go's mutex and block
+	 * delay are: how long each wait was is not recorded, and waits are
+	 * not alike.  The moments take them as exponential, the law of a
+	 * positive duration of which only the mean is known; sizes of
+	 * allocations at one stack are most often one size, and alike.
+	 */
+	uk = s->unit != NULL ? units_kind(s->unit) : NULL;
+	if (s->kind == KIND_EVENTS && uk != NULL && strcmp(uk, "time") == 0)
+		src.spread = 1;
+	/* Only contentions can be divided (divide_counts()): not a CPU's. */
+	gcd_of = src.count_index >= 0 && strcmp(p->sample_types[
+	    src.count_index].type, "contentions") == 0 ? src.count_index : -1;
+	/* After the facts, which describe the whole profile. */
+	flt = filter_begin(lo->filter, p, &s->fstats);
+	diag_init(&ad, d->path);
+	diag_init(&ed, d->path);
+	if ((ar = agg_begin(s->agg, p, &src, &ad)) == NULL ||
+	    (each != NULL && (er = agg_begin(each, p, &src, &ed)) == NULL))
+		afail = 1;
+	else if (s->lines != NULL)
+		views_lines_begin(s->lines, p);
+	while ((rc = feed_next(fd, &smp, d)) == 1) {
+		if (negative(smp, used, 4, &neg)) {
+			rc = refuse_negative(p, neg, nread, d);
+			break;
+		}
+		nread++;
+		if (gcd_of >= 0)
+			s->count_gcd = gcd64(s->count_gcd, smp->values[gcd_of]);
+		(void)facts_sample(&fr, smp);
+		if (afail)
+			continue;
+		k = filter_sample(flt, smp, &out);
+		if (!k && relative)
+			continue;
+		if (sign < 0)
+			out = negated(out, p->nsample_types, &negs, &nv);
+		if ((s->lines != NULL ? agg_sample_hook(ar, out, k, &ad,
+		    views_lines_sample, s->lines) : agg_sample(ar, out, k,
+		    &ad)) == -1)
+			afail = 1;
+		else if (er != NULL && !efail &&
+		    agg_sample(er, out, k, &ed) == -1)
+			efail = 1;
+	}
+	agg_end(ar);
+	agg_end(er);
+	if (s->lines != NULL)
+		views_lines_end(s->lines);
+	filter_end(flt);
+	free(nv);
+	if (rc == -1)
+		return -1;
+	if (facts_end(&fr) == -1)
+		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
+		    "overflows a 64-bit integer", s->sample_type);
+	if (f->subperiod > 0)
+		s->has_counts = 0;
+	if (afail || efail) {
+		*d = afail ? ad : ed;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Without -i, the type read is the other side's, or the side's first
+ * profile's: note the first profile (path) whose own default (its
+ * default_sample_type, else its last type) is another, as a Go heap
+ * profile's inuse_space is beside an allocs profile's alloc_space.
+ */
+static void
+other_default(struct side *s, const struct profile *p, int vi,
+    const struct load_opts *lo, const char *path, int from_other_side)
+{
+	struct diag	 dd;
+	int		 dv;
+
+	if (lo->sample_index != NULL || s->other_default != NULL)
+		return;
+	diag_init(&dd, path);
+	if ((dv = profile_sample_index(p, NULL, &dd)) >= 0 && dv != vi) {
+		s->other_path = path;
+		s->other_default = xstrdup(p->sample_types[dv].type);
+		s->other_from = from_other_side ? "the base" :
+		    "the first profile";
+	}
+}
+
+/*
+ * Check profile i of a side against the first and choose its sample
+ * type: want_type (the other side's), else the first profile's, else
+ * -i.  The first profile's choice is published to post.  Returns the
+ * sample type's index, or -1 with the diag filled.
+ */
+static int
+check_profile(struct side *s, const struct profile *p, char *const *paths,
+    size_t i, const char *minus, const char *want_type,
+    const struct load_opts *lo, struct handoff *post, struct diag *d)
+{
+	const char	*want;
+	int		 vi;
+
+	if (i == 0)
+		s->format = p->format;
+	else if (p->format != s->format)
+		return diag_set(d, DIAG_USAGE, -1, "%s cannot be merged with "
+		    "%s (%s): one side is all pprof or all folded",
+		    p->format == PF_FOLDED ? "folded stacks" :
+		    "a pprof profile", s->format == PF_FOLDED ?
+		    "folded stacks" : "a pprof profile", paths[0]);
+	want = want_type != NULL ? want_type :
+	    s->sample_type != NULL ? s->sample_type : lo->sample_index;
+	if ((vi = profile_sample_index(p, want, d)) < 0)
+		return -1;
+	other_default(s, p, vi, lo, minus != NULL ? minus : paths[i],
+	    want_type != NULL);
+	if (s->sample_type == NULL) {
+		s->sample_type = xstrdup(p->sample_types[vi].type);
+		s->unit = xstrdup(p->sample_types[vi].unit);
+		s->kind = kind_of(s->sample_type, s->unit, p->period_type.type,
+		    &s->kind_why);
+		s->waits = kind_waits(s->sample_type, p->period_type.type);
+		if (lo->moments && s->kind != KIND_SLICED)
+			agg_want_moments(s->agg);
+		handoff_post(post, 1, s->sample_type);
+	} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0)
+		return diag_set(d, DIAG_USAGE, -1, "sample type %s is in %s "
+		    "here but in %s in %s", s->sample_type,
+		    p->sample_types[vi].unit, s->unit, paths[0]);
+	if (p->nsamples == 0)
+		return diag_set(d, DIAG_EMPTY, -1,
+		    "the profile has no samples");
+	return vi;
+}
+
+/*
+ * side_load_ex() without the printing: on error the diag is filled and
+ * -1 returned.  With post, the sample type chosen is published to it;
+ * with wait, want_type is taken from it after the first profile's
+ * header is decoded, and -2 is returned with nothing in the diag if the
+ * other side failed first.
+ */
+/*
+ * --base, first half: fold minus, the earlier snapshot of profile i
+ * (of paths), into the side, and into each when the profile has an agg
+ * of its own, with its values negated, its facts into *mf.  Only events
+ * that accumulate over a process's life (allocations, contentions,
+ * delay) make a window when subtracted: a CPU profile is a window
+ * already, and a heap's in-use bytes or goroutines are a state, not a
+ * sum.
+ */
+static int
+minus_load(struct side *s, const char *minus, char *const *paths, size_t i,
+    const struct load_opts *lo, const char *want_type, struct handoff *post,
+    struct agg *each, struct facts *mf, struct diag *d)
+{
+	struct feed	*fd;
+	struct profile	*p;
+	char *const	 one[1] = { (char *)minus };
+	int		 vi, rc = -1;
+
+	diag_init(d, minus);
+	memset(mf, 0, sizeof(*mf));
+	fd = feed_new(one, 1, &lo->limits, 0);
+	if ((p = feed_open(fd, d)) == NULL)
+		goto out;
+	if ((vi = check_profile(s, p, paths, i, minus, want_type, lo, post,
+	    d)) < 0) {
+		drain(fd, d);
+		goto out;
+	}
+	if (s->kind != KIND_EVENTS) {
+		diag_set(d, DIAG_USAGE, -1, "--base subtracts a cumulative "
+		    "profile (allocations, contentions, delay), and %s %s",
+		    s->sample_type, s->kind_why);
+		drain(fd, d);
+		goto out;
+	}
+	if ((rc = fold_profile(s, fd, p, vi, lo, each, mf, -1, d)) == 0)
+		feed_close(fd);
+out:
+	feed_free(fd);
+	return rc;
+}
+
+/*
+ * --base, second half: a profile less its earlier snapshot is the
+ * window between them, from the base's time to the profile's (f, its
+ * facts); every function must have as much in the later one (win, what
+ * the two added to the side), or it is not a later snapshot of the same
+ * process.
+ */
+static int
+minus_window(const struct agg *win, struct facts *f, const char *path,
+    const char *minus, const struct facts *mf, struct diag *d)
+{
+	size_t		 i;
+
+	diag_init(d, path);
+	if (mf->time_ns != 0 && f->time_ns != 0 && mf->time_ns >= f->time_ns)
+		return diag_set(d, DIAG_USAGE, -1, "is not later than its "
+		    "--base %s: subtract the earlier snapshot from the later",
+		    minus);
+	for (i = 0; i < agg_nnodes(win); i++) {
+		const struct agg_node *x = agg_node(win, i);
+
+		if (x->cum[AGG_VALUE] < 0 || x->cum[AGG_COUNT] < 0)
+			return diag_set(d, DIAG_USAGE, -1, "is not a later "
+			    "snapshot of the process of its --base %s: %s has "
+			    "less in it", minus, x->name);
+	}
+	f->total -= mf->total;
+	if (f->samples >= 0 && mf->samples >= 0)
+		f->samples -= mf->samples;
+	f->duration_ns = mf->time_ns != 0 && f->time_ns != 0 ?
+	    f->time_ns - mf->time_ns : 0;
+	f->time_ns = mf->time_ns;
+	return 0;
+}
+
+/*
+ * Fold profile i (sample type vi) of paths into the side and, with
+ * keep_each, into an agg of its own, less its --base snapshot if it has
+ * one, and add its facts to the merged ones.  Returns 0, or -1 with the
+ * diag filled; s->each[i], if made, is the caller's to free on failure.
+ */
+static int
+add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
+    size_t i, char *const *paths, const struct load_opts *lo, int keep_each,
+    const char *want_type, struct handoff *post, struct diag *d)
+{
+	const char	*minus = lo->minus != NULL ? lo->minus[i] : NULL;
+	struct agg_mark	*mark = NULL;
+	struct agg	*since = NULL;
+	struct agg_opts	 eo;
+	struct facts	 mf;
+	int		 rc;
+
+	/*
+	 * The tests between replicates ask each profile's agg only for
+	 * node counts (delta.c) and the tree (flame.c): no edges.  Without
+	 * a tree, the counts are what the profile added to the side's agg,
+	 * so the profile is folded once.  A window (--base) is checked on
+	 * what it added, the same way.
+	 */
+	if (keep_each && lo->agg.tree) {
+		eo = lo->agg;
+		eo.noedges = 1;
+		s->each[i] = agg_new(&eo);
+	} else if (keep_each || minus != NULL)
+		mark = agg_mark(s->agg);
+	if ((minus != NULL && minus_load(s, minus, paths, i, lo, want_type,
+	    post, s->each != NULL ? s->each[i] : NULL, &mf, d) == -1) ||
+	    fold_profile(s, fd, p, vi, lo, s->each != NULL ? s->each[i] :
+	    NULL, &s->facts[i], 1, d) == -1) {
+		agg_mark_free(mark);
+		return -1;
+	}
+	if (mark != NULL) {
+		since = agg_since(s->agg, mark);
+		agg_mark_free(mark);
+		if (keep_each)
+			s->each[i] = since;
+	}
+	rc = minus == NULL ? 0 : minus_window(since != NULL ? since :
+	    s->each[i], &s->facts[i], paths[i], minus, &mf, d);
+	if (!keep_each)
+		agg_free(since);
+	if (rc == -1)
+		return -1;
+	s->facts[i].path = paths[i];
+	if (i == 0)
+		s->merged = s->facts[0];
+	else if (facts_merge(&s->merged, &s->facts[i]) == -1)
+		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values over "
+		    "all profiles overflows a 64-bit integer", s->sample_type);
+	s->nprofiles = i + 1;
+	return 0;
+}
+
+static int
+side_load_d(struct side *s, char *const *paths, size_t n,
+    const struct load_opts *lo, const char *want_type, int keep_each,
+    struct diag *d, struct handoff *post, struct handoff *wait, int threaded)
+{
+	struct feed	*fd;
+	struct profile	*p;
+	size_t		 i;
+	int		 vi;
+
+	memset(s, 0, sizeof(*s));
+	s->agg = agg_new(&lo->agg);
+	if (views_spec_lists(lo->views))
+		s->lines = views_lines_new(lo->views, lo->agg.noinlines, n);
+	s->facts = xcalloc(n, sizeof(*s->facts));
+	if (keep_each)
+		s->each = xcalloc(n, sizeof(*s->each));
+	s->has_counts = 1;
+	s->label_key = lo->agg.label_key;
+	fd = feed_new(paths, n, &lo->limits, threaded);
+	for (i = 0; i < n; i++) {
+		diag_init(d, paths[i]);
+		if ((p = feed_open(fd, d)) == NULL)
+			goto fail;
+		if (wait != NULL && i == 0 &&
+		    handoff_wait(wait, &want_type) == -1) {
+			feed_free(fd);
+			return -2;
+		}
+		if ((vi = check_profile(s, p, paths, i, NULL, want_type, lo,
+		    post, d)) < 0) {
+			drain(fd, d);
+			goto fail;
+		}
+		if (add_profile(s, fd, p, vi, i, paths, lo, keep_each,
+		    want_type, post, d) == -1)
+			goto fail;
+		feed_close(fd);
+	}
+	feed_free(fd);
+	if (!lo->keep_counts)
+		side_divide_counts(&s, 1);
+	s->merged.sample_type = s->sample_type;
+	s->merged.unit = s->unit;
+	for (i = 0; i < n; i++) {
+		s->facts[i].sample_type = s->sample_type;
+		s->facts[i].unit = s->unit;
+	}
+	if (n == 1)
+		s->merged.path = paths[0];
+	handoff_post(post, 1, s->sample_type);	/* NULL if no profiles */
+	return 0;
+
+fail:
+	/* each[i] is freed by side_free() only up to nprofiles. */
+	if (keep_each && i < n) {
+		agg_free(s->each[i]);
+		s->each[i] = NULL;
+	}
+	feed_free(fd);
+	handoff_post(post, -1, NULL);
+	return -1;
+}
+
+int
+side_load_ex(struct side *s, char *const *paths, size_t n,
+    const struct load_opts *lo, const char *want_type, int keep_each)
+{
+	struct diag d;
+
+	if (side_load_d(s, paths, n, lo, want_type, keep_each, &d, NULL,
+	    NULL, 1) == -1)
+		return fail(&d);
+	return 0;
+}
+
+/* The new side of side_load_pair(), on a thread of its own. */
+struct newside {
+	struct side		*s;
+	char *const		*paths;
+	size_t			 n;
+	const struct load_opts	*lo;
+	int			 keep_each;
+	struct diag		 d;
+	struct handoff		*h;
+	int			 rc;
+};
+
+static void *
+newside_run(void *arg)
+{
+	struct newside *ns = arg;
+
+	ns->rc = side_load_d(ns->s, ns->paths, ns->n, ns->lo, NULL,
+	    ns->keep_each, &ns->d, NULL, ns->h, 0);
+	if (ns->rc == 0)
+		agg_index_edges(ns->s->agg);
+	return NULL;
+}
+
+/*
+ * Two sides whose sample types are in different units (the new side
+ * took the base side's type by name) cannot be compared.
+ */
+static int
+same_unit(const struct side *b, const struct side *n, char *const *bpaths,
+    char *const *npaths)
+{
+	if (strcmp(b->unit, n->unit) == 0)
+		return 0;
+	cli_warn("%s: sample type %s is in %s, but in %s in %s: the profiles "
+	    "cannot be compared", npaths[0], b->sample_type, n->unit, b->unit,
+	    bpaths[0]);
+	return -1;
+}
+
+int
+side_load_pair(struct side *b, char *const *bpaths, size_t nb,
+    struct side *n, char *const *npaths, size_t nn,
+    const struct load_opts *lo, int keep_each)
+{
+	struct handoff	 h;
+	struct newside	 ns;
+	struct load_opts blo, nlo;
+	struct side	*both[2] = { b, n };
+	struct diag	 d;
+	pthread_t	 t;
+	int		 rc;
+
+	/*
+	 * The per-profile aggs serve only tests between replicates, which
+	 * need two profiles or more on each side: otherwise they would be
+	 * copies of the merged ones, and cost as much memory.
+	 */
+	if (nb < 2 || nn < 2)
+		keep_each = 0;
+	/* Divided alike once both are loaded (side_divide_counts()). */
+	blo = *lo;
+	blo.keep_counts = 1;
+	lo = &blo;
+	memset(n, 0, sizeof(*n));
+	memset(&h, 0, sizeof(h));
+	memset(&ns, 0, sizeof(ns));
+	if (pthread_mutex_init(&h.mu, NULL) != 0 ||
+	    pthread_cond_init(&h.cv, NULL) != 0)
+		goto serial;
+	ns.s = n;
+	ns.paths = npaths;
+	ns.n = nn;
+	nlo = *lo;
+	nlo.minus = lo->minus_new;
+	ns.lo = &nlo;
+	ns.keep_each = keep_each;
+	ns.h = &h;
+	if (pthread_create(&t, NULL, newside_run, &ns) != 0) {
+		pthread_cond_destroy(&h.cv);
+		pthread_mutex_destroy(&h.mu);
+		goto serial;
+	}
+	/*
+	 * Each side has a core: no thread of its own to decode ahead.  A
+	 * diff reads the edges by node: each side indexes its own while
+	 * it has the core (agg_index_edges()).
+	 */
+	rc = side_load_d(b, bpaths, nb, lo, NULL, keep_each, &d, &h, NULL, 0);
+	if (rc == 0)
+		agg_index_edges(b->agg);
+	pthread_join(t, NULL);
+	pthread_cond_destroy(&h.cv);
+	pthread_mutex_destroy(&h.mu);
+	/* Report what the serial order would have: the base side first. */
+	if (rc == -1)
+		return fail(&d);
+	if (ns.rc == -1)
+		return fail(&ns.d);
+	side_divide_counts(both, 2);
+	return same_unit(b, n, bpaths, npaths);
+
+serial:
+	nlo = *lo;
+	nlo.minus = lo->minus_new;
+	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
+	    side_load_ex(n, npaths, nn, &nlo, b->sample_type, keep_each) == -1)
+		return -1;
+	side_divide_counts(both, 2);
+	return same_unit(b, n, bpaths, npaths);
+}
+
+int
+side_load(struct side *s, char *const *paths, size_t n,
+    const struct load_opts *lo)
+{
+	return side_load_ex(s, paths, n, lo, NULL, 0);
+}
+
+/* With --by-label, does a node of the kept samples carry the key? */
+static int
+label_seen(const struct side *s)
+{
+	size_t	 i, n = agg_nnodes(s->agg), klen = strlen(s->label_key);
+
+	for (i = 0; i < n; i++) {
+		const char *name = agg_node(s->agg, i)->name;
+
+		if (strncmp(name, s->label_key, klen) == 0 &&
+		    name[klen] == '=')
+			return 1;
+	}
+	return 0;
+}
+
+unsigned
+side_unmatched(const struct side *s)
+{
+	const struct filter_stats	*fs = &s->fstats;
+	unsigned			 m = 0;
+
+	if (fs->focus != NULL && fs->focus_hits == 0)
+		m |= SIDE_NO_FOCUS;
+	if (fs->ignore != NULL && fs->ignore_hits == 0)
+		m |= SIDE_NO_IGNORE;
+	if (fs->hide != NULL && fs->hide_hits == 0)
+		m |= SIDE_NO_HIDE;
+	if (fs->show != NULL && fs->show_hits == 0)
+		m |= SIDE_NO_SHOW;
+	if (fs->ntags > 0 && fs->tag_hits == 0)
+		m |= SIDE_NO_TAG;
+	if (fs->ntag_ignores > 0 && fs->tag_ignore_hits == 0)
+		m |= SIDE_NO_TAG_IGNORE;
+	if (s->label_key != NULL && s->agg != NULL && !label_seen(s))
+		m |= SIDE_NO_LABEL;
+	return m;
+}
+
+void
+side_unmatched_say(unsigned m, const char *key, char *buf, size_t len)
+{
+	const char *what;
+
+	what = m & SIDE_NO_FOCUS ? "--focus" : m & SIDE_NO_IGNORE ?
+	    "--ignore" : m & SIDE_NO_HIDE ? "--hide" : m & SIDE_NO_SHOW ?
+	    "--show" : m & SIDE_NO_TAG ? "--tag" : m & SIDE_NO_TAG_IGNORE ?
+	    "--tag-ignore" : NULL;
+	if (what != NULL)
+		snprintf(buf, len, "%s matched nothing%s", what,
+		    m & SIDE_NO_TAG ? " (every --tag must match the same "
+		    "sample)" : "");
+	else
+		snprintf(buf, len, "no sample carries label %s (--by-label)",
+		    key != NULL ? key : "");
+}
+
+/*
+ * The first profile of the side that has(), and " (and N more)" in also
+ * for the others that have it too; NULL if none has.
+ */
+static const struct facts *
+first_facts(const struct side *s, int (*has)(const struct facts *),
+    char *also, size_t len)
+{
+	const struct facts	*f = NULL;
+	size_t			 i, more = 0;
+
+	also[0] = '\0';
+	for (i = 0; i < s->nprofiles; i++) {
+		if (!has(&s->facts[i]))
+			continue;
+		if (f == NULL)
+			f = &s->facts[i];
+		else
+			more++;
+	}
+	if (more > 0)
+		snprintf(also, len, " (and %zu more)", more);
+	return f;
+}
+
+static int
+has_note(const struct facts *f)
+{
+	return f->count_note[0] != '\0';
+}
+
+static int
+untimed(const struct facts *f)
+{
+	return f->duration_ns <= 0;
+}
+
+static int
+subperiod(const struct facts *f)
+{
+	return f->subperiod > 0;
+}
+
+/*
+ * Values under one sampling period, where the counts would have been
+ * value / period (facts.h): the first profile of the side, named.
+ */
+static void
+subperiod_warn(const struct side *s, const char *tag)
+{
+	const struct facts	*f;
+	char			 also[64], per[64];
+
+	if ((f = first_facts(s, subperiod, also, sizeof(also))) == NULL)
+		return;
+	units_format(per, sizeof(per), f->period, f->period_unit);
+	cli_warn("%s%s%s: %lld of %zu samples hold less %s than the sampling "
+	    "period, %s, so the values are no counts of periods: sample count "
+	    "unknown", tag, f->path, also, (long long)f->subperiod, f->records,
+	    s->sample_type, per);
+}
+
+void
+side_warn(const struct side *s, const char *tag)
+{
+	const struct facts		*m = &s->merged;
+	const struct filter_stats	*fs = &s->fstats;
+	unsigned			 no;
+	char				 what[256];
+	size_t				 i;
+
+	/* pprof's "Focus expression matched no samples", per side. */
+	if ((no = side_unmatched(s)) != 0) {
+		side_unmatched_say(no, s->label_key, what, sizeof(what));
+		cli_warn("%s%s: %s", tag, s->nprofiles == 1 ? m->path :
+		    "merged profiles", what);
+	} else if (fs->samples > 0 && fs->kept == 0)
+		cli_warn("%s%s: the filters keep no sample", tag,
+		    s->nprofiles == 1 ? m->path : "merged profiles");
+
+	/*
+	 * The widest 95% interval of a share of n samples is at a share of
+	 * one half: z(0.975) * sqrt(1/4n) on either side.
+	 */
+	if (s->other_default != NULL)
+		cli_warn("%s%s: its own default sample type is %s, but %s is "
+		    "read, as in %s (choose one with -sample_index)", tag,
+		    s->other_path, s->other_default, s->sample_type,
+		    s->other_from);
+	subperiod_warn(s, tag);
+	if (m->empty && m->others[0] != '\0')
+		/* Not too few samples: the wrong type (pprof's last). */
+		cli_warn("%s%s: every %s value is 0, and %s %s values: "
+		    "choose one with -sample_index", tag,
+		    s->nprofiles == 1 ? m->path : "merged profiles",
+		    s->sample_type, m->others,
+		    strchr(m->others, ' ') != NULL ? "have" : "has");
+	else if (m->samples == 0)
+		/* A window less its --base, say, where nothing happened. */
+		cli_warn("%s%s: no samples%s", tag, s->nprofiles == 1 ?
+		    m->path : "merged profiles", s->kind == KIND_SNAPSHOT ?
+		    " in this snapshot" : ": nothing to compare; collect a "
+		    "longer profile");
+	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES &&
+	    s->kind == KIND_SNAPSHOT)
+		/* A snapshot is what there was: no longer one to take. */
+		cli_warn("%s%s: only %lld sample%s in this snapshot: a "
+		    "function's value is uncertain by about ±1/sqrt of its "
+		    "samples", tag, s->nprofiles == 1 ? m->path :
+		    "merged profiles", (long long)m->samples,
+		    m->samples == 1 ? "" : "s");
+	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES)
+		cli_warn("%s%s: only %lld sample%s: shares are uncertain by "
+		    "up to ±%.1f points (95%%); collect a longer profile",
+		    tag, s->nprofiles == 1 ? m->path : "merged profiles",
+		    (long long)m->samples, m->samples == 1 ? "" : "s",
+		    100 * stats_norm_quantile(0.975) *
+		    sqrt(0.25 / (double)m->samples));
+	for (i = 0; i < s->nprofiles; i++) {
+		const struct facts *f = &s->facts[i];
+
+		if (f->duration_bogus)
+			cli_warn("%s%s: duration_nanos is implausible (over a "
+			    "week); the duration is ignored", tag, f->path);
+		if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL &&
+		    !f->empty)
+			cli_warn("%s%s: CPU utilization was %.1f%% of one core "
+			    "over %.2fs: the process was mostly waiting, and a "
+			    "CPU profile cannot explain time spent waiting; "
+			    "take a wall-clock or off-CPU profile", tag,
+			    f->path, 100 * f->cpu_util,
+			    (double)f->duration_ns / 1e9);
+	}
+}
+
+/*
+ * Say how the side's counts were found when they are not the samples
+ * as written: recovered from scaled estimates, or estimates that could
+ * not be undone (facts.c, count_note()).  One line a side, naming the
+ * first profile it is true of, and how many more.  Between replicates
+ * the spread of the runs is measured, and shows such counts up.
+ */
+static void
+count_warn(const struct side *s, const char *tag)
+{
+	const struct facts	*f;
+	char			 also[64];
+
+	if ((f = first_facts(s, has_note, also, sizeof(also))) == NULL)
+		return;
+	cli_warn("%s%s%s: %s%s", tag, f->path, also, f->count_note,
+	    f->counts_scaled && s->nprofiles < 2 ? "; verdicts may be "
+	    "over-confident: compare several profiles per side" : "");
+}
+
+/*
+ * Events summed over windows of unknown length, the first profile of
+ * the side that has none named: Go writes no duration in a mutex, block
+ * or allocs profile, whose counts run from the start of the process, so
+ * that two of them compare lifetimes.
+ */
+static void
+untimed_warn(const struct side *s, const char *tag)
+{
+	const struct facts	*f;
+	char			 also[64];
+
+	if ((f = first_facts(s, untimed, also, sizeof(also))) == NULL)
+		return;
+	cli_warn("%s%s%s: no duration: the sum of %s over a window of unknown "
+	    "length is compared as it is, though a longer window holds more; "
+	    "a cumulative profile (Go's allocs, mutex, block) counts from the "
+	    "start of its process: give each profile an earlier snapshot of "
+	    "it (--base) to compare windows", tag, f->path, also,
+	    s->sample_type);
+}
+
+void
+side_warn_pair(const struct side *b, const struct side *n, int norm)
+{
+	const struct facts *fb = &b->merged, *fn = &n->merged;
+	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
+
+	side_warn(b, "base: ");
+	side_warn(n, "new: ");
+	/* Shares and rates allow for it; a sum over each window does not. */
+	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
+	    PD_DURATION_SKEW && norm == DELTA_NORM_NONE &&
+	    b->kind != KIND_SNAPSHOT)
+		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
+		    "their sums are not comparable: compare rates "
+		    "(--normalize duration) or shares", db / 1e9, dn / 1e9);
+	else if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
+	    PD_DURATION_SKEW && norm == DELTA_NORM_TOTAL)
+		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
+		    "shares allow for it, but a window may have caught "
+		    "different work", db / 1e9, dn / 1e9);
+	if ((db <= 0 || dn <= 0) && norm == DELTA_NORM_NONE &&
+	    b->kind == KIND_EVENTS && !(db <= 0 ? fb : fn)->empty)
+		untimed_warn(db <= 0 ? b : n, db <= 0 ? "base: " : "new: ");
+	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
+		cli_warn("the sampling periods differ: base %lld, new %lld %s",
+		    (long long)fb->period, (long long)fn->period,
+		    fb->period_unit);
+	if (b->has_counts && n->has_counts) {
+		count_warn(b, "base: ");
+		count_warn(n, "new: ");
+	}
+	if (!b->has_counts || !n->has_counts)
+		cli_warn("no sample counts for %s (no count sample type and no "
+		    "usable period): significance cannot be tested",
+		    fb->sample_type);
+}
+
+void
+side_free(struct side *s)
+{
+	size_t i;
+
+	agg_free(s->agg);
+	views_lines_free(s->lines);
+	if (s->each != NULL)
+		for (i = 0; i < s->nprofiles; i++)
+			agg_free(s->each[i]);
+	free(s->each);
+	free(s->facts);
+	free(s->sample_type);
+	free(s->unit);
+	free(s->other_default);
+	memset(s, 0, sizeof(*s));
+}

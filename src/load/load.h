@@ -1,0 +1,159 @@
+/*
+ * One side of a comparison, or both at once (or the input of top):
+ * profiles loaded one at a time, checked against each other and folded
+ * into one aggregate, each sample as it is read off the wire, so that
+ * memory holds a profile's inflated bytes and header but never its
+ * samples decoded; then the warnings about what was loaded.  It takes
+ * its own options (struct load_opts), not the CLI's.  CLI layer: on
+ * error it prints one line naming the file and returns -1.
+ */
+#ifndef LOAD_H
+#define LOAD_H
+
+#include <stddef.h>
+
+#include "core/agg.h"
+#include "core/facts.h"
+#include "core/filter.h"
+#include "core/kind.h"
+#include "profdiff.h"
+#include "model/profile.h"
+#include "core/views.h"
+
+/*
+ * What loading needs to know, filled by the CLI from its options: the
+ * sample type (-i), how stacks are aggregated, the input limits, and
+ * the filters compiled once for every profile.
+ */
+struct load_opts {
+	const char		*sample_index;	/* NULL: pprof's default */
+	struct agg_opts		 agg;
+	struct pd_limits	 limits;
+	const struct filter	*filter;	/* borrowed; NULL: none */
+	/*
+	 * --base: per profile of the side, an earlier cumulative snapshot
+	 * of the same process to subtract from it, so that the profile is
+	 * the window between them; minus_new is the new side's, which
+	 * side_load_pair() gives that side as its minus.  NULL: none.
+	 */
+	char *const		*minus;
+	char *const		*minus_new;
+	/*
+	 * Keep the aggregates' moments (agg_want_moments()) when the sample
+	 * type is not time-sliced (kind.h): its values' intervals need
+	 * them.  diff and check-significance set it.
+	 */
+	int			 moments;
+	/*
+	 * Leave a mutex profile's contentions as they are instead of
+	 * dividing them by their greatest common divisor: the caller
+	 * divides the sides it compares alike (side_divide_counts()), or
+	 * keeps the estimates (series: its points are gone before the
+	 * divisor of them all is known).
+	 */
+	int			 keep_counts;
+	const struct views_spec	*views;		/* --list, --peek; or NULL */
+};
+
+struct side {
+	struct agg	*agg;		/* all profiles merged */
+	struct agg	**each;		/* one per profile, when kept */
+	struct facts	*facts;		/* one per profile */
+	size_t		 nprofiles;
+	struct facts	 merged;
+	char		*sample_type;	/* resolved name, owned */
+	char		*unit;
+	int		 has_counts;	/* every profile had a count source */
+	int64_t		 count_gcd;	/* of the count type's values, or 0 */
+	int		 kind;		/* enum kind of the sample type */
+	const char	*kind_why;	/* kind_of()'s reason, for people */
+	int		 waits;		/* kind_waits() of the sample type */
+	enum pf_format	 format;	/* of the first profile */
+	struct filter_stats fstats;	/* what the filter did, all profiles */
+	const char	*label_key;	/* --by-label, borrowed; or NULL */
+	struct views_lines *lines;	/* --list's lines, or NULL */
+	const char	*other_path;	/* the first profile whose own default */
+	char		*other_default;	/*   type is not the one read, and that
+					   type (owned); NULL if none, or -i */
+	const char	*other_from;	/* whose type was read instead */
+};
+
+/*
+ * Load paths into s, decoding on a thread of its own ahead of the
+ * folding (feed.h), which may hold the next profile's bytes too.  With
+ * keep_each, also keep one aggregate per profile (for tests between
+ * replicates), of nodes and tree only (no edges).  want_type, if not
+ * NULL, is the sample type the other side chose, and overrides -i.
+ */
+int	side_load_ex(struct side *, char *const *paths, size_t n,
+	    const struct load_opts *, const char *want_type, int keep_each);
+int	side_load(struct side *, char *const *paths, size_t n,
+	    const struct load_opts *);
+/*
+ * Load the two sides of a comparison at once, the new side on a second
+ * thread: the same as
+ *	side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
+ *	side_load_ex(n, npaths, nn, lo, b->sample_type, keep_each) == -1
+ * (the new side takes the sample type the base side chose), with the
+ * same result and the same one error message, the base side's if both
+ * fail; and -1 after a message if the two sample types (of one name)
+ * are in different units.  Either side may be partly filled on error;
+ * side_free() both.
+ * Each side reads its profiles on its own thread, without a feed thread
+ * (the two cores are taken).  keep_each has effect only when both sides
+ * have two profiles or more (replicates); otherwise each stays NULL.
+ * A mutex profile's contentions are divided by the greatest common
+ * divisor of both sides' (side_divide_counts()).
+ */
+int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
+	    struct side *n, char *const *npaths, size_t nn,
+	    const struct load_opts *, int keep_each);
+/*
+ * Divide the contentions of the n sides, if they are all a mutex
+ * profile's that may be estimates, by the greatest common divisor of
+ * them all, and say so in their facts (count_note).
+ */
+void	side_divide_counts(struct side *const *sides, size_t n);
+/*
+ * Its parts: the greatest common divisor of the n sides' contentions,
+ * or 0 if any is not a mutex profile's that may be estimates; and one
+ * side divided by g (nothing when g <= 1 or it is not such a side).
+ */
+int64_t	side_count_divisor(struct side *const *sides, size_t n);
+void	side_divide(struct side *, int64_t g);
+/*
+ * The filter options that matched nothing on this side, a bit each, in
+ * the order of side_unmatched_name(); and a --by-label key that no
+ * sample kept carries.  diff and top warn of the first; a CI gate
+ * refuses one that matched nothing on both sides (a typo).
+ */
+#define SIDE_NO_FOCUS		0x01
+#define SIDE_NO_IGNORE		0x02
+#define SIDE_NO_HIDE		0x04
+#define SIDE_NO_SHOW		0x08
+#define SIDE_NO_TAG		0x10
+#define SIDE_NO_TAG_IGNORE	0x20
+#define SIDE_NO_LABEL		0x40
+unsigned	side_unmatched(const struct side *);
+/* What the lowest bit of mask says, in words, into buf; key: --by-label. */
+void		 side_unmatched_say(unsigned mask, const char *key, char *buf,
+		    size_t len);
+/* Print the warnings about this side to stderr, each prefixed by tag. */
+void	side_warn(const struct side *, const char *tag);
+/*
+ * The same for both sides of a comparison, "base: " and "new: ", then
+ * what makes the two hard to compare: windows of different lengths,
+ * different sampling periods, counts that are estimates, no counts.
+ * norm is the quantity compared (enum delta_norm), which decides
+ * whether windows of different lengths matter.
+ */
+void	side_warn_pair(const struct side *base, const struct side *new,
+	    int norm);
+void	side_free(struct side *);
+
+/* Thresholds behind the warnings; documented in profdiff.1. */
+#define PD_FEW_SAMPLES	300	/* fewer samples than this: shares are rough */
+#define PD_LOW_UTIL	0.5	/* CPU utilization below this: mostly waiting */
+#define PD_DURATION_SKEW 0.10	/* windows whose lengths differ more */
+
+#endif

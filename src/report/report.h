@@ -1,0 +1,234 @@
+/*
+ * Report writers: the only code that formats results.  They take plain
+ * structs built by the commands (facts, rows of integers and verdicts)
+ * and write one format to a FILE.  They know nothing of protobuf, and do
+ * no statistics: every number they print was computed before.
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/facts.h"
+
+struct judge;
+
+struct flame;
+struct views;
+
+/* The formats of the reports (-f). */
+enum report_format {
+	FMT_TEXT = 0,
+	FMT_JSON,
+	FMT_CSV,
+	FMT_MARKDOWN,		/* diff and check-significance */
+	FMT_FOLDED,
+	FMT_SVG,
+};
+
+struct top_row {
+	const char	*name;
+	int64_t		 flat;
+	int64_t		 cum;
+};
+
+struct top_report {
+	const struct facts *profiles;	/* one per input file */
+	size_t		 nprofiles;
+	struct facts	 merged;	/* all inputs together */
+	int64_t		 pct_total;	/* sum of |value|: pprof's 100% */
+	const char	*granularity;
+	int		 sort_cum;
+	const struct top_row *rows;	/* sorted; all nodes */
+	size_t		 nrows;
+	size_t		 nshow;		/* rows to print */
+	const char	*filters;	/* "--focus RE" etc., or NULL */
+	int		 relative;	/* percentages of the filtered samples */
+	double		 kept;		/* share of |value| the filters kept */
+	const char	*by_label;	/* rows are this label's values */
+	const struct flame *fl;		/* svg and folded: the profile's */
+	const char	*out_unit;	/* --unit, or NULL */
+};
+
+/*
+ * Write r in format f: the table, or the flame graph r->fl (svg,
+ * folded).  Returns 0, or -1 on a write error.
+ */
+int	report_top_write(FILE *, enum report_format f,
+	    const struct top_report *r);
+int	report_top_text(FILE *, const struct top_report *);
+int	report_top_json(FILE *, const struct top_report *);
+int	report_top_csv(FILE *, const struct top_report *);
+int	report_top_markdown(FILE *, const struct top_report *);
+
+struct delta;
+
+enum diff_kind {
+	DIFF_REPORT = 0,	/* profdiff diff */
+	DIFF_CHECK,		/* profdiff check-significance */
+};
+
+/*
+ * What the header of a two-sided report says, whatever draws it: the
+ * diff tables (struct diff_report) and the flame graphs (struct
+ * flame_report in report_flame.h) embed the same one.
+ */
+struct report_head {
+	const struct facts *base;	/* merged facts of each side; */
+	const struct facts *new;	/*   base is NULL for top */
+	size_t		 nbase, nnew;	/* profiles per side */
+	const char	*method;	/* how rows were tested, for people */
+	double		 alpha;
+	double		 min_effect_pp;	/* as judged (delta.min_pp) */
+	double		 min_effect_rel;
+	double		 min_floor;	/* delta_opts.wait_floor when it set
+					   min_effect_pp, else 0 */
+	int		 has_counts;
+	const char	*filters;	/* "--focus RE" etc., or NULL */
+	const char	*quantity;	/* what is compared and why, or NULL */
+	const char	*quantity_name;	/* "shares", "rates", ... */
+};
+
+struct diff_report {
+	struct report_head h;
+	enum diff_kind	 kind;
+	const struct delta *d;
+	const size_t	*order;		/* the first nshow rows, in order */
+	size_t		 nshow;
+	int		 norm;		/* enum delta_norm */
+	const char	*unit;		/* the sample type's unit */
+	const char	*granularity;
+	int		 color;		/* ANSI colour in text */
+	int		 relative;	/* shares of the filtered samples */
+	double		 base_kept;	/* share of |value| the filters kept */
+	double		 new_kept;
+	const char	*by_label;	/* rows are this label's values */
+	/*
+	 * The counts are estimates nothing recovered, one profile a side
+	 * (delta_opts.approx): the findings are leads.
+	 */
+	int		 approx;
+	int		 waits;		/* kind_waits() of the sample type */
+	/*
+	 * Events summed over windows of unknown length, compared as they
+	 * are (delta_opts.untimed): the findings are leads too.
+	 */
+	int		 untimed;
+	/* check-significance only */
+	int		 exit_status;
+	const char	*conclusion;
+	/* svg and folded: the flame graph of the same two sides */
+	const struct flame *fl;
+	int		 width_base;	/* widths from the base (--flame-width) */
+	const char	*out_unit;	/* --unit, or NULL */
+	/* --list and --peek (views.h), and where --list finds sources */
+	const struct views *views;
+	const char	*source_path;	/* DIR[:DIR...], or NULL */
+};
+
+/*
+ * Write r in format f: a table, or the flame graph r->fl (svg, folded)
+ * under the same header.  Returns 0, or -1 on a write error.
+ */
+int	report_diff_write(FILE *, enum report_format f,
+	    const struct diff_report *r);
+
+int	report_diff_text(FILE *, const struct diff_report *);
+int	report_diff_markdown(FILE *, const struct diff_report *);
+int	report_diff_json(FILE *, const struct diff_report *);
+int	report_diff_csv(FILE *, const struct diff_report *);
+/*
+ * check-significance's conclusion for its exit status (0, 1 or 3),
+ * given whether a row regressed and whether any change fails the check,
+ * and why a finding could not fail it (REPORT_LEAD_*).
+ */
+enum {
+	REPORT_LEAD_NONE,
+	REPORT_LEAD_APPROX,	/* delta_opts.approx */
+	REPORT_LEAD_UNTIMED,	/* delta_opts.untimed */
+	REPORT_LEAD_NOCOUNTS	/* no finding: !delta_opts.has_counts */
+};
+const char *report_conclusion(int status, int regressed, int any_change,
+		    int lead);
+
+/*
+ * The header's sentence on how rows were tested, from the base side's
+ * facts (its count type), whether there are counts, and the family's
+ * judge (j->replicates and the dispersion its runs showed; NULL for one
+ * profile a side); frames for a flame graph's, which test cumulative
+ * counts only; weighted when the intervals are of the values (delta.h).
+ * Free it.
+ */
+char	*report_method(const struct facts *base, int has_counts,
+	    const struct judge *, int frames, int weighted);
+
+/*
+ * The facts block, as the text and JSON reports print it, the total in
+ * unit to (units_label()'s; NULL: as pprof labels one value, and JSON's
+ * exact integer).
+ */
+void	report_facts_text(FILE *, const struct facts *, const char *label,
+	    size_t nprofiles, const char *to);
+void	report_facts_json(FILE *, const struct facts *, const char *to);
+/* The same as a markdown list item, "- **label**: ...". */
+void	report_facts_md(FILE *, const char *label, const struct facts *,
+	    size_t nprofiles, const char *to);
+/*
+ * A value in unit from as a JSON or CSV number in unit to: the exact
+ * integer when to is NULL, else the shortest decimal of the converted
+ * value.
+ */
+void	report_put_value(FILE *, int64_t v, const char *from, const char *to);
+/*
+ * The unit every value of a JSON or CSV report is in, for --unit to:
+ * NULL without one or when the values are in no unit pprof knows
+ * (count), else as units_column() (units.h) chooses from minval and
+ * total.  *name is the unit's name as printed (the sample
+ * unit when values stay plain numbers).
+ */
+const char *report_value_unit(const char *to, int64_t minval, int64_t total,
+	    const char *from, const char **name);
+
+/* Escaping shared by the writers.  Each writes s to fp. */
+void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */
+void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
+void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
+void	report_put_md(FILE *, const char *s);	/* `code`, table-safe */
+/*
+ * A number as JSON and CSV print it: an integral value as the whole
+ * number it is, any other in the fewest digits (15 to 17) that read back
+ * as the same double, so that nothing is lost; the caller handles NaN
+ * and infinities.  buf holds REPORT_NUMSZ bytes.
+ */
+#define REPORT_NUMSZ	32
+void	report_fmt_num(char *buf, size_t len, double v);
+/* The same into a JSON document, with null for NaN and infinities. */
+void	report_put_num(FILE *, double v);
+/* A p- or q-value as the tables print it ("3.1e-61", "0.023"; "-" for NaN). */
+void	report_put_p(char *buf, size_t len, double p);
+
+/*
+ * What the views (report_views.c) share with the diff tables
+ * (report_diff.c): a normalized value and a change as the rows print
+ * them, a verdict (enum verdict) for scripts and for people, a name in
+ * Markdown, a JSON number.
+ */
+void	report_diff_norm(char *buf, size_t len, double v,
+	    const struct diff_report *);
+void	report_diff_delta(char *buf, size_t len, double v,
+	    const struct diff_report *);
+const char *report_verdict_name(int verdict);
+const char *report_verdict_text(int verdict);
+
+/*
+ * --list's and --peek's sections of a diff report (report_views.c),
+ * each after the rows; JSON's are the members "list" and "peek".
+ * Nothing is written without r->views.
+ */
+int	report_views_text(FILE *, const struct diff_report *r);
+int	report_views_markdown(FILE *, const struct diff_report *r);
+int	report_views_json(FILE *, const struct diff_report *r);
+
+#endif

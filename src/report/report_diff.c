@@ -1,0 +1,1182 @@
+/*
+ * The diff and check-significance reports: text for terminals (aligned
+ * columns, colour only when asked or on a terminal), Markdown for
+ * incident notes, JSON for scripts (schema in profdiff.1) and CSV;
+ * report_diff_write() picks one, or the flame graph writers with the
+ * same header.  Every number printed here was computed in delta.c and
+ * stats.c.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/delta.h"
+#include "report/report.h"
+#include "report/report_flame.h"
+#include "support/units.h"
+
+#define RED	"\033[31m"
+#define GREEN	"\033[32m"
+#define RESET	"\033[0m"
+
+/* What a value is printed in: --unit's, else each its own best unit. */
+static const char *
+to_unit(const struct diff_report *r)
+{
+	return r->out_unit != NULL ? r->out_unit : "auto";
+}
+
+/* The totals of the facts: --unit's, unless it leaves them as they were. */
+static const char *
+facts_unit(const struct diff_report *r)
+{
+	return r->out_unit != NULL && strcmp(r->out_unit, "minimum") != 0 ?
+	    r->out_unit : NULL;
+}
+
+/* A normalized value: a share in percent, a rate, or a raw value. */
+static void
+fmt_norm(char *buf, size_t len, double v, const struct diff_report *r)
+{
+	char u[UNITS_BUFSZ];
+
+	switch (r->norm) {
+	case DELTA_NORM_TOTAL:
+		snprintf(buf, len, "%.2f%%", 100 * v);
+		break;
+	case DELTA_NORM_DURATION:
+	case DELTA_NORM_REQUESTS:
+		units_label(u, sizeof(u), (int64_t)llround(v), r->unit,
+		    to_unit(r));
+		snprintf(buf, len, "%s/%s", u, r->norm == DELTA_NORM_DURATION ?
+		    "s" : "req");
+		break;
+	default:
+		units_label(buf, len, (int64_t)llround(v), r->unit, to_unit(r));
+		break;
+	}
+}
+
+static void
+fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
+{
+	char u[UNITS_BUFSZ];
+
+	switch (r->norm) {
+	case DELTA_NORM_TOTAL:
+		snprintf(buf, len, "%+.2fpp", 100 * v);
+		break;
+	case DELTA_NORM_DURATION:
+	case DELTA_NORM_REQUESTS:
+		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
+		    to_unit(r));
+		snprintf(buf, len, "%c%s/%s", v < 0 ? '-' : '+', u,
+		    r->norm == DELTA_NORM_DURATION ? "s" : "req");
+		break;
+	default:
+		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
+		    to_unit(r));
+		snprintf(buf, len, "%c%s", v < 0 ? '-' : '+', u);
+		break;
+	}
+}
+
+/* --min-effect's points as judged: two digits when a wait floored them. */
+static void
+fmt_pp(char *buf, size_t len, const struct diff_report *r)
+{
+	snprintf(buf, len, r->h.min_floor > 0 ? "%.2g" : "%g",
+	    r->h.min_effect_pp);
+}
+
+static void
+fmt_rel(char *buf, size_t len, const struct delta_row *row)
+{
+	if (row->status == STATUS_NEW)
+		snprintf(buf, len, "new");
+	else if (row->status == STATUS_GONE)
+		snprintf(buf, len, "gone");
+	else if (row->rel == HUGE_VAL)
+		snprintf(buf, len, "new");
+	else
+		snprintf(buf, len, "%+.0f%%", 100 * row->rel);
+}
+
+/*
+ * An interval of the engine's shares: in points for shares, else in the
+ * report's unit (the level turns a share of the pooled level into it).
+ */
+static void
+fmt_interval(char *buf, size_t len, double lo, double hi,
+    const struct diff_report *r, int digits)
+{
+	char a[UNITS_BUFSZ + 8], b[UNITS_BUFSZ + 8];
+
+	if (!r->d->exposure) {
+		snprintf(buf, len, "[%+.*f, %+.*f]", digits, 100 * lo, digits,
+		    100 * hi);
+		return;
+	}
+	fmt_delta(a, sizeof(a), lo * r->d->level, r);
+	fmt_delta(b, sizeof(b), hi * r->d->level, r);
+	snprintf(buf, len, "[%s, %s]", a, b);
+}
+
+static void
+fmt_ci(char *buf, size_t len, const struct delta_row *row,
+    const struct diff_report *r)
+{
+	if (!row->tested)
+		snprintf(buf, len, "-");
+	else
+		fmt_interval(buf, len, row->st.lo, row->st.hi, r, 2);
+}
+
+/* One row's printed cells, shared by the text and Markdown tables. */
+struct cells {
+	char	 bf[UNITS_BUFSZ + 8], nf[UNITS_BUFSZ + 8];
+	char	 bc[UNITS_BUFSZ + 8], nc[UNITS_BUFSZ + 8];
+	char	 dl[UNITS_BUFSZ + 8], rel[16], ci[2 * UNITS_BUFSZ + 24], p[16], q[16];
+};
+
+static void
+fmt_cells(struct cells *c, const struct delta_row *row,
+    const struct diff_report *r)
+{
+	fmt_norm(c->bf, sizeof(c->bf), row->base_flat_n, r);
+	fmt_norm(c->nf, sizeof(c->nf), row->new_flat_n, r);
+	fmt_norm(c->bc, sizeof(c->bc), row->base_cum_n, r);
+	fmt_norm(c->nc, sizeof(c->nc), row->new_cum_n, r);
+	fmt_delta(c->dl, sizeof(c->dl), row->delta, r);
+	fmt_rel(c->rel, sizeof(c->rel), row);
+	fmt_ci(c->ci, sizeof(c->ci), row, r);
+	report_put_p(c->p, sizeof(c->p), row->tested ? row->st.p : NAN);
+	report_put_p(c->q, sizeof(c->q), row->tested ? row->q : NAN);
+}
+
+/* The verdict as scripts read it (JSON, CSV)... */
+static const char *
+verdict_name(enum verdict v)
+{
+	switch (v) {
+	case VERDICT_REGRESSED:
+		return "regressed";
+	case VERDICT_IMPROVED:
+		return "improved";
+	case VERDICT_UNCHANGED:
+		return "unchanged";
+	case VERDICT_CROWDED_OUT:
+		return "crowded_out";
+	case VERDICT_CROWDED_IN:
+		return "crowded_in";
+	default:
+		return "insufficient";
+	}
+}
+
+/* ...and as people read it (text, Markdown). */
+static const char *
+verdict_text(enum verdict v)
+{
+	if (v == VERDICT_UNCHANGED)
+		return "~";
+	if (v == VERDICT_INSUFFICIENT)
+		return "too few samples";
+	if (v == VERDICT_CROWDED_OUT)
+		return "crowded out";
+	if (v == VERDICT_CROWDED_IN)
+		return "crowded in";
+	return verdict_name(v);
+}
+
+/* Which of a row's hypotheses flagged it, as JSON names it. */
+static const char *
+hyp_name(int hyp)
+{
+	switch (hyp) {
+	case DELTA_HYP_FLAT:
+		return "flat";
+	case DELTA_HYP_CUM:
+		return "cum";
+	case DELTA_HYP_BOTH:
+		return "both";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * A row's verdict cell: the verdict, "flat" when only the flat share's
+ * test flagged it, and the number of its finding.
+ */
+static void
+fmt_verdict(char *buf, size_t len, const struct delta_row *row)
+{
+	char n[24] = "";
+
+	if (row->finding >= 0)
+		snprintf(n, sizeof(n), " #%ld", row->finding + 1);
+	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict),
+	    row->hyp == DELTA_HYP_FLAT && (row->verdict == VERDICT_REGRESSED ||
+	    row->verdict == VERDICT_IMPROVED) ? " flat" : "", n);
+}
+
+/* The sentence on what these sample counts can detect. */
+static void
+put_detectable(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	char t[16];
+
+	if (!r->h.has_counts) {
+		fputs("No sample counts for this sample type: significance "
+		    "cannot be tested.\n", fp);
+		return;
+	}
+	if (d->noise < 0) {
+		fputs("No function could be tested.\n", fp);
+		return;
+	}
+	report_put_p(t, sizeof(t), d->judge.fdr.threshold);
+	if (d->exposure) {
+		char nz[UNITS_BUFSZ + 8], md[UNITS_BUFSZ + 8];
+
+		fmt_delta(nz, sizeof(nz), d->noise * d->level, r);
+		fmt_delta(md, sizeof(md), d->mde * d->level, r);
+		fprintf(fp, "With %" PRId64 " and %" PRId64 " samples, changes "
+		    "under %s cannot be told from noise; %s are found 80%% of "
+		    "the time (for a function at %.0f%% of the level, and p "
+		    "<= %s, what a further finding needs).\n", d->base_n,
+		    d->new_n, nz + 1, md + 1, 100 * d->mde_share, t);
+		return;
+	}
+	fprintf(fp, "With %" PRId64 " and %" PRId64 " samples, changes under "
+	    "±%.1f points cannot be told from noise; ±%.1f points are found "
+	    "80%% of the time (at a %.0f%% share, and p <= %s, what a further "
+	    "finding needs).\n", d->base_n, d->new_n, 100 * d->noise,
+	    100 * d->mde, 100 * d->mde_share, t);
+}
+
+static void
+put_method(FILE *fp, const struct diff_report *r)
+{
+	const struct judge *j = &r->d->judge;
+	char	 pp[32], u[UNITS_BUFSZ], fl[UNITS_BUFSZ + 64];
+
+	fmt_pp(pp, sizeof(pp), r);
+	fl[0] = '\0';
+	if (r->h.min_floor > 0) {
+		units_label(u, sizeof(u), llround(r->h.min_floor), r->unit,
+		    to_unit(r));
+		snprintf(fl, sizeof(fl), ", %s/s (1%% of one thread's time; "
+		    "1pp of this level is more)", u);
+	}
+	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over the %zu of %zu "
+	    "hypotheses that can reach it (Tarone; flat and cum of %zu %s, "
+	    "the same samples counted once); %.4g%% intervals (false "
+	    "coverage rate %g); minimum effect %spp%s and %g%%.\n",
+	    r->h.method, r->h.alpha, j->fdr.kept, r->d->ntested,
+	    r->d->nrows, r->by_label ? "label values" : r->granularity,
+	    100 * (1 - j->ci_alpha), r->h.alpha, pp, fl,
+	    r->h.min_effect_rel);
+	if (r->h.quantity != NULL)
+		fprintf(fp, "Compared: %s.\n", r->h.quantity);
+	if (r->h.filters != NULL) {
+		fputs("Filters: ", fp);
+		report_put_text(fp, r->h.filters);
+		fprintf(fp, " (they keep %.2f%% of base and %.2f%% of new; "
+		    "shares are of %s)\n", 100 * r->base_kept,
+		    100 * r->new_kept, r->relative ? "what they keep" :
+		    "the whole profiles");
+	}
+}
+
+/* A finding's path, outermost first, and whether its function came or went. */
+static void
+put_finding_path(FILE *fp, const struct delta *d,
+    const struct delta_finding *f, const char *sep,
+    void (*put)(FILE *, const char *))
+{
+	const struct delta_row *x = &d->rows[f->row];
+	size_t i;
+
+	for (i = 0; i < f->npath; i++) {
+		if (i > 0)
+			fputs(sep, fp);
+		put(fp, d->rows[f->path[i]].name);
+	}
+	if (x->status == STATUS_NEW)
+		fputs(" (new)", fp);
+	else if (x->status == STATUS_GONE)
+		fputs(" (gone)", fp);
+}
+
+/* "regressed +33.0pp [+30.2, +36.0] q 1.5e-111", or with "flat". */
+static void
+fmt_finding(char *buf, size_t len, const struct delta_finding *f,
+    const struct diff_report *r)
+{
+	char q[16], dl[UNITS_BUFSZ + 8], ci[2 * UNITS_BUFSZ + 24];
+
+	report_put_p(q, sizeof(q), f->q);
+	if (r->d->exposure)
+		fmt_delta(dl, sizeof(dl), f->delta * r->d->level, r);
+	else
+		snprintf(dl, sizeof(dl), "%+.1fpp", 100 * f->delta);
+	fmt_interval(ci, sizeof(ci), f->lo, f->hi, r, 1);
+	snprintf(buf, len, "%s %s%s %s q %s", verdict_name(f->verdict), dl,
+	    f->hyp == DELTA_HYP_FLAT ? " flat" : "", ci, q);
+}
+
+/* A change of the engine's shares as the findings write it. */
+static void
+fmt_change(char *buf, size_t len, double change, const struct diff_report *r)
+{
+	if (r->d->exposure)
+		fmt_delta(buf, len, r->d->level * change, r);
+	else
+		snprintf(buf, len, "%+.1fpp", 100 * change);
+}
+
+/*
+ * The rows finding f crowded with verdict v, the first max of them,
+ * after lead ("crowded out:" or "crowded in:"), each as its change and
+ * its name written by put; "and N more" after them.  Returns how many.
+ */
+static size_t
+put_crowded(FILE *fp, const struct diff_report *r,
+    const struct delta_finding *f, enum verdict v, size_t max,
+    const char *lead, void (*put)(FILE *, const char *))
+{
+	const struct delta *d = r->d;
+	char	 dl[UNITS_BUFSZ + 8];
+	size_t	 i, n = 0;
+
+	for (i = 0; i < f->ncrowded; i++) {
+		const struct delta_row *c = &d->rows[f->crowded[i]];
+
+		if (c->verdict != v)
+			continue;
+		if (n++ < max) {
+			fmt_change(dl, sizeof(dl), delta_row_change(c), r);
+			fprintf(fp, "%s %s ", n == 1 ? lead : ",", dl);
+			put(fp, c->name);
+		}
+	}
+	if (n > max)
+		fprintf(fp, " and %zu more", n - max);
+	return n;
+}
+
+/*
+ * Where a change of a function's cum is: its calls into the finding's
+ * rows (delta.h, under), the first max of them after lead.  Returns how
+ * many there are.
+ */
+static size_t
+put_under(FILE *fp, const struct diff_report *r,
+    const struct delta_finding *f, size_t max, const char *lead,
+    void (*put)(FILE *, const char *))
+{
+	char	 dl[UNITS_BUFSZ + 8];
+	size_t	 i;
+
+	for (i = 0; i < f->nunder && i < max; i++) {
+		fmt_change(dl, sizeof(dl), f->under[i].change, r);
+		fprintf(fp, "%s %s ", i == 0 ? lead : ",", dl);
+		put(fp, r->d->rows[f->under[i].row].name);
+	}
+	if (f->nunder > max)
+		fprintf(fp, " and %zu more", f->nunder - max);
+	return f->nunder;
+}
+
+/*
+ * The findings, one line each, then what each crowded, as the text
+ * report leads with them: the changes the rows add up to.
+ */
+static void
+put_findings_text(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	char	 buf[320];
+	size_t	 i;
+
+	if (d->nfindings == 0)
+		return;
+	fputc('\n', fp);
+	for (i = 0; i < d->nfindings; i++) {
+		const struct delta_finding *f = &d->findings[i];
+		const char *color = !r->color ? NULL :
+		    f->verdict == VERDICT_REGRESSED ? RED : GREEN;
+
+		fmt_finding(buf, sizeof(buf), f, r);
+		fprintf(fp, "#%zu %s%s%s  ", i + 1, color ? color : "", buf,
+		    color ? RESET : "");
+		put_finding_path(fp, d, f, " -> ", report_put_text);
+		fputc('\n', fp);
+		if (put_under(fp, r, f, 3, "   under it:",
+		    report_put_text) > 0)
+			fputc('\n', fp);
+		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3,
+		    "   crowded out:", report_put_text) > 0)
+			fputc('\n', fp);
+		if (put_crowded(fp, r, f, VERDICT_CROWDED_IN, 3,
+		    "   crowded in:", report_put_text) > 0)
+			fputc('\n', fp);
+	}
+}
+
+int
+report_diff_write(FILE *fp, enum report_format f, const struct diff_report *r)
+{
+	struct flame_report fr;
+
+	switch (f) {
+	case FMT_JSON:
+		return report_diff_json(fp, r);
+	case FMT_CSV:
+		return report_diff_csv(fp, r);
+	case FMT_MARKDOWN:
+		return report_diff_markdown(fp, r);
+	case FMT_SVG:
+	case FMT_FOLDED:
+		memset(&fr, 0, sizeof(fr));
+		fr.h = r->h;
+		fr.fl = r->fl;
+		fr.width_base = r->width_base;
+		fr.out_unit = r->out_unit;
+		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
+		    report_flame_folded(fp, &fr);
+	default:
+		return report_diff_text(fp, r);
+	}
+}
+
+/*
+ * What one count is called, from the count type: "object" for Go's
+ * alloc_objects and inuse_objects, "contention" for contentions.
+ */
+static const char *
+per_name(const struct diff_report *r)
+{
+	const char *ct = r->h.base->count_type;
+
+	if (strstr(ct, "objects") != NULL)
+		return "object";
+	if (strstr(ct, "contention") != NULL)
+		return "contention";
+	return ct;
+}
+
+/*
+ * "per object: 48B -> 96B [+40B, +52B], each costs more": a row's
+ * values per count on each side and the interval of their change, which
+ * tells more of the same (a count that grew) from each one costing
+ * more; "more" or "less" needs the interval to exclude no change and
+ * the change to pass --min-effect's relative part.
+ */
+static int
+fmt_per(char *buf, size_t len, const struct delta_row *row,
+    const struct diff_report *r)
+{
+	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ], lo[UNITS_BUFSZ + 2],
+		 hi[UNITS_BUFSZ + 2];
+	/* Relevant as --min-effect's relative part says, and not noise. */
+	double	 rel = row->per_base > 0 ? 100 * fabs(row->per_new /
+		    row->per_base - 1) : 0;
+	int	 big = rel >= r->h.min_effect_rel;
+	int	 up = big && row->per_lo > 0, down = big && row->per_hi < 0;
+
+	if (!row->has_per)
+		return 0;
+	units_format(a, sizeof(a), (int64_t)llround(row->per_base), r->unit);
+	units_format(b, sizeof(b), (int64_t)llround(row->per_new), r->unit);
+	units_format(lo + 1, sizeof(lo) - 1, (int64_t)llround(fabs(
+	    row->per_lo)), r->unit);
+	units_format(hi + 1, sizeof(hi) - 1, (int64_t)llround(fabs(
+	    row->per_hi)), r->unit);
+	lo[0] = row->per_lo < 0 ? '-' : '+';
+	hi[0] = row->per_hi < 0 ? '-' : '+';
+	snprintf(buf, len, "per %s: %s -> %s [%s, %s], %s", per_name(r), a, b,
+	    lo, hi, up ? "each costs more" : down ? "each costs less" :
+	    "the same per one");
+	return 1;
+}
+
+/*
+ * The discoveries that --min-effect keeps from being verdicts, the
+ * largest relative changes named (delta_small()): a change the counts
+ * prove, however small it is against the level, is not hidden.
+ */
+#define SMALL_NAMED	3
+
+static void
+put_small(FILE *fp, const struct diff_report *r, const char *lead,
+    void (*put)(FILE *, const char *))
+{
+	const struct delta *d = r->d;
+	size_t	 at[SMALL_NAMED], n, i;
+	char	 dl[UNITS_BUFSZ + 8], rel[32], pp[32];
+
+	if ((n = delta_small(d, at, SMALL_NAMED)) == 0)
+		return;
+	fmt_pp(pp, sizeof(pp), r);
+	fprintf(fp, "%sUnder --min-effect's %spp of the level, so not "
+	    "verdicts: %zu significant change%s of %g%% or more%s", lead,
+	    pp, n, n == 1 ? "" : "s", r->h.min_effect_rel,
+	    n == 1 ? "," : ", the largest relative");
+	for (i = 0; i < n && i < SMALL_NAMED; i++) {
+		const struct delta_row *row = &d->rows[at[i]];
+
+		fmt_delta(dl, sizeof(dl), row->delta, r);
+		fmt_rel(rel, sizeof(rel), row);
+		fprintf(fp, "%s %s (%s) ", i > 0 ? "," : "", dl, rel);
+		put(fp, row->name);
+	}
+	if (n > SMALL_NAMED)
+		fprintf(fp, " and %zu more", n - SMALL_NAMED);
+	fprintf(fp, "; lower --min-effect, or --focus %s with --relative, "
+	    "to judge %s.\n", n == 1 ? "it" : "them", n == 1 ? "it" : "them");
+}
+
+/*
+ * Findings on counts nothing recovered, one profile a side, or on sums
+ * over windows of unknown length: leads, said after before.  Findings
+ * of waits, one profile a side, get a caveat: between processes, their
+ * rates differ by more than their counts show.
+ */
+static void
+put_leads(FILE *fp, const struct diff_report *r, const char *before)
+{
+	int	 waits = r->waits && !r->approx && !r->untimed &&
+		    (r->h.nbase < 2 || r->h.nnew < 2);
+
+	if (r->d->nfindings == 0 || (!r->approx && !r->untimed && !waits))
+		return;
+	fputs(before, fp);
+	if (waits)
+		fputs("Contention rises and falls with load and scheduling, "
+		    "which differ between processes by more than these counts "
+		    "show: with one profile a side, a finding may be that, not "
+		    "the code; compare several profiles per side, taken under "
+		    "the same load.\n", fp);
+	else if (r->approx)
+		fputs("These findings rest on counts the profiler scaled up "
+		    "and nothing recovered, with one profile a side: leads, "
+		    "not proof (check-significance exits 3 on them); compare "
+		    "several profiles per side.\n", fp);
+	else
+		fputs("These findings compare sums over windows of unknown "
+		    "length, which a longer window makes larger: leads, not "
+		    "proof (check-significance exits 3 on them); give each "
+		    "profile an earlier snapshot of it (--base).\n", fp);
+}
+
+int
+report_diff_text(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	struct cells c;
+	char	 dl[UNITS_BUFSZ + 8], v[32], per[6 * UNITS_BUFSZ];
+	size_t	 i, k;
+
+	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase, facts_unit(r));
+	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew, facts_unit(r));
+	put_detectable(fp, r);
+	put_method(fp, r);
+	put_findings_text(fp, r);
+	put_leads(fp, r, "");
+	put_small(fp, r, d->nfindings > 0 ? "" : "\n", report_put_text);
+	if (r->kind == DIFF_CHECK && r->nshow == 0) {
+		report_views_text(fp, r);
+		fprintf(fp, "%sResult: %s (exit %d)\n", d->nfindings > 0 ||
+		    r->views != NULL ? "\n" : "", r->conclusion,
+		    r->exit_status);
+		return ferror(fp) ? -1 : 0;
+	}
+	fprintf(fp, "\n%10s %10s %10s %10s %11s %6s %16s %8s %8s  %-18s %s\n",
+	    "base flat", "new flat", "base cum", "new cum", "delta", "rel",
+	    d->exposure ? "CI" : "CI (pp)", "p", "q", "verdict", r->by_label ?
+	    r->by_label : r->granularity);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+		const char *color = NULL;
+
+		fmt_cells(&c, row, r);
+		fmt_verdict(v, sizeof(v), row);
+		if (r->color && row->verdict == VERDICT_REGRESSED)
+			color = RED;
+		else if (r->color && row->verdict == VERDICT_IMPROVED)
+			color = GREEN;
+		fprintf(fp, "%10s %10s %10s %10s %11s %6s %16s %8s %8s  %s%-18s%s ",
+		    c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p, c.q,
+		    color ? color : "", v, color ? RESET : "");
+		report_put_text(fp, row->name);
+		fputc('\n', fp);
+		if (row->npath > 1) {
+			fputs("    path: ", fp);
+			for (i = 0; i < row->npath; i++) {
+				if (i > 0)
+					fputs(" -> ", fp);
+				report_put_text(fp, row->path[i]);
+			}
+			fputc('\n', fp);
+		}
+		for (i = 0; i < row->ncallers; i++) {
+			fmt_delta(dl, sizeof(dl), row->callers[i].delta, r);
+			fprintf(fp, "    %s %s ", i == 0 ? "callers:" :
+			    "        ", dl);
+			report_put_text(fp, row->callers[i].name);
+			fputc('\n', fp);
+		}
+		if ((row->verdict == VERDICT_REGRESSED ||
+		    row->verdict == VERDICT_IMPROVED) &&
+		    fmt_per(per, sizeof(per), row, r))
+			fprintf(fp, "    %s\n", per);
+	}
+	report_views_text(fp, r);
+	if (r->kind == DIFF_CHECK)
+		fprintf(fp, "\nResult: %s (exit %d)\n", r->conclusion,
+		    r->exit_status);
+	return ferror(fp) ? -1 : 0;
+}
+
+/* The findings as a numbered list, the summary an incident note needs. */
+static void
+put_findings_md(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	char	 buf[320];
+	size_t	 i;
+
+	if (d->nfindings == 0)
+		return;
+	fputs("\n### Findings\n\n", fp);
+	for (i = 0; i < d->nfindings; i++) {
+		const struct delta_finding *f = &d->findings[i];
+
+		fmt_finding(buf, sizeof(buf), f, r);
+		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
+		put_finding_path(fp, d, f, " → ", report_put_md);
+		put_under(fp, r, f, 5, "; under it:", report_put_md);
+		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
+		    report_put_md);
+		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
+		    report_put_md);
+		fputc('\n', fp);
+	}
+}
+
+int
+report_diff_markdown(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	struct cells c;
+	char	 dl[UNITS_BUFSZ + 8], v[32], per[6 * UNITS_BUFSZ];
+	size_t	 i, k;
+
+	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
+	    "check-significance" : "diff");
+	report_facts_md(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
+	report_facts_md(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
+	fputs("\n", fp);
+	put_detectable(fp, r);
+	fputs("\n", fp);
+	put_method(fp, r);
+	if (r->kind == DIFF_CHECK)
+		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
+		    r->exit_status);
+	put_findings_md(fp, r);
+	put_leads(fp, r, "\n");
+	put_small(fp, r, "\n", report_put_md);
+	if (r->nshow == 0)
+		return report_views_markdown(fp, r) == 0 && !ferror(fp) ? 0 :
+		    -1;
+	fprintf(fp, "\n| base flat | new flat | base cum | new cum | delta | rel | "
+	    "%s | p | q | verdict | %s |\n", r->d->exposure ? "CI" : "CI (pp)",
+	    r->by_label ? r->by_label : r->granularity);
+	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n", fp);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+
+		fmt_cells(&c, row, r);
+		fmt_verdict(v, sizeof(v), row);
+		fprintf(fp, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | "
+		    "%s%s%s | ", c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p,
+		    c.q, row->verdict == VERDICT_REGRESSED ? "**" : "", v,
+		    row->verdict == VERDICT_REGRESSED ? "**" : "");
+		report_put_md(fp, row->name);
+		fputs(" |\n", fp);
+	}
+	fputs("\n", fp);
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+
+		if (row->npath <= 1 && row->ncallers == 0 && !row->has_per)
+			continue;
+		fputs("- ", fp);
+		report_put_md(fp, row->name);
+		fprintf(fp, " (%s)", verdict_text(row->verdict));
+		if (row->npath > 1) {
+			fputs(": path ", fp);
+			for (i = 0; i < row->npath; i++) {
+				if (i > 0)
+					fputs(" → ", fp);
+				report_put_md(fp, row->path[i]);
+			}
+		}
+		for (i = 0; i < row->ncallers; i++) {
+			fmt_delta(dl, sizeof(dl), row->callers[i].delta, r);
+			fprintf(fp, "%s", i == 0 ? "; callers " : ", ");
+			report_put_md(fp, row->callers[i].name);
+			fprintf(fp, " %s", dl);
+		}
+		if ((row->verdict == VERDICT_REGRESSED ||
+		    row->verdict == VERDICT_IMPROVED) &&
+		    fmt_per(per, sizeof(per), row, r))
+			fprintf(fp, "; %s", per);
+		fputs("\n", fp);
+	}
+	report_views_markdown(fp, r);
+	return ferror(fp) ? -1 : 0;
+}
+
+/* A JSON array of the names of rows[n]. */
+static void
+json_names(FILE *fp, const struct delta *d, const size_t *rows, size_t n)
+{
+	size_t i;
+
+	fputc('[', fp);
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			fputc(',', fp);
+		report_put_json(fp, d->rows[rows[i]].name);
+	}
+	fputc(']', fp);
+}
+
+/* The names of the rows f crowded with verdict v, largest first. */
+static void
+json_crowded(FILE *fp, const struct delta *d, const struct delta_finding *f,
+    enum verdict v)
+{
+	size_t	 i, n = 0;
+
+	fputc('[', fp);
+	for (i = 0; i < f->ncrowded; i++) {
+		if (d->rows[f->crowded[i]].verdict != v)
+			continue;
+		if (n++ > 0)
+			fputc(',', fp);
+		report_put_json(fp, d->rows[f->crowded[i]].name);
+	}
+	fputc(']', fp);
+}
+
+/* A value normalized as --normalize says: only a share has no unit. */
+static void
+json_norm(FILE *fp, double v, const struct diff_report *r, const char *to)
+{
+	if (to != NULL && r->norm != DELTA_NORM_TOTAL)
+		v = units_scale_f(v, r->unit, to);
+	report_put_num(fp, v);
+}
+
+/*
+ * What a change of the engine's shares is in the rows' unit (delta):
+ * a fraction for shares, the pooled level's unit with an exposure.
+ */
+static double
+report_level(const struct diff_report *r)
+{
+	return r->d->exposure ? r->d->level : 1;
+}
+
+/* The findings array: most important first (delta.h). */
+static void
+put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
+    const char *to)
+{
+	size_t	 i, k;
+
+	fputs(",\"findings\":[", fp);
+	for (i = 0; i < d->nfindings; i++) {
+		const struct delta_finding *f = &d->findings[i];
+		const struct delta_row *x = &d->rows[f->row];
+
+		fputs(i > 0 ? ",\n{\"verdict\":" : "\n{\"verdict\":", fp);
+		report_put_json(fp, verdict_name(f->verdict));
+		fputs(",\"function\":", fp);
+		report_put_json(fp, x->name);
+		fputs(",\"status\":", fp);
+		report_put_json(fp, x->status == STATUS_NEW ? "new" :
+		    x->status == STATUS_GONE ? "gone" : "both");
+		fputs(",\"hypothesis\":", fp);
+		report_put_json(fp, hyp_name(f->hyp));
+		fputs(",\"path\":", fp);
+		json_names(fp, d, f->path, f->npath);
+		fputs(",\"delta_pp\":", fp);
+		report_put_num(fp, 100 * f->delta);
+		fputs(",\"ci_low_pp\":", fp);
+		report_put_num(fp, 100 * f->lo);
+		fputs(",\"ci_high_pp\":", fp);
+		report_put_num(fp, 100 * f->hi);
+		/* The same in the rows' unit (delta): points or a rate. */
+		fputs(",\"delta\":", fp);
+		json_norm(fp, report_level(r) * f->delta, r, to);
+		fputs(",\"ci_low\":", fp);
+		json_norm(fp, report_level(r) * f->lo, r, to);
+		fputs(",\"ci_high\":", fp);
+		json_norm(fp, report_level(r) * f->hi, r, to);
+		fputs(",\"q_value\":", fp);
+		report_put_num(fp, f->q);
+		fputs(",\"rows\":", fp);
+		json_names(fp, d, f->rows, f->nrows);
+		fputs(",\"crowded_out\":", fp);
+		json_crowded(fp, d, f, VERDICT_CROWDED_OUT);
+		fputs(",\"crowded_in\":", fp);
+		json_crowded(fp, d, f, VERDICT_CROWDED_IN);
+		fputs(",\"under\":[", fp);
+		for (k = 0; k < f->nunder; k++) {
+			fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);
+			report_put_json(fp, d->rows[f->under[k].row].name);
+			fputs(",\"delta\":", fp);
+			json_norm(fp, report_level(r) * f->under[k].change, r,
+			    to);
+			fputc('}', fp);
+		}
+		fputs("]}", fp);
+	}
+	fputs("]", fp);
+}
+
+/*
+ * The unit of JSON's and CSV's values for --unit (NULL without one):
+ * for minimum and auto, pprof's choice from the rows shown.
+ */
+static const char *
+value_unit(const struct diff_report *r, const char **name)
+{
+	int64_t	 minval = 0, v, total;
+	size_t	 k;
+	int	 side;
+
+	for (k = 0; k < r->nshow && r->out_unit != NULL; k++) {
+		const struct delta_row *row = &r->d->rows[r->order[k]];
+
+		for (side = 0; side < 2; side++) {
+			v = llabs(side ? row->new_flat : row->base_flat);
+			if (v == 0)
+				v = llabs(side ? row->new_cum : row->base_cum);
+			if (v != 0 && (minval == 0 || v < minval))
+				minval = v;
+		}
+	}
+	total = r->h.base->total > r->h.new->total ? r->h.base->total :
+	    r->h.new->total;
+	return report_value_unit(r->out_unit, minval, total, r->unit, name);
+}
+
+
+/* One row of the JSON rows array, after its opening brace. */
+static void
+put_row_json(FILE *fp, const struct diff_report *r,
+    const struct delta_row *row, const char *to)
+{
+	size_t	 i;
+
+	report_put_json(fp, row->name);
+	fputs(",\"base_flat\":", fp);
+	report_put_value(fp, row->base_flat, r->unit, to);
+	fputs(",\"new_flat\":", fp);
+	report_put_value(fp, row->new_flat, r->unit, to);
+	fputs(",\"base_cum\":", fp);
+	report_put_value(fp, row->base_cum, r->unit, to);
+	fputs(",\"new_cum\":", fp);
+	report_put_value(fp, row->new_cum, r->unit, to);
+	fprintf(fp, ",\"base_samples\":%" PRId64 ",\"new_samples\":%"
+	    PRId64, row->base_count, row->new_count);
+	fputs(",\"base_cum_norm\":", fp);
+	json_norm(fp, row->base_cum_n, r, to);
+	fputs(",\"new_cum_norm\":", fp);
+	json_norm(fp, row->new_cum_n, r, to);
+	fputs(",\"delta_pp\":", fp);
+	report_put_num(fp, 100 * row->delta_share);
+	fputs(",\"delta\":", fp);
+	json_norm(fp, row->delta, r, to);
+	fputs(",\"rel\":", fp);
+	report_put_num(fp, row->rel);
+	fputs(",\"ci_low_pp\":", fp);
+	report_put_num(fp, row->tested ? 100 * row->st.lo : NAN);
+	fputs(",\"ci_high_pp\":", fp);
+	report_put_num(fp, row->tested ? 100 * row->st.hi : NAN);
+	fputs(",\"ci_low\":", fp);
+	json_norm(fp, row->tested ? report_level(r) * row->st.lo : NAN, r, to);
+	fputs(",\"ci_high\":", fp);
+	json_norm(fp, row->tested ? report_level(r) * row->st.hi : NAN, r, to);
+	fputs(",\"p_value\":", fp);
+	report_put_num(fp, row->tested ? row->st.p : NAN);
+	fputs(",\"q_value\":", fp);
+	report_put_num(fp, row->tested ? row->q : NAN);
+	fputs(",\"test\":", fp);
+	report_put_json(fp, stats_method_name(row->st.method));
+	fputs(",\"verdict\":", fp);
+	report_put_json(fp, verdict_name(row->verdict));
+	fprintf(fp, ",\"under_min_effect\":%s", row->small ? "true" : "false");
+	fputs(",\"hypothesis\":", fp);
+	if (hyp_name(row->hyp) != NULL)
+		report_put_json(fp, hyp_name(row->hyp));
+	else
+		fputs("null", fp);
+	if (row->finding >= 0)
+		fprintf(fp, ",\"finding\":%ld", row->finding);
+	else
+		fputs(",\"finding\":null", fp);
+	fputs(",\"flat_p_value\":", fp);
+	report_put_num(fp, row->flat.tested ? row->flat.st.p : NAN);
+	fputs(",\"flat_q_value\":", fp);
+	report_put_num(fp, row->flat.tested ? row->flat.q : NAN);
+	fputs(",\"status\":", fp);
+	report_put_json(fp, row->status == STATUS_NEW ? "new" :
+	    row->status == STATUS_GONE ? "gone" : "both");
+	fputs(",\"path\":[", fp);
+	for (i = 0; i < row->npath; i++) {
+		if (i > 0)
+			fputc(',', fp);
+		report_put_json(fp, row->path[i]);
+	}
+	if (row->has_per) {
+		fputs("],\"per_count\":{\"count\":", fp);
+		report_put_json(fp, per_name(r));
+		fputs(",\"base\":", fp);
+		report_put_num(fp, row->per_base);
+		fputs(",\"new\":", fp);
+		report_put_num(fp, row->per_new);
+		fputs(",\"ci_low\":", fp);
+		report_put_num(fp, row->per_lo);
+		fputs(",\"ci_high\":", fp);
+		report_put_num(fp, row->per_hi);
+		fputs("},\"callers\":[", fp);
+	} else
+		fputs("],\"callers\":[", fp);
+	for (i = 0; i < row->ncallers; i++) {
+		fputs(i > 0 ? ",{\"name\":" : "{\"name\":", fp);
+		report_put_json(fp, row->callers[i].name);
+		fputs(",\"base\":", fp);
+		report_put_value(fp, row->callers[i].base, r->unit, to);
+		fputs(",\"new\":", fp);
+		report_put_value(fp, row->callers[i].new, r->unit, to);
+		fputs(",\"delta\":", fp);
+		json_norm(fp, row->callers[i].delta, r, to);
+		fputc('}', fp);
+	}
+	fputs("]}", fp);
+}
+
+int
+report_diff_json(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	const char	*to, *name;
+	size_t		 k;
+
+	to = value_unit(r, &name);
+	fputs("{\"command\":", fp);
+	report_put_json(fp, r->kind == DIFF_CHECK ? "check-significance" :
+	    "diff");
+	fputs(",\"base\":", fp);
+	report_facts_json(fp, r->h.base, to);
+	fputs(",\"new\":", fp);
+	report_facts_json(fp, r->h.new, to);
+	if (to != NULL) {
+		fputs(",\"value_unit\":", fp);
+		report_put_json(fp, name);
+	}
+	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->h.nbase,
+	    r->h.nnew);
+	fputs(",\"normalize\":", fp);
+	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :
+	    r->norm == DELTA_NORM_DURATION ? "duration" :
+	    r->norm == DELTA_NORM_REQUESTS ? "requests" : "none");
+	if (r->h.quantity_name != NULL) {
+		fputs(",\"quantity\":", fp);
+		report_put_json(fp, r->h.quantity_name);
+		fputs(",\"quantity_reason\":", fp);
+		report_put_json(fp, r->h.quantity);
+	}
+	fprintf(fp, ",\"approximate\":%s", r->approx ? "true" : "false");
+	fprintf(fp, ",\"untimed\":%s", r->untimed ? "true" : "false");
+	fprintf(fp, ",\"waits\":%s", r->waits ? "true" : "false");
+	fputs(",\"granularity\":", fp);
+	report_put_json(fp, r->by_label ? "label" : r->granularity);
+	if (r->by_label != NULL) {
+		fputs(",\"by_label\":", fp);
+		report_put_json(fp, r->by_label);
+	}
+	fputs(",\"method\":", fp);
+	report_put_json(fp, r->h.method);
+	fputs(",\"alpha\":", fp);
+	report_put_num(fp, r->h.alpha);
+	fputs(",\"min_effect_pp\":", fp);
+	report_put_num(fp, r->h.min_effect_pp);
+	fputs(",\"min_effect_rel_pct\":", fp);
+	report_put_num(fp, r->h.min_effect_rel);
+	fputs(",\"min_effect_floor_per_s\":", fp);
+	report_put_num(fp, r->h.min_floor > 0 ? r->h.min_floor : NAN);
+	fputs(",\"min_detectable_effect_pp\":", fp);
+	report_put_num(fp, d->mde >= 0 ? 100 * d->mde : NAN);
+	fputs(",\"noise_pp\":", fp);
+	report_put_num(fp, d->noise >= 0 ? 100 * d->noise : NAN);
+	fprintf(fp, ",\"tested\":%zu,\"hypotheses\":%zu,\"family\":%zu,"
+	    "\"discoveries\":%zu", d->ntested, d->nhyp, d->judge.fdr.kept,
+	    d->judge.fdr.rejected);
+	fputs(",\"threshold\":", fp);
+	report_put_num(fp, d->judge.fdr.threshold);
+	fputs(",\"ci_level\":", fp);
+	report_put_num(fp, 1 - d->judge.ci_alpha);
+	if (d->replicates) {
+		fputs(",\"dispersion\":", fp);
+		report_put_num(fp, d->judge.prior.binomial ? 1 : d->judge.prior.s02);
+	}
+	if (r->h.filters != NULL) {
+		fputs(",\"filters\":", fp);
+		report_put_json(fp, r->h.filters);
+		fprintf(fp, ",\"relative\":%s,\"filters_keep_base\":",
+		    r->relative ? "true" : "false");
+		report_put_num(fp, r->base_kept);
+		fputs(",\"filters_keep_new\":", fp);
+		report_put_num(fp, r->new_kept);
+	}
+	if (r->kind == DIFF_CHECK) {
+		fputs(",\"result\":", fp);
+		report_put_json(fp, r->conclusion);
+		fprintf(fp, ",\"exit_status\":%d", r->exit_status);
+	}
+	put_findings_json(fp, d, r, to);
+	fputs(",\"rows\":[", fp);
+	for (k = 0; k < r->nshow; k++) {
+		fputs(k > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
+		put_row_json(fp, r, &d->rows[r->order[k]], to);
+	}
+	fputc(']', fp);
+	report_views_json(fp, r);
+	fputs("}\n", fp);
+	return ferror(fp) ? -1 : 0;
+}
+
+/* A CSV number, as JSON's; empty if not finite; then a comma, if comma. */
+static void
+csv_num(FILE *fp, double v, int comma)
+{
+	char buf[REPORT_NUMSZ];
+
+	if (isfinite(v)) {
+		report_fmt_num(buf, sizeof(buf), v);
+		fputs(buf, fp);
+	}
+	if (comma)
+		fputc(',', fp);
+}
+
+int
+report_diff_csv(FILE *fp, const struct diff_report *r)
+{
+	const struct delta *d = r->d;
+	const char	*to, *name;
+	size_t		 k;
+
+	to = value_unit(r, &name);
+	/* With --unit, the values are converted and a last column names it. */
+	fprintf(fp, "name,base_flat,new_flat,base_cum,new_cum,base_samples,"
+	    "new_samples,delta_pp,rel,ci_low_pp,ci_high_pp,p_value,q_value,"
+	    "verdict,status,hypothesis,finding%s\n", to ? ",unit" : "");
+	for (k = 0; k < r->nshow; k++) {
+		const struct delta_row *row = &d->rows[r->order[k]];
+
+		report_put_csv(fp, row->name);
+		fputc(',', fp);
+		report_put_value(fp, row->base_flat, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->new_flat, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->base_cum, r->unit, to);
+		fputc(',', fp);
+		report_put_value(fp, row->new_cum, r->unit, to);
+		fprintf(fp, ",%" PRId64 ",%" PRId64 ",", row->base_count,
+		    row->new_count);
+		csv_num(fp, 100 * row->delta_share, 1);
+		csv_num(fp, row->rel, 1);
+		if (row->tested) {
+			csv_num(fp, 100 * row->st.lo, 1);
+			csv_num(fp, 100 * row->st.hi, 1);
+			csv_num(fp, row->st.p, 1);
+			csv_num(fp, row->q, 0);
+		} else
+			fputs(",,,", fp);
+		fprintf(fp, ",%s,%s,%s,", verdict_name(row->verdict),
+		    row->status == STATUS_NEW ? "new" :
+		    row->status == STATUS_GONE ? "gone" : "both",
+		    hyp_name(row->hyp) ? hyp_name(row->hyp) : "");
+		if (row->finding >= 0)
+			fprintf(fp, "%ld", row->finding + 1);
+		if (to != NULL) {
+			fputc(',', fp);
+			report_put_csv(fp, name);
+		}
+		fputc('\n', fp);
+	}
+	return ferror(fp) ? -1 : 0;
+}
+
+const char *
+report_conclusion(int status, int regressed, int any_change, int lead)
+{
+	if (status == 1)
+		return regressed ? "significant regression" :
+		    "significant change";
+	if (status == 3 && lead == REPORT_LEAD_APPROX)
+		return "inconclusive: a change found on estimated counts, one "
+		    "profile a side: compare several profiles per side";
+	if (status == 3 && lead == REPORT_LEAD_UNTIMED)
+		return "inconclusive: a change found in sums over windows of "
+		    "unknown length: give each profile an earlier snapshot "
+		    "(--base), or --normalize none if the windows are alike";
+	if (status == 3 && lead == REPORT_LEAD_NOCOUNTS)
+		return "inconclusive: no sample counts to test";
+	if (status == 3)
+		return "inconclusive: too few samples to detect the minimum "
+		    "effect";
+	return any_change ? "no significant change" :
+	    "no significant regression";
+}
+
+/* The formatting the views share with the tables (report.h). */
+void
+report_diff_norm(char *buf, size_t len, double v, const struct diff_report *r)
+{
+	fmt_norm(buf, len, v, r);
+}
+
+void
+report_diff_delta(char *buf, size_t len, double v,
+    const struct diff_report *r)
+{
+	fmt_delta(buf, len, v, r);
+}
+
+const char *
+report_verdict_name(int v)
+{
+	return verdict_name((enum verdict)v);
+}
+
+const char *
+report_verdict_text(int v)
+{
+	return verdict_text((enum verdict)v);
+}
+

@@ -1,0 +1,448 @@
+/*
+ * What more than one report writer uses: the escaping that keeps any
+ * name from a profile (which may hold newlines, quotes, NUL spelled as
+ * \x00, or invalid UTF-8) from breaking a row, a JSON document, a CSV
+ * record, an SVG or a folded line; p-values as the tables print them;
+ * the facts block of top and diff; and the sentence on the test that
+ * diff and its flame graph print.  Formatting only: every number was
+ * computed before.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/judge.h"
+#include "report/report.h"
+#include "support/units.h"
+#include "support/xmalloc.h"
+
+/* Length of a valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n, i;
+	unsigned int c;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	c = n == 2 ? 0 : n == 3 ? (s[0] & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 :
+	    (s[0] & 0x07u) << 18 | (s[1] & 0x3fu) << 12;
+	if (n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff)))
+		return 0;
+	if (n == 4 && (c < 0x10000 || c > 0x10ffff))
+		return 0;
+	return n;
+}
+
+void
+report_put_text(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p == '\n')
+			fputs("\\n", fp);
+		else if (*p == '\t')
+			fputs("\\t", fp);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\x%02x", *p);
+		else
+			fputc(*p, fp);
+	}
+}
+
+void
+report_put_json(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n;
+
+	fputc('"', fp);
+	while (*p != '\0') {
+		if (*p == '"' || *p == '\\') {
+			fputc('\\', fp);
+			fputc(*p++, fp);
+		} else if (*p == '\n') {
+			fputs("\\n", fp);
+			p++;
+		} else if (*p == '\t') {
+			fputs("\\t", fp);
+			p++;
+		} else if (*p < 0x20 || *p == 0x7f) {
+			fprintf(fp, "\\u%04x", *p++);
+		} else if ((n = utf8_len(p)) == 0) {
+			fputs("\\ufffd", fp);	/* invalid UTF-8, as Go does */
+			p++;
+		} else {
+			fwrite(p, 1, n, fp);
+			p += n;
+		}
+	}
+	fputc('"', fp);
+}
+
+void
+report_put_csv(FILE *fp, const char *s)
+{
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, fp);
+		return;
+	}
+	fputc('"', fp);
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			fputc('"', fp);
+		fputc(*s, fp);
+	}
+	fputc('"', fp);
+}
+
+/*
+ * XML character data or an attribute value (either quote): the five
+ * markup characters as entities; control bytes, which XML 1.0 forbids
+ * even as references, spelled \xNN as report_put_text() does; invalid
+ * UTF-8 and the non-characters U+FFFE and U+FFFF as U+FFFD.  At most
+ * len bytes of s.
+ */
+void
+report_put_xml(FILE *fp, const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end;
+	size_t n;
+
+	end = p + strnlen(s, len);
+	while (p < end) {
+		switch (*p) {
+		case '&':
+			fputs("&amp;", fp);
+			break;
+		case '<':
+			fputs("&lt;", fp);
+			break;
+		case '>':
+			fputs("&gt;", fp);
+			break;
+		case '"':
+			fputs("&quot;", fp);
+			break;
+		case '\'':
+			fputs("&apos;", fp);
+			break;
+		default:
+			if (*p < 0x20 || *p == 0x7f) {
+				fprintf(fp, "\\x%02x", *p);
+				break;
+			}
+			if ((n = utf8_len(p)) == 0 || (size_t)(end - p) < n) {
+				fputs("\xef\xbf\xbd", fp);	/* U+FFFD */
+				break;
+			}
+			if (n == 3 && p[0] == 0xef && p[1] == 0xbf &&
+			    p[2] >= 0xbe)
+				fputs("\xef\xbf\xbd", fp);
+			else
+				fwrite(p, 1, n, fp);
+			p += n;
+			continue;
+		}
+		p++;
+	}
+}
+
+/*
+ * A frame name in a folded stack ("a;b;c 12"): the separator ';' and
+ * control bytes (a newline would end the line) as \xNN, and the rest
+ * as it is, so that distinct names stay distinct.
+ */
+void
+report_put_folded(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p == ';' || *p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\x%02x", *p);
+		else
+			fputc(*p, fp);
+	}
+}
+
+void
+report_fmt_num(char *buf, size_t len, double v)
+{
+	int prec;
+
+	if (v == 0) {			/* and -0 */
+		snprintf(buf, len, "0");
+		return;
+	}
+	if (v == trunc(v) && fabs(v) < 1e17) {
+		snprintf(buf, len, "%.0f", v);
+		return;
+	}
+	for (prec = 15; prec < 17; prec++) {
+		snprintf(buf, len, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+	snprintf(buf, len, "%.17g", v);
+}
+
+void
+report_put_num(FILE *fp, double v)
+{
+	char buf[REPORT_NUMSZ];
+
+	if (!isfinite(v)) {
+		fputs("null", fp);
+		return;
+	}
+	report_fmt_num(buf, sizeof(buf), v);
+	fputs(buf, fp);
+}
+
+void
+report_put_p(char *buf, size_t len, double p)
+{
+	if (isnan(p))
+		snprintf(buf, len, "-");
+	else if (p < 1e-300)
+		snprintf(buf, len, "<1e-300");
+	else if (p < 0.001)
+		snprintf(buf, len, "%.1e", p);
+	else
+		snprintf(buf, len, "%.3f", p);
+}
+
+static void
+put_time(FILE *fp, int64_t ns)
+{
+	char		 buf[64];
+	struct tm	 tm;
+	time_t		 t = (time_t)(ns / 1000000000);
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S UTC", &tm) == 0)
+		fprintf(fp, "%" PRId64 "ns", ns);
+	else
+		fputs(buf, fp);
+}
+
+void
+report_facts_text(FILE *fp, const struct facts *f, const char *label,
+    size_t nprofiles, const char *to)
+{
+	char a[UNITS_BUFSZ], b[UNITS_BUFSZ];
+
+	fputs(label, fp);
+	if (nprofiles > 1)
+		fprintf(fp, "%zu profiles merged\n", nprofiles);
+	else {
+		report_put_text(fp, f->path ? f->path : "-");
+		fputc('\n', fp);
+	}
+	fprintf(fp, "Type: ");
+	report_put_text(fp, f->sample_type[0] ? f->sample_type : "(unnamed)");
+	if (f->unit[0] != '\0') {
+		fputs(" (", fp);
+		report_put_text(fp, f->unit);
+		fputc(')', fp);
+	}
+	if (f->samples >= 0)
+		fprintf(fp, ", %" PRId64 " samples", f->samples);
+	else
+		fputs(", sample count unknown", fp);
+	fputc('\n', fp);
+	if (nprofiles == 1 && f->time_ns > 0) {
+		fputs("Time: ", fp);
+		put_time(fp, f->time_ns);
+		fputc('\n', fp);
+	}
+	units_label(a, sizeof(a), f->total, f->unit, to ? to : "auto");
+	if (f->duration_ns > 0) {
+		units_format(b, sizeof(b), f->duration_ns, "nanoseconds");
+		fprintf(fp, "Duration: %s, Total: %s", b, a);
+	} else
+		fprintf(fp, "Duration: unknown, Total: %s", a);
+	if (f->cpu_util >= 0)
+		fprintf(fp, ", CPU utilization %.1f%% of one core",
+		    100 * f->cpu_util);
+	fputc('\n', fp);
+}
+
+/* Markdown: pipes and backticks in names must not break the table. */
+void
+report_put_md(FILE *fp, const char *s)
+{
+	fputc('`', fp);
+	for (; *s != '\0'; s++) {
+		if (*s == '|')
+			fputs("\\|", fp);
+		else if (*s == '`')
+			fputc('\'', fp);
+		else if ((unsigned char)*s < 0x20)
+			fputc(' ', fp);
+		else
+			fputc(*s, fp);
+	}
+	fputc('`', fp);
+}
+
+void
+report_facts_md(FILE *fp, const char *label, const struct facts *f,
+    size_t n, const char *to)
+{
+	char t[UNITS_BUFSZ], du[UNITS_BUFSZ];
+
+	units_label(t, sizeof(t), f->total, f->unit, to ? to : "auto");
+	fprintf(fp, "- **%s**: ", label);
+	if (n > 1)
+		fprintf(fp, "%zu profiles merged", n);
+	else
+		report_put_md(fp, f->path ? f->path : "-");
+	fputs(" — ", fp);
+	report_put_md(fp, f->sample_type);
+	if (f->samples >= 0)
+		fprintf(fp, ", %" PRId64 " samples", f->samples);
+	fprintf(fp, ", total %s", t);
+	if (f->duration_ns > 0) {
+		units_format(du, sizeof(du), f->duration_ns, "nanoseconds");
+		fprintf(fp, " over %s", du);
+	}
+	if (f->cpu_util >= 0)
+		fprintf(fp, ", CPU utilization %.1f%%", 100 * f->cpu_util);
+	fputc('\n', fp);
+}
+
+void
+report_facts_json(FILE *fp, const struct facts *f, const char *to)
+{
+	fputs("{\"path\":", fp);
+	report_put_json(fp, f->path ? f->path : "");
+	fputs(",\"sample_type\":", fp);
+	report_put_json(fp, f->sample_type);
+	fputs(",\"unit\":", fp);
+	report_put_json(fp, f->unit);
+	fprintf(fp, ",\"samples\":");
+	if (f->samples >= 0)
+		fprintf(fp, "%" PRId64, f->samples);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"records\":%zu,\"total\":", f->records);
+	report_put_value(fp, f->total, f->unit, to);
+	fprintf(fp, ",\"duration_ns\":");
+	if (f->duration_ns > 0)
+		fprintf(fp, "%" PRId64, f->duration_ns);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"time_ns\":");
+	if (f->time_ns > 0)
+		fprintf(fp, "%" PRId64, f->time_ns);
+	else
+		fputs("null", fp);
+	fputs(",\"cpu_utilization\":", fp);
+	if (f->cpu_util >= 0)
+		report_put_num(fp, f->cpu_util);
+	else
+		fputs("null", fp);
+	fputc('}', fp);
+}
+
+/*
+ * The test, in words: Fisher's on the count sample type, which the
+ * sentence names when the p-values are of its shares rather than of
+ * the values' (alloc_objects behind alloc_space), of the flat and
+ * cumulative counts (cumulative only for the frames of a flame graph);
+ * between replicates, of the pooled counts at the dispersion the runs
+ * showed.
+ */
+char *
+report_method(const struct facts *base, int has_counts,
+    const struct judge *j, int frames, int weighted)
+{
+	const char	*ct = base->count_type, *what;
+	char		*s, *of, *disp = NULL;
+
+	if (!has_counts) {
+		xasprintf(&s, "none: no sample counts");
+		return s;
+	}
+	what = frames ? "cumulative" : "flat and cumulative";
+	if (base->counts_recovered && weighted)
+		xasprintf(&of, "%s %s (p of the counts, CI of the values by "
+		    "the delta method)", what, base->count_note);
+	else if (base->counts_recovered)
+		xasprintf(&of, "%s %s", what, base->count_note);
+	else if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
+	    strcmp(ct, "samples") != 0 && weighted)
+		xasprintf(&of, "%s %s counts (p of the counts, CI of the %s "
+		    "values by the delta method)", what, ct,
+		    base->sample_type);
+	else if (ct[0] != '\0' && strcmp(ct, base->sample_type) != 0 &&
+	    strcmp(ct, "samples") != 0)
+		xasprintf(&of, "%s %s counts (p and CI are of %s shares)",
+		    what, ct, ct);
+	else
+		xasprintf(&of, "%s %s counts", what, ct[0] != '\0' &&
+		    strcmp(ct, "samples") != 0 ? ct : "sample");
+	if (j == NULL || !j->replicates)
+		xasprintf(&s, "Fisher's exact test on %s", of);
+	else if (j->prior.binomial)
+		xasprintf(&s, "Fisher's exact test on pooled %s of %zu and "
+		    "%zu profiles (no function has the samples a run to show "
+		    "how the runs vary)", of, j->nb, j->nn);
+	else {
+		xasprintf(&disp, "%.2f", j->prior.s02);
+		xasprintf(&s, "pooled %s of %zu and %zu profiles, "
+		    "quasi-binomial at the dispersion the runs show (%s times "
+		    "sampling's, shared across functions)", of, j->nb, j->nn,
+		    disp);
+	}
+	free(of);
+	free(disp);
+	return s;
+}
+
+void
+report_put_value(FILE *fp, int64_t v, const char *from, const char *to)
+{
+	char buf[64];
+
+	if (to == NULL) {
+		fprintf(fp, "%" PRId64, v);
+		return;
+	}
+	units_number(buf, sizeof(buf), units_scale(v, from, to, NULL));
+	fputs(buf, fp);
+}
+
+const char *
+report_value_unit(const char *to, int64_t minval, int64_t total,
+    const char *from, const char **name)
+{
+	const char *col;
+
+	*name = from;
+	/* Values in no unit pprof knows stay the exact integers they are. */
+	if (units_kind(from) == NULL ||
+	    (col = units_column(to, minval, total, from)) == NULL)
+		return NULL;
+	units_scale(1, from, col, name);
+	if ((*name)[0] == '\0')
+		*name = from;
+	return col;
+}

@@ -1,0 +1,128 @@
+/*
+ * The platform-specific calls behind compat.h: each says what it buys,
+ * with its make bench figure, and has a fallback that gives the same
+ * results more slowly or in more memory.  Nothing else in src/ calls
+ * mallopt(), mremap(), madvise() or inline assembly.
+ */
+#define _GNU_SOURCE		/* mremap */
+#include <stdint.h>
+#include <stdlib.h>
+#ifdef __GLIBC__		/* defined by the headers above */
+#include <malloc.h>
+#endif
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "support/compat.h"
+
+/*
+ * glibc raises its mmap threshold each time a large block is freed, up
+ * to 32 MB, and blocks below it come from heaps that keep their pages.
+ * Each read frees megabytes of buffers, so the tables built after them
+ * stayed in the heaps.  A fixed threshold keeps large blocks in their
+ * own mappings, which go back when freed: diff of the medium bench pair
+ * peaked at 87-89 MB with the sliding threshold and at 74-75 MB with
+ * this one (bench/FINDINGS.md, round 7).
+ */
+void
+compat_malloc_tune(void)
+{
+#ifdef __GLIBC__
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+}
+
+/*
+ * ISA-L's AVX code returns with the upper halves of the vector
+ * registers dirty, and until something clears them every SSE
+ * instruction the thread runs later pays for it: the statistics' log()
+ * ran 7 times as long, and diff of the medium pair took 0.8 s more CPU
+ * (2.06-2.33 s against 1.28-1.60 s; bench/FINDINGS.md, round 6).
+ */
+void
+compat_clear_upper(void)
+{
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx"))
+		__asm__ volatile("vzeroupper");
+#endif
+}
+
+/*
+ * Mapped pages, which mremap() moves as a whole, so that while a table
+ * doubles its old and new bytes are never both in memory: at 511,783
+ * edges (large-bad) each doubling held 16 + 32 MB at once for a table
+ * that ends at 32 MB, at the peak of diff (bench/FINDINGS.md, round 6).
+ */
+void *
+compat_map(size_t len)
+{
+	void *p;
+
+#ifdef MREMAP_MAYMOVE
+	if ((p = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED)
+		return NULL;
+#else
+	if (posix_memalign(&p, (size_t)sysconf(_SC_PAGESIZE),
+	    len ? len : 1) != 0)
+		return NULL;
+	memset(p, 0, len);
+#endif
+	return p;
+}
+
+void *
+compat_remap(void *p, size_t oldlen, size_t len)
+{
+	void *q;
+
+#ifdef MREMAP_MAYMOVE
+	if ((q = mremap(p, oldlen ? oldlen : 1, len ? len : 1,
+	    MREMAP_MAYMOVE)) == MAP_FAILED)
+		return NULL;
+#else
+	if ((q = compat_map(len)) == NULL)
+		return NULL;
+	memcpy(q, p, oldlen < len ? oldlen : len);
+	free(p);
+#endif
+	return q;
+}
+
+void
+compat_unmap(void *p, size_t len)
+{
+	if (p == NULL)
+		return;
+#ifdef MREMAP_MAYMOVE
+	(void)munmap(p, len ? len : 1);
+#else
+	(void)len;
+	free(p);
+#endif
+}
+
+/*
+ * The samples are most of a profile's bytes and are read once: their
+ * pages go back every megabyte as they are read, and top's RSS on
+ * medium-bad falls from its 58 MB peak to 31 MB by the last sample
+ * (round 4); the bytes after the last sample go back once the header is
+ * built, top medium-bad peak 53 -> 49 MB (round 6).
+ */
+void
+compat_discard(const void *lo, const void *hi)
+{
+#ifdef MADV_DONTNEED
+	uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t l = ((uintptr_t)lo + pg - 1) & ~(pg - 1);
+	uintptr_t h = (uintptr_t)hi & ~(pg - 1);
+
+	if (h > l)
+		(void)madvise((void *)l, h - l, MADV_DONTNEED);
+#else
+	(void)lo;
+	(void)hi;
+#endif
+}
