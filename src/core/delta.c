@@ -825,8 +825,8 @@ scale_family(struct delta *d, struct judge_hyp *h, size_t m)
 }
 
 /*
- * Judge the family of the rows' hypotheses and give each row its
- * verdict.  Returns 0, or -1 if a count is invalid for the statistics.
+ * The judge of the rows' family (delta.h): its options from o, and
+ * between replicates each run's total, the denominator of its shares.
  */
 void
 delta_judge_init(struct judge *j, const struct delta_opts *o, double min_pp,
@@ -858,6 +858,10 @@ delta_judge_init(struct judge *j, const struct delta_opts *o, double min_pp,
 	free(n2r);
 }
 
+/*
+ * Judge the family of the rows' hypotheses and give each row its
+ * verdict.  Returns 0, or -1 if a count is invalid for the statistics.
+ */
 static int
 judge_rows(struct delta *d, const struct delta_opts *o,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn)
