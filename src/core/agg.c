@@ -77,50 +77,6 @@ etab_free(struct agg_edge *tab, size_t cap)
 	xunmap(tab, cap * sizeof(*tab));
 }
 
-/*
- * What folding touches of a node on every frame, apart from the rest so
- * that those of all nodes fit in L2 (24 bytes a node): the stamp of the last
- * stack that added to its cum, and the cum itself, copied into the node
- * at the end of each agg_add().
- */
-struct nhot {
-	uint64_t	 seen;
-	int64_t		 cum[AGG_NCOLS];
-};
-
-struct agg {
-	struct agg_opts	 opts;
-	struct arena	*names;		/* node names */
-
-	struct agg_node	*nodes;
-	struct nhot	*hot;		/* per node, see struct nhot */
-	uint64_t	*nhash;		/* hash of each node's name */
-	size_t		 nnodes, nodecap;
-	struct itab	 ntab;		/* the nodes by name */
-
-	struct agg_edge	*etab;		/* open addressing, see etab_clear() */
-	size_t		 etabcap;
-	uint32_t	*eorder;	/* slot of each edge, by edge index */
-	size_t		 nedges;
-	uint32_t	*eout, *ein;	/* edge numbers by caller, by callee */
-	uint32_t	*eout_at;	/* nnodes + 1 offsets into eout */
-	uint32_t	*ein_at;	/* and into ein; NULL: no index */
-
-	struct pview_maps maps;		/* every mapping key met so far */
-
-	struct agg_tnode *tree;		/* calling-context tree, if asked */
-	size_t		 ntree, treecap;
-	struct itab	 ttab;		/* the tree by parent and node */
-
-	uint64_t	 stamp;		/* one per distinct stack folded */
-	struct aggmom	*mom;		/* with opts.moments (agg_count.c) */
-	int64_t		 total[AGG_NCOLS];
-	int64_t		 abstotal[AGG_NCOLS];
-	size_t		 nsamples;
-	size_t		 nprofiles;
-
-	struct pview_buf nb;		/* scratch for names */
-};
 
 /*
  * A location as folding sees it: its frames, and the edge out of it.
@@ -232,6 +188,7 @@ agg_divide_counts(struct agg *a, int64_t g)
 	}
 	a->total[AGG_COUNT] /= g;
 	a->abstotal[AGG_COUNT] /= g;
+	a->idle[AGG_COUNT] /= g;
 	if (a->mom != NULL)
 		aggmom_scale(a->mom, (double)g);
 }
@@ -346,8 +303,8 @@ node_hash(const void *ctx, size_t n)
 }
 
 /* Find or add the node named by a->nb. */
-static size_t
-node_get(struct agg *a)
+size_t
+agg_node_get(struct agg *a)
 {
 	struct nkey	 k;
 	size_t		 n;
@@ -567,7 +524,7 @@ frame_node(struct agg *a, const struct view *v, const struct pf_location *loc,
 		mi = (size_t)(m - v->p->mappings);
 	pview_name(&a->nb, a->opts.gran, loc, ln, m != NULL ? v->mfile[mi] :
 	    "", m != NULL ? v->reloc[mi] : 0);
-	n = node_get(a);
+	n = agg_node_get(a);
 	if (fn != NULL)
 		*fn = (uint32_t)n;
 	return n;
@@ -1096,7 +1053,7 @@ fold_labels(struct agg *a, const struct pf_sample *s, const int64_t *w)
 			pview_buf_add(&a->nb, key, strlen(key));
 			pview_buf_add(&a->nb, " unset", 6);
 		}
-		n = node_get(a);
+		n = agg_node_get(a);
 		if (a->hot[n].seen == a->stamp)
 			continue;
 		a->hot[n].seen = a->stamp;
@@ -1130,6 +1087,7 @@ struct agg_run {
 	struct view	 v;
 	struct agg_src	 src;
 	size_t		 i;		/* samples seen */
+	unsigned char	*idle;		/* agg_idle_locs(), or NULL */
 };
 
 struct agg_run *
@@ -1146,6 +1104,7 @@ agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
 	r->a = a;
 	r->src = *src;
 	r->v.p = p;
+	r->idle = agg_idle_locs(p);
 	if (a->opts.label_key != NULL)
 		return r;
 	r->v.loc = xreallocarray(NULL, p->nlocations, a->opts.noedges ?
@@ -1182,6 +1141,13 @@ agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
 	if (u.w[AGG_VALUE] == 0)
 		return 0;
 	u.w[AGG_COUNT] = sample_count(s, &r->src);
+	if (r->idle != NULL && s->nlocs > 0 &&
+	    r->idle[s->locs[0] - r->v.p->locations]) {
+		for (c = 0; c < AGG_NCOLS; c++)
+			a->idle[c] += u.w[c];
+		a->nidle++;
+		return 0;
+	}
 	abs[AGG_VALUE] = a->abstotal[AGG_VALUE];
 	abs[AGG_COUNT] = a->abstotal[AGG_COUNT];
 	if (add_abs(&abs[AGG_VALUE], u.w[AGG_VALUE]) == -1)
@@ -1239,6 +1205,7 @@ agg_end(struct agg_run *r)
 	if (r->a->opts.label_key == NULL)
 		view_flush(r->a, &r->v);
 	view_free(&r->v);
+	free(r->idle);
 	sync_cum(r->a);
 	r->a->nprofiles++;
 	free(r);
@@ -1260,100 +1227,6 @@ agg_add(struct agg *a, const struct profile *p, const struct agg_src *src,
 		    src->keep[i], d);
 	agg_end(r);
 	return 0;
-}
-
-/* What an agg held at some point: its nodes' columns and its totals. */
-struct agg_mark {
-	size_t		 nnodes;
-	int64_t		(*flat)[AGG_NCOLS];
-	int64_t		(*cum)[AGG_NCOLS];
-	int64_t		 total[AGG_NCOLS];
-	int64_t		 abstotal[AGG_NCOLS];
-	size_t		 nsamples;
-	struct aggmom	*mom;
-};
-
-struct agg_mark *
-agg_mark(const struct agg *a)
-{
-	struct agg_mark	*m;
-	size_t		 i;
-	int		 c;
-
-	m = xcalloc(1, sizeof(*m));
-	m->nnodes = a->nnodes;
-	m->flat = xreallocarray(NULL, a->nnodes ? a->nnodes : 1,
-	    sizeof(*m->flat));
-	m->cum = xreallocarray(NULL, a->nnodes ? a->nnodes : 1,
-	    sizeof(*m->cum));
-	for (i = 0; i < a->nnodes; i++)
-		for (c = 0; c < AGG_NCOLS; c++) {
-			m->flat[i][c] = a->nodes[i].flat[c];
-			m->cum[i][c] = a->nodes[i].cum[c];
-		}
-	for (c = 0; c < AGG_NCOLS; c++) {
-		m->total[c] = a->total[c];
-		m->abstotal[c] = a->abstotal[c];
-	}
-	m->nsamples = a->nsamples;
-	m->mom = aggmom_dup(a->mom);
-	return m;
-}
-
-void
-agg_mark_free(struct agg_mark *m)
-{
-	if (m == NULL)
-		return;
-	free(m->flat);
-	free(m->cum);
-	aggmom_free(m->mom);
-	free(m);
-}
-
-struct agg *
-agg_since(const struct agg *a, const struct agg_mark *m)
-{
-	struct agg_opts	 o = a->opts;
-	struct agg	*b;
-	int64_t		 flat[AGG_NCOLS], cum[AGG_NCOLS];
-	size_t		 i, n, len;
-	int		 c, changed;
-
-	o.noedges = 1;
-	o.tree = 0;
-	b = agg_new(&o);
-	for (i = 0; i < a->nnodes; i++) {
-		changed = i >= m->nnodes;
-		for (c = 0; c < AGG_NCOLS; c++) {
-			flat[c] = a->nodes[i].flat[c] -
-			    (i < m->nnodes ? m->flat[i][c] : 0);
-			cum[c] = a->nodes[i].cum[c] -
-			    (i < m->nnodes ? m->cum[i][c] : 0);
-			changed |= flat[c] != 0 || cum[c] != 0;
-		}
-		if (!changed)
-			continue;
-		len = strlen(a->nodes[i].name);
-		b->nb.len = 0;
-		pview_buf_add(&b->nb, a->nodes[i].name, len);
-		n = node_get(b);
-		for (c = 0; c < AGG_NCOLS; c++) {
-			b->nodes[n].flat[c] = flat[c];
-			b->nodes[n].cum[c] = b->hot[n].cum[c] = cum[c];
-		}
-		if (b->mom != NULL)
-			aggmom_since(b->mom, n, a->mom, m->mom, i);
-	}
-	if (b->mom != NULL)
-		aggmom_since_total(b->mom, a->mom, m->mom);
-	for (c = 0; c < AGG_NCOLS; c++) {
-		b->total[c] = a->total[c] - m->total[c];
-		b->abstotal[c] = a->abstotal[c] - m->abstotal[c];
-	}
-	b->nsamples = a->nsamples - m->nsamples;
-	b->nprofiles = 1;
-	return b;
 }
 
 size_t

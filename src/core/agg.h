@@ -290,6 +290,13 @@ const struct agg_tnode *agg_tree(const struct agg *, size_t);
 int64_t		 agg_total(const struct agg *, enum agg_col);
 size_t		 agg_nsamples(const struct agg *);
 /*
+ * Samples whose innermost frame is idle (runtime.h: V8's "(idle)"): a
+ * thread with nothing to run is no work, so they are kept apart, in no
+ * node and in none of the totals above.  Their sum and their number.
+ */
+int64_t		 agg_idle(const struct agg *, enum agg_col);
+size_t		 agg_nidle(const struct agg *);
+/*
  * Sum of the column's magnitudes, |v| per sample: pprof's total, the
  * denominator of its percentages.  It equals agg_total() unless some
  * values are negative.

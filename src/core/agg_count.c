@@ -11,6 +11,7 @@
 
 #include "core/agg.h"
 #include "core/agg_int.h"
+#include "core/runtime.h"
 #include "model/profile.h"
 #include "support/xmalloc.h"
 
@@ -241,4 +242,35 @@ agg_total_moments(const struct agg *a, struct agg_moments *t)
 		return -1;
 	*t = m->total;
 	return 0;
+}
+
+unsigned char *
+agg_idle_locs(const struct profile *p)
+{
+	unsigned char	*idle = NULL;
+	size_t		 i;
+
+	for (i = 0; i < p->nlocations; i++) {
+		const struct pf_location *l = &p->locations[i];
+
+		if (l->nlines == 0 || l->lines[0].function == NULL ||
+		    rt_frame_of(l->lines[0].function->name) != RT_IDLE)
+			continue;
+		if (idle == NULL)
+			idle = xcalloc(p->nlocations, 1);
+		idle[i] = 1;
+	}
+	return idle;
+}
+
+int64_t
+agg_idle(const struct agg *a, enum agg_col c)
+{
+	return a->idle[c];
+}
+
+size_t
+agg_nidle(const struct agg *a)
+{
+	return a->nidle;
 }

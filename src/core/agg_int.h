@@ -12,6 +12,10 @@
 #include <stdint.h>
 
 #include "core/agg.h"
+#include "core/itab.h"
+#include "core/pview.h"
+
+struct arena;
 
 struct pf_sample;
 
@@ -92,5 +96,63 @@ int		 agg_src_check(const struct agg_src *, size_t nst);
 
 /* The agg's store, or NULL without agg_opts.moments (agg.c). */
 const struct aggmom *agg_aggmom(const struct agg *);
+
+/*
+ * What folding touches of a node on every frame, apart from the rest so
+ * that those of all nodes fit in L2 (24 bytes a node): the stamp of the last
+ * stack that added to its cum, and the cum itself, copied into the node
+ * at the end of each agg_add().
+ */
+struct nhot {
+	uint64_t	 seen;
+	int64_t		 cum[AGG_NCOLS];
+};
+
+struct agg {
+	struct agg_opts	 opts;
+	struct arena	*names;		/* node names */
+
+	struct agg_node	*nodes;
+	struct nhot	*hot;		/* per node, see struct nhot */
+	uint64_t	*nhash;		/* hash of each node's name */
+	size_t		 nnodes, nodecap;
+	struct itab	 ntab;		/* the nodes by name */
+
+	struct agg_edge	*etab;		/* open addressing, see etab_clear() */
+	size_t		 etabcap;
+	uint32_t	*eorder;	/* slot of each edge, by edge index */
+	size_t		 nedges;
+	uint32_t	*eout, *ein;	/* edge numbers by caller, by callee */
+	uint32_t	*eout_at;	/* nnodes + 1 offsets into eout */
+	uint32_t	*ein_at;	/* and into ein; NULL: no index */
+
+	struct pview_maps maps;		/* every mapping key met so far */
+
+	struct agg_tnode *tree;		/* calling-context tree, if asked */
+	size_t		 ntree, treecap;
+	struct itab	 ttab;		/* the tree by parent and node */
+
+	uint64_t	 stamp;		/* one per distinct stack folded */
+	struct aggmom	*mom;		/* with opts.moments (agg_count.c) */
+	int64_t		 total[AGG_NCOLS];
+	int64_t		 abstotal[AGG_NCOLS];
+	size_t		 nsamples;
+	size_t		 nprofiles;
+	int64_t		 idle[AGG_NCOLS];	/* samples kept apart (runtime.h) */
+	size_t		 nidle;
+
+	struct pview_buf nb;		/* scratch for names */
+};
+
+/*
+ * The node of the name in a->nb, made (zero) if there is none: agg.c's,
+ * for agg_mark.c's agg_since() too.
+ */
+size_t	 agg_node_get(struct agg *);
+/*
+ * Per location of p, 1 where its innermost frame is idle (runtime.h),
+ * or NULL when none is: agg_sample() keeps such samples apart.
+ */
+unsigned char	*agg_idle_locs(const struct profile *p);
 
 #endif

@@ -70,6 +70,11 @@ suffix(const char *name, const char *suffix, size_t *plen)
 /*
  * Counts a profiler scaled up, that can be recovered (facts.h): a heap
  * profile's pair of objects and bytes, or contentions times a period.
+ * A heap profile is known by what it is, not by one producer's name for
+ * its period: a period in bytes (a sample per so many bytes allocated)
+ * and a pair of objects and bytes.  Go names the period "space",
+ * @datadog/pprof "inuse_space"; either way the pair's counts are
+ * scaled.
  * Go's heap writer (runtime/pprof's scaleHeapSample()) truncates what
  * it scales; V8's (SamplingHeapProfiler::ScaleSample(), behind the
  * Node.js objects/space profiles) rounds.
@@ -82,7 +87,7 @@ unsample_source(const struct profile *p, int vi, struct agg_src *src,
 	size_t		 plen;
 	int		 oi, bi, ci;
 
-	if (p->period > 1 && is_type(&p->period_type, "space", "bytes") &&
+	if (p->period > 1 && strcmp(p->period_type.unit, "bytes") == 0 &&
 	    (suffix(name, "objects", &plen) || suffix(name, "space", &plen)) &&
 	    (oi = find_type(p, name, plen, "objects", "count")) >= 0 &&
 	    (bi = find_type(p, name, plen, "space", "bytes")) >= 0) {
@@ -207,9 +212,9 @@ count_note(const struct profile *p, const struct agg_src *src,
 		    src->un_rate);
 		f->counts_recovered = 1;
 	} else if (src->count_index >= 0 &&
-	    strcmp(p->period_type.type, "space") == 0 && p->period > 1) {
+	    strcmp(p->period_type.unit, "bytes") == 0 && p->period > 1) {
 		snprintf(f->count_note, sizeof(f->count_note), "the %s counts "
-		    "are estimates scaled up for sampling (period type space), "
+		    "are estimates scaled up for sampling (a period in bytes), "
 		    "and the sample types are no pair of objects and bytes "
 		    "that Go or V8 writes, so the samples taken cannot be "
 		    "recovered: the test is approximate", ct);

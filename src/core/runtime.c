@@ -1,0 +1,85 @@
+/*
+ * Pseudo-frames (runtime.h): the names runtimes' profilers give the
+ * frames that are no function of the program.  No I/O here.
+ */
+#include <ctype.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "core/runtime.h"
+
+static const struct {
+	const char	*name;
+	enum rt_frame	 what;
+} pseudo[] = {
+	{ "(idle)",			RT_IDLE },
+	{ "(garbage collector)",	RT_GC },
+	{ "(program)",			RT_VM },
+	{ "(root)",			RT_ROOT },
+	{ "Non JS threads activity",	RT_THREADS },
+	{ "(non-JS threads)",		RT_THREADS },
+};
+
+/*
+ * Does name hold tok, alone or as "file:tok" or "file:tok:line"?  The
+ * file part may not hold a colon-free copy of tok's start, so that a
+ * function merely named like one ("my(idle)") is code.
+ */
+static int
+holds(const char *name, const char *tok)
+{
+	size_t	 n = strlen(name), k = strlen(tok);
+	const char *p, *end;
+
+	if (strcmp(name, tok) == 0)
+		return 1;
+	for (p = name; (p = strstr(p, tok)) != NULL; p++) {
+		if (p != name && p[-1] != ':')
+			continue;
+		end = p + k;
+		if (*end == '\0')
+			return 1;
+		if (*end != ':' || end + 1 == name + n)
+			continue;
+		for (end++; *end != '\0' && isdigit((unsigned char)*end); end++)
+			;
+		if (*end == '\0')
+			return 1;
+	}
+	return 0;
+}
+
+enum rt_frame
+rt_frame_of(const char *name)
+{
+	size_t	 i;
+
+	if (name == NULL)
+		return RT_CODE;
+	/* Every pseudo-frame's name starts with "(" or "N" or has a ":". */
+	if (name[0] != '(' && name[0] != 'N' && strchr(name, ':') == NULL)
+		return RT_CODE;
+	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
+		if (holds(name, pseudo[i].name))
+			return pseudo[i].what;
+	return RT_CODE;
+}
+
+const char *
+rt_frame_what(enum rt_frame f)
+{
+	switch (f) {
+	case RT_IDLE:
+		return "idle";
+	case RT_GC:
+		return "garbage collection";
+	case RT_VM:
+		return "the runtime itself";
+	case RT_ROOT:
+		return "the root of every stack";
+	case RT_THREADS:
+		return "threads that run no code of the program";
+	default:
+		return NULL;
+	}
+}

@@ -1,0 +1,32 @@
+/*
+ * Frames that are not code: the pseudo-frames a runtime's profiler puts
+ * on a stack to say what the thread was doing when it ran none of the
+ * program's functions.  V8 (and so both Node.js profilers) writes
+ * "(idle)", "(program)", "(garbage collector)" and "(root)";
+ * @datadog/pprof adds a frame for the CPU of threads that run no
+ * JavaScript.  Idle time is not work: samples whose innermost frame is
+ * idle are kept apart from the shares (agg.c).  The others are work of
+ * the runtime, and the reports say so.  No I/O here.
+ */
+#ifndef RUNTIME_H
+#define RUNTIME_H
+
+enum rt_frame {
+	RT_CODE = 0,		/* a function of the program or a library */
+	RT_IDLE,		/* the thread had nothing to run */
+	RT_GC,			/* the runtime's garbage collector */
+	RT_VM,			/* the runtime itself: compiling, its C++ */
+	RT_ROOT,		/* the root every stack starts from */
+	RT_THREADS,		/* threads that run no code of the program */
+};
+
+/*
+ * What the frame of this function name is.  A name matches a
+ * pseudo-frame's alone or as a converter writes it with a file and a
+ * line around it ("file:(idle):0", as Pyroscope's Node.js export does).
+ */
+enum rt_frame	 rt_frame_of(const char *name);
+/* What the frame is, in words, for a report ("idle", ...); NULL for code. */
+const char	*rt_frame_what(enum rt_frame);
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * Tests for runtime.c (what a pseudo-frame is) and for the idle samples
+ * that agg.c keeps apart from the shares.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/agg.h"
+#include "core/runtime.h"
+#include "model/profile.h"
+#include "support/arena.h"
+#include "support/diag.h"
+#include "tap.h"
+#include "tprofile.h"
+
+static void
+t_names(void)
+{
+	CHECK_INT(rt_frame_of("(idle)"), RT_IDLE);
+	CHECK_INT(rt_frame_of("(garbage collector)"), RT_GC);
+	CHECK_INT(rt_frame_of("(program)"), RT_VM);
+	CHECK_INT(rt_frame_of("(root)"), RT_ROOT);
+	CHECK_INT(rt_frame_of("Non JS threads activity"), RT_THREADS);
+	/* As Pyroscope's Node.js export writes them: file:name:line. */
+	CHECK_INT(rt_frame_of(":(idle):0"), RT_IDLE);
+	CHECK_INT(rt_frame_of(":(garbage collector):0"), RT_GC);
+	CHECK_INT(rt_frame_of("node:(idle)"), RT_IDLE);
+	/* Code whose name merely holds one. */
+	CHECK_INT(rt_frame_of("main.idle"), RT_CODE);
+	CHECK_INT(rt_frame_of("my(idle)"), RT_CODE);
+	CHECK_INT(rt_frame_of("(idle)x"), RT_CODE);
+	CHECK_INT(rt_frame_of(":(idle):0x"), RT_CODE);
+	CHECK_INT(rt_frame_of("(anonymous)"), RT_CODE);
+	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker"), RT_CODE);
+	CHECK_INT(rt_frame_of(""), RT_CODE);
+	CHECK_INT(rt_frame_of(NULL), RT_CODE);
+	CHECK_STR(rt_frame_what(RT_IDLE), "idle");
+	CHECK(rt_frame_what(RT_CODE) == NULL);
+}
+
+/* Idle samples are in no node and none of the totals, and counted apart. */
+static void
+t_idle(void)
+{
+	static const char *const stacks[] = {
+		"(root);main;work", "(root);(idle)", "(root);main;(idle)",
+		"(root);(garbage collector)",
+	};
+	static const int64_t counts[] = { 6, 3, 1, 2 };
+	struct profile	*p = t_build(stacks, counts, 4);
+	struct agg_opts	 o = { .gran = AGG_FUNCTIONS };
+	struct agg_src	 src = { .value_index = 1, .count_index = 0 };
+	struct diag	 d;
+	struct agg	*a = agg_new(&o);
+	long		 i;
+
+	diag_init(&d, "test");
+	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	CHECK_INT(agg_total(a, AGG_COUNT), 8);
+	CHECK_INT(agg_idle(a, AGG_COUNT), 4);
+	CHECK_INT(agg_nidle(a), 2);
+	CHECK(agg_find(a, "(idle)") < 0);
+	CHECK((i = agg_find(a, "(root)")) >= 0);
+	if (i >= 0)
+		CHECK_INT(agg_node(a, (size_t)i)->cum[AGG_COUNT], 8);
+	CHECK((i = agg_find(a, "(garbage collector)")) >= 0);
+	agg_free(a);
+	profile_free(p);
+}
+
+int
+main(void)
+{
+	t_names();
+	t_idle();
+	return tap_done();
+}
