@@ -98,6 +98,12 @@ struct delta_row {
 	 */
 	int		 small;
 	enum verdict	 verdict;
+	/*
+	 * A change that only moved between a caller's own frame and this
+	 * callee's (findings.c: a JIT's inlining that differs between
+	 * processes): its verdict is then unchanged.
+	 */
+	int		 moved;
 	enum delta_status status;
 	long		 finding;	/* its finding's index, or -1 */
 	enum delta_role	 role;

@@ -730,6 +730,56 @@ build(struct fctx *c)
 	free(k);
 }
 
+/*
+ * Did row c's change only move between its callers' own frames and its
+ * own, as when a JIT inlines a callee into its caller in one process and
+ * not in the other?  Then the callee is new (or grew) where the caller's
+ * own samples fell by as much, and the caller's cum, which holds both,
+ * did not change.  A caller counts when its cum is no discovery and its
+ * own frame moved the other way; what moved through it is the least of
+ * its own frame's change and its call's.  If that makes up at least
+ * half of c's change, c is one unchanged function split differently,
+ * and so are the callers whose only verdict was their own frame's.
+ */
+static int
+moved(struct fctx *c, size_t r)
+{
+	const struct delta_row	*row = &c->d->rows[r], *p;
+	const struct delta_edge	*e;
+	double			 size, out, call, sum = 0;
+	size_t			 i, n;
+	int			 dir = c->dir[r];
+
+	size = dir * delta_row_change(row);
+	n = delta_edges(c->d, r, 0, &e);
+	for (i = 0; i < n && size > 0; i++) {
+		p = &c->d->rows[e[i].from];
+		if (e[i].from == r || ((p->hyp & DELTA_HYP_CUM) &&
+		    (p->verdict == VERDICT_REGRESSED ||
+		    p->verdict == VERDICT_IMPROVED)))
+			continue;
+		out = -dir * p->delta_flat_share;
+		call = dir * delta_edge_change(c->d, &e[i]);
+		if (out > 0 && call > 0)
+			sum += out < call ? out : call;
+	}
+	if (size <= 0 || sum < FIND_SHARE * size)
+		return 0;
+	for (i = 0; i < n; i++) {
+		p = &c->d->rows[e[i].from];
+		if (e[i].from != r && p->hyp == DELTA_HYP_FLAT &&
+		    c->dir[e[i].from] == -dir) {
+			c->d->rows[e[i].from].verdict = VERDICT_UNCHANGED;
+			c->d->rows[e[i].from].moved = 1;
+			c->dir[e[i].from] = 0;
+		}
+	}
+	c->d->rows[r].verdict = VERDICT_UNCHANGED;
+	c->d->rows[r].moved = 1;
+	c->dir[r] = 0;
+	return 1;
+}
+
 int
 delta_findings(struct delta *d, const struct judge *j)
 {
@@ -752,9 +802,13 @@ delta_findings(struct delta *d, const struct judge *j)
 			c.dir[i] = 1;
 		else if (d->rows[i].verdict == VERDICT_IMPROVED)
 			c.dir[i] = -1;
+	}
+	for (i = 0; i < c.n; i++)
+		if (c.dir[i] != 0)
+			(void)moved(&c, i);
+	for (i = 0; i < c.n; i++)
 		if (c.dir[i] != 0)
 			left++;
-	}
 	/* Each round takes a row from the pool at least. */
 	while (left > 0)
 		if ((left = one_round(&c)) == -1)

@@ -500,6 +500,61 @@ test_flat_finding(void)
 	profile_free(n);
 }
 
+/*
+ * A JIT inlined cmp into sort in one process and not in the other: cmp
+ * is new where sort's own samples fell by as much, and sort's cum did
+ * not change.  That is one unchanged function, not a regression of cmp
+ * and an improvement of sort.  Where sort's cum grew with it (a real
+ * change), cmp is found.
+ */
+static void
+test_inlined(void)
+{
+	static const char *const bs[] = {
+		"main;handle;sort", "main;handle;encode", "main;parse",
+	};
+	static const int64_t bc[] = { 3000, 3000, 4000 };
+	static const char *const ns[] = {
+		"main;handle;sort;cmp", "main;handle;sort", "main;handle;encode",
+		"main;parse",
+	};
+	static const int64_t nc[] = { 2000, 1000, 3000, 4000 };
+	static const int64_t gc[] = { 3000, 1000, 3000, 3000 };
+	struct profile	*b = t_build(bs, bc, 3), *n = t_build(ns, nc, 4);
+	struct profile	*g = t_build(ns, gc, 4);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct agg	*ag = t_aggregate(g, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 0);
+	r = row(&d, "cmp");
+	CHECK(r != NULL && r->status == STATUS_NEW && r->moved &&
+	    r->verdict == VERDICT_UNCHANGED);
+	r = row(&d, "sort");
+	CHECK(r != NULL && r->moved && r->verdict == VERDICT_UNCHANGED);
+	delta_release(&d);
+	/* The same, gone: the base had the frame. */
+	CHECK(delta_compute(an, ab, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 0);
+	delta_release(&d);
+	/* sort's cum grew by cmp's samples: a change, found. */
+	CHECK(delta_compute(ab, ag, NULL, 0, NULL, 0, &o, &d) == 0);
+	r = row(&d, "cmp");
+	CHECK(r != NULL && !r->moved && r->verdict == VERDICT_REGRESSED);
+	CHECK(d.nfindings >= 1 && d.findings[0].verdict == VERDICT_REGRESSED);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	agg_free(ag);
+	profile_free(b);
+	profile_free(n);
+	profile_free(g);
+}
+
 int
 main(void)
 {
@@ -511,5 +566,6 @@ main(void)
 	test_called_more();
 	test_flat_finding();
 	test_many_rows();
+	test_inlined();
 	return tap_done();
 }
