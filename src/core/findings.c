@@ -337,6 +337,13 @@ inside(struct fctx *c, size_t x, size_t y)
 	return 1;
 }
 
+/* The size of accepted finding i's change, where it is spent. */
+static double
+size_of(struct fctx *c, size_t i)
+{
+	return fabs(delta_row_change(&c->d->rows[c->acc[i].spend]));
+}
+
 /* Put row r in accepted finding i, in the role given. */
 static void
 join_finding(struct fctx *c, size_t i, size_t r, enum delta_role role)
@@ -394,8 +401,9 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 /*
  * Row r moved only because the findings did (still() said no): a
  * carrier of the first finding of its direction it contains, inside
- * the first it lies below, else crowded by the first finding of the
- * other direction (or the first at all).
+ * the first it lies below, else crowded by the largest finding of the
+ * other direction (or the largest at all): a function's share falls by
+ * its part of what grew, and most of what grew is the largest change.
  */
 static void
 settle(struct fctx *c, size_t r)
@@ -418,11 +426,16 @@ settle(struct fctx *c, size_t r)
 			join_finding(c, i, r, DELTA_ROLE_INSIDE);
 			return;
 		}
-	for (i = 0; i < c->nacc && !other; i++)
-		if (c->acc[i].dir != c->dir[r]) {
+	/* Crowded by the largest change of the other direction. */
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir != c->dir[r] && (!other ||
+		    size_of(c, i) > size_of(c, to))) {
 			to = i;
 			other = 1;
 		}
+	for (i = 1; i < c->nacc && !other; i++)
+		if (size_of(c, i) > size_of(c, to))
+			to = i;
 	a = &c->acc[to];
 	push(&a->crowded, &a->ncrowded, &a->ccap, r);
 	row->verdict = c->dir[r] < 0 ? VERDICT_CROWDED_OUT : VERDICT_CROWDED_IN;
