@@ -68,6 +68,22 @@ suffix(const char *name, const char *suffix, size_t *plen)
 }
 
 /*
+ * Is this Go's heap writer's profile, which truncates what it scales?
+ * It always writes both pairs, alloc_objects/alloc_space and
+ * inuse_objects/inuse_space; V8's writers (Google's pprof for Node.js,
+ * @datadog/pprof), which round, write one pair, named objects/space or
+ * inuse_objects/inuse_space.
+ */
+static int
+go_heap(const struct profile *p)
+{
+	return find_type(p, "alloc_", 6, "objects", "count") >= 0 &&
+	    find_type(p, "alloc_", 6, "space", "bytes") >= 0 &&
+	    find_type(p, "inuse_", 6, "objects", "count") >= 0 &&
+	    find_type(p, "inuse_", 6, "space", "bytes") >= 0;
+}
+
+/*
  * Counts a profiler scaled up, that can be recovered (facts.h): a heap
  * profile's pair of objects and bytes, or contentions times a period.
  * A heap profile is known by what it is, not by one producer's name for
@@ -91,7 +107,7 @@ unsample_source(const struct profile *p, int vi, struct agg_src *src,
 	    (suffix(name, "objects", &plen) || suffix(name, "space", &plen)) &&
 	    (oi = find_type(p, name, plen, "objects", "count")) >= 0 &&
 	    (bi = find_type(p, name, plen, "space", "bytes")) >= 0) {
-		src->unsample = plen > 0 ? AGG_UNSAMPLE_TRUNC :
+		src->unsample = go_heap(p) ? AGG_UNSAMPLE_TRUNC :
 		    AGG_UNSAMPLE_ROUND;
 		src->un_count = oi;
 		src->un_bytes = bi;

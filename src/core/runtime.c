@@ -14,6 +14,7 @@ static const struct {
 } pseudo[] = {
 	{ "(idle)",			RT_IDLE },
 	{ "(garbage collector)",	RT_GC },
+	{ "Garbage Collection",		RT_GC },
 	{ "(program)",			RT_VM },
 	{ "(root)",			RT_ROOT },
 	{ "Non JS threads activity",	RT_THREADS },
@@ -56,8 +57,9 @@ rt_frame_of(const char *name)
 
 	if (name == NULL)
 		return RT_CODE;
-	/* Every pseudo-frame's name starts with "(" or "N" or has a ":". */
-	if (name[0] != '(' && name[0] != 'N' && strchr(name, ':') == NULL)
+	/* Every pseudo-frame's name starts with "(", "G" or "N", or has a ":". */
+	if (name[0] != '(' && name[0] != 'G' && name[0] != 'N' &&
+	    strchr(name, ':') == NULL)
 		return RT_CODE;
 	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
 		if (holds(name, pseudo[i].name))

@@ -3,8 +3,8 @@
  * on a stack to say what the thread was doing when it ran none of the
  * program's functions.  V8 (and so both Node.js profilers) writes
  * "(idle)", "(program)", "(garbage collector)" and "(root)";
- * @datadog/pprof adds a frame for the CPU of threads that run no
- * JavaScript.  Idle time is not work: samples whose innermost frame is
+ * @datadog/pprof names its collector "Garbage Collection" and adds a
+ * frame for the CPU of threads that run no JavaScript.  Idle time is not work: samples whose innermost frame is
  * idle are kept apart from the shares (agg.c).  The others are work of
  * the runtime, and the reports say so.  No I/O here.
  */

@@ -19,6 +19,7 @@ t_names(void)
 {
 	CHECK_INT(rt_frame_of("(idle)"), RT_IDLE);
 	CHECK_INT(rt_frame_of("(garbage collector)"), RT_GC);
+	CHECK_INT(rt_frame_of("Garbage Collection"), RT_GC);
 	CHECK_INT(rt_frame_of("(program)"), RT_VM);
 	CHECK_INT(rt_frame_of("(root)"), RT_ROOT);
 	CHECK_INT(rt_frame_of("Non JS threads activity"), RT_THREADS);
