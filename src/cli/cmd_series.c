@@ -14,6 +14,7 @@
 
 #include "core/agg.h"
 #include "cli/cli.h"
+#include "cli/diags.h"
 #include "core/delta.h"
 #include "core/kind.h"
 #include "load/load.h"
@@ -143,12 +144,10 @@ static int
 point_fits(const struct side *sd, const struct side *first, char **paths,
     const struct opts *o, const char *cmd)
 {
-	if (first != NULL && strcmp(sd->unit, first->unit) != 0) {
-		cli_warn("%s: sample type %s is in %s, but in %s in %s: the "
-		    "profiles cannot be compared", paths[0], sd->sample_type,
-		    sd->unit, first->unit, first->facts[0].path);
-		return -1;
-	}
+	struct diag d;
+
+	if (first != NULL && side_same_unit(first, sd, &d) == -1)
+		return cli_diag(&d);
 	if (o->normalize == DELTA_NORM_DURATION &&
 	    sd->merged.duration_ns <= 0) {
 		cli_warn("%s: %s: --normalize=duration needs the duration of "
@@ -158,11 +157,18 @@ point_fits(const struct side *sd, const struct side *first, char **paths,
 	return 0;
 }
 
-/*
- * Load each point in turn, add it to the series, and free it; the
- * first point is kept (its sample type and unit are the series').
- * Returns 0, or -1 after a message.
- */
+/* side_load_ex(): 0, or -1 after its error is printed. */
+static int
+point_load(struct side *s, char **paths, size_t n,
+    const struct load_opts *lo, const char *want_type, int keep_each)
+{
+	struct diag d;
+
+	if (side_load_ex(s, paths, n, lo, want_type, keep_each, &d) == -1)
+		return cli_diag(&d);
+	return 0;
+}
+
 /*
  * --normalize auto, decided on the first point as diff decides it
  * (kind.h): rates for events over windows whose length the first point
@@ -217,7 +223,7 @@ series_divisor(const struct opts *o, struct side *first)
 	for (i = 1; g > 1 && i < o->noperands; i++) {
 		paths = split_point(o->operands[i], &n);
 		lo.minus = point_minus(o, i, n, &at);
-		if (side_load_ex(&sd, paths, n, &lo, first->sample_type,
+		if (point_load(&sd, paths, n, &lo, first->sample_type,
 		    0) == -1)
 			g = -1;
 		else
@@ -229,9 +235,15 @@ series_divisor(const struct opts *o, struct side *first)
 	return g;
 }
 
+/*
+ * Load each point in turn, add it to the series, and free it; the
+ * first point is kept (its sample type and unit are the series').  The
+ * warnings about them are added to w and printed.  Returns 0, or -1
+ * after a message.
+ */
 static int
 series_load(struct series *ser, struct side *first, struct opts *o,
-    const char *cmd, int *has_counts)
+    const char *cmd, int *has_counts, struct diags *w)
 {
 	struct side	 sd, *cur;
 	struct load_opts lo = o->load;
@@ -248,7 +260,7 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		paths = split_point(o->operands[i], &n);
 		cur = i == 0 ? first : &sd;
 		lo.minus = point_minus(o, i, n, &at);
-		if (side_load_ex(cur, paths, n, &lo, i == 0 ? NULL :
+		if (point_load(cur, paths, n, &lo, i == 0 ? NULL :
 		    first->sample_type, n >= 2) == -1 ||
 		    (i == 0 && (g = series_divisor(o, cur)) == -1) ||
 		    (i == 0 && series_quantity(cur, o)) ||
@@ -275,18 +287,19 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		free(paths[0]);
 		free(paths);
 	}
-	if (rc == 0 && o->filter != NULL && seen > 0 && kept == 0 &&
-	    !o->quiet)
-		cli_warn("%s: the filters keep no sample in any point", cmd);
-	if (rc == 0 && scaled && *has_counts && !o->quiet)
-		cli_warn("the %s counts of these profiles are estimates scaled "
-		    "up by their sampling rate, not observed samples: verdicts "
-		    "are over-confident; use several profiles a point",
+	if (rc == 0 && o->filter != NULL && seen > 0 && kept == 0)
+		diags_add(w, MSG_FILTERED_ALL, NULL, NULL, cmd,
+		    " in any point");
+	if (rc == 0 && scaled && *has_counts)
+		diags_add(w, MSG_SERIES_ESTIMATES, NULL, NULL, NULL,
 		    first->facts[0].count_type);
-	if (rc == 0 && !*has_counts)
-		cli_warn("no sample counts for %s (no count sample type and no "
-		    "usable period): significance cannot be tested",
+	cli_diags_print(w, 0, o->quiet);
+	if (rc == 0 && !*has_counts) {
+		/* Even with -q: it says why nothing was tested. */
+		diags_add(w, MSG_NO_COUNTS, NULL, NULL, NULL,
 		    first->sample_type);
+		cli_diags_print(w, w->n - 1, 0);
+	}
 	return rc;
 }
 
@@ -358,6 +371,7 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 	struct series_opts	 so;
 	struct series_result	 res;
 	struct series_report	 sr;
+	struct diags		 warnings;
 	char			*filters = NULL, *conclusion = NULL;
 	double			 mde;
 	int			 rc, has_counts, status = 0;
@@ -368,8 +382,10 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 	memset(&res, 0, sizeof(res));
 	memset(&sr, 0, sizeof(sr));
 	series_init(&ser);
+	diags_init(&warnings);
 	rc = 2;
-	if (series_load(&ser, &first, &o, self->name, &has_counts) == -1)
+	if (series_load(&ser, &first, &o, self->name, &has_counts,
+	    &warnings) == -1)
 		goto out;
 	if (o.by_time)
 		series_sort_time(&ser);
@@ -378,8 +394,7 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 	so.min_effect_pp = o.min_effect.pp;
 	so.min_effect_rel = o.min_effect.rel;
 	if (series_compute(&ser, &so, &res) == -1) {
-		cli_warn("%s: sample counts are out of range for the "
-		    "statistics (negative, or above 2^52)", self->name);
+		cli_msg(MSG_OUT_OF_RANGE, self->name);
 		goto out;
 	}
 	sr.gate = strcmp(self->name, "check-series") == 0;
@@ -405,6 +420,7 @@ out:
 	free(conclusion);
 	series_result_release(&res);
 	series_release(&ser);
+	diags_release(&warnings);
 	side_free(&first);
 	cli_release(&o);
 	return rc;

@@ -11,6 +11,7 @@
 
 #include "core/agg.h"
 #include "cli/cli.h"
+#include "cli/diags.h"
 #include "core/flame.h"
 #include "load/load.h"
 #include "report/report.h"
@@ -130,6 +131,8 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 	struct top_report	 r;
 	struct top_row		*rows = NULL;
 	struct flame		 fl;
+	struct diag		 d;
+	struct diags		 warnings;
 	char			*filters = NULL;
 	int			 rc;
 
@@ -137,10 +140,13 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 		return rc == 1 ? 0 : 2;
 	memset(&fl, 0, sizeof(fl));
 	memset(&r, 0, sizeof(r));
+	diags_init(&warnings);
 	rc = 2;
-	if (side_load(&s, o.operands, o.noperands, &o.load) == 0) {
-		if (!o.quiet)
-			side_warn(&s, "");
+	if (side_load(&s, o.operands, o.noperands, &o.load, &d) == -1)
+		cli_diag(&d);
+	else {
+		side_warn(&s, NULL, &warnings);
+		cli_diags_print(&warnings, 0, o.quiet);
 		r.rows = rows = top_rows(s.agg, o.cum, &r.nrows);
 		r.nshow = o.nrows == 0 || (size_t)o.nrows > r.nrows ?
 		    r.nrows : (size_t)o.nrows;
@@ -173,6 +179,7 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 	flame_release(&fl);
 	free(rows);
 	free(filters);
+	diags_release(&warnings);
 	side_free(&s);
 	cli_release(&o);
 	return rc;

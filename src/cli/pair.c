@@ -13,6 +13,7 @@
 
 #include "core/agg.h"
 #include "cli/cli.h"
+#include "cli/diags.h"
 #include "core/delta.h"
 #include "core/flame.h"
 #include "core/kind.h"
@@ -121,7 +122,10 @@ gate_unmatched(const struct pair *p, const char *cmd)
 int
 pair_load(struct pair *p, const struct opts *o, const char *cmd)
 {
+	struct diag d;
+
 	memset(p, 0, sizeof(*p));
+	diags_init(&p->warnings);
 	/*
 	 * The two sides decode in parallel, one on each core.  The single
 	 * profiles behind each side are kept only where the test uses them:
@@ -129,16 +133,16 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
 	 */
 	if (side_load_pair(&p->base, o->operands, o->nbase, &p->new,
 	    o->operands + o->nbase, o->noperands - o->nbase, &o->load,
-	    1) == -1)
-		return -1;
+	    1, &d) == -1)
+		return cli_diag(&d);
 	if (choose_quantity(p, o, cmd) == -1)
 		return -1;
 	if (cli_check_unit(o->unit, cmd, &p->base.merged) == -1)
 		return -1;
 	if (gate_unmatched(p, cmd) == -1)
 		return -1;
-	if (!o->quiet)
-		side_warn_pair(&p->base, &p->new, p->norm);
+	side_warn_pair(&p->base, &p->new, p->norm, &p->warnings);
+	cli_diags_print(&p->warnings, 0, o->quiet);
 	return 0;
 }
 
@@ -153,22 +157,18 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
  * which moves the shares of everything it interrupts.
  */
 static void
-warn_compare(const struct pair *p)
+warn_compare(struct pair *p)
 {
 	const struct delta	*d = &p->d;
 	const struct judge	*j = &d->judge;
 	size_t			 i;
 
 	if (d->replicates && (j->nb < 3 || j->nn < 3))
-		cli_warn("with %zu and %zu profiles a side, how much runs vary "
-		    "is poorly known: verdicts may be over-confident; give 3 "
-		    "or more a side", j->nb, j->nn);
+		diags_add(&p->warnings, MSG_FEW_RUNS, NULL, NULL, NULL, j->nb,
+		    j->nn);
 	if (d->replicates && !j->prior.binomial &&
 	    j->prior.s02 > PD_DISPERSION_WARN)
-		cli_warn("the runs vary %.1f times as much as sampling alone "
-		    "makes them: intervals are %.1f times as wide as pooling "
-		    "would make them, and small changes cannot be seen; look "
-		    "for what differs between runs (load, input, version)",
+		diags_add(&p->warnings, MSG_RUNS_VARY, NULL, NULL, NULL,
 		    j->prior.s02, sqrt(j->prior.s02));
 	for (i = 0; i < d->nrows; i++) {
 		const struct delta_row *row = &d->rows[i];
@@ -177,10 +177,7 @@ warn_compare(const struct pair *p)
 		    (row->verdict != VERDICT_REGRESSED &&
 		    row->verdict != VERDICT_IMPROVED))
 			continue;
-		cli_warn("%s went from %.1f%% to %.1f%%: the process was "
-		    "preempted %s often in the new window, as on a busier "
-		    "machine, and the shares of the code it interrupts move "
-		    "with it; compare windows taken under the same load",
+		diags_add(&p->warnings, MSG_PREEMPTED, NULL, NULL, NULL,
 		    PD_PREEMPT, d->base_total ? 100.0 * (double)row->base_cum /
 		    (double)d->base_total : 0, d->new_total ? 100.0 *
 		    (double)row->new_cum / (double)d->new_total : 0,
@@ -251,6 +248,7 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	struct delta_opts	*dopts = &p->dopts;
 	const struct side	*b = &p->base, *n = &p->new;
 	int			 svg = o->format == FMT_SVG;
+	size_t			 nw = p->warnings.n;
 
 	dopts->norm = (enum delta_norm)p->norm;
 	dopts->alpha = o->alpha;
@@ -273,13 +271,10 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	    n->nprofiles, dopts, &p->d) == -1 ||
 	    ((svg || o->format == FMT_FOLDED) && flame_compute(b->agg,
 	    n->agg, b->each, b->nprofiles, n->each, n->nprofiles,
-	    svg ? dopts : NULL, svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1)) {
-		cli_warn("%s: sample counts are out of range for the "
-		    "statistics (negative, or above 2^52)", cmd);
-		return -1;
-	}
-	if (!o->quiet)
-		warn_compare(p);
+	    svg ? dopts : NULL, svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1))
+		return cli_msg(MSG_OUT_OF_RANGE, cmd);
+	warn_compare(p);
+	cli_diags_print(&p->warnings, nw, o->quiet);
 	return 0;
 }
 
@@ -295,6 +290,7 @@ pair_views(struct pair *p, const struct opts *o, enum diff_kind kind)
 			    "diff";
 	const struct views *v = &p->views;
 	struct views_runs vr;
+	size_t		 nw = p->warnings.n;
 	int		 bad;
 
 	vr.be = p->base.each;
@@ -302,22 +298,18 @@ pair_views(struct pair *p, const struct opts *o, enum diff_kind kind)
 	vr.ne = p->new.each;
 	vr.nn = p->new.nprofiles;
 	if (views_compute(&p->views, o->views, p->base.lines, p->new.lines,
-	    &vr, &p->d, &p->dopts) == -1) {
-		cli_warn("%s: sample counts are out of range for the "
-		    "statistics (negative, or above 2^52)", cmd);
-		return -1;
-	}
+	    &vr, &p->d, &p->dopts) == -1)
+		return cli_msg(MSG_OUT_OF_RANGE, cmd);
 	bad = (v->list_re != NULL && v->nlists == 0) ||
 	    (v->peek_re != NULL && v->npeeks == 0);
-	if (v->list_re != NULL && v->nlists == 0 && (kind == DIFF_CHECK ||
-	    !o->quiet))
-		cli_warn("%s: --list '%s' matches no function with samples in "
-		    "either profile", cmd, v->list_re);
-	if (v->peek_re != NULL && v->npeeks == 0 && (kind == DIFF_CHECK ||
-	    !o->quiet))
-		cli_warn("%s: --peek '%s' matches no row with samples in either "
-		    "profile (granularity %s)", cmd, v->peek_re,
-		    agg_gran_name(o->load.agg.gran));
+	if (v->list_re != NULL && v->nlists == 0)
+		diags_add(&p->warnings, MSG_LIST_NONE, NULL, NULL, cmd,
+		    v->list_re);
+	if (v->peek_re != NULL && v->npeeks == 0)
+		diags_add(&p->warnings, MSG_PEEK_NONE, NULL, NULL, cmd,
+		    v->peek_re, agg_gran_name(o->load.agg.gran));
+	/* check-significance's errors, printed even with -q. */
+	cli_diags_print(&p->warnings, nw, kind != DIFF_CHECK && o->quiet);
 	return bad && kind == DIFF_CHECK ? -1 : 0;
 }
 
@@ -400,4 +392,5 @@ pair_release(struct pair *p)
 	free(p->run_expo);
 	side_free(&p->base);
 	side_free(&p->new);
+	diags_release(&p->warnings);
 }

@@ -18,6 +18,7 @@
 #include "core/flame.h"
 #include "load/load.h"
 #include "core/views.h"
+#include "support/diag.h"
 
 /* One comparison, from its loading to its report. */
 struct pair {
@@ -31,6 +32,7 @@ struct pair {
 	int		 norm;		/* enum delta_norm, auto decided */
 	char		*quantity;	/* what is compared and why */
 	double		*run_expo;	/* each profile's exposure */
+	struct diags	 warnings;	/* loading's and the comparison's */
 };
 
 /*

@@ -3,17 +3,19 @@
  * decoded, checked against the first (same format, sample type and
  * unit), folded into the side's aggregate, and freed before the next is
  * read; then the warnings about what was loaded.  It takes struct
- * load_opts, never the CLI's options.  CLI layer: errors are printed
- * here as "profdiff: path: kind: detail".
+ * load_opts, never the CLI's options.  Nothing here prints: an error is
+ * a struct diag filled for the caller, and the warnings are a list of
+ * the message table's (struct diags) that the caller prints and
+ * reports.
  */
 #include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/agg.h"
-#include "cli/cli.h"
 #include "core/delta.h"
 #include "support/diag.h"
 #include "core/facts.h"
@@ -21,20 +23,11 @@
 #include "core/kind.h"
 #include "load/load.h"
 #include "model/profile.h"
+#include "support/msg.h"
 #include "stats/stats.h"
 #include "support/units.h"
 #include "core/views.h"
 #include "support/xmalloc.h"
-
-static int
-fail(const struct diag *d)
-{
-	char buf[512];
-
-	diag_format(d, buf, sizeof(buf));
-	cli_warn("%s", buf);
-	return -1;
-}
 
 /*
  * How the new side of side_load_pair() learns the sample type the base
@@ -442,13 +435,6 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 }
 
 /*
- * side_load_ex() without the printing: on error the diag is filled and
- * -1 returned.  With post, the sample type chosen is published to it;
- * with wait, want_type is taken from it after the first profile's
- * header is decoded, and -2 is returned with nothing in the diag if the
- * other side failed first.
- */
-/*
  * --base, first half: fold minus, the earlier snapshot of profile i
  * (of paths), into the side, and into each when the profile has an agg
  * of its own, with its values negated, its facts into *mf.  Only events
@@ -586,6 +572,13 @@ add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	return 0;
 }
 
+/*
+ * side_load_ex(), on a thread of its own or with a feed thread
+ * (threaded): on error the diag is filled and -1 returned.  With post,
+ * the sample type chosen is published to it; with wait, want_type is
+ * taken from it after the first profile's header is decoded, and -2 is
+ * returned with nothing in the diag if the other side failed first.
+ */
 static int
 side_load_d(struct side *s, char *const *paths, size_t n,
     const struct load_opts *lo, const char *want_type, int keep_each,
@@ -652,14 +645,11 @@ fail:
 
 int
 side_load_ex(struct side *s, char *const *paths, size_t n,
-    const struct load_opts *lo, const char *want_type, int keep_each)
+    const struct load_opts *lo, const char *want_type, int keep_each,
+    struct diag *d)
 {
-	struct diag d;
-
-	if (side_load_d(s, paths, n, lo, want_type, keep_each, &d, NULL,
-	    NULL, 1) == -1)
-		return fail(&d);
-	return 0;
+	return side_load_d(s, paths, n, lo, want_type, keep_each, d, NULL,
+	    NULL, 1) == -1 ? -1 : 0;
 }
 
 /* The new side of side_load_pair(), on a thread of its own. */
@@ -686,32 +676,26 @@ newside_run(void *arg)
 	return NULL;
 }
 
-/*
- * Two sides whose sample types are in different units (the new side
- * took the base side's type by name) cannot be compared.
- */
-static int
-same_unit(const struct side *b, const struct side *n, char *const *bpaths,
-    char *const *npaths)
+int
+side_same_unit(const struct side *first, const struct side *s,
+    struct diag *d)
 {
-	if (strcmp(b->unit, n->unit) == 0)
+	if (strcmp(first->unit, s->unit) == 0)
 		return 0;
-	cli_warn("%s: sample type %s is in %s, but in %s in %s: the profiles "
-	    "cannot be compared", npaths[0], b->sample_type, n->unit, b->unit,
-	    bpaths[0]);
-	return -1;
+	diag_init(d, s->facts[0].path);
+	return diag_set_msg(d, DIAG_PAIR, MSG_UNITS_DIFFER, s->sample_type,
+	    s->unit, first->unit, first->facts[0].path);
 }
 
 int
 side_load_pair(struct side *b, char *const *bpaths, size_t nb,
     struct side *n, char *const *npaths, size_t nn,
-    const struct load_opts *lo, int keep_each)
+    const struct load_opts *lo, int keep_each, struct diag *d)
 {
 	struct handoff	 h;
 	struct newside	 ns;
 	struct load_opts blo, nlo;
 	struct side	*both[2] = { b, n };
-	struct diag	 d;
 	pthread_t	 t;
 	int		 rc;
 
@@ -750,35 +734,41 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	 * diff reads the edges by node: each side indexes its own while
 	 * it has the core (agg_index_edges()).
 	 */
-	rc = side_load_d(b, bpaths, nb, lo, NULL, keep_each, &d, &h, NULL, 0);
+	rc = side_load_d(b, bpaths, nb, lo, NULL, keep_each, d, &h, NULL, 0);
 	if (rc == 0)
 		agg_index_edges(b->agg);
 	pthread_join(t, NULL);
 	pthread_cond_destroy(&h.cv);
 	pthread_mutex_destroy(&h.mu);
-	/* Report what the serial order would have: the base side first. */
+	/*
+	 * Each side filled its own diag.  Report what the serial order
+	 * would have: the base side's error first.
+	 */
 	if (rc == -1)
-		return fail(&d);
-	if (ns.rc == -1)
-		return fail(&ns.d);
+		return -1;
+	if (ns.rc == -1) {
+		*d = ns.d;
+		return -1;
+	}
 	side_divide_counts(both, 2);
-	return same_unit(b, n, bpaths, npaths);
+	return side_same_unit(b, n, d);
 
 serial:
 	nlo = *lo;
 	nlo.minus = lo->minus_new;
-	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
-	    side_load_ex(n, npaths, nn, &nlo, b->sample_type, keep_each) == -1)
+	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each, d) == -1 ||
+	    side_load_ex(n, npaths, nn, &nlo, b->sample_type, keep_each,
+	    d) == -1)
 		return -1;
 	side_divide_counts(both, 2);
-	return same_unit(b, n, bpaths, npaths);
+	return side_same_unit(b, n, d);
 }
 
 int
 side_load(struct side *s, char *const *paths, size_t n,
-    const struct load_opts *lo)
+    const struct load_opts *lo, struct diag *d)
 {
-	return side_load_ex(s, paths, n, lo, NULL, 0);
+	return side_load_ex(s, paths, n, lo, NULL, 0, d);
 }
 
 /* With --by-label, does a node of the kept samples carry the key? */
@@ -820,22 +810,67 @@ side_unmatched(const struct side *s)
 	return m;
 }
 
-void
-side_unmatched_say(unsigned m, const char *key, char *buf, size_t len)
+/* The option of the lowest bit of m, or NULL for --by-label's key. */
+static const char *
+unmatched_option(unsigned m)
 {
-	const char *what;
-
-	what = m & SIDE_NO_FOCUS ? "--focus" : m & SIDE_NO_IGNORE ?
+	return m & SIDE_NO_FOCUS ? "--focus" : m & SIDE_NO_IGNORE ?
 	    "--ignore" : m & SIDE_NO_HIDE ? "--hide" : m & SIDE_NO_SHOW ?
 	    "--show" : m & SIDE_NO_TAG ? "--tag" : m & SIDE_NO_TAG_IGNORE ?
 	    "--tag-ignore" : NULL;
+}
+
+static const char *
+unmatched_why(unsigned m)
+{
+	return m & SIDE_NO_TAG ? " (every --tag must match the same sample)" :
+	    "";
+}
+
+void
+side_unmatched_say(unsigned m, const char *key, char *buf, size_t len)
+{
+	const char *what = unmatched_option(m);
+
 	if (what != NULL)
-		snprintf(buf, len, "%s matched nothing%s", what,
-		    m & SIDE_NO_TAG ? " (every --tag must match the same "
-		    "sample)" : "");
+		msg_format(buf, len, MSG_NO_MATCH, what, unmatched_why(m));
 	else
-		snprintf(buf, len, "no sample carries label %s (--by-label)",
-		    key != NULL ? key : "");
+		msg_format(buf, len, MSG_NO_LABEL, key != NULL ? key : "");
+}
+
+/*
+ * Add message code about the whole side: about its one profile, or its
+ * "merged profiles".
+ */
+static void
+warn_side(struct diags *ds, const struct side *s, const char *side,
+    enum msg code, ...)
+{
+	va_list ap;
+
+	va_start(ap, code);
+	diags_vadd(ds, code, side, s->nprofiles == 1 ? s->merged.path : NULL,
+	    s->nprofiles == 1 ? NULL : "merged profiles", ap);
+	va_end(ap);
+}
+
+/*
+ * Add message code about the profile of facts f, and the others that
+ * also (" (and N more)", or "") counts.
+ */
+static void
+warn_file(struct diags *ds, const char *side, const struct facts *f,
+    const char *also, enum msg code, ...)
+{
+	va_list	 ap;
+	char	*about = NULL;
+
+	if (also[0] != '\0')
+		xasprintf(&about, "%s%s", f->path, also);
+	va_start(ap, code);
+	diags_vadd(ds, code, side, f->path, about, ap);
+	va_end(ap);
+	free(about);
 }
 
 /*
@@ -886,7 +921,7 @@ subperiod(const struct facts *f)
  * value / period (facts.h): the first profile of the side, named.
  */
 static void
-subperiod_warn(const struct side *s, const char *tag)
+subperiod_warn(const struct side *s, const char *side, struct diags *ds)
 {
 	const struct facts	*f;
 	char			 also[64], per[64];
@@ -894,82 +929,79 @@ subperiod_warn(const struct side *s, const char *tag)
 	if ((f = first_facts(s, subperiod, also, sizeof(also))) == NULL)
 		return;
 	units_format(per, sizeof(per), f->period, f->period_unit);
-	cli_warn("%s%s%s: %lld of %zu samples hold less %s than the sampling "
-	    "period, %s, so the values are no counts of periods: sample count "
-	    "unknown", tag, f->path, also, (long long)f->subperiod, f->records,
-	    s->sample_type, per);
+	warn_file(ds, side, f, also, MSG_SUBPERIOD, (long long)f->subperiod,
+	    f->records, s->sample_type, per);
 }
 
-void
-side_warn(const struct side *s, const char *tag)
+/*
+ * No samples, or too few, in the side.  The widest 95% interval of a
+ * share of n samples is at a share of one half: z(0.975) * sqrt(1/4n)
+ * on either side.
+ */
+static void
+samples_warn(const struct side *s, const char *side, struct diags *ds)
 {
-	const struct facts		*m = &s->merged;
-	const struct filter_stats	*fs = &s->fstats;
-	unsigned			 no;
-	char				 what[256];
-	size_t				 i;
+	const struct facts *m = &s->merged;
 
-	/* pprof's "Focus expression matched no samples", per side. */
-	if ((no = side_unmatched(s)) != 0) {
-		side_unmatched_say(no, s->label_key, what, sizeof(what));
-		cli_warn("%s%s: %s", tag, s->nprofiles == 1 ? m->path :
-		    "merged profiles", what);
-	} else if (fs->samples > 0 && fs->kept == 0)
-		cli_warn("%s%s: the filters keep no sample", tag,
-		    s->nprofiles == 1 ? m->path : "merged profiles");
-
-	/*
-	 * The widest 95% interval of a share of n samples is at a share of
-	 * one half: z(0.975) * sqrt(1/4n) on either side.
-	 */
-	if (s->other_default != NULL)
-		cli_warn("%s%s: its own default sample type is %s, but %s is "
-		    "read, as in %s (choose one with -sample_index)", tag,
-		    s->other_path, s->other_default, s->sample_type,
-		    s->other_from);
-	subperiod_warn(s, tag);
 	if (m->empty && m->others[0] != '\0')
 		/* Not too few samples: the wrong type (pprof's last). */
-		cli_warn("%s%s: every %s value is 0, and %s %s values: "
-		    "choose one with -sample_index", tag,
-		    s->nprofiles == 1 ? m->path : "merged profiles",
-		    s->sample_type, m->others,
-		    strchr(m->others, ' ') != NULL ? "have" : "has");
+		warn_side(ds, s, side, MSG_TYPE_ZERO, s->sample_type,
+		    m->others, strchr(m->others, ' ') != NULL ? "have" : "has");
 	else if (m->samples == 0)
 		/* A window less its --base, say, where nothing happened. */
-		cli_warn("%s%s: no samples%s", tag, s->nprofiles == 1 ?
-		    m->path : "merged profiles", s->kind == KIND_SNAPSHOT ?
-		    " in this snapshot" : ": nothing to compare; collect a "
-		    "longer profile");
+		warn_side(ds, s, side, s->kind == KIND_SNAPSHOT ?
+		    MSG_NO_SAMPLES_SNAPSHOT : MSG_NO_SAMPLES);
 	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES &&
 	    s->kind == KIND_SNAPSHOT)
 		/* A snapshot is what there was: no longer one to take. */
-		cli_warn("%s%s: only %lld sample%s in this snapshot: a "
-		    "function's value is uncertain by about ±1/sqrt of its "
-		    "samples", tag, s->nprofiles == 1 ? m->path :
-		    "merged profiles", (long long)m->samples,
-		    m->samples == 1 ? "" : "s");
+		warn_side(ds, s, side, MSG_FEW_SAMPLES_SNAPSHOT,
+		    (long long)m->samples, m->samples == 1 ? "" : "s");
 	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES)
-		cli_warn("%s%s: only %lld sample%s: shares are uncertain by "
-		    "up to ±%.1f points (95%%); collect a longer profile",
-		    tag, s->nprofiles == 1 ? m->path : "merged profiles",
-		    (long long)m->samples, m->samples == 1 ? "" : "s",
-		    100 * stats_norm_quantile(0.975) *
+		warn_side(ds, s, side, MSG_FEW_SAMPLES, (long long)m->samples,
+		    m->samples == 1 ? "" : "s", 100 *
+		    stats_norm_quantile(0.975) *
 		    sqrt(0.25 / (double)m->samples));
+}
+
+/* A CPU profile of a process mostly waiting. */
+static void
+idle_warn(const struct side *s, const struct facts *f, const char *side,
+    struct diags *ds)
+{
+	(void)s;
+	if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL &&
+	    !f->empty)
+		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING,
+		    100 * f->cpu_util, (double)f->duration_ns / 1e9);
+}
+
+void
+side_warn(const struct side *s, const char *side, struct diags *ds)
+{
+	const struct filter_stats	*fs = &s->fstats;
+	unsigned			 no;
+	size_t				 i;
+
+	/* pprof's "Focus expression matched no samples", per side. */
+	if ((no = side_unmatched(s)) != 0 && unmatched_option(no) != NULL)
+		warn_side(ds, s, side, MSG_NO_MATCH, unmatched_option(no),
+		    unmatched_why(no));
+	else if (no != 0)
+		warn_side(ds, s, side, MSG_NO_LABEL, s->label_key != NULL ?
+		    s->label_key : "");
+	else if (fs->samples > 0 && fs->kept == 0)
+		warn_side(ds, s, side, MSG_FILTERED_ALL, "");
+	if (s->other_default != NULL)
+		diags_add(ds, MSG_OTHER_DEFAULT, side, s->other_path, NULL,
+		    s->other_default, s->sample_type, s->other_from);
+	subperiod_warn(s, side, ds);
+	samples_warn(s, side, ds);
 	for (i = 0; i < s->nprofiles; i++) {
 		const struct facts *f = &s->facts[i];
 
 		if (f->duration_bogus)
-			cli_warn("%s%s: duration_nanos is implausible (over a "
-			    "week); the duration is ignored", tag, f->path);
-		if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL &&
-		    !f->empty)
-			cli_warn("%s%s: CPU utilization was %.1f%% of one core "
-			    "over %.2fs: the process was mostly waiting, and a "
-			    "CPU profile cannot explain time spent waiting; "
-			    "take a wall-clock or off-CPU profile", tag,
-			    f->path, 100 * f->cpu_util,
-			    (double)f->duration_ns / 1e9);
+			warn_file(ds, side, f, "", MSG_BAD_DURATION);
+		idle_warn(s, f, side, ds);
 	}
 }
 
@@ -981,16 +1013,16 @@ side_warn(const struct side *s, const char *tag)
  * the spread of the runs is measured, and shows such counts up.
  */
 static void
-count_warn(const struct side *s, const char *tag)
+count_warn(const struct side *s, const char *side, struct diags *ds)
 {
 	const struct facts	*f;
 	char			 also[64];
 
 	if ((f = first_facts(s, has_note, also, sizeof(also))) == NULL)
 		return;
-	cli_warn("%s%s%s: %s%s", tag, f->path, also, f->count_note,
-	    f->counts_scaled && s->nprofiles < 2 ? "; verdicts may be "
-	    "over-confident: compare several profiles per side" : "");
+	warn_file(ds, side, f, also, !f->counts_scaled ?
+	    MSG_COUNTS_RECOVERED : s->nprofiles < 2 ? MSG_COUNTS_ESTIMATED :
+	    MSG_COUNTS_ESTIMATED_RUNS, f->count_note);
 }
 
 /*
@@ -1000,55 +1032,53 @@ count_warn(const struct side *s, const char *tag)
  * that two of them compare lifetimes.
  */
 static void
-untimed_warn(const struct side *s, const char *tag)
+untimed_warn(const struct side *s, const char *side, struct diags *ds)
 {
 	const struct facts	*f;
 	char			 also[64];
 
 	if ((f = first_facts(s, untimed, also, sizeof(also))) == NULL)
 		return;
-	cli_warn("%s%s%s: no duration: the sum of %s over a window of unknown "
-	    "length is compared as it is, though a longer window holds more; "
-	    "a cumulative profile (Go's allocs, mutex, block) counts from the "
-	    "start of its process: give each profile an earlier snapshot of "
-	    "it (--base) to compare windows", tag, f->path, also,
-	    s->sample_type);
+	warn_file(ds, side, f, also, MSG_NO_DURATION, s->sample_type);
+}
+
+static int
+periods_differ(int64_t a, int64_t b)
+{
+	return a > 0 && b > 0 && a != b;
 }
 
 void
-side_warn_pair(const struct side *b, const struct side *n, int norm)
+side_warn_pair(const struct side *b, const struct side *n, int norm,
+    struct diags *ds)
 {
 	const struct facts *fb = &b->merged, *fn = &n->merged;
 	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
+	int skew = db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
+	    PD_DURATION_SKEW;
 
-	side_warn(b, "base: ");
-	side_warn(n, "new: ");
+	side_warn(b, "base", ds);
+	side_warn(n, "new", ds);
 	/* Shares and rates allow for it; a sum over each window does not. */
-	if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
-	    PD_DURATION_SKEW && norm == DELTA_NORM_NONE &&
-	    b->kind != KIND_SNAPSHOT)
-		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
-		    "their sums are not comparable: compare rates "
-		    "(--normalize duration) or shares", db / 1e9, dn / 1e9);
-	else if (db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
-	    PD_DURATION_SKEW && norm == DELTA_NORM_TOTAL)
-		cli_warn("the windows differ in length: base %.2fs, new %.2fs; "
-		    "shares allow for it, but a window may have caught "
-		    "different work", db / 1e9, dn / 1e9);
+	if (skew && norm == DELTA_NORM_NONE && b->kind != KIND_SNAPSHOT)
+		diags_add(ds, MSG_WINDOWS_SUMS, NULL, NULL, NULL, db / 1e9,
+		    dn / 1e9);
+	else if (skew && norm == DELTA_NORM_TOTAL)
+		diags_add(ds, MSG_WINDOWS_SHARES, NULL, NULL, NULL, db / 1e9,
+		    dn / 1e9);
 	if ((db <= 0 || dn <= 0) && norm == DELTA_NORM_NONE &&
 	    b->kind == KIND_EVENTS && !(db <= 0 ? fb : fn)->empty)
-		untimed_warn(db <= 0 ? b : n, db <= 0 ? "base: " : "new: ");
-	if (fb->period > 0 && fn->period > 0 && fb->period != fn->period)
-		cli_warn("the sampling periods differ: base %lld, new %lld %s",
+		untimed_warn(db <= 0 ? b : n, db <= 0 ? "base" : "new", ds);
+	if (periods_differ(fb->period, fn->period))
+		diags_add(ds, MSG_PERIODS, NULL, NULL, NULL,
 		    (long long)fb->period, (long long)fn->period,
 		    fb->period_unit);
 	if (b->has_counts && n->has_counts) {
-		count_warn(b, "base: ");
-		count_warn(n, "new: ");
+		count_warn(b, "base", ds);
+		count_warn(n, "new", ds);
 	}
 	if (!b->has_counts || !n->has_counts)
-		cli_warn("no sample counts for %s (no count sample type and no "
-		    "usable period): significance cannot be tested",
+		diags_add(ds, MSG_NO_COUNTS, NULL, NULL, NULL,
 		    fb->sample_type);
 }
 

@@ -4,8 +4,10 @@
  * into one aggregate, each sample as it is read off the wire, so that
  * memory holds a profile's inflated bytes and header but never its
  * samples decoded; then the warnings about what was loaded.  It takes
- * its own options (struct load_opts), not the CLI's.  CLI layer: on
- * error it prints one line naming the file and returns -1.
+ * its own options (struct load_opts), not the CLI's.  It prints
+ * nothing: on error it fills a struct diag naming the file and returns
+ * -1, and its warnings are messages of the table (msg.h) added to a
+ * list (struct diags), for the commands to print and report.
  */
 #ifndef LOAD_H
 #define LOAD_H
@@ -19,6 +21,7 @@
 #include "profdiff.h"
 #include "model/profile.h"
 #include "core/views.h"
+#include "support/diag.h"
 
 /*
  * What loading needs to know, filled by the CLI from its options: the
@@ -84,19 +87,22 @@ struct side {
  * keep_each, also keep one aggregate per profile (for tests between
  * replicates), of nodes and tree only (no edges).  want_type, if not
  * NULL, is the sample type the other side chose, and overrides -i.
+ * Returns 0, or -1 with the diag filled ("path: kind: detail").
  */
 int	side_load_ex(struct side *, char *const *paths, size_t n,
-	    const struct load_opts *, const char *want_type, int keep_each);
+	    const struct load_opts *, const char *want_type, int keep_each,
+	    struct diag *);
 int	side_load(struct side *, char *const *paths, size_t n,
-	    const struct load_opts *);
+	    const struct load_opts *, struct diag *);
 /*
  * Load the two sides of a comparison at once, the new side on a second
  * thread: the same as
  *	side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
  *	side_load_ex(n, npaths, nn, lo, b->sample_type, keep_each) == -1
  * (the new side takes the sample type the base side chose), with the
- * same result and the same one error message, the base side's if both
- * fail; and -1 after a message if the two sample types (of one name)
+ * same result and the same one error in the diag, the base side's if
+ * both fail (each side fills its own, on its own thread); and -1 with
+ * the diag of side_same_unit() if the two sample types (of one name)
  * are in different units.  Either side may be partly filled on error;
  * side_free() both.
  * Each side reads its profiles on its own thread, without a feed thread
@@ -107,7 +113,14 @@ int	side_load(struct side *, char *const *paths, size_t n,
  */
 int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	    struct side *n, char *const *npaths, size_t nn,
-	    const struct load_opts *, int keep_each);
+	    const struct load_opts *, int keep_each, struct diag *);
+/*
+ * Can s be compared with first, whose sample type it took by name: is
+ * it in the same unit?  Returns 0, or -1 with the diag filled, about
+ * s's first profile (MSG_UNITS_DIFFER).
+ */
+int	side_same_unit(const struct side *first, const struct side *s,
+	    struct diag *);
 /*
  * Divide the contentions of the n sides, if they are all a mutex
  * profile's that may be estimates, by the greatest common divisor of
@@ -138,17 +151,22 @@ unsigned	side_unmatched(const struct side *);
 /* What the lowest bit of mask says, in words, into buf; key: --by-label. */
 void		 side_unmatched_say(unsigned mask, const char *key, char *buf,
 		    size_t len);
-/* Print the warnings about this side to stderr, each prefixed by tag. */
-void	side_warn(const struct side *, const char *tag);
 /*
- * The same for both sides of a comparison, "base: " and "new: ", then
+ * Add the warnings about this side to ds, each about side ("base",
+ * "new", or NULL when there is one side): filters that matched nothing,
+ * too few samples, values that are no counts, a process mostly waiting.
+ */
+void	side_warn(const struct side *, const char *side, struct diags *ds);
+/*
+ * The same for both sides of a comparison, the base side's first, then
  * what makes the two hard to compare: windows of different lengths,
- * different sampling periods, counts that are estimates, no counts.
- * norm is the quantity compared (enum delta_norm), which decides
- * whether windows of different lengths matter.
+ * different sampling periods, counts that are
+ * estimates, no counts.  norm is the quantity compared (enum
+ * delta_norm), which decides whether windows of different lengths
+ * matter.
  */
 void	side_warn_pair(const struct side *base, const struct side *new,
-	    int norm);
+	    int norm, struct diags *ds);
 void	side_free(struct side *);
 
 /* Thresholds behind the warnings; documented in profdiff.1. */
