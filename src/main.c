@@ -44,7 +44,7 @@ main(int argc, char *argv[])
 	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
-		cli_help(stdout, argc > 2 ? argv[2] : NULL);
+		cli_help(stdout, argc > 2 ? cli_cmd_find(argv[2]) : NULL);
 		return 0;
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {

@@ -3,16 +3,19 @@
  * subcommands take it, how its value is parsed, where in struct opts
  * it goes, and what the help says of it, so that -i means the same
  * everywhere and the parser, the usage text and the error messages read
- * the same entry.  Plus the filters compiled once, and the output file
- * that is renamed into place only when complete.  This is CLI code: it
- * prints to stderr and may exit.
+ * the same entry.  An option that names its values lists them, and the
+ * help and the refusal of a bad one list those the command takes: for
+ * -f, the formats of the command's report table (report.h).  Then the
+ * operands: which are the base side and which the new, and the --base
+ * snapshots.  What the options mean for loading is load_opts.c's; the
+ * output is output.c's.  This is CLI code: it prints to stderr and may
+ * exit.
  */
 #include <err.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +24,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "support/diag.h"
 #include "core/filter.h"
 #include "support/units.h"
 #include "core/views.h"
@@ -32,6 +34,8 @@ struct cli_choice {
 	const char	*name;
 	int		 value;
 	int		 mask;		/* 0: every subcommand */
+	const char	*gloss;		/* in the help: "name (gloss)" */
+	const char	*refused;	/* to the others: why not */
 };
 
 /*
@@ -39,11 +43,14 @@ struct cli_choice {
  * function says.  Returns 0, or -1 if arg is not a valid value.
  */
 typedef int	cli_parse_fn(const char *arg, void *dst);
+/* Store the value of a choice in dst, the field of its type. */
+typedef void	cli_set_fn(void *dst, int value);
 
 /*
  * An option: its value is parsed by parse, or names one of choices,
- * which is stored as an int; the entry with neither is -h.  An option
- * with no arg takes no value (a flag).
+ * which set stores; the entry with neither is -h.  An option with no
+ * arg takes no value (a flag).  Which choices a command takes is their
+ * mask's to say, or offers's when the option has one.
  */
 struct cli_opt {
 	const char	*name;		/* --name, spelled out */
@@ -51,12 +58,16 @@ struct cli_opt {
 	int		 mask;		/* 0: every subcommand */
 	cli_parse_fn	*parse;
 	const struct cli_choice *choices;
+	cli_set_fn	*set;
+	int		(*offers)(const struct cli_cmd *, int value);
 	size_t		 off;		/* the value's, in struct opts */
 	const char	*want;		/* if a bad value's message does
 					   not list the choices */
 	const char	*errname;	/* for messages, if not name */
 	const char	*arg;		/* the value, in the help */
-	const char	*help;
+	const char	*help;		/* NULL: the choices, glossed */
+	const char	*refused;	/* to the commands outside mask:
+					   why not */
 };
 
 #define OFF(field)	offsetof(struct opts, field)
@@ -64,52 +75,59 @@ struct cli_opt {
 static cli_parse_fn opt_flag, opt_string, opt_key, opt_list, opt_rows,
     opt_gran, opt_alpha, opt_min_effect, opt_bytes, opt_count, opt_count64,
     opt_requests, opt_unit, opt_seconds;
+static cli_set_fn set_int, set_format, set_norm, set_sort, set_fail_on,
+    set_color;
+static int writes(const struct cli_cmd *, int);
+static const struct cli_opt *opt_named(const char *, size_t);
 
+/* -f: the names of the formats; a command takes its report's. */
 static const struct cli_choice formats[] = {
-	{ "text", FMT_TEXT, 0 },
-	{ "json", FMT_JSON, 0 },
-	{ "csv", FMT_CSV, 0 },
-	{ "markdown", FMT_MARKDOWN, 0 },
-	{ "folded", FMT_FOLDED, 0 },
-	{ "svg", FMT_SVG, 0 },
-	{ NULL, 0, 0 },
+	{ "text", FMT_TEXT, 0, NULL, NULL },
+	{ "json", FMT_JSON, 0, NULL, NULL },
+	{ "csv", FMT_CSV, 0, NULL, NULL },
+	{ "markdown", FMT_MARKDOWN, 0, NULL, NULL },
+	{ "folded", FMT_FOLDED, 0, NULL, NULL },
+	{ "svg", FMT_SVG, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL },
 };
+/* "auto" is -1: set_norm() leaves the quantity to the sample type. */
 static const struct cli_choice norms[] = {
-	{ "auto", CLI_NORM_AUTO, 0 },
-	{ "total", DELTA_NORM_TOTAL, 0 },
-	{ "duration", DELTA_NORM_DURATION, 0 },
-	{ "none", DELTA_NORM_NONE, 0 },
-	{ NULL, 0, 0 },
+	{ "auto", -1, 0, "default: by sample type", NULL },
+	{ "total", DELTA_NORM_TOTAL, 0, "shares", NULL },
+	{ "duration", DELTA_NORM_DURATION, 0, "rates per second", NULL },
+	{ "none", DELTA_NORM_NONE, OPT_DIFF, "absolute values",
+	  "has no model for a sequence; use total or duration" },
+	{ NULL, 0, 0, NULL, NULL },
 };
 static const struct cli_choice sorts[] = {
-	{ "delta", DELTA_SORT_DELTA, 0 },
-	{ "flat", DELTA_SORT_FLAT, 0 },
+	{ "delta", DELTA_SORT_DELTA, 0, NULL, NULL },
+	{ "flat", DELTA_SORT_FLAT, 0, NULL, NULL },
 	/*
 	 * pprof's -cum on a -diff_base profile orders by the magnitude of
 	 * the cumulative difference, which is what delta is: as flat is
 	 * the change of flat, cum is the change of cum.
 	 */
-	{ "cum", DELTA_SORT_DELTA, 0 },
-	{ "p", DELTA_SORT_P, 0 },
-	{ "name", DELTA_SORT_NAME, 0 },
-	{ "new", DELTA_SORT_NEW, 0 },
-	{ NULL, 0, 0 },
+	{ "cum", DELTA_SORT_DELTA, 0, NULL, NULL },
+	{ "p", DELTA_SORT_P, 0, NULL, NULL },
+	{ "name", DELTA_SORT_NAME, 0, NULL, NULL },
+	{ "new", DELTA_SORT_NEW, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL },
 };
 static const struct cli_choice fails[] = {
-	{ "regression", DELTA_FAIL_REGRESSION, 0 },
-	{ "any-change", DELTA_FAIL_ANY_CHANGE, 0 },
-	{ NULL, 0, 0 },
+	{ "regression", DELTA_FAIL_REGRESSION, 0, NULL, NULL },
+	{ "any-change", DELTA_FAIL_ANY_CHANGE, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL },
 };
 static const struct cli_choice sides[] = {
-	{ "new", 0, 0 },
-	{ "base", 1, 0 },
-	{ NULL, 0, 0 },
+	{ "new", 0, 0, NULL, NULL },
+	{ "base", 1, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL },
 };
 static const struct cli_choice colors[] = {
-	{ "auto", -1, 0 },
-	{ "always", 1, 0 },
-	{ "never", 0, 0 },
-	{ NULL, 0, 0 },
+	{ "auto", CLI_COLOR_AUTO, 0, NULL, NULL },
+	{ "always", CLI_COLOR_ALWAYS, 0, NULL, NULL },
+	{ "never", CLI_COLOR_NEVER, 0, NULL, NULL },
+	{ NULL, 0, 0, NULL, NULL },
 };
 
 #define W_COUNT	"a positive whole number, with k, M or G"
@@ -136,20 +154,19 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "noinlines", .parse = opt_flag,
 	  .off = OFF(load.agg.noinlines),
 	  .help = "attribute inlined frames to their out-of-line caller" },
-	{ .name = "by-label", .parse = opt_key, .off = OFF(load.agg.label_key),
-	  .want = "a label key", .arg = "KEY",
-	  .help = "rows are the values of label KEY instead of functions" },
+	{ .name = "by-label", .mask = OPT_TOP | OPT_DIFF, .parse = opt_key,
+	  .off = OFF(load.agg.label_key), .want = "a label key", .arg = "KEY",
+	  .help = "rows are the values of label KEY instead of functions",
+	  .refused = "has no call graph for a series; leave it out" },
 	{ .name = "format", .letter = 'f', .choices = formats,
-	  .off = OFF(format), .arg = "F",
-	  .help = "text, json, csv, markdown, folded or svg" },
+	  .set = set_format, .offers = writes, .off = OFF(format),
+	  .arg = "F" },
 	{ .name = "output", .letter = 'o', .parse = opt_string,
 	  .off = OFF(output), .arg = "FILE",
 	  .help = "write to FILE (atomically) instead of standard output" },
 	{ .name = "normalize", .mask = OPT_DIFF | OPT_SERIES,
-	  .choices = norms,
-	  .off = OFF(normalize), .arg = "HOW",
-	  .help = "auto (default: by sample type), total (shares), duration "
-	  "(rates per second) or none (absolute values)" },
+	  .choices = norms, .set = set_norm, .off = OFF(normalize),
+	  .arg = "HOW" },
 	{ .name = "requests", .mask = OPT_DIFF, .parse = opt_requests,
 	  .off = OFF(requests), .arg = "BASE,NEW",
 	  .help = "compare values per request: each side's request count" },
@@ -158,8 +175,8 @@ static const struct cli_opt cli_opts[] = {
 	  "snapshot (pprof's -base); once per profile, in order; diff "
 	  "with one a side: once (the base's) or twice (one per side); "
 	  "series: once, each point less the one before" },
-	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .off = OFF(sort),
-	  .arg = "KEY",
+	{ .name = "sort", .mask = OPT_DIFF, .choices = sorts, .set = set_sort,
+	  .off = OFF(sort), .arg = "KEY",
 	  .help = "delta (default) or cum, flat, p, name or new" },
 	{ .name = "alpha", .mask = OPT_DIFF | OPT_SERIES,
 	  .parse = opt_alpha,
@@ -202,16 +219,16 @@ static const struct cli_opt cli_opts[] = {
 	  .off = OFF(source_path), .arg = "DIR[:DIR...]",
 	  .help = "--list: find source files under these directories" },
 	{ .name = "flame-width", .mask = OPT_DIFF, .choices = sides,
-	  .off = OFF(flame_base), .arg = "SIDE",
+	  .set = set_int, .off = OFF(flame_base), .arg = "SIDE",
 	  .help = "svg: frame widths from the new (default) or base profile" },
 	{ .name = "color", .mask = OPT_DIFF, .choices = colors,
-	  .off = OFF(color), .arg = "WHEN",
+	  .set = set_color, .off = OFF(color), .arg = "WHEN",
 	  .help = "auto (default), always or never; NO_COLOR is honoured" },
 	{ .name = "by-time", .mask = OPT_SERIES, .parse = opt_flag,
 	  .off = OFF(by_time),
 	  .help = "order the points by the profiles' time_nanos" },
 	{ .name = "fail-on", .mask = OPT_CHECK, .choices = fails,
-	  .off = OFF(fail_on), .arg = "WHAT",
+	  .set = set_fail_on, .off = OFF(fail_on), .arg = "WHAT",
 	  .help = "regression (default) or any-change" },
 	{ .name = "quiet", .letter = 'q', .parse = opt_flag, .off = OFF(quiet),
 	  .help = "do not print warnings" },
@@ -254,66 +271,109 @@ static const struct cli_opt cli_opts[] = {
 };
 #define NOPTS	(sizeof(cli_opts) / sizeof(cli_opts[0]))
 
-/*
- * Every message goes through here, and most name a file or quote an
- * argument: a control byte in one (an ESC, a newline in a file name)
- * would reach the terminal raw, so each is written as an escape.  The
- * messages themselves contain none.
- */
-void
-cli_warn(const char *fmt, ...)
-{
-	va_list	 ap;
-	char	 buf[1024], *s = buf;
-	int	 n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	if (n >= (int)sizeof(buf)) {	/* a long path: all of it */
-		s = xmalloc((size_t)n + 1);
-		va_start(ap, fmt);
-		vsnprintf(s, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
-	fputs("profdiff: ", stderr);
-	report_put_text(stderr, n >= 0 ? s : fmt);
-	fputc('\n', stderr);
-	if (s != buf)
-		free(s);
-}
-
-/*
- * --save: where a URL's bytes went.  The two sides fetch on two
- * threads: stderr is held for the whole line.
- */
-static void
-note_saved(const char *url, const char *path, size_t len)
-{
-	flockfile(stderr);
-	cli_warn("saved %s (%zu bytes) as %s", url, len, path);
-	funlockfile(stderr);
-}
-
-/* Does the subcommand of option groups mask take this option... */
+/* Does command cmd take this option... */
 static int
-takes(const struct cli_opt *c, int mask)
+takes(const struct cli_opt *c, const struct cli_cmd *cmd)
 {
-	return c->mask == 0 || (c->mask & mask) != 0;
+	return c->mask == 0 || (c->mask & cmd->options) != 0;
 }
 
 /* ...or this one of its values? */
 static int
-choice_takes(const struct cli_choice *ch, int mask)
+choice_takes(const struct cli_opt *c, const struct cli_choice *ch,
+    const struct cli_cmd *cmd)
 {
-	return ch->mask == 0 || (ch->mask & mask) != 0;
+	if (c->offers != NULL)
+		return c->offers(cmd, ch->value);
+	return ch->mask == 0 || (ch->mask & cmd->options) != 0;
+}
+
+const struct report_writer *
+cli_writes(const struct cli_cmd *cmd, enum report_format f)
+{
+	const struct report_writer *w;
+
+	for (w = cmd->formats; w->write != NULL; w++)
+		if (w->format == f)
+			return w;
+	return NULL;
+}
+
+/* -f's choices: the formats the command's report writes. */
+static int
+writes(const struct cli_cmd *cmd, int f)
+{
+	return cli_writes(cmd, f) != NULL;
+}
+
+const struct report_writer *
+cli_writer(const struct opts *o)
+{
+	return cli_writes(o->cmd, o->format);
+}
+
+/* "a, b or c": the n names, each followed by its gloss if any. */
+static void
+join_names(char *buf, size_t len, const char *const *names,
+    const char *const *glosses, size_t n)
+{
+	size_t i;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		if (i > 0)
+			strlcat(buf, i + 1 < n ? ", " : " or ", len);
+		strlcat(buf, names[i], len);
+		if (glosses != NULL && glosses[i] != NULL) {
+			strlcat(buf, " (", len);
+			strlcat(buf, glosses[i], len);
+			strlcat(buf, ")", len);
+		}
+	}
+}
+
+#define MAXCHOICES	16
+
+/*
+ * "a, b or c": the names of option c's values that cmd takes, each
+ * followed by its gloss if glossed: "a (gloss), b or c".
+ */
+static void
+list_choices(char *buf, size_t len, const struct cli_opt *c,
+    const struct cli_cmd *cmd, int glossed)
+{
+	const struct cli_choice	*ch;
+	const char		*names[MAXCHOICES], *glosses[MAXCHOICES];
+	size_t			 n = 0;
+
+	for (ch = c->choices; ch->name != NULL && n < MAXCHOICES; ch++)
+		if (choice_takes(c, ch, cmd)) {
+			glosses[n] = ch->gloss;
+			names[n++] = ch->name;
+		}
+	join_names(buf, len, names, glossed ? glosses : NULL, n);
+}
+
+void
+cli_formats(char *buf, size_t len, const struct cli_cmd *cmd,
+    int (*keep)(const struct report_writer *))
+{
+	const struct report_writer	*w;
+	const struct cli_choice		*ch;
+	const char			*names[MAXCHOICES];
+	size_t				 n = 0;
+
+	for (ch = formats; ch->name != NULL && n < MAXCHOICES; ch++)
+		if ((w = cli_writes(cmd, ch->value)) != NULL && keep(w))
+			names[n++] = ch->name;
+	join_names(buf, len, names, NULL, n);
 }
 
 static void
 usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 {
 	size_t	 i;
-	char	 left[64];
+	char	 left[64], help[256];
 
 	fprintf(fp, "usage: profdiff %s %s\n", c->name, c->synopsis);
 	if (!full)
@@ -322,7 +382,7 @@ usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 	for (i = 0; i < NOPTS; i++) {
 		const struct cli_opt *o = &cli_opts[i];
 
-		if (!takes(o, c->options))
+		if (!takes(o, c))
 			continue;
 		if (o->letter != 0)
 			snprintf(left, sizeof(left), "-%c, --%s%s%s",
@@ -331,17 +391,20 @@ usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 		else
 			snprintf(left, sizeof(left), "    --%s%s%s", o->name,
 			    o->arg ? " " : "", o->arg ? o->arg : "");
-		fprintf(fp, "    %-30s %s\n", left, o->help);
+		if (o->help != NULL)
+			strlcpy(help, o->help, sizeof(help));
+		else
+			list_choices(help, sizeof(help), o, c, 1);
+		fprintf(fp, "    %-30s %s\n", left, help);
 	}
 }
 
 void
-cli_usage(FILE *fp, const char *cmd)
+cli_usage(FILE *fp, const struct cli_cmd *c)
 {
-	const struct cli_cmd	*c;
-	size_t			 i;
+	size_t i;
 
-	if (cmd != NULL && (c = cli_cmd_find(cmd)) != NULL) {
+	if (c != NULL) {
 		usage_cmd(fp, c, 1);
 		return;
 	}
@@ -350,17 +413,6 @@ cli_usage(FILE *fp, const char *cmd)
 	fprintf(fp, "usage: profdiff [diff options] base new\n"
 	    "usage: profdiff --version\n"
 	    "usage: profdiff help [command]\n");
-}
-
-/* The entry for cmd's usage; a bare "profdiff a b" is diff. */
-static const struct cli_cmd *
-find_cmd(const char *cmd)
-{
-	const struct cli_cmd *c;
-
-	if ((c = cli_cmd_find(cmd)) == NULL)
-		c = cli_cmd_find("diff");
-	return c;
 }
 
 /* The value parsers of the table, each for one type of field. */
@@ -398,6 +450,7 @@ opt_list(const char *arg, void *dst)
 	return 0;
 }
 
+/* -n: a whole number of rows, into a size_t. */
 static int
 opt_rows(const char *arg, void *dst)
 {
@@ -405,9 +458,9 @@ opt_rows(const char *arg, void *dst)
 	long long	 n;
 
 	n = strtonum(arg, 0, LLONG_MAX, &errstr);
-	if (errstr != NULL)
+	if (errstr != NULL || (unsigned long long)n > SIZE_MAX)
 		return -1;
-	*(long long *)dst = n;
+	*(size_t *)dst = (size_t)n;
 	return 0;
 }
 
@@ -565,36 +618,88 @@ opt_seconds(const char *arg, void *dst)
 	return 0;
 }
 
-/* One of c->choices that the subcommand takes, stored as an int. */
+/* The setters of the choices, each for the type of its field. */
+
+static void
+set_int(void *dst, int v)
+{
+	*(int *)dst = v;
+}
+
+static void
+set_format(void *dst, int v)
+{
+	*(enum report_format *)dst = v;
+}
+
+static void
+set_norm(void *dst, int v)
+{
+	struct cli_norm *n = dst;
+
+	n->given = v >= 0;
+	n->how = v >= 0 ? v : DELTA_NORM_TOTAL;
+}
+
+static void
+set_sort(void *dst, int v)
+{
+	*(enum delta_sort *)dst = v;
+}
+
+static void
+set_fail_on(void *dst, int v)
+{
+	*(enum delta_fail_on *)dst = v;
+}
+
+static void
+set_color(void *dst, int v)
+{
+	*(enum cli_color *)dst = v;
+}
+
+/* One of c->choices that cmd takes, set into dst; 0, or -1 if none. */
 static int
-choose(const struct cli_opt *c, const char *arg, int mask, int *dst)
+choose(const struct cli_opt *c, const char *arg, const struct cli_cmd *cmd,
+    void *dst)
 {
 	const struct cli_choice *ch;
 
 	for (ch = c->choices; ch->name != NULL; ch++)
-		if (choice_takes(ch, mask) && strcmp(arg, ch->name) == 0) {
-			*dst = ch->value;
+		if (choice_takes(c, ch, cmd) && strcmp(arg, ch->name) == 0) {
+			c->set(dst, ch->value);
 			return 0;
 		}
 	return -1;
 }
 
+/* Option c's value arg, parsed or chosen into dst: 0, or -1. */
+static int
+take_value(const struct cli_opt *c, const char *arg,
+    const struct cli_cmd *cmd, void *dst)
+{
+	return c->choices != NULL ? choose(c, arg, cmd, dst) :
+	    c->parse(arg, dst);
+}
+
 static void
-opts_default(struct opts *o)
+opts_default(struct opts *o, const struct cli_cmd *c)
 {
 	memset(o, 0, sizeof(*o));
-	o->nrows = -1;
+	o->cmd = c;
+	o->nrows = c->rows;
 	o->load.agg.gran = AGG_FUNCTIONS;
 	pd_limits_default(&o->load.limits);
-	o->load.limits.fetch = &o->fetch;
 	o->format = FMT_TEXT;
-	o->normalize = CLI_NORM_AUTO;
+	o->normalize.how = DELTA_NORM_TOTAL;
 	o->sort = DELTA_SORT_DELTA;
 	o->alpha = 0.05;
 	o->min_effect.pp = 1.0;
 	o->min_effect.rel = 10.0;
 	o->fail_on = DELTA_FAIL_REGRESSION;
-	o->color = -1;
+	o->color = CLI_COLOR_AUTO;
+	o->sep = -1;
 }
 
 /* Is arg "--name" or "--name=..." exactly? */
@@ -615,59 +720,46 @@ sep_seen_at(const struct opts *o, int i)
 }
 
 /*
- * "a, b or c": the names of the choices that mask takes, leaving out
- * those that skip, if not NULL, says to.
- */
-static void
-list_choices(char *buf, size_t len, const struct cli_choice *choices,
-    int mask, int (*skip)(const struct cli_choice *))
-{
-	const struct cli_choice	*ch;
-	size_t			 n = 0, i = 0;
-
-	buf[0] = '\0';
-	for (ch = choices; ch->name != NULL; ch++)
-		n += choice_takes(ch, mask) && (skip == NULL || !skip(ch));
-	for (ch = choices; ch->name != NULL; ch++) {
-		if (!choice_takes(ch, mask) || (skip != NULL && skip(ch)))
-			continue;
-		if (i++ > 0)
-			strlcat(buf, i < n ? ", " : " or ", len);
-		strlcat(buf, ch->name, len);
-	}
-}
-
-/*
  * "bad value 'X' for --name: what it should be", or for pprof's spelling
- * of it, "for -spelled (--name)".
+ * of it, "for -spelled (--name)"; or, for a value of the option that
+ * the command does not take, why not.
  */
 static int
-bad_arg(const char *cmd, const struct cli_opt *c, const char *arg, int mask,
+bad_arg(const struct cli_cmd *cmd, const struct cli_opt *c, const char *arg,
     const char *spelled)
 {
-	char want[160];
+	const struct cli_choice	*ch;
+	char			 want[160];
 
+	for (ch = c->choices; ch != NULL && ch->name != NULL; ch++)
+		if (ch->refused != NULL && strcmp(arg, ch->name) == 0 &&
+		    !choice_takes(c, ch, cmd)) {
+			cli_warn("%s: --%s %s %s", cmd->name, c->name, arg,
+			    ch->refused);
+			return -1;
+		}
 	if (c->want != NULL)
 		strlcpy(want, c->want, sizeof(want));
 	else
-		list_choices(want, sizeof(want), c->choices, mask, NULL);
+		list_choices(want, sizeof(want), c, cmd, 0);
 	if (spelled != NULL)
-		cli_warn("%s: bad value '%s' for %s (--%s): %s", cmd, arg,
-		    spelled, c->name, want);
+		cli_warn("%s: bad value '%s' for %s (--%s): %s", cmd->name,
+		    arg, spelled, c->name, want);
 	else
-		cli_warn("%s: bad value '%s' for --%s: %s", cmd, arg,
+		cli_warn("%s: bad value '%s' for --%s: %s", cmd->name, arg,
 		    c->errname != NULL ? c->errname : c->name, want);
 	return -1;
 }
 
 /*
- * The getopt_long() tables for a subcommand's mask: the long options it
- * takes, each returning its letter or 256 plus its index in cli_opts[],
- * and the letters, after "+:" (stop at each operand; report a missing
- * value as ':').
+ * The getopt_long() tables for command cmd: the long options it takes,
+ * each returning its letter or 256 plus its index in cli_opts[], and
+ * the letters, after "+:" (stop at each operand; report a missing value
+ * as ':').
  */
 static void
-getopt_tables(int mask, struct option *lopts, char *letters)
+getopt_tables(const struct cli_cmd *cmd, struct option *lopts,
+    char *letters)
 {
 	size_t	 i, n = 0;
 	char	*l = letters;
@@ -677,7 +769,7 @@ getopt_tables(int mask, struct option *lopts, char *letters)
 	for (i = 0; i < NOPTS; i++) {
 		const struct cli_opt *c = &cli_opts[i];
 
-		if (!takes(c, mask))
+		if (!takes(c, cmd))
 			continue;
 		if (c->letter != 0) {
 			*l++ = (char)c->letter;
@@ -710,15 +802,16 @@ opt_of(int ch)
 
 /* A missing value or an unknown option: a message and the usage. */
 static int
-bad_option(int ch, char **argv, const char *cmd)
+bad_option(int ch, char **argv, const struct cli_cmd *cmd)
 {
 	if (ch == ':')
-		cli_warn("%s: option %s needs a value", cmd, argv[optind - 1]);
+		cli_warn("%s: option %s needs a value", cmd->name,
+		    argv[optind - 1]);
 	else if (optopt != 0 && optopt < 256)
-		cli_warn("%s: unknown option -%c", cmd, optopt);
+		cli_warn("%s: unknown option -%c", cmd->name, optopt);
 	else
-		cli_warn("%s: unknown option %s", cmd, argv[optind - 1]);
-	usage_cmd(stderr, find_cmd(cmd), 0);
+		cli_warn("%s: unknown option %s", cmd->name, argv[optind - 1]);
+	usage_cmd(stderr, cmd, 0);
 	return -1;
 }
 
@@ -742,30 +835,25 @@ operand(int argc, char **argv, struct opts *o)
 }
 
 static int
-draws_tree(const struct cli_choice *ch)
+draws_no_tree(const struct report_writer *w)
 {
-	return ch->value == FMT_SVG || ch->value == FMT_FOLDED;
+	return !w->tree;
 }
 
 /*
- * The flame graph formats draw the call tree, which the loading must
- * then build; rows by label have none.  Returns 0, or -1 after a
- * message that names the formats left.
+ * A flame graph draws the call tree, which rows by label do not have.
+ * Returns 0, or -1 after a message that names the formats left.
  */
 static int
-need_tree(struct opts *o, int mask, const char *cmd)
+tree_refused(const struct opts *o)
 {
 	char left[128];
 
-	if (o->format != FMT_SVG && o->format != FMT_FOLDED)
+	if (!cli_writer(o)->tree || o->load.agg.label_key == NULL)
 		return 0;
-	if (o->load.agg.label_key == NULL) {
-		o->load.agg.tree = 1;
-		return 0;
-	}
-	list_choices(left, sizeof(left), formats, mask, draws_tree);
+	cli_formats(left, sizeof(left), o->cmd, draws_no_tree);
 	cli_warn("%s: --by-label has no call tree to draw: use --format %s",
-	    cmd, left);
+	    o->cmd->name, left);
 	return -1;
 }
 
@@ -798,7 +886,7 @@ cli_opt_arg(const char *name)
  */
 static int
 pprof_tag(const struct cli_pprof *p, const char *spelled, const char *val,
-    const char *cmd, struct opts *o)
+    struct opts *o)
 {
 	int		 focus = strcmp(p->opt, "tag") == 0;
 	struct cli_list	*l = focus ? &o->tags : &o->tag_ignores;
@@ -806,7 +894,8 @@ pprof_tag(const struct cli_pprof *p, const char *spelled, const char *val,
 
 	if (val[0] == '=' || strchr(val, '=') == NULL) {
 		cli_warn("%s: %s '%s': profdiff matches one label, named: "
-		    "%s KEY=VALUE (--%s)", cmd, spelled, val, spelled, p->opt);
+		    "%s KEY=VALUE (--%s)", o->cmd->name, spelled, val, spelled,
+		    p->opt);
 		return -1;
 	}
 	if (*last != 0)
@@ -821,21 +910,20 @@ pprof_tag(const struct cli_pprof *p, const char *spelled, const char *val,
 /* Do what entry p, spelled so, says, with val (NULL: a flag's own). */
 static int
 pprof_apply(const struct cli_pprof *p, const char *spelled, const char *val,
-    int mask, const char *cmd, struct opts *o)
+    struct opts *o)
 {
 	const struct cli_opt	*c;
 	void			*dst;
-	int			 rc;
 
 	switch (p->how) {
 	case PP_NO:
-		cli_warn("%s: %s: %s", cmd, spelled, p->note);
+		cli_warn("%s: %s: %s", o->cmd->name, spelled, p->note);
 		return -1;
 	case PP_NONE:
 		return 0;
 	case PP_TAG:
 		/* pprof takes an empty value as none given. */
-		return val[0] == '\0' ? 0 : pprof_tag(p, spelled, val, cmd, o);
+		return val[0] == '\0' ? 0 : pprof_tag(p, spelled, val, o);
 	case PP_DIFF_BASE:
 		if (val[0] != '\0')
 			o->diff_base.v[o->diff_base.n++] = (char *)(uintptr_t)val;
@@ -849,9 +937,9 @@ pprof_apply(const struct cli_pprof *p, const char *spelled, const char *val,
 		*(const char **)dst = NULL;	/* -focus= is no -focus */
 		return 0;
 	}
-	rc = c->choices != NULL ? choose(c, val, mask, dst) :
-	    c->parse(val, dst);
-	return rc == -1 ? bad_arg(cmd, c, val, mask, spelled) : 0;
+	if (take_value(c, val, o->cmd, dst) == -1)
+		return bad_arg(o->cmd, c, val, spelled);
+	return 0;
 }
 
 /*
@@ -861,18 +949,17 @@ pprof_apply(const struct cli_pprof *p, const char *spelled, const char *val,
  * Returns 1 if so, else 0 after one line on what to type instead.
  */
 static int
-short_cluster(const char *w, int mask, const char *cmd)
+short_cluster(const char *w, const struct cli_cmd *cmd)
 {
 	const struct cli_opt	*c;
 	struct opts		 scratch;
 	const char		*p, *eq;
-	void			*dst;
 	size_t			 i;
 
 	for (p = w + 1; *p != '\0'; p++) {
 		for (c = NULL, i = 0; i < NOPTS && c == NULL; i++)
 			if (cli_opts[i].letter == *p &&
-			    takes(&cli_opts[i], mask))
+			    takes(&cli_opts[i], cmd))
 				c = &cli_opts[i];
 		if (c == NULL)
 			break;
@@ -880,10 +967,9 @@ short_cluster(const char *w, int mask, const char *cmd)
 			continue;
 		if (p[1] == '\0' || c->parse == opt_string)
 			return 1;
-		opts_default(&scratch);
-		dst = (char *)&scratch + c->off;
-		if (c->choices != NULL ? choose(c, p + 1, mask, dst) == 0 :
-		    c->parse != opt_list && c->parse(p + 1, dst) == 0)
+		opts_default(&scratch, cmd);
+		if (c->parse != opt_list && take_value(c, p + 1, cmd,
+		    (char *)&scratch + c->off) == 0)
 			return 1;
 		break;
 	}
@@ -891,29 +977,65 @@ short_cluster(const char *w, int mask, const char *cmd)
 		return 1;
 	eq = strchr(w, '=');
 	if ((c = opt_named(w + 1, eq ? (size_t)(eq - w - 1) : strlen(w + 1)))
-	    != NULL && takes(c, mask))
-		cli_warn("%s: unknown option %s; profdiff spells it --%s%s", cmd,
-		    w, c->name, eq ? eq : "");
+	    != NULL && takes(c, cmd))
+		cli_warn("%s: unknown option %s; profdiff spells it --%s%s",
+		    cmd->name, w, c->name, eq ? eq : "");
 	else
 		cli_warn("%s: unknown option %s; profdiff's options are "
-		    "listed by profdiff help %s", cmd, w, find_cmd(cmd)->name);
+		    "listed by profdiff help %s", cmd->name, w, cmd->name);
 	return 0;
 }
 
 /*
- * The word at optind, before getopt_long() sees it: if it is one of
- * pprof's spellings, do what it says.  Returns how many words it took
- * (the next one too for "-name VALUE"), 0 to leave the word to
- * getopt_long(), or -1 after a message.
+ * A pprof word of entry p, spelled so, whose "=value" is at eq (or
+ * NULL): with its value, or the next word's, or as a flag.  Returns how
+ * many words it took, or -1 after a message.
  */
 static int
-pprof_word(int argc, char **argv, int mask, const char *cmd, struct opts *o)
+pprof_take(const struct cli_pprof *p, const char *spelled, const char *eq,
+    int argc, char **argv, struct opts *o)
+{
+	int b;
+
+	if (p->how == PP_NO)
+		return pprof_apply(p, spelled, NULL, o);
+	if (cli_pprof_valued(p) && eq == NULL) {
+		if (optind + 1 >= argc) {
+			cli_warn("%s: option %s needs a value", o->cmd->name,
+			    spelled);
+			return -1;
+		}
+		return pprof_apply(p, spelled, argv[optind + 1], o) == -1 ?
+		    -1 : 2;
+	}
+	if (cli_pprof_valued(p))
+		return pprof_apply(p, spelled, eq + 1, o) == -1 ? -1 : 1;
+	if (eq != NULL && (b = cli_go_bool(eq + 1)) != 1) {
+		if (b == 0)
+			return 1;	/* pprof's default: nothing to do */
+		cli_warn("%s: bad value '%s' for %s: true or false",
+		    o->cmd->name, eq + 1, spelled);
+		return -1;
+	}
+	return pprof_apply(p, spelled, NULL, o) == -1 ? -1 : 1;
+}
+
+/*
+ * The word at optind, before getopt_long() sees it: if it is one of
+ * pprof's spellings, do what it says; if it is an option of another
+ * command that says why this one has it not, say so.  Returns how many
+ * words it took (the next one too for "-name VALUE"), 0 to leave the
+ * word to getopt_long(), or -1 after a message.
+ */
+static int
+pprof_word(int argc, char **argv, struct opts *o)
 {
 	const struct cli_pprof	*p;
+	const struct cli_opt	*c;
 	const char		*w = argv[optind], *name, *eq;
 	char			 spelled[64];
 	size_t			 n;
-	int			 dashes, b;
+	int			 dashes;
 
 	if (w[0] != '-' || w[1] == '\0' || strcmp(w, "--") == 0)
 		return 0;
@@ -921,36 +1043,22 @@ pprof_word(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 	name = w + dashes;
 	n = (eq = strchr(name, '=')) != NULL ? (size_t)(eq - name) :
 	    strlen(name);
-	if (dashes == 2 && opt_named(name, n) != NULL &&
-	    takes(opt_named(name, n), mask))
-		return 0;
-	if ((p = cli_pprof_find(name, n, mask)) == NULL) {
-		if (dashes == 2 || w[2] == '\0')
+	if (dashes == 2 && (c = opt_named(name, n)) != NULL) {
+		if (takes(c, o->cmd))
 			return 0;
-		return short_cluster(w, mask, cmd) ? 0 : -1;
-	}
-	snprintf(spelled, sizeof(spelled), "%.*s", (int)(n + dashes), w);
-	if (p->how == PP_NO)
-		return pprof_apply(p, spelled, NULL, mask, cmd, o);
-	if (cli_pprof_valued(p) && eq == NULL) {
-		if (optind + 1 >= argc) {
-			cli_warn("%s: option %s needs a value", cmd, spelled);
+		if (c->refused != NULL) {
+			cli_warn("%s: --%s %s", o->cmd->name, c->name,
+			    c->refused);
 			return -1;
 		}
-		return pprof_apply(p, spelled, argv[optind + 1], mask, cmd,
-		    o) == -1 ? -1 : 2;
 	}
-	if (cli_pprof_valued(p))
-		return pprof_apply(p, spelled, eq + 1, mask, cmd, o) == -1 ?
-		    -1 : 1;
-	if (eq != NULL && (b = cli_go_bool(eq + 1)) != 1) {
-		if (b == 0)
-			return 1;	/* pprof's default: nothing to do */
-		cli_warn("%s: bad value '%s' for %s: true or false", cmd,
-		    eq + 1, spelled);
-		return -1;
+	if ((p = cli_pprof_find(name, n, o->cmd->options)) == NULL) {
+		if (dashes == 2 || w[2] == '\0')
+			return 0;
+		return short_cluster(w, o->cmd) ? 0 : -1;
 	}
-	return pprof_apply(p, spelled, NULL, mask, cmd, o) == -1 ? -1 : 1;
+	snprintf(spelled, sizeof(spelled), "%.*s", (int)(n + dashes), w);
+	return pprof_take(p, spelled, eq, argc, argv, o);
 }
 
 /*
@@ -958,7 +1066,7 @@ pprof_word(int argc, char **argv, int mask, const char *cmd, struct opts *o)
  * is on the new side, as though "FILE ... --" came first.
  */
 static int
-diff_base_operands(struct opts *o, const char *cmd)
+diff_base_operands(struct opts *o)
 {
 	size_t nb = o->diff_base.n;
 
@@ -966,7 +1074,7 @@ diff_base_operands(struct opts *o, const char *cmd)
 		return 0;
 	if (o->sep != -1) {
 		cli_warn("%s: -diff_base names the base profiles; list the new "
-		    "ones without --", cmd);
+		    "ones without --", o->cmd->name);
 		return -1;
 	}
 	memmove(o->operands + nb, o->operands, o->noperands *
@@ -978,14 +1086,13 @@ diff_base_operands(struct opts *o, const char *cmd)
 }
 
 void
-cli_help(FILE *fp, const char *cmd)
+cli_help(FILE *fp, const struct cli_cmd *c)
 {
-	const struct cli_cmd	*c;
-	int			 mask = 0;
-	size_t			 i;
+	int	 mask = 0;
+	size_t	 i;
 
-	cli_usage(fp, cmd);
-	if (cmd != NULL && (c = cli_cmd_find(cmd)) != NULL)
+	cli_usage(fp, c);
+	if (c != NULL)
 		mask = c->options;
 	else
 		for (i = 0; i < cli_ncmds; i++)
@@ -994,33 +1101,58 @@ cli_help(FILE *fp, const char *cmd)
 	cli_pprof_help(fp, mask);
 }
 
-static int
-parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
+/*
+ * glibc: optind 0 resets its internal state, which a call on no
+ * arguments does at once, so that pprof_word() may move optind on
+ * before the first real call.
+ */
+static void
+getopt_reset(void)
 {
-	static char		*none[] = { "profdiff", NULL };
+	static char *none[] = { "profdiff", NULL };
+
+	optind = 0;
+	opterr = 0;
+	(void)getopt(1, none, "+");
+	optind = 1;
+}
+
+/*
+ * What the options say once all are read: -diff_base's operands, and
+ * the options that cannot go together.  Returns 0, or -1 after a
+ * message.
+ */
+static int
+parse_end(struct opts *o)
+{
+	if (diff_base_operands(o) == -1)
+		return -1;
+	o->operands[o->noperands] = NULL;
+	/* flamegraph.pl and profdiff's own folded input read integers. */
+	if (o->unit != NULL && o->format == FMT_FOLDED) {
+		cli_warn("%s: --unit: folded stacks keep the profile's integers; "
+		    "--format svg labels its frames in the unit", o->cmd->name);
+		return -1;
+	}
+	return tree_refused(o);
+}
+
+static int
+parse(const struct cli_cmd *cmd, int argc, char **argv, struct opts *o)
+{
 	struct option		 lopts[NOPTS + 1];
 	char			 letters[2 * NOPTS + 3];
 	const struct cli_opt	*c;
-	void			*dst;
 	int			 ch, longidx, at, rc, inword = 0;
 
-	opts_default(o);
-	getopt_tables(mask, lopts, letters);
+	opts_default(o, cmd);
+	getopt_tables(cmd, lopts, letters);
 	o->operands = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tag_ignores.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->bases.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->diff_base.v = xreallocarray(NULL, argc + 1, sizeof(char *));
-	o->sep = -1;
-	/*
-	 * glibc: optind 0 resets its internal state, which a call on no
-	 * arguments does at once, so that pprof_word() may move optind on
-	 * before the first real call.
-	 */
-	optind = 0;
-	opterr = 0;
-	(void)getopt(1, none, "+");
-	optind = 1;
+	getopt_reset();
 	/*
 	 * "+": stop at each operand, collect it and go on, so options may
 	 * follow operands and a "--" between operands stays visible: it
@@ -1031,7 +1163,7 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		if (optind >= argc)
 			break;
 		/* pprof's spellings, at the start of a word only. */
-		if (!inword && (rc = pprof_word(argc, argv, mask, cmd, o)) != 0) {
+		if (!inword && (rc = pprof_word(argc, argv, o)) != 0) {
 			if (rc == -1)
 				return -1;
 			optind += rc;
@@ -1049,8 +1181,8 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		if (longidx >= 0 && at < argc &&
 		    !whole_name(argv[at], lopts[longidx].name)) {
 			cli_warn("%s: unknown option %s (give the whole name: "
-			    "--%s)", cmd, argv[at], lopts[longidx].name);
-			usage_cmd(stderr, find_cmd(cmd), 0);
+			    "--%s)", cmd->name, argv[at], lopts[longidx].name);
+			usage_cmd(stderr, cmd, 0);
 			return -1;
 		}
 		if (ch == -1) {
@@ -1060,33 +1192,14 @@ parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
 		}
 		if ((c = opt_of(ch)) == NULL)
 			return bad_option(ch, argv, cmd);
-		dst = (char *)o + c->off;
-		if (c->choices != NULL)
-			rc = choose(c, optarg, mask, dst);
-		else if (c->parse != NULL)
-			rc = c->parse(optarg, dst);
-		else {
-			cli_help(stdout, find_cmd(cmd)->name);
+		if (c->parse == NULL && c->choices == NULL) {
+			cli_help(stdout, cmd);
 			return 1;
 		}
-		if (rc == -1)
-			return bad_arg(cmd, c, optarg, mask, NULL);
+		if (take_value(c, optarg, cmd, (char *)o + c->off) == -1)
+			return bad_arg(cmd, c, optarg, NULL);
 	}
-	if (diff_base_operands(o, cmd) == -1)
-		return -1;
-	/* flamegraph.pl and profdiff's own folded input read integers. */
-	if (o->unit != NULL && o->format == FMT_FOLDED) {
-		cli_warn("%s: --unit: folded stacks keep the profile's integers; "
-		    "--format svg labels its frames in the unit", cmd);
-		return -1;
-	}
-	o->operands[o->noperands] = NULL;
-	if (!o->quiet)
-		o->fetch.saved = note_saved;
-	if (o->color == -1 && getenv("NO_COLOR") != NULL &&
-	    getenv("NO_COLOR")[0] != '\0')
-		o->color = 0;
-	return need_tree(o, mask, cmd);
+	return parse_end(o);
 }
 
 /* Input i of all that are read: the operands, then the --base files. */
@@ -1106,7 +1219,7 @@ input(const struct opts *o, size_t i)
  * be an input; stdin ("-") is none.  Returns 0, or -1 after a message.
  */
 static int
-output_is_input(const struct opts *o, const char *cmd)
+output_is_input(const struct opts *o)
 {
 	struct stat	 out, in;
 	const char	*path;
@@ -1120,7 +1233,7 @@ output_is_input(const struct opts *o, const char *cmd)
 			continue;
 		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
 			cli_warn("%s: -o %s is the input %s: refusing to "
-			    "overwrite it", cmd, o->output, path);
+			    "overwrite it", o->cmd->name, o->output, path);
 			return -1;
 		}
 	}
@@ -1132,7 +1245,7 @@ output_is_input(const struct opts *o, const char *cmd)
  * would find it empty (or, from a file, the same profile again).
  */
 static int
-stdin_twice(const struct opts *o, const char *cmd)
+stdin_twice(const struct opts *o)
 {
 	const char *path;
 	size_t i, n = 0;
@@ -1142,27 +1255,28 @@ stdin_twice(const struct opts *o, const char *cmd)
 	if (n < 2)
 		return 0;
 	cli_warn("%s: - (standard input) is given %zu times, but standard "
-	    "input can be read only once", cmd, n);
+	    "input can be read only once", o->cmd->name, n);
 	return -1;
 }
 
 int
-cli_parse(int argc, char **argv, int mask, const char *cmd, struct opts *o)
+cli_parse(const struct cli_cmd *c, int argc, char **argv, struct opts *o)
 {
 	int rc;
 
-	if ((rc = parse(argc, argv, mask, cmd, o)) == 0 &&
-	    (rc = stdin_twice(o, cmd)) == 0 &&
-	    (rc = output_is_input(o, cmd)) == 0)
+	if ((rc = parse(c, argc, argv, o)) == 0 &&
+	    (rc = stdin_twice(o)) == 0 &&
+	    (rc = output_is_input(o)) == 0)
 		return 0;
 	cli_release(o);
 	return rc;
 }
 
 int
-cli_pair_operands(struct opts *o, const char *cmd)
+cli_pair_operands(struct opts *o)
 {
-	size_t nb;
+	const char	*cmd = o->cmd->name;
+	size_t		 nb;
 
 	nb = o->sep >= 0 ? (size_t)o->sep : o->noperands == 2 ? 1 : 0;
 	/* One line that says what is missing; the help is a -h away. */
@@ -1187,9 +1301,10 @@ cli_pair_operands(struct opts *o, const char *cmd)
 }
 
 int
-cli_bases(struct opts *o, const char *cmd, int pair)
+cli_bases(struct opts *o, int pair)
 {
-	size_t	 nb = o->bases.n;
+	const char	*cmd = o->cmd->name;
+	size_t		 nb = o->bases.n;
 
 	if (nb == 0)
 		return 0;
@@ -1236,193 +1351,4 @@ cli_release(struct opts *o)
 	o->load.filter = NULL;
 	o->views = NULL;
 	o->load.views = NULL;
-}
-
-/*
- * --list and --peek, compiled once into o->views for the loading and
- * the views: reports of text, Markdown or JSON, of call stacks.
- * Returns 0, or -1 with the diag filled or after a message.
- */
-static int
-cli_views(struct opts *o, const char *cmd, struct diag *d)
-{
-	const char *what = o->list != NULL ? "--list" : "--peek";
-
-	if (o->list == NULL && o->peek == NULL) {
-		if (o->source_path != NULL)
-			cli_warn("%s: --source-path is for --list", cmd);
-		return o->source_path != NULL ? -1 : 0;
-	}
-	if (o->format != FMT_TEXT && o->format != FMT_MARKDOWN &&
-	    o->format != FMT_JSON) {
-		cli_warn("%s: %s is written in text, markdown or json only",
-		    cmd, what);
-		return -1;
-	}
-	if (o->load.agg.label_key != NULL) {
-		cli_warn("%s: %s needs call stacks, and --by-label rows have "
-		    "none", cmd, what);
-		return -1;
-	}
-	if (views_spec_new(o->list, o->peek, &o->views, d) == -1)
-		return -1;
-	o->load.views = o->views;
-	return 0;
-}
-
-/*
- * The filter options, for every subcommand, compiled once into
- * o->filter; load.c applies it to each profile as it is loaded.
- */
-int
-cli_filters(struct opts *o, const char *cmd)
-{
-	struct filter_spec	 sp;
-	struct diag		 d;
-
-	memset(&sp, 0, sizeof(sp));
-	sp.focus = o->focus;
-	sp.ignore = o->ignore;
-	sp.hide = o->hide;
-	sp.show = o->show;
-	sp.tags = o->tags.v;
-	sp.ntags = o->tags.n;
-	sp.tag_ignores = o->tag_ignores.v;
-	sp.ntag_ignores = o->tag_ignores.n;
-	sp.relative = o->relative;
-	diag_init(&d, NULL);
-	if (filter_new(&sp, &o->filter, &d) == -1 ||
-	    cli_views(o, cmd, &d) == -1) {
-		if (d.msg[0] != '\0')
-			cli_warn("%s: %s", cmd, d.msg);
-		return -1;
-	}
-	o->load.filter = o->filter;
-	return 0;
-}
-
-int
-cli_check_unit(const char *unit, const char *cmd, const struct facts *f)
-{
-	const char *want, *have;
-
-	if (unit == NULL || strcmp(unit, "minimum") == 0 ||
-	    strcmp(unit, "auto") == 0)
-		return 0;
-	want = units_kind(unit);
-	if ((have = units_kind(f->unit)) != NULL && strcmp(have, want) == 0)
-		return 0;
-	if (f->unit[0] == '\0')
-		cli_warn("%s: --unit %s is a %s unit, but %s values have no "
-		    "unit", cmd, unit, want, f->sample_type);
-	else
-		cli_warn("%s: --unit %s is a %s unit, but %s values are in %s",
-		    cmd, unit, want, f->sample_type, f->unit);
-	return -1;
-}
-
-static void
-text_add(char **s, const char *opt, const char *arg)
-{
-	char *t;
-
-	xasprintf(&t, "%s%s%s%s%s", *s ? *s : "", *s ? " " : "", opt,
-	    arg ? " " : "", arg ? arg : "");
-	free(*s);
-	*s = t;
-}
-
-/* The active filters as the report header lists them, or NULL. */
-char *
-cli_filters_text(const struct opts *o)
-{
-	char	*s = NULL;
-	size_t	 i;
-
-	if (o->focus != NULL)
-		text_add(&s, "--focus", o->focus);
-	if (o->ignore != NULL)
-		text_add(&s, "--ignore", o->ignore);
-	if (o->hide != NULL)
-		text_add(&s, "--hide", o->hide);
-	if (o->show != NULL)
-		text_add(&s, "--show", o->show);
-	for (i = 0; i < o->tags.n; i++)
-		text_add(&s, "--tag", o->tags.v[i]);
-	for (i = 0; i < o->tag_ignores.n; i++)
-		text_add(&s, "--tag-ignore", o->tag_ignores.v[i]);
-	if (o->relative)
-		text_add(&s, "--relative", NULL);
-	return s;
-}
-
-/* Output: stdout, or a temporary file renamed into place when complete. */
-
-FILE *
-cli_open_output(struct opts *o)
-{
-	FILE	*fp;
-	mode_t	 um;
-	int	 fd;
-
-	if (o->output == NULL || strcmp(o->output, "-") == 0)
-		return stdout;
-	xasprintf(&o->tmp_path, "%s.tmpXXXXXX", o->output);
-	if ((fd = mkstemp(o->tmp_path)) == -1) {
-		cli_warn("%s: cannot create: %s", o->output, strerror(errno));
-		free(o->tmp_path);
-		o->tmp_path = NULL;
-		return NULL;
-	}
-	/* mkstemp makes it 0600; a report is as readable as any file. */
-	um = umask(0);
-	umask(um);
-	if (fchmod(fd, 0666 & ~um) == -1 || (fp = fdopen(fd, "w")) == NULL) {
-		cli_warn("%s: %s", o->output, strerror(errno));
-		close(fd);
-		unlink(o->tmp_path);
-		free(o->tmp_path);
-		o->tmp_path = NULL;
-		return NULL;
-	}
-	return fp;
-}
-
-/*
- * Finish the output.  Returns 0, or -1 after a message when anything
- * could not be written; a failed or abandoned file is removed.
- */
-int
-cli_close_output(FILE *fp, struct opts *o, int ok)
-{
-	int err;
-
-	if (fp == NULL)
-		return -1;
-	if (fp == stdout) {
-		if (fflush(stdout) == EOF || ferror(stdout)) {
-			cli_warn("write error on standard output: %s",
-			    strerror(errno));
-			return -1;
-		}
-		return 0;
-	}
-	err = fflush(fp) == EOF || ferror(fp);
-	err |= fsync(fileno(fp)) == -1 && errno != EINVAL;
-	if (fclose(fp) == EOF)
-		err = 1;
-	if (!ok || err) {
-		if (err)
-			cli_warn("%s: write error: %s", o->output,
-			    strerror(errno));
-		unlink(o->tmp_path);
-	} else if (rename(o->tmp_path, o->output) == -1) {
-		cli_warn("%s: cannot rename into place: %s", o->output,
-		    strerror(errno));
-		unlink(o->tmp_path);
-		err = 1;
-	}
-	free(o->tmp_path);
-	o->tmp_path = NULL;
-	return ok && !err ? 0 : -1;
 }

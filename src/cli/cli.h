@@ -1,8 +1,8 @@
 /*
- * The CLI layer: the options of the subcommands (struct opts, filled by
- * cli.c's table), the command table (cmdtab.c), the output file, and
- * the subcommands themselves.  Only this layer (main.c, cli.c,
- * cmdtab.c, cmd_*.c, pair.c, load.c) prints to stderr or exits.
+ * The CLI layer: the command table (cmdtab.c) and each command's facts,
+ * the options of the subcommands (struct opts, filled by cli.c's
+ * table), the output file, and the subcommands themselves.  Only this
+ * layer and main.c print to stderr or exit.
  */
 #ifndef CLI_H
 #define CLI_H
@@ -17,17 +17,15 @@
 #include "profdiff.h"
 #include "report/report.h"
 
+struct cli_cmd;
 struct filter;
 struct views_spec;
 
 /* Which options a subcommand takes: a bit per option group. */
 #define OPT_TOP		0x01	/* --cum */
-#define OPT_DIFF	0x02	/* --normalize --sort --alpha --min-effect ... */
+#define OPT_DIFF	0x02	/* --normalize none, --sort, --requests ... */
 #define OPT_CHECK	0x04	/* --fail-on */
 #define OPT_SERIES	0x08	/* --by-time, and diff's statistics */
-
-/* --normalize auto: the quantity the sample type calls for (kind.h). */
-#define CLI_NORM_AUTO	(-1)
 
 /* The values of an option given as often as wanted (--tag), in order. */
 struct cli_list {
@@ -42,69 +40,95 @@ struct cli_effect {
 	int		 pp_given;	/* pp is the user's, not the default */
 };
 
+/* --normalize: auto (the sample type decides, kind.h), or how. */
+struct cli_norm {
+	enum delta_norm	 how;
+	int		 given;		/* 0: auto */
+};
+
+/* --color. */
+enum cli_color {
+	CLI_COLOR_AUTO = 0,		/* on a terminal, unless NO_COLOR */
+	CLI_COLOR_NEVER,
+	CLI_COLOR_ALWAYS,
+};
+
 /*
- * Every option's value, where cli.c's table puts it.  An option that
- * names its values holds one of them as an int: the enum of the room
- * that reads it.
+ * Every option's value, where cli.c's table puts it, each of its own
+ * type, and what the command makes of them.
  */
 struct opts {
-	struct load_opts load;		/* -i, granularity, limits, filter */
-	long long	 nrows;		/* 0: all; -1: the command's */
-	int		 cum;
-	int		 format;	/* enum report_format */
+	const struct cli_cmd *cmd;	/* the command they are for */
+	/*
+	 * What loading needs: -i, --granularity, --noinlines, --by-label
+	 * and the limits straight from the table, the rest from
+	 * cli_load_opts().
+	 */
+	struct load_opts load;
+	struct fetch_opts fetch;	/* --seconds, --save; as load.limits.fetch */
+
+	/* The report. */
+	enum report_format format;
 	const char	*output;	/* NULL: stdout */
-	int		 normalize;	/* enum delta_norm, or CLI_NORM_AUTO */
+	char		*tmp_path;	/* -o's temporary file, while open */
+	size_t		 nrows;		/* 0: all; the command's by default */
+	int		 cum;
+	enum delta_sort	 sort;
+	const char	*unit;		/* --unit, or NULL */
+	int		 flame_base;	/* svg: frame widths from the base */
+	enum cli_color	 color;
+	int		 quiet;		/* no warnings */
+	int		 by_time;	/* series: order by time_nanos */
+
+	/* The statistics. */
+	struct cli_norm	 normalize;
 	double		 requests[2];	/* --requests BASE,NEW; 0: unset */
-	int		 sort;		/* enum delta_sort */
 	double		 alpha;
 	struct cli_effect min_effect;
-	int		 fail_on;	/* enum delta_fail_on */
+	enum delta_fail_on fail_on;
+
+	/* The filters and the views, compiled by cli_load_opts(). */
 	const char	*focus;
 	const char	*ignore;
 	const char	*hide;
 	const char	*show;
 	struct cli_list	 tags;		/* --tag KEY=VALUE */
 	struct cli_list	 tag_ignores;
-	struct cli_list	 bases;		/* --base FILE: once, twice or per profile */
 	size_t		 tag_pp;	/* 1 + the index in tags of */
 	size_t		 tag_ignore_pp;	/*   -tagfocus's (-tagignore's), or 0 */
-	struct cli_list	 diff_base;	/* pprof's -diff_base FILE */
-	const char	*unit;		/* --unit, or NULL */
 	int		 relative;
-	struct filter	*filter;	/* cli_filters(), as load.filter */
+	struct filter	*filter;	/* as load.filter */
 	const char	*list;		/* --list RE */
 	const char	*peek;		/* --peek RE */
 	const char	*source_path;	/* --source-path DIR[:DIR...] */
-	struct views_spec *views;	/* cli_filters(), as load.views */
-	int		 flame_base;	/* svg: frame widths from the base */
-	int		 color;		/* -1 auto, 0 never, 1 always */
-	int		 quiet;		/* no warnings */
-	struct fetch_opts fetch;	/* --seconds, --save; as load.limits.fetch */
-	int		 by_time;	/* series: order by time_nanos */
+	struct views_spec *views;	/* as load.views */
+
+	/* The operands. */
 	char		**operands;	/* non-option arguments, in order */
 	size_t		 noperands;
 	int		 sep;		/* operands before "--", or -1 */
 	int		 sep_argi;
 	size_t		 nbase;		/* of them base profiles (diff) */
-	char		*tmp_path;	/* -o's temporary file, while open */
+	struct cli_list	 bases;		/* --base FILE: once, twice or per profile */
+	struct cli_list	 diff_base;	/* pprof's -diff_base FILE */
 };
 
 /*
- * Parse argv for a subcommand that accepts the option groups in mask.
- * Options and operands may be mixed; long options must be spelled out.
- * Fills o (defaults first, operands included; free o->operands), and
- * o->load.agg.tree for the flame graph formats, and returns 0; 1 after
- * printing the help asked for with -h; or -1 after printing a usage
- * message, or a message on options that cannot go together.
+ * Parse argv for command c.  Options and operands may be mixed; long
+ * options must be spelled out.  Fills o (defaults first, the command's
+ * -n among them; operands included: free o->operands) and returns 0; 1
+ * after printing the help asked for with -h; or -1 after printing a
+ * usage message, or a message on options that cannot go together, with
+ * o released.
  */
-int	cli_parse(int argc, char **argv, int mask, const char *cmd,
+int	cli_parse(const struct cli_cmd *c, int argc, char **argv,
 	    struct opts *o);
 /*
  * Split the operands of diff and check-significance into base and new
  * profiles, at "--" or, with two, one each: set o->nbase and return 0,
  * or -1 after a message and the usage.
  */
-int	cli_pair_operands(struct opts *, const char *cmd);
+int	cli_pair_operands(struct opts *);
 /*
  * --base: which earlier snapshot each profile subtracts (o->load.minus,
  * minus_new).  Once per profile, in the operands' order; or, for diff
@@ -112,33 +136,50 @@ int	cli_pair_operands(struct opts *, const char *cmd);
  * subtract the base side's profile, the snapshot before it) or twice
  * (one per side).  Returns 0, or -1 after a message.
  */
-int	cli_bases(struct opts *, const char *cmd, int pair);
-/* Free what cli_parse() and cli_filters() allocated in o. */
+int	cli_bases(struct opts *, int pair);
+/*
+ * What loading needs, decided here only: the filters and --list's and
+ * --peek's expressions compiled (o->filter, o->views, which o->load
+ * lends), the call tree when the format draws one, the edges and the
+ * moments when the command's report reads them (struct cli_cmd), and
+ * --save's note.  Returns 0, or -1 after a message on a bad expression
+ * or a view the format cannot write.
+ */
+int	cli_load_opts(struct opts *);
+/* Free what cli_parse() and cli_load_opts() allocated in o. */
 void	cli_release(struct opts *);
-void	cli_usage(FILE *, const char *cmd);	/* NULL: all commands */
-/* The help: cli_usage() and what pprof's options are here. */
-void	cli_help(FILE *, const char *cmd);
+/* The usage lines of c, or of every command (c NULL). */
+void	cli_usage(FILE *, const struct cli_cmd *c);
+/* The help: c's usage and options, and what pprof's options are here. */
+void	cli_help(FILE *, const struct cli_cmd *c);
 
+/* The writer of format f in c's report table, or NULL: c has none. */
+const struct report_writer *cli_writes(const struct cli_cmd *c,
+	    enum report_format f);
+/* The writer of -f's format in the command's report table. */
+const struct report_writer *cli_writer(const struct opts *);
 /*
- * Open the output: stdout, or a temporary file beside o->output that
- * cli_close() renames into place only if everything was written.
+ * "a, b or c": the names of the formats c writes whose writer keep
+ * keeps, in -f's order, for a message on what a format cannot do.
  */
-FILE	*cli_open_output(struct opts *);
-int	 cli_close_output(FILE *, struct opts *, int ok);
+void	cli_formats(char *buf, size_t len, const struct cli_cmd *c,
+	    int (*keep)(const struct report_writer *));
+/* Colour the text: --color always, or auto on a terminal. */
+int	cli_color(const struct opts *);
+/*
+ * Write report, the struct the command's report table takes (struct
+ * top_report for top, ...), in -f's format, to standard output or to
+ * -o: a temporary file beside it, renamed into place only once all of
+ * it was written.  Returns 0, or -1 after a message.
+ */
+int	cli_write(struct opts *, const void *report);
 
-/*
- * Compile the filter options into o->filter (NULL when there are none),
- * which o->load.filter lends the loading; -1 after a message on a bad
- * expression.
- */
-int	 cli_filters(struct opts *, const char *cmd);
 /*
  * Refuse a --unit of another family than the values' (ms for bytes):
  * -1 after a message naming both, else 0.  pprof would print them in
  * its default unit of their own family instead.
  */
-int	 cli_check_unit(const char *unit, const char *cmd,
-	    const struct facts *);
+int	 cli_check_unit(const struct opts *, const struct facts *);
 /* The active filters as the report header lists them, or NULL; free it. */
 char	*cli_filters_text(const struct opts *);
 
@@ -192,17 +233,27 @@ void	cli_warn(const char *fmt, ...)
 /*
  * The subcommands, in the order of the help: one table (cmdtab.c) that
  * both dispatch (main.c) and the usage text read.  fn is called with
- * its own entry and the arguments from the subcommand's name on; it
- * parses its options (the groups in options) and returns the exit
- * status.
+ * its own entry and the arguments from the subcommand's name on, and
+ * returns the exit status.  The entry is the command's one identity:
+ * what the code must know of a command, it asks the entry.
  */
 struct cli_cmd {
 	const char	*name;
 	int		(*fn)(const struct cli_cmd *, int, char **);
-	int		 options;	/* OPT_* groups */
+	int		 options;	/* the OPT_* groups it takes */
+	/* Its report's formats (report.h): -f takes these only. */
+	const struct report_writer *formats;
+	size_t		 rows;		/* -n's default; 0: all */
+	/* A CI gate: exit 1 on a regression, 3 when inconclusive. */
+	int		 gate;
+	unsigned	 needs;		/* CMD_EDGES, CMD_MOMENTS */
 	const char	*synopsis;	/* as in profdiff.1's SYNOPSIS */
 	const char	*description;
 };
+
+/* What a command's loading must keep (cli_load_opts()). */
+#define CMD_EDGES	0x01	/* the call edges: its report walks them */
+#define CMD_MOMENTS	0x02	/* the values' moments: intervals of values */
 
 extern const struct cli_cmd	cli_cmds[];
 extern const size_t		cli_ncmds;

@@ -21,15 +21,13 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 	struct pair	 p;
 	int		 rc, status, regressed, lead;
 
-	if ((rc = pair_parse(self, argc, argv, 0, &o)) != 0)
+	if ((rc = pair_parse(self, argc, argv, &o)) != 0)
 		return rc == 1 ? 0 : 2;
 	rc = 2;
-	if (pair_load(&p, &o, self->name) == 0 &&
-	    pair_compare(&p, &o, self->name) == 0) {
-		status = delta_exit_status(&p.d, &p.dopts,
-		    (enum delta_fail_on)o.fail_on, &regressed);
-		p.order = delta_select(&p.d, (enum delta_sort)o.sort, 1,
-		    (size_t)o.nrows, &p.nshow);
+	if (pair_load(&p, &o) == 0 && pair_compare(&p, &o) == 0) {
+		status = delta_exit_status(&p.d, &p.dopts, o.fail_on,
+		    &regressed);
+		p.order = delta_select(&p.d, o.sort, 1, o.nrows, &p.nshow);
 		/*
 		 * A finding that cannot fail the gate (delta_opts.approx,
 		 * untimed), and why; or nothing to test at all.
@@ -42,7 +40,7 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 			    REPORT_LEAD_NONE;
 		else if (status == 3 && !p.dopts.has_counts)
 			lead = REPORT_LEAD_NOCOUNTS;
-		if (pair_write(&p, &o, DIFF_CHECK, status,
+		if (pair_write(&p, &o, status,
 		    report_conclusion(status, regressed,
 		    o.fail_on == DELTA_FAIL_ANY_CHANGE, lead)) == 0)
 			rc = status;

@@ -11,8 +11,6 @@
 #include "core/delta.h"
 #include "cli/pair.h"
 
-#define PD_DIFF_ROWS	20	/* default rows for diff */
-
 int
 cmd_diff(const struct cli_cmd *self, int argc, char **argv)
 {
@@ -20,14 +18,12 @@ cmd_diff(const struct cli_cmd *self, int argc, char **argv)
 	struct pair	 p;
 	int		 rc;
 
-	if ((rc = pair_parse(self, argc, argv, PD_DIFF_ROWS, &o)) != 0)
+	if ((rc = pair_parse(self, argc, argv, &o)) != 0)
 		return rc == 1 ? 0 : 2;
 	rc = 2;
-	if (pair_load(&p, &o, self->name) == 0 &&
-	    pair_compare(&p, &o, self->name) == 0) {
-		p.order = delta_select(&p.d, (enum delta_sort)o.sort, 0,
-		    (size_t)o.nrows, &p.nshow);
-		if (pair_write(&p, &o, DIFF_REPORT, 0, NULL) == 0)
+	if (pair_load(&p, &o) == 0 && pair_compare(&p, &o) == 0) {
+		p.order = delta_select(&p.d, o.sort, 0, o.nrows, &p.nshow);
+		if (pair_write(&p, &o, 0, NULL) == 0)
 			rc = 0;
 	}
 	pair_release(&p);

@@ -23,8 +23,6 @@
 #include "core/series.h"
 #include "support/xmalloc.h"
 
-#define PD_SERIES_ROWS	20	/* default changes shown by series */
-
 /*
  * --base: given once, the first point subtracts it and each later point
  * the point before it, so that cumulative snapshots t0 t1 t2 ... make
@@ -52,9 +50,13 @@ series_bases(const struct cli_cmd *self, const struct opts *o)
 	return -1;
 }
 
-/* The checks of cli_parse()'s result that are series' own. */
+/*
+ * The operands: two points or more, none with an empty file name.  The
+ * options series refuses (--by-label, --normalize none, the formats it
+ * does not write) cli_parse() refused already.
+ */
 static int
-series_check_opts(const struct cli_cmd *self, struct opts *o)
+series_operands(const struct cli_cmd *self, struct opts *o)
 {
 	size_t i;
 
@@ -62,23 +64,7 @@ series_check_opts(const struct cli_cmd *self, struct opts *o)
 		cli_warn(o->sep != -1 ? "%s: -- has no meaning here; list the "
 		    "points in order" : "%s: need at least two points (a "
 		    "profile, or replicates a,b,c, each)", self->name);
-		cli_usage(stderr, self->name);
-		return -1;
-	}
-	if (o->normalize == DELTA_NORM_NONE) {
-		cli_warn("%s: --normalize none has no model for a sequence; "
-		    "use total or duration", self->name);
-		return -1;
-	}
-	if (o->format != FMT_TEXT && o->format != FMT_MARKDOWN &&
-	    o->format != FMT_JSON && o->format != FMT_SVG) {
-		cli_warn("%s: bad value for --format: text, markdown, json or "
-		    "svg", self->name);
-		return -1;
-	}
-	if (o->load.agg.label_key != NULL) {
-		cli_warn("%s: --by-label has no call graph for a series; "
-		    "leave it out", self->name);
+		cli_usage(stderr, self);
 		return -1;
 	}
 	for (i = 0; i < o->noperands; i++)
@@ -98,18 +84,12 @@ series_parse(const struct cli_cmd *self, int argc, char **argv,
 {
 	int rc;
 
-	if ((rc = cli_parse(argc, argv, self->options, self->name, o)) != 0)
+	if ((rc = cli_parse(self, argc, argv, o)) != 0)
 		return rc;
-	if (series_check_opts(self, o) == -1 ||
-	    cli_filters(o, self->name) == -1) {
+	if (series_operands(self, o) == -1 || cli_load_opts(o) == -1) {
 		cli_release(o);
 		return -1;
 	}
-	/* The SVG is of levels, not a flame graph: no tree. */
-	o->load.agg.tree = 0;
-	if (o->nrows < 0)
-		o->nrows = strcmp(self->name, "series") == 0 ?
-		    PD_SERIES_ROWS : 0;
 	return 0;
 }
 
@@ -137,8 +117,24 @@ split_point(const char *operand, size_t *n)
 }
 
 /*
+ * The quantity compared: --normalize's, or for auto, decided on the
+ * first point as diff decides it (kind.h): rates for events over
+ * windows whose length the first point knows, else shares; a series
+ * has no model of absolute values, so a snapshot's points are compared
+ * as shares.
+ */
+static enum delta_norm
+series_quantity(const struct side *first, const struct opts *o)
+{
+	if (o->normalize.given)
+		return o->normalize.how;
+	return first->kind == KIND_EVENTS && first->merged.duration_ns > 0 ?
+	    DELTA_NORM_DURATION : DELTA_NORM_TOTAL;
+}
+
+/*
  * What a point must have to join the others: the first point's unit,
- * and a duration when rates are asked for.
+ * and a duration when they are compared as rates (series_quantity()).
  */
 static int
 point_fits(const struct side *sd, const struct side *first, char **paths,
@@ -148,8 +144,8 @@ point_fits(const struct side *sd, const struct side *first, char **paths,
 
 	if (first != NULL && side_same_unit(first, sd, &d) == -1)
 		return cli_diag(&d);
-	if (o->normalize == DELTA_NORM_DURATION &&
-	    sd->merged.duration_ns <= 0) {
+	if (series_quantity(first != NULL ? first : sd, o) ==
+	    DELTA_NORM_DURATION && sd->merged.duration_ns <= 0) {
 		cli_warn("%s: %s: --normalize=duration needs the duration of "
 		    "every profile, and this one has none", cmd, paths[0]);
 		return -1;
@@ -166,23 +162,6 @@ point_load(struct side *s, char **paths, size_t n,
 
 	if (side_load_ex(s, paths, n, lo, want_type, keep_each, &d) == -1)
 		return cli_diag(&d);
-	return 0;
-}
-
-/*
- * --normalize auto, decided on the first point as diff decides it
- * (kind.h): rates for events over windows whose length the first point
- * knows, else shares; a series has no model of absolute values, so a
- * snapshot's points are compared as shares.  Returns 0.
- */
-static int
-series_quantity(const struct side *first, struct opts *o)
-{
-	if (o->normalize != CLI_NORM_AUTO)
-		return 0;
-	o->normalize = first->kind == KIND_EVENTS &&
-	    first->merged.duration_ns > 0 ? DELTA_NORM_DURATION :
-	    DELTA_NORM_TOTAL;
 	return 0;
 }
 
@@ -263,7 +242,6 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		if (point_load(cur, paths, n, &lo, i == 0 ? NULL :
 		    first->sample_type, n >= 2) == -1 ||
 		    (i == 0 && (g = series_divisor(o, cur)) == -1) ||
-		    (i == 0 && series_quantity(cur, o)) ||
 		    point_fits(cur, i == 0 ? NULL : first, paths, o,
 		    cmd) == -1)
 			rc = -1;
@@ -301,20 +279,6 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		cli_diags_print(w, w->n - 1, 0);
 	}
 	return rc;
-}
-
-static int
-series_write(const struct series_report *sr, struct opts *o)
-{
-	FILE	*fp;
-	int	 ok;
-
-	if ((fp = cli_open_output(o)) == NULL)
-		return -1;
-	ok = report_series_write(fp, (enum report_format)o->format, sr) == 0;
-	if (cli_close_output(fp, o, ok) == -1 || !ok)
-		return -1;
-	return 0;
 }
 
 /*
@@ -380,7 +344,6 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 		return rc == 1 ? 0 : 2;
 	memset(&first, 0, sizeof(first));
 	memset(&res, 0, sizeof(res));
-	memset(&sr, 0, sizeof(sr));
 	series_init(&ser);
 	diags_init(&warnings);
 	rc = 2;
@@ -389,7 +352,7 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 		goto out;
 	if (o.by_time)
 		series_sort_time(&ser);
-	so.rates = o.normalize == DELTA_NORM_DURATION;
+	so.rates = series_quantity(&first, &o) == DELTA_NORM_DURATION;
 	so.alpha = o.alpha;
 	so.min_effect_pp = o.min_effect.pp;
 	so.min_effect_rel = o.min_effect.rel;
@@ -397,23 +360,27 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 		cli_msg(MSG_OUT_OF_RANGE, self->name);
 		goto out;
 	}
-	sr.gate = strcmp(self->name, "check-series") == 0;
-	if (sr.gate) {
+	if (self->gate) {
 		status = gate_status(&ser, &res, &o, has_counts, &mde);
-		sr.exit_status = status;
-		sr.conclusion = conclusion = gate_conclusion(status, mde);
+		conclusion = gate_conclusion(status, mde);
 	}
-	sr.s = &ser;
-	sr.r = &res;
-	sr.sample_type = first.sample_type;
-	sr.unit = first.unit;
-	sr.granularity = agg_gran_name(o.load.agg.gran);
-	sr.filters = filters = cli_filters_text(&o);
-	sr.alpha = o.alpha;
-	sr.min_effect_pp = o.min_effect.pp;
-	sr.min_effect_rel = o.min_effect.rel;
-	sr.nshow = o.nrows == 0 ? res.nchanges : (size_t)o.nrows;
-	if (series_write(&sr, &o) == 0)
+	filters = cli_filters_text(&o);
+	sr = (struct series_report){
+		.s = &ser,
+		.r = &res,
+		.sample_type = first.sample_type,
+		.unit = first.unit,
+		.granularity = agg_gran_name(o.load.agg.gran),
+		.filters = filters,
+		.alpha = o.alpha,
+		.min_effect_pp = o.min_effect.pp,
+		.min_effect_rel = o.min_effect.rel,
+		.nshow = o.nrows == 0 ? res.nchanges : o.nrows,
+		.gate = self->gate,
+		.exit_status = status,
+		.conclusion = conclusion,
+	};
+	if (cli_write(&o, &sr) == 0)
 		rc = status;
 out:
 	free(filters);

@@ -17,8 +17,6 @@
 #include "report/report.h"
 #include "support/xmalloc.h"
 
-#define PD_TOP_ROWS	10	/* default rows for top */
-
 /* Larger |a| first, then by name, then larger |b|. */
 static int
 cmp_keys(int64_t a1, int64_t a2, const char *n1, const char *n2,
@@ -52,9 +50,9 @@ cmp_cum(const void *a, const void *b)
 }
 
 /*
- * cli_parse(), then the operands (at least one profile, all merged) and
- * the filters.  Returns 0; 1 after the help; or -1 after a message,
- * with o released.
+ * cli_parse(), then the operands (at least one profile, all merged),
+ * --base and what loading needs.  Returns 0; 1 after the help; or -1
+ * after a message, with o released.
  */
 static int
 top_parse(const struct cli_cmd *self, int argc, char **argv,
@@ -62,25 +60,20 @@ top_parse(const struct cli_cmd *self, int argc, char **argv,
 {
 	int rc;
 
-	if ((rc = cli_parse(argc, argv, self->options, self->name, o)) != 0)
+	if ((rc = cli_parse(self, argc, argv, o)) != 0)
 		return rc;
 	if (o->noperands == 0 || o->sep != -1) {
 		cli_warn(o->noperands == 0 ? "%s: no profile given" :
 		    "%s: -- has no meaning here; list the profiles to merge",
 		    self->name);
-		cli_usage(stderr, self->name);
+		cli_usage(stderr, self);
 		cli_release(o);
 		return -1;
 	}
-	/* A flat/cum table and its tree need no edges. */
-	o->load.agg.noedges = 1;
-	if (cli_bases(o, self->name, 0) == -1 ||
-	    cli_filters(o, self->name) == -1) {
+	if (cli_bases(o, 0) == -1 || cli_load_opts(o) == -1) {
 		cli_release(o);
 		return -1;
 	}
-	if (o->nrows < 0)
-		o->nrows = PD_TOP_ROWS;
 	return 0;
 }
 
@@ -108,19 +101,38 @@ top_rows(const struct agg *a, int cum, size_t *nrows)
 	return rows;
 }
 
-/* Write r to -o, or standard output: 0, or -1 after a message. */
-static int
-top_write(const struct top_report *r, struct opts *o)
+/*
+ * The report of side s, with its rows and their flame graph, as the
+ * writers take it (report.h).
+ */
+static struct top_report
+top_report_of(const struct side *s, const struct opts *o,
+    const struct top_row *rows, size_t nrows, const struct flame *fl,
+    const char *filters)
 {
-	FILE	*fp;
-	int	 ok;
-
-	if ((fp = cli_open_output(o)) == NULL)
-		return -1;
-	ok = report_top_write(fp, (enum report_format)o->format, r) == 0;
-	if (cli_close_output(fp, o, ok) == -1 || !ok)
-		return -1;
-	return 0;
+	return (struct top_report){
+		.profiles = s->facts,
+		.nprofiles = s->nprofiles,
+		.merged = s->merged,
+		/*
+		 * pprof's percentages are of the magnitudes; a window made
+		 * with --base has the earlier snapshot's values negated in
+		 * it, and its own total is what the window holds.
+		 */
+		.pct_total = o->load.minus != NULL ? agg_total(s->agg,
+		    AGG_VALUE) : agg_abs_total(s->agg, AGG_VALUE),
+		.granularity = agg_gran_name(o->load.agg.gran),
+		.sort_cum = o->cum,
+		.rows = rows,
+		.nrows = nrows,
+		.nshow = o->nrows == 0 || o->nrows > nrows ? nrows : o->nrows,
+		.filters = filters,
+		.relative = o->relative,
+		.kept = agg_kept_share(s->agg, s->merged.total),
+		.by_label = o->load.agg.label_key,
+		.fl = fl,
+		.out_unit = o->unit,
+	};
 }
 
 int
@@ -134,12 +146,12 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 	struct diag		 d;
 	struct diags		 warnings;
 	char			*filters = NULL;
+	size_t			 nrows;
 	int			 rc;
 
 	if ((rc = top_parse(self, argc, argv, &o)) != 0)
 		return rc == 1 ? 0 : 2;
 	memset(&fl, 0, sizeof(fl));
-	memset(&r, 0, sizeof(r));
 	diags_init(&warnings);
 	rc = 2;
 	if (side_load(&s, o.operands, o.noperands, &o.load, &d) == -1)
@@ -147,33 +159,15 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 	else {
 		side_warn(&s, NULL, &warnings);
 		cli_diags_print(&warnings, 0, o.quiet);
-		r.rows = rows = top_rows(s.agg, o.cum, &r.nrows);
-		r.nshow = o.nrows == 0 || (size_t)o.nrows > r.nrows ?
-		    r.nrows : (size_t)o.nrows;
+		rows = top_rows(s.agg, o.cum, &nrows);
 		/* One side: no statistics, so nothing can fail. */
-		if (o.format == FMT_SVG || o.format == FMT_FOLDED)
+		if (cli_writer(&o)->tree)
 			flame_compute(NULL, s.agg, NULL, 0, NULL, 0, NULL,
 			    o.format == FMT_SVG ? FLAME_MIN_SHARE : 0, &fl);
-		r.profiles = s.facts;
-		r.nprofiles = s.nprofiles;
-		r.merged = s.merged;
-		/*
-		 * pprof's percentages are of the magnitudes; a window made
-		 * with --base has the earlier snapshot's values negated in
-		 * it, and its own total is what the window holds.
-		 */
-		r.pct_total = o.load.minus != NULL ? agg_total(s.agg,
-		    AGG_VALUE) : agg_abs_total(s.agg, AGG_VALUE);
-		r.granularity = agg_gran_name(o.load.agg.gran);
-		r.sort_cum = o.cum;
-		r.filters = filters = cli_filters_text(&o);
-		r.relative = o.relative;
-		r.kept = agg_kept_share(s.agg, s.merged.total);
-		r.by_label = o.load.agg.label_key;
-		r.fl = &fl;
-		r.out_unit = o.unit;
-		if (cli_check_unit(o.unit, self->name, &s.merged) == 0 &&
-		    top_write(&r, &o) == 0)
+		filters = cli_filters_text(&o);
+		r = top_report_of(&s, &o, rows, nrows, &fl, filters);
+		if (cli_check_unit(&o, &s.merged) == 0 &&
+		    cli_write(&o, &r) == 0)
 			rc = 0;
 	}
 	flame_release(&fl);

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/agg.h"
 #include "cli/cli.h"
@@ -24,22 +23,17 @@
 #include "support/units.h"
 
 int
-pair_parse(const struct cli_cmd *c, int argc, char **argv, long long rows,
-    struct opts *o)
+pair_parse(const struct cli_cmd *c, int argc, char **argv, struct opts *o)
 {
 	int rc;
 
-	if ((rc = cli_parse(argc, argv, c->options, c->name, o)) != 0)
+	if ((rc = cli_parse(c, argc, argv, o)) != 0)
 		return rc;
-	o->load.moments = 1;
-	if (cli_pair_operands(o, c->name) == -1 ||
-	    cli_bases(o, c->name, 1) == -1 ||
-	    cli_filters(o, c->name) == -1) {
+	if (cli_pair_operands(o) == -1 || cli_bases(o, 1) == -1 ||
+	    cli_load_opts(o) == -1) {
 		cli_release(o);
 		return -1;
 	}
-	if (o->nrows < 0)
-		o->nrows = rows;
 	return 0;
 }
 
@@ -51,23 +45,25 @@ pair_parse(const struct cli_cmd *c, int argc, char **argv, long long rows,
  * why, for the header.
  */
 static int
-choose_quantity(struct pair *p, const struct opts *o, const char *cmd)
+choose_quantity(struct pair *p, const struct opts *o)
 {
+	const char	*cmd = o->cmd->name;
 	const struct facts *bf = &p->base.merged, *nf = &p->new.merged;
 	const char	*why = p->base.kind_why, *how;
 	enum kind	 k = p->base.kind;
 	int		 timed = bf->duration_ns > 0 && nf->duration_ns > 0;
 
-	p->norm = o->normalize;
 	if (o->requests[0] > 0) {
-		if (o->normalize != CLI_NORM_AUTO) {
+		if (o->normalize.given) {
 			cli_warn("%s: --requests and --normalize cannot go "
 			    "together: --requests compares values per request",
 			    cmd);
 			return -1;
 		}
 		p->norm = DELTA_NORM_REQUESTS;
-	} else if (p->norm == CLI_NORM_AUTO)
+	} else if (o->normalize.given)
+		p->norm = o->normalize.how;
+	else
 		p->norm = k == KIND_SLICED ? DELTA_NORM_TOTAL :
 		    k == KIND_EVENTS && timed ? DELTA_NORM_DURATION :
 		    DELTA_NORM_NONE;
@@ -84,7 +80,7 @@ choose_quantity(struct pair *p, const struct opts *o, const char *cmd)
 	    p->base.nprofiles > 1 || p->new.nprofiles > 1 ?
 	    "absolute values (the mean of each side's profiles)" :
 	    "absolute values";
-	if (o->requests[0] > 0 || o->normalize != CLI_NORM_AUTO)
+	if (o->requests[0] > 0 || o->normalize.given)
 		xasprintf(&p->quantity, "%s, as asked; %s %s", how,
 		    p->base.sample_type, why);
 	else if (k == KIND_EVENTS && !timed)
@@ -97,30 +93,29 @@ choose_quantity(struct pair *p, const struct opts *o, const char *cmd)
 }
 
 /*
- * In a CI gate (the command that takes --fail-on), a filter that
+ * In a CI gate (struct cli_cmd), a filter that
  * matched nothing on either side, or a --by-label key that no sample
  * carries, is most likely a typo: a --focus would leave nothing to
  * test, and the gate would exit 3, inconclusive, which a CI script may
  * take as a pass.  So it is an error there; diff and top only warn.
  */
 static int
-gate_unmatched(const struct pair *p, const char *cmd)
+gate_unmatched(const struct pair *p, const struct opts *o)
 {
-	const struct cli_cmd	*c = cli_cmd_find(cmd);
-	unsigned		 no;
-	char			 what[256];
+	unsigned	 no;
+	char		 what[256];
 
-	if (c == NULL || (c->options & OPT_CHECK) == 0 ||
+	if (!o->cmd->gate ||
 	    (no = side_unmatched(&p->base) & side_unmatched(&p->new)) == 0)
 		return 0;
 	side_unmatched_say(no, p->base.label_key, what, sizeof(what));
 	cli_warn("%s: on both sides, %s: most likely a typo, and the gate "
-	    "would not test what was meant", cmd, what);
+	    "would not test what was meant", o->cmd->name, what);
 	return -1;
 }
 
 int
-pair_load(struct pair *p, const struct opts *o, const char *cmd)
+pair_load(struct pair *p, const struct opts *o)
 {
 	struct diag d;
 
@@ -135,11 +130,11 @@ pair_load(struct pair *p, const struct opts *o, const char *cmd)
 	    o->operands + o->nbase, o->noperands - o->nbase, &o->load,
 	    1, &d) == -1)
 		return cli_diag(&d);
-	if (choose_quantity(p, o, cmd) == -1)
+	if (choose_quantity(p, o) == -1)
 		return -1;
-	if (cli_check_unit(o->unit, cmd, &p->base.merged) == -1)
+	if (cli_check_unit(o, &p->base.merged) == -1)
 		return -1;
-	if (gate_unmatched(p, cmd) == -1)
+	if (gate_unmatched(p, o) == -1)
 		return -1;
 	side_warn_pair(&p->base, &p->new, p->norm, &p->warnings);
 	cli_diags_print(&p->warnings, 0, o->quiet);
@@ -243,14 +238,15 @@ wait_floor(const struct pair *p, const struct opts *o)
 }
 
 int
-pair_compare(struct pair *p, const struct opts *o, const char *cmd)
+pair_compare(struct pair *p, const struct opts *o)
 {
+	const char		*cmd = o->cmd->name;
 	struct delta_opts	*dopts = &p->dopts;
 	const struct side	*b = &p->base, *n = &p->new;
 	int			 svg = o->format == FMT_SVG;
 	size_t			 nw = p->warnings.n;
 
-	dopts->norm = (enum delta_norm)p->norm;
+	dopts->norm = p->norm;
 	dopts->alpha = o->alpha;
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
@@ -259,17 +255,20 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
 	dopts->approx = (b->merged.counts_scaled || n->merged.counts_scaled) &&
 	    (b->nprofiles < 2 || n->nprofiles < 2);
 	dopts->untimed = b->kind == KIND_EVENTS && p->norm == DELTA_NORM_NONE &&
-	    o->normalize == CLI_NORM_AUTO && o->requests[0] <= 0;
+	    !o->normalize.given && o->requests[0] <= 0;
 	dopts->max_callers = 3;
 	dopts->weighted = b->kind != KIND_SLICED;
 	dopts->per_count = dopts->weighted && b->merged.count_type[0] != '\0' &&
 	    strcmp(b->merged.count_type, b->sample_type) != 0 &&
 	    strcmp(b->unit, "count") != 0;
 	exposures(p, o);
-	/* Folded stacks are every stack, untested; the SVG what shows. */
+	/*
+	 * A flame graph's frames: folded stacks are every stack,
+	 * untested; the SVG what shows.
+	 */
 	if (delta_compute(b->agg, n->agg, b->each, b->nprofiles, n->each,
 	    n->nprofiles, dopts, &p->d) == -1 ||
-	    ((svg || o->format == FMT_FOLDED) && flame_compute(b->agg,
+	    (cli_writer(o)->tree && flame_compute(b->agg,
 	    n->agg, b->each, b->nprofiles, n->each, n->nprofiles,
 	    svg ? dopts : NULL, svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1))
 		return cli_msg(MSG_OUT_OF_RANGE, cmd);
@@ -284,10 +283,9 @@ pair_compare(struct pair *p, const struct opts *o, const char *cmd)
  * diff says so and writes the rest.  Returns 0, or -1 after a message.
  */
 static int
-pair_views(struct pair *p, const struct opts *o, enum diff_kind kind)
+pair_views(struct pair *p, const struct opts *o)
 {
-	const char	*cmd = kind == DIFF_CHECK ? "check-significance" :
-			    "diff";
+	const char	*cmd = o->cmd->name;
 	const struct views *v = &p->views;
 	struct views_runs vr;
 	size_t		 nw = p->warnings.n;
@@ -309,76 +307,99 @@ pair_views(struct pair *p, const struct opts *o, enum diff_kind kind)
 		diags_add(&p->warnings, MSG_PEEK_NONE, NULL, NULL, cmd,
 		    v->peek_re, agg_gran_name(o->load.agg.gran));
 	/* check-significance's errors, printed even with -q. */
-	cli_diags_print(&p->warnings, nw, kind != DIFF_CHECK && o->quiet);
-	return bad && kind == DIFF_CHECK ? -1 : 0;
+	cli_diags_print(&p->warnings, nw, !o->cmd->gate && o->quiet);
+	return bad && o->cmd->gate ? -1 : 0;
+}
+
+/* What the report calls the quantity compared. */
+static const char *
+quantity_name(enum delta_norm norm)
+{
+	switch (norm) {
+	case DELTA_NORM_TOTAL:
+		return "shares";
+	case DELTA_NORM_DURATION:
+		return "rates";
+	case DELTA_NORM_REQUESTS:
+		return "per request";
+	default:
+		return "absolute";
+	}
+}
+
+/*
+ * The header of the report, which its flame graph shares: the sides,
+ * how they were tested and at what thresholds, the filters, and the
+ * quantity.  The points of --min-effect are those judged (a wait's
+ * floor, delta.min_pp), but for the flame graph's frames, which are
+ * shares, never floored.
+ */
+static struct report_head
+report_head_of(const struct pair *p, const struct opts *o,
+    const char *method, const char *filters)
+{
+	int floored = o->format != FMT_SVG && p->d.floored;
+
+	return (struct report_head){
+		.base = &p->base.merged,
+		.new = &p->new.merged,
+		.nbase = p->base.nprofiles,
+		.nnew = p->new.nprofiles,
+		.method = method,
+		.alpha = o->alpha,
+		.min_effect_pp = floored ? p->d.min_pp : o->min_effect.pp,
+		.min_effect_rel = o->min_effect.rel,
+		.min_floor = floored ? p->dopts.wait_floor : 0,
+		.has_counts = p->dopts.has_counts,
+		.filters = filters,
+		.quantity = p->quantity,
+		.quantity_name = quantity_name(p->norm),
+	};
 }
 
 int
-pair_write(struct pair *p, struct opts *o, enum diff_kind kind, int status,
-    const char *conclusion)
+pair_write(struct pair *p, struct opts *o, int status, const char *conclusion)
 {
-	struct diff_report	 r;
-	FILE			*fp;
-	char			*method, *filters;
-	int			 ok = 0;
+	char	*method, *filters;
+	int	 svg = o->format == FMT_SVG, rc;
 
-	if (pair_views(p, o, kind) == -1)
+	if (pair_views(p, o) == -1)
 		return -1;
-	memset(&r, 0, sizeof(r));
-	r.h.base = &p->base.merged;
-	r.h.new = &p->new.merged;
-	r.h.nbase = p->base.nprofiles;
-	r.h.nnew = p->new.nprofiles;
-	r.h.method = method = report_method(&p->base.merged,
-	    p->dopts.has_counts, o->format == FMT_SVG ? &p->fl.judge :
-	    &p->d.judge, o->format == FMT_SVG, o->format != FMT_SVG &&
-	    p->d.weighted);
-	r.h.alpha = o->alpha;
-	r.h.min_effect_pp = o->min_effect.pp;
-	r.h.min_effect_rel = o->min_effect.rel;
-	if (o->format != FMT_SVG && p->d.floored) {
-		/* The flame graph's frames are shares, never floored. */
-		r.h.min_effect_pp = p->d.min_pp;
-		r.h.min_floor = p->dopts.wait_floor;
-	}
-	r.h.has_counts = p->dopts.has_counts;
-	r.h.filters = filters = cli_filters_text(o);
-	r.h.quantity = p->quantity;
-	r.h.quantity_name = p->norm == DELTA_NORM_TOTAL ? "shares" :
-	    p->norm == DELTA_NORM_DURATION ? "rates" :
-	    p->norm == DELTA_NORM_REQUESTS ? "per request" : "absolute";
-	r.kind = kind;
-	r.approx = p->dopts.approx;
-	r.waits = p->base.waits;
-	r.untimed = p->dopts.untimed;
-	r.d = &p->d;
-	r.order = p->order;
-	r.nshow = p->nshow;
-	r.norm = p->dopts.norm;
-	r.unit = p->base.unit;
-	r.granularity = agg_gran_name(o->load.agg.gran);
-	r.relative = o->relative;
-	r.base_kept = agg_kept_share(p->base.agg, p->base.merged.total);
-	r.new_kept = agg_kept_share(p->new.agg, p->new.merged.total);
-	r.by_label = o->load.agg.label_key;
-	r.exit_status = status;
-	r.conclusion = conclusion;
-	r.fl = &p->fl;
-	r.width_base = o->flame_base;
-	r.out_unit = o->unit;
-	r.views = o->views != NULL ? &p->views : NULL;
-	r.source_path = o->source_path;
-	if ((fp = cli_open_output(o)) != NULL) {
-		r.color = o->color == 1 || (o->color == -1 && fp == stdout &&
-		    isatty(fileno(stdout)));
-		ok = report_diff_write(fp, (enum report_format)o->format,
-		    &r) == 0;
-		if (cli_close_output(fp, o, ok) == -1)
-			ok = 0;
-	}
+	method = report_method(&p->base.merged, p->dopts.has_counts,
+	    svg ? &p->fl.judge : &p->d.judge, svg, !svg && p->d.weighted);
+	filters = cli_filters_text(o);
+	rc = cli_write(o, &(struct diff_report){
+		.h = report_head_of(p, o, method, filters),
+		.kind = o->cmd->gate ? DIFF_CHECK : DIFF_REPORT,
+		/* The rows, and what they are of. */
+		.d = &p->d,
+		.order = p->order,
+		.nshow = p->nshow,
+		.norm = p->dopts.norm,
+		.unit = p->base.unit,
+		.granularity = agg_gran_name(o->load.agg.gran),
+		.by_label = o->load.agg.label_key,
+		.relative = o->relative,
+		.base_kept = agg_kept_share(p->base.agg, p->base.merged.total),
+		.new_kept = agg_kept_share(p->new.agg, p->new.merged.total),
+		/* What makes the findings leads only. */
+		.approx = p->dopts.approx,
+		.waits = p->base.waits,
+		.untimed = p->dopts.untimed,
+		/* The gate's. */
+		.exit_status = status,
+		.conclusion = conclusion,
+		/* How it is drawn. */
+		.color = cli_color(o),
+		.out_unit = o->unit,
+		.fl = &p->fl,
+		.width_base = o->flame_base,
+		.views = o->views != NULL ? &p->views : NULL,
+		.source_path = o->source_path,
+	});
 	free(method);
 	free(filters);
-	return ok ? 0 : -1;
+	return rc;
 }
 
 void

@@ -29,7 +29,7 @@ struct pair {
 	struct views	 views;		/* --list and --peek */
 	size_t		*order;		/* the rows shown: delta_select() */
 	size_t		 nshow;
-	int		 norm;		/* enum delta_norm, auto decided */
+	enum delta_norm	 norm;		/* --normalize, auto decided */
 	char		*quantity;	/* what is compared and why */
 	double		*run_expo;	/* each profile's exposure */
 	struct diags	 warnings;	/* loading's and the comparison's */
@@ -37,33 +37,33 @@ struct pair {
 
 /*
  * cli_parse() for the command c, then its operands split into base and
- * new (cli_pair_operands()) and the filters compiled; rows is the
- * command's default for -n.  Returns 0; 1 after the help; or -1 after
- * a message, with o released.
+ * new (cli_pair_operands()), --base, and what loading needs
+ * (cli_load_opts()).  Returns 0; 1 after the help; or -1 after a
+ * message, with o released.
  */
 int	pair_parse(const struct cli_cmd *c, int argc, char **argv,
-	    long long rows, struct opts *o);
+	    struct opts *o);
 /*
  * Load both sides (side_load_pair()), check that the options can apply
  * to them, and warn where the comparison is weak unless -q.  Returns 0,
  * or -1 after a message.  pair_release() p in either case.
  */
-int	pair_load(struct pair *p, const struct opts *o, const char *cmd);
+int	pair_load(struct pair *p, const struct opts *o);
 /*
  * The rows and their verdicts (delta_compute()), and for svg and folded
  * the flame graph's frames (flame_compute()).  Returns 0, or -1 after a
  * message.
  */
-int	pair_compare(struct pair *p, const struct opts *o, const char *cmd);
+int	pair_compare(struct pair *p, const struct opts *o);
 /*
- * Write the report of kind to -o (or standard output), with check's
- * exit status and conclusion, and --list's and --peek's views
+ * Write the report to -o (or standard output), with a gate's exit
+ * status and conclusion, and --list's and --peek's views
  * (views_compute()) first: an expression that matches nothing is a
- * warning for diff and an error for check-significance.  Returns 0,
- * or -1 after a message.
+ * warning for diff and an error for a gate (check-significance).
+ * Returns 0, or -1 after a message.
  */
-int	pair_write(struct pair *p, struct opts *o, enum diff_kind kind,
-	    int status, const char *conclusion);
+int	pair_write(struct pair *p, struct opts *o, int status,
+	    const char *conclusion);
 void	pair_release(struct pair *);
 
 #endif

@@ -18,14 +18,38 @@ struct judge;
 struct flame;
 struct views;
 
-/* The formats of the reports (-f). */
+/*
+ * The formats of the reports (-f), which cli.c names, in this order.
+ * Which reports write which is their tables' to say (struct
+ * report_writer); every report writes text.
+ */
 enum report_format {
 	FMT_TEXT = 0,
 	FMT_JSON,
 	FMT_CSV,
-	FMT_MARKDOWN,		/* diff and check-significance */
+	FMT_MARKDOWN,
 	FMT_FOLDED,
 	FMT_SVG,
+};
+
+/*
+ * One format of a report, and its writer.  Each report has a table of
+ * them, ended by a NULL write: report_top_formats[] (report_top.c),
+ * report_diff_formats[] (report_diff.c), report_series_formats[]
+ * (report_series.c).  A command's entry (cli.h) names its report's
+ * table, from which its -f values, their help and the refusal of any
+ * other are derived, and its output is written through it
+ * (cli_write()).  write takes that report's own struct (struct
+ * top_report for top's table, ...) and returns 0, or -1 on a write
+ * error.
+ */
+struct report_writer {
+	enum report_format format;
+	int		(*write)(FILE *, const void *report);
+	int		 tree;		/* a flame graph: it draws the call
+					   tree (agg_opts.tree, flame.h) */
+	int		 views;		/* it writes --list's and --peek's
+					   sections (report_views.c) */
 };
 
 struct top_row {
@@ -53,11 +77,10 @@ struct top_report {
 };
 
 /*
- * Write r in format f: the table, or the flame graph r->fl (svg,
- * folded).  Returns 0, or -1 on a write error.
+ * top's formats: the table, or the flame graph r->fl (svg, folded), of
+ * a struct top_report.
  */
-int	report_top_write(FILE *, enum report_format f,
-	    const struct top_report *r);
+extern const struct report_writer report_top_formats[];
 int	report_top_text(FILE *, const struct top_report *);
 int	report_top_json(FILE *, const struct top_report *);
 int	report_top_csv(FILE *, const struct top_report *);
@@ -129,11 +152,10 @@ struct diff_report {
 };
 
 /*
- * Write r in format f: a table, or the flame graph r->fl (svg, folded)
- * under the same header.  Returns 0, or -1 on a write error.
+ * diff's and check-significance's formats: a table, or the flame graph
+ * r->fl (svg, folded) under the same header, of a struct diff_report.
  */
-int	report_diff_write(FILE *, enum report_format f,
-	    const struct diff_report *r);
+extern const struct report_writer report_diff_formats[];
 
 int	report_diff_text(FILE *, const struct diff_report *);
 int	report_diff_markdown(FILE *, const struct diff_report *);

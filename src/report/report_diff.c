@@ -1,10 +1,10 @@
 /*
  * The diff and check-significance reports: text for terminals (aligned
  * columns, colour only when asked or on a terminal), Markdown for
- * incident notes, JSON for scripts (schema in profdiff.1) and CSV;
- * report_diff_write() picks one, or the flame graph writers with the
- * same header.  Every number printed here was computed in delta.c and
- * stats.c.
+ * incident notes, JSON for scripts (schema in profdiff.1) and CSV, or
+ * the flame graph writers with the same header: report_diff_formats[]
+ * says which writes each format.  Every number printed here was
+ * computed in delta.c and stats.c.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -429,31 +429,70 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 	}
 }
 
-int
-report_diff_write(FILE *fp, enum report_format f, const struct diff_report *r)
+/*
+ * The table's writers: each takes the struct diff_report the table is
+ * for.  The flame graphs draw r->fl under the tables' header.
+ */
+static int
+diff_text(FILE *fp, const void *r)
 {
-	struct flame_report fr;
-
-	switch (f) {
-	case FMT_JSON:
-		return report_diff_json(fp, r);
-	case FMT_CSV:
-		return report_diff_csv(fp, r);
-	case FMT_MARKDOWN:
-		return report_diff_markdown(fp, r);
-	case FMT_SVG:
-	case FMT_FOLDED:
-		memset(&fr, 0, sizeof(fr));
-		fr.h = r->h;
-		fr.fl = r->fl;
-		fr.width_base = r->width_base;
-		fr.out_unit = r->out_unit;
-		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
-		    report_flame_folded(fp, &fr);
-	default:
-		return report_diff_text(fp, r);
-	}
+	return report_diff_text(fp, r);
 }
+
+static int
+diff_json(FILE *fp, const void *r)
+{
+	return report_diff_json(fp, r);
+}
+
+static int
+diff_csv(FILE *fp, const void *r)
+{
+	return report_diff_csv(fp, r);
+}
+
+static int
+diff_markdown(FILE *fp, const void *r)
+{
+	return report_diff_markdown(fp, r);
+}
+
+static struct flame_report
+diff_flame(const struct diff_report *r)
+{
+	return (struct flame_report){
+		.h = r->h,
+		.fl = r->fl,
+		.width_base = r->width_base,
+		.out_unit = r->out_unit,
+	};
+}
+
+static int
+diff_svg(FILE *fp, const void *r)
+{
+	struct flame_report fr = diff_flame(r);
+
+	return report_flame_svg(fp, &fr);
+}
+
+static int
+diff_folded(FILE *fp, const void *r)
+{
+	struct flame_report fr = diff_flame(r);
+
+	return report_flame_folded(fp, &fr);
+}
+
+const struct report_writer report_diff_formats[] = {
+	{ .format = FMT_TEXT, .write = diff_text, .views = 1 },
+	{ .format = FMT_JSON, .write = diff_json, .views = 1 },
+	{ .format = FMT_CSV, .write = diff_csv },
+	{ .format = FMT_MARKDOWN, .write = diff_markdown, .views = 1 },
+	{ .format = FMT_FOLDED, .write = diff_folded, .tree = 1 },
+	{ .format = FMT_SVG, .write = diff_svg, .tree = 1 },
+	{ .write = NULL },
+};
 
 /*
  * What one count is called, from the count type: "object" for Go's

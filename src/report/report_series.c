@@ -481,20 +481,36 @@ series_svg(FILE *fp, const struct series_report *sr)
 	return ferror(fp) ? -1 : 0;
 }
 
-int
-report_series_write(FILE *fp, enum report_format f,
-    const struct series_report *sr)
+/* The table's writers: each takes the struct series_report it is for. */
+static int
+write_text(FILE *fp, const void *sr)
 {
-	switch (f) {
-	case FMT_TEXT:
-		return series_text(fp, sr);
-	case FMT_MARKDOWN:
-		return series_markdown(fp, sr);
-	case FMT_JSON:
-		return series_json(fp, sr);
-	case FMT_SVG:
-		return series_svg(fp, sr);
-	default:
-		return -1;
-	}
+	return series_text(fp, sr);
 }
+
+static int
+write_markdown(FILE *fp, const void *sr)
+{
+	return series_markdown(fp, sr);
+}
+
+static int
+write_json(FILE *fp, const void *sr)
+{
+	return series_json(fp, sr);
+}
+
+/* The SVG is of levels, one chart a change: no flame graph, no tree. */
+static int
+write_svg(FILE *fp, const void *sr)
+{
+	return series_svg(fp, sr);
+}
+
+const struct report_writer report_series_formats[] = {
+	{ .format = FMT_TEXT, .write = write_text },
+	{ .format = FMT_JSON, .write = write_json },
+	{ .format = FMT_MARKDOWN, .write = write_markdown },
+	{ .format = FMT_SVG, .write = write_svg },
+	{ .write = NULL },
+};

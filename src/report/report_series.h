@@ -27,8 +27,7 @@ struct series_report {
 	const char	*conclusion;	/* check-series, or NULL */
 };
 
-/* Write the report in format f: 0, or -1 for a format series lacks. */
-int	report_series_write(FILE *, enum report_format f,
-	    const struct series_report *);
+/* series' and check-series' formats, of a struct series_report. */
+extern const struct report_writer report_series_formats[];
 
 #endif

@@ -1,8 +1,8 @@
 /*
  * The top report in text (pprof's columns and value formatting),
  * markdown (the same for an incident note, as diff's looks), JSON (a
- * documented schema with exact integers) and CSV; report_top_write()
- * picks one, or the flame graph of the one side.
+ * documented schema with exact integers) and CSV, or the flame graph
+ * of the one side: report_top_formats[] says which writes each format.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,32 +13,70 @@
 #include "report/report_flame.h"
 #include "support/units.h"
 
-int
-report_top_write(FILE *fp, enum report_format f, const struct top_report *r)
+/*
+ * The table's writers: each takes the struct top_report the table is
+ * for.  The flame graphs draw the one side's frames under top's header.
+ */
+static int
+top_text(FILE *fp, const void *r)
 {
-	struct flame_report fr;
-
-	switch (f) {
-	case FMT_JSON:
-		return report_top_json(fp, r);
-	case FMT_CSV:
-		return report_top_csv(fp, r);
-	case FMT_MARKDOWN:
-		return report_top_markdown(fp, r);
-	case FMT_SVG:
-	case FMT_FOLDED:
-		memset(&fr, 0, sizeof(fr));
-		fr.h.new = &r->merged;
-		fr.h.nnew = r->nprofiles;
-		fr.h.filters = r->filters;
-		fr.fl = r->fl;
-		fr.out_unit = r->out_unit;
-		return f == FMT_SVG ? report_flame_svg(fp, &fr) :
-		    report_flame_folded(fp, &fr);
-	default:
-		return report_top_text(fp, r);
-	}
+	return report_top_text(fp, r);
 }
+
+static int
+top_json(FILE *fp, const void *r)
+{
+	return report_top_json(fp, r);
+}
+
+static int
+top_csv(FILE *fp, const void *r)
+{
+	return report_top_csv(fp, r);
+}
+
+static int
+top_markdown(FILE *fp, const void *r)
+{
+	return report_top_markdown(fp, r);
+}
+
+static struct flame_report
+top_flame(const struct top_report *r)
+{
+	return (struct flame_report){
+		.h = { .new = &r->merged, .nnew = r->nprofiles,
+		    .filters = r->filters },
+		.fl = r->fl,
+		.out_unit = r->out_unit,
+	};
+}
+
+static int
+top_svg(FILE *fp, const void *r)
+{
+	struct flame_report fr = top_flame(r);
+
+	return report_flame_svg(fp, &fr);
+}
+
+static int
+top_folded(FILE *fp, const void *r)
+{
+	struct flame_report fr = top_flame(r);
+
+	return report_flame_folded(fp, &fr);
+}
+
+const struct report_writer report_top_formats[] = {
+	{ .format = FMT_TEXT, .write = top_text },
+	{ .format = FMT_JSON, .write = top_json },
+	{ .format = FMT_CSV, .write = top_csv },
+	{ .format = FMT_MARKDOWN, .write = top_markdown },
+	{ .format = FMT_FOLDED, .write = top_folded, .tree = 1 },
+	{ .format = FMT_SVG, .write = top_svg, .tree = 1 },
+	{ .write = NULL },
+};
 
 /*
  * The smallest non-zero |flat| of the rows shown, |cum| for a row with

@@ -2,8 +2,8 @@
  * Fuzz target: the option parser shared by every subcommand.  The input
  * is split at NUL bytes into argument words after the subcommand name;
  * whatever they say, cli_parse() must return 0, 1 (help) or -1 (usage
- * error), and cli_filters() compile the filter options or refuse them,
- * without crashing, leaking or reading past argv.
+ * error), and cli_load_opts() compile the filter options or refuse
+ * them, without crashing, leaking or reading past argv.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -21,7 +21,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	static const char *const cmds[] = { "top", "diff",
 	    "check-significance" };
-	static const int masks[] = { OPT_TOP, OPT_DIFF, OPT_DIFF | OPT_CHECK };
+	const struct cli_cmd *c;
 	char		*argv[MAXARGS + 2], *buf;
 	struct opts	 o;
 	size_t		 i, start;
@@ -42,8 +42,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 		}
 	argv[argc] = NULL;
 	/* Then compile the filters: regexes, KEY=VALUE, numeric ranges. */
-	if (cli_parse(argc, argv, masks[which], cmds[which], &o) == 0) {
-		(void)cli_filters(&o, cmds[which]);
+	c = cli_cmd_find(cmds[which]);
+	if (cli_parse(c, argc, argv, &o) == 0) {
+		(void)cli_load_opts(&o);
 		cli_release(&o);
 	}
 	free(buf);

@@ -59,8 +59,8 @@ parse(int mask, char **argv, struct opts *o)
 
 	while (argv[argc] != NULL)
 		argc++;
-	return cli_parse(argc, argv, mask, mask == OPT_TOP ? "top" : "diff",
-	    o);
+	return cli_parse(cli_cmd_find(mask == OPT_TOP ? "top" : "diff"), argc,
+	    argv, o);
 }
 
 static void

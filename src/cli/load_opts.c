@@ -1,0 +1,165 @@
+/*
+ * What the options mean for loading and for the report's header, once
+ * they are parsed: the filters and --list's and --peek's expressions
+ * compiled, and everything else loading needs decided here only
+ * (cli_load_opts()); --unit checked against the values' unit; the
+ * filters as the header lists them.  This is CLI code: it prints to
+ * stderr.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/filter.h"
+#include "core/views.h"
+#include "support/diag.h"
+#include "support/units.h"
+#include "support/xmalloc.h"
+
+/*
+ * --save: where a URL's bytes went.  The two sides fetch on two
+ * threads: stderr is held for the whole line.
+ */
+static void
+note_saved(const char *url, const char *path, size_t len)
+{
+	flockfile(stderr);
+	cli_warn("saved %s (%zu bytes) as %s", url, len, path);
+	funlockfile(stderr);
+}
+
+static int
+writes_views(const struct report_writer *w)
+{
+	return w->views;
+}
+
+/*
+ * --list and --peek, compiled once into o->views for the loading and
+ * the views: reports of call stacks, in a format that writes them.
+ * Returns 0, or -1 with the diag filled or after a message.
+ */
+static int
+views_opts(struct opts *o, struct diag *d)
+{
+	const char	*cmd = o->cmd->name;
+	const char	*what = o->list != NULL ? "--list" : "--peek";
+	char		 fmts[128];
+
+	if (o->list == NULL && o->peek == NULL) {
+		if (o->source_path != NULL)
+			cli_warn("%s: --source-path is for --list", cmd);
+		return o->source_path != NULL ? -1 : 0;
+	}
+	if (!cli_writer(o)->views) {
+		cli_formats(fmts, sizeof(fmts), o->cmd, writes_views);
+		cli_warn("%s: %s is written in %s only", cmd, what, fmts);
+		return -1;
+	}
+	if (o->load.agg.label_key != NULL) {
+		cli_warn("%s: %s needs call stacks, and --by-label rows have "
+		    "none", cmd, what);
+		return -1;
+	}
+	return views_spec_new(o->list, o->peek, &o->views, d);
+}
+
+/*
+ * The filter options, for every subcommand, compiled once into
+ * o->filter; load.c applies it to each profile as it is loaded.
+ */
+static int
+filter_opts(struct opts *o, struct diag *d)
+{
+	struct filter_spec sp;
+
+	memset(&sp, 0, sizeof(sp));
+	sp.focus = o->focus;
+	sp.ignore = o->ignore;
+	sp.hide = o->hide;
+	sp.show = o->show;
+	sp.tags = o->tags.v;
+	sp.ntags = o->tags.n;
+	sp.tag_ignores = o->tag_ignores.v;
+	sp.ntag_ignores = o->tag_ignores.n;
+	sp.relative = o->relative;
+	return filter_new(&sp, &o->filter, d);
+}
+
+int
+cli_load_opts(struct opts *o)
+{
+	struct load_opts	*lo = &o->load;
+	struct diag		 d;
+
+	diag_init(&d, NULL);
+	if (filter_opts(o, &d) == -1 || views_opts(o, &d) == -1) {
+		if (d.msg[0] != '\0')
+			cli_warn("%s: %s", o->cmd->name, d.msg);
+		return -1;
+	}
+	lo->filter = o->filter;
+	lo->views = o->views;
+	lo->agg.tree = cli_writer(o)->tree;
+	lo->agg.noedges = (o->cmd->needs & CMD_EDGES) == 0;
+	lo->moments = (o->cmd->needs & CMD_MOMENTS) != 0;
+	lo->limits.fetch = &o->fetch;
+	o->fetch.saved = o->quiet ? NULL : note_saved;
+	return 0;
+}
+
+int
+cli_check_unit(const struct opts *o, const struct facts *f)
+{
+	const char *unit = o->unit, *want, *have;
+
+	if (unit == NULL || strcmp(unit, "minimum") == 0 ||
+	    strcmp(unit, "auto") == 0)
+		return 0;
+	want = units_kind(unit);
+	if ((have = units_kind(f->unit)) != NULL && strcmp(have, want) == 0)
+		return 0;
+	if (f->unit[0] == '\0')
+		cli_warn("%s: --unit %s is a %s unit, but %s values have no "
+		    "unit", o->cmd->name, unit, want, f->sample_type);
+	else
+		cli_warn("%s: --unit %s is a %s unit, but %s values are in %s",
+		    o->cmd->name, unit, want, f->sample_type, f->unit);
+	return -1;
+}
+
+static void
+text_add(char **s, const char *opt, const char *arg)
+{
+	char *t;
+
+	xasprintf(&t, "%s%s%s%s%s", *s ? *s : "", *s ? " " : "", opt,
+	    arg ? " " : "", arg ? arg : "");
+	free(*s);
+	*s = t;
+}
+
+/* The active filters as the report header lists them, or NULL. */
+char *
+cli_filters_text(const struct opts *o)
+{
+	char	*s = NULL;
+	size_t	 i;
+
+	if (o->focus != NULL)
+		text_add(&s, "--focus", o->focus);
+	if (o->ignore != NULL)
+		text_add(&s, "--ignore", o->ignore);
+	if (o->hide != NULL)
+		text_add(&s, "--hide", o->hide);
+	if (o->show != NULL)
+		text_add(&s, "--show", o->show);
+	for (i = 0; i < o->tags.n; i++)
+		text_add(&s, "--tag", o->tags.v[i]);
+	for (i = 0; i < o->tag_ignores.n; i++)
+		text_add(&s, "--tag-ignore", o->tag_ignores.v[i]);
+	if (o->relative)
+		text_add(&s, "--relative", NULL);
+	return s;
+}
