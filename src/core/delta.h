@@ -41,6 +41,7 @@ enum delta_role {
 	DELTA_ROLE_CARRIER,	/* an ancestor that changed by containing it */
 	DELTA_ROLE_INSIDE,	/* below it, and changed with it */
 	DELTA_ROLE_CROWDED,	/* moved only because it did */
+	DELTA_ROLE_BACKGROUND,	/* the collector's work its allocations made */
 };
 
 enum delta_status {

@@ -43,6 +43,7 @@
 
 #include "core/delta.h"
 #include "core/judge.h"
+#include "core/runtime.h"
 #include "support/xmalloc.h"
 
 #define FIND_MAX_PATH	64
@@ -70,6 +71,9 @@ struct fctx {
 	struct accepted	*acc;
 	size_t		 nacc;
 	int64_t		 excl[2];	/* samples of the findings, a side */
+	unsigned char	*gc;		/* rows of the collector's own work */
+	size_t		*bg;		/* rows set aside as background */
+	size_t		 nbg, cap_bg;
 };
 
 static double
@@ -793,6 +797,86 @@ moved(struct fctx *c, size_t r)
 	return 1;
 }
 
+/*
+ * The garbage collector's work that runs apart from the code that
+ * allocates (Go's background mark workers and sweeper, V8's collector
+ * frame): the rows that runtime.h calls collection, and all that each
+ * dominates.  A change of it is a change of how much some code
+ * allocates, not of what the collector does, and it lands outside that
+ * code's stacks: where it moved the way a regression of the code did,
+ * it is that regression's background cost, not a finding of its own.
+ * Such rows leave the pool, and their samples leave the rest of the
+ * profile that later groups are tested on, so that the share they took
+ * does not make unchanged functions look improved.  Returns 1 if they
+ * were set aside.
+ */
+static int
+background(struct fctx *c)
+{
+	unsigned char	*reg;
+	size_t		 i, k;
+	int		 s, code = 0;
+	int64_t		 gcn[2] = { 0, 0 };
+
+	c->gc = xcalloc(c->n + 1, 1);
+	for (i = 0; i < c->n; i++) {
+		if (rt_frame_of(c->d->rows[i].name) != RT_GC || c->gc[i])
+			continue;
+		reg = region(c, i);
+		for (k = 0; k < c->n; k++)
+			if (reg[k] && k != i && c->gc[k]) {
+				gcn[0] -= c->d->rows[k].base_count;
+				gcn[1] -= c->d->rows[k].new_count;
+			}
+		for (k = 0; k < c->n; k++)
+			c->gc[k] |= reg[k];
+		gcn[0] += c->d->rows[i].base_count;
+		gcn[1] += c->d->rows[i].new_count;
+		free(reg);
+	}
+	for (i = 0; i < c->n; i++)
+		if (!c->gc[i] && c->dir[i] > 0)
+			code = 1;
+	/* Did the collector's share grow, as a regression's would make it? */
+	if (!code || c->d->base_cden <= 0 || c->d->new_cden <= 0 ||
+	    share(gcn[1], c->d->new_cden) <= share(gcn[0], c->d->base_cden))
+		return 0;
+	for (i = 0; i < c->n; i++)
+		if (c->gc[i] && c->dir[i] > 0) {
+			push(&c->bg, &c->nbg, &c->cap_bg, i);
+			c->dir[i] = 0;
+		}
+	for (s = 0; s < 2 && !c->d->exposure; s++)
+		c->excl[s] += gcn[s] > 0 ? gcn[s] : 0;
+	return 1;
+}
+
+/*
+ * The rows set aside as background go with the largest regression, as
+ * its parts: they are where its allocations were collected.
+ */
+static void
+attach_background(struct fctx *c)
+{
+	size_t	 i, to = SIZE_MAX;
+
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir > 0 && (to == SIZE_MAX ||
+		    size_of(c, i) > size_of(c, to)))
+			to = i;
+	for (i = 0; i < c->nbg; i++) {
+		struct delta_row *row = &c->d->rows[c->bg[i]];
+
+		if (to == SIZE_MAX) {
+			row->verdict = VERDICT_UNCHANGED;
+			continue;
+		}
+		join_finding(c, to, c->bg[i], DELTA_ROLE_BACKGROUND);
+		if (row->verdict == VERDICT_IMPROVED)
+			row->verdict = VERDICT_CROWDED_OUT;
+	}
+}
+
 int
 delta_findings(struct delta *d, const struct judge *j)
 {
@@ -819,6 +903,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	for (i = 0; i < c.n; i++)
 		if (c.dir[i] != 0)
 			(void)moved(&c, i);
+	(void)background(&c);
 	for (i = 0; i < c.n; i++)
 		if (c.dir[i] != 0)
 			left++;
@@ -826,14 +911,18 @@ delta_findings(struct delta *d, const struct judge *j)
 	while (left > 0)
 		if ((left = one_round(&c)) == -1)
 			rc = -1;
-	if (rc == 0)
+	if (rc == 0) {
+		attach_background(&c);
 		build(&c);
+	}
 	for (i = 0; i < c.nacc; i++) {
 		free(c.acc[i].region);
 		free(c.acc[i].members);
 		free(c.acc[i].crowded);
 	}
 	free(c.acc);
+	free(c.gc);
+	free(c.bg);
 	free(c.dir);
 	free(c.spend);
 	free(c.stack);

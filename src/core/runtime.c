@@ -19,6 +19,10 @@ static const struct {
 	{ "(root)",			RT_ROOT },
 	{ "Non JS threads activity",	RT_THREADS },
 	{ "(non-JS threads)",		RT_THREADS },
+	/* Go's collector, run apart from the goroutines that allocate. */
+	{ "runtime.gcBgMarkWorker",	RT_GC },
+	{ "runtime.bgsweep",		RT_GC },
+	{ "runtime.bgscavenge",		RT_GC },
 };
 
 /*
@@ -57,9 +61,9 @@ rt_frame_of(const char *name)
 
 	if (name == NULL)
 		return RT_CODE;
-	/* Every pseudo-frame's name starts with "(", "G" or "N", or has a ":". */
+	/* Each name below starts with "(", "G", "N" or "r", or has a ":". */
 	if (name[0] != '(' && name[0] != 'G' && name[0] != 'N' &&
-	    strchr(name, ':') == NULL)
+	    name[0] != 'r' && strchr(name, ':') == NULL)
 		return RT_CODE;
 	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
 		if (holds(name, pseudo[i].name))

@@ -14,7 +14,9 @@
 enum rt_frame {
 	RT_CODE = 0,		/* a function of the program or a library */
 	RT_IDLE,		/* the thread had nothing to run */
-	RT_GC,			/* the runtime's garbage collector */
+	RT_GC,			/* the runtime's garbage collector, or
+				   the root of its work apart (Go's
+				   runtime.gcBgMarkWorker) */
 	RT_VM,			/* the runtime itself: compiling, its C++ */
 	RT_ROOT,		/* the root every stack starts from */
 	RT_THREADS,		/* threads that run no code of the program */

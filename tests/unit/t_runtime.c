@@ -33,7 +33,8 @@ t_names(void)
 	CHECK_INT(rt_frame_of("(idle)x"), RT_CODE);
 	CHECK_INT(rt_frame_of(":(idle):0x"), RT_CODE);
 	CHECK_INT(rt_frame_of("(anonymous)"), RT_CODE);
-	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker"), RT_CODE);
+	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker"), RT_GC);
+	CHECK_INT(rt_frame_of("runtime.mallocgc"), RT_CODE);
 	CHECK_INT(rt_frame_of(""), RT_CODE);
 	CHECK_INT(rt_frame_of(NULL), RT_CODE);
 	CHECK_STR(rt_frame_what(RT_IDLE), "idle");
