@@ -11,6 +11,7 @@
 
 #include "core/agg.h"
 #include "core/facts.h"
+#include "core/kind.h"
 #include "model/profile.h"
 
 #define WEEK_NS		(7LL * 24 * 3600 * 1000000000LL)
@@ -279,10 +280,17 @@ facts_begin(struct facts_run *r, const struct profile *p, int vi,
 		strlcpy(f->count_type, p->sample_types[r->src.un_count].type,
 		    sizeof(f->count_type));
 	count_note(p, &r->src, f);
-	for (i = 0; i < p->nsample_types; i++)
-		if (strcmp(p->sample_types[i].type, "cpu") == 0 &&
-		    strcmp(p->sample_types[i].unit, "nanoseconds") == 0)
+	for (i = 0; i < p->nsample_types; i++) {
+		const struct pf_valuetype *t = &p->sample_types[i];
+
+		if (strcmp(t->unit, "nanoseconds") != 0)
+			continue;
+		if (strcmp(t->type, "cpu") == 0)
 			r->cpu_vi = (int)i;
+		else if (f->wall_type[0] == '\0' &&
+		    kind_wall(t->type, p->period_type.type))
+			strlcpy(f->wall_type, t->type, sizeof(f->wall_type));
+	}
 	f->is_cpu = r->cpu_vi >= 0 || strcmp(p->period_type.type, "cpu") == 0;
 	f->samples = f->count_source != NULL ? 0 : -1;
 	r->all = p->nsample_types >= 64 ? UINT64_MAX :

@@ -39,6 +39,8 @@ struct facts {
 	int		 is_cpu;	/* a CPU-time profile */
 	int64_t		 cpu_ns;	/* CPU time, or -1 if unknown */
 	double		 cpu_util;	/* cpu_ns / duration_ns, or -1 */
+	char		 wall_type[64];	/* a sample type of wall-clock time in
+					   nanoseconds (kind_wall()), or "" */
 	int64_t		 subperiod;	/* samples whose value is under one
 					   period when the counts are value /
 					   period: then they are not, and

@@ -74,6 +74,15 @@ kind_waits(const char *type, const char *period_type)
 	    strcmp(period_type, "contentions") == 0);
 }
 
+int
+kind_wall(const char *type, const char *period_type)
+{
+	if (type != NULL && strcmp(type, "wall") == 0)
+		return 1;
+	return period_type != NULL && strcmp(period_type, "wall") == 0 &&
+	    (type == NULL || strcmp(type, "cpu") != 0);
+}
+
 const char *
 kind_quantity(enum kind k)
 {

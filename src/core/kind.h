@@ -34,6 +34,14 @@ enum kind	 kind_of(const char *type, const char *unit,
  * scheduling?  By the same names, or Go's events period "contentions".
  */
 int		 kind_waits(const char *type, const char *period_type);
+/*
+ * Does the sample type measure wall-clock time, waiting included: a
+ * type named wall (async-profiler, @datadog/pprof), or any type but cpu
+ * under a period type wall (fgprof's samples and time, @datadog/pprof's
+ * sample)?  Such a profile sees where a process waits, which CPU time
+ * cannot.
+ */
+int		 kind_wall(const char *type, const char *period_type);
 
 /* "shares", "rates" or "absolute values". */
 const char	*kind_quantity(enum kind);

@@ -963,16 +963,27 @@ samples_warn(const struct side *s, const char *side, struct diags *ds)
 		    sqrt(0.25 / (double)m->samples));
 }
 
-/* A CPU profile of a process mostly waiting. */
+/*
+ * A CPU profile of a process mostly waiting: what would show where it
+ * waits.  Not a profile of wall-clock time (kind_wall()), which shows
+ * it already; a profile read for its CPU time that has wall-clock time
+ * too (@datadog/pprof's, whose last type is cpu) has it read instead.
+ */
 static void
 idle_warn(const struct side *s, const struct facts *f, const char *side,
     struct diags *ds)
 {
-	(void)s;
-	if (f->is_cpu && f->cpu_util >= 0 && f->cpu_util < PD_LOW_UTIL &&
-	    !f->empty)
+	double secs = (double)f->duration_ns / 1e9;
+
+	if (!f->is_cpu || f->cpu_util < 0 || f->cpu_util >= PD_LOW_UTIL ||
+	    f->empty || kind_wall(s->sample_type, f->period_type))
+		return;
+	if (f->wall_type[0] != '\0')
+		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING_WALL,
+		    100 * f->cpu_util, secs, f->wall_type);
+	else
 		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING,
-		    100 * f->cpu_util, (double)f->duration_ns / 1e9);
+		    100 * f->cpu_util, secs);
 }
 
 void
@@ -1042,10 +1053,18 @@ untimed_warn(const struct side *s, const char *side, struct diags *ds)
 	warn_file(ds, side, f, also, MSG_NO_DURATION, s->sample_type);
 }
 
+/*
+ * Sampling periods that differ by more than PD_PERIOD_SKEW of the
+ * larger.  A profiler may write the mean interval it measured as the
+ * period (@datadog/pprof: 10012345 and 10034567 ns for 10ms), which
+ * differs from run to run by a fraction of a percent and means nothing;
+ * a period set differently (100 Hz against 1000 Hz) does.
+ */
 static int
 periods_differ(int64_t a, int64_t b)
 {
-	return a > 0 && b > 0 && a != b;
+	return a > 0 && b > 0 && fabs((double)a - (double)b) >
+	    PD_PERIOD_SKEW * fmax((double)a, (double)b);
 }
 
 void

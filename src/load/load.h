@@ -160,7 +160,7 @@ void	side_warn(const struct side *, const char *side, struct diags *ds);
 /*
  * The same for both sides of a comparison, the base side's first, then
  * what makes the two hard to compare: windows of different lengths,
- * different sampling periods, counts that are
+ * sampling periods more than PD_PERIOD_SKEW apart, counts that are
  * estimates, no counts.  norm is the quantity compared (enum
  * delta_norm), which decides whether windows of different lengths
  * matter.
@@ -173,5 +173,6 @@ void	side_free(struct side *);
 #define PD_FEW_SAMPLES	300	/* fewer samples than this: shares are rough */
 #define PD_LOW_UTIL	0.5	/* CPU utilization below this: mostly waiting */
 #define PD_DURATION_SKEW 0.10	/* windows whose lengths differ more */
+#define PD_PERIOD_SKEW	0.10	/* periods that differ more: not jitter */
 
 #endif

@@ -46,6 +46,10 @@ static const struct msg_def {
 	    "CPU utilization was %.1f%% of one core over %.2fs: the process "
 	    "was mostly waiting, and a CPU profile cannot explain time spent "
 	    "waiting; take a wall-clock or off-CPU profile" },
+	[MSG_MOSTLY_WAITING_WALL] = { "mostly-waiting-wall-read", MSG_WARNING,
+	    "CPU utilization was %.1f%% of one core over %.2fs: the process "
+	    "was mostly waiting, and CPU time cannot explain time spent "
+	    "waiting; read the profile's wall-clock time (-sample_index=%s)" },
 	[MSG_COUNTS_RECOVERED] = { "counts-recovered", MSG_NOTE,
 	    "%s" },			/* facts.h's count_note */
 	[MSG_COUNTS_ESTIMATED] = { "counts-estimated", MSG_WARNING,

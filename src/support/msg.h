@@ -31,13 +31,14 @@ enum msg {
 	MSG_FEW_SAMPLES_SNAPSHOT, /* the same, of a snapshot */
 	MSG_BAD_DURATION,	/* duration_nanos over a week */
 	MSG_MOSTLY_WAITING,	/* CPU utilization under PD_LOW_UTIL */
+	MSG_MOSTLY_WAITING_WALL, /* the same, and the file has wall time */
 	MSG_COUNTS_RECOVERED,	/* counts undone from scaled estimates */
 	MSG_COUNTS_ESTIMATED,	/* estimates, one profile a side */
 	MSG_COUNTS_ESTIMATED_RUNS, /* estimates, replicates on each side */
 	MSG_NO_DURATION,	/* events over windows of unknown length */
 	MSG_WINDOWS_SUMS,	/* windows of different lengths, sums */
 	MSG_WINDOWS_SHARES,	/* windows of different lengths, shares */
-	MSG_PERIODS,		/* different sampling periods */
+	MSG_PERIODS,		/* sampling periods more than 10% apart */
 	MSG_NO_COUNTS,		/* nothing can be tested */
 	MSG_FEW_RUNS,		/* replicates, fewer than 3 a side */
 	MSG_RUNS_VARY,		/* runs vary much more than sampling */

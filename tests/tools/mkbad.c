@@ -364,6 +364,57 @@ main(int argc, char *argv[])
 	put_profile("../good/subperiod-values.pb", &b.p);
 
 	/*
+	 * Valid: the sampling period as @datadog/pprof writes it, the mean
+	 * interval it measured (10ms and a little), which is jitter beside
+	 * valid.pb's 10ms; and 1ms, a period set otherwise.
+	 */
+	base_init(&b);
+	b.p.period = 10012345;
+	put_profile("../good/period-jitter.pb", &b.p);
+	base_init(&b);
+	b.p.period = 1000000;
+	put_profile("../good/period-1ms.pb", &b.p);
+
+	/*
+	 * Valid: a wall-clock profile as @datadog/pprof writes one with CPU
+	 * time, sample/count, wall/nanoseconds and cpu/nanoseconds under
+	 * the period type wall, of a process that spent 3ms of CPU in its
+	 * second: mostly waiting, which its wall time shows.
+	 */
+	base_init(&b);
+	{
+		static const char *const extra[] = { "sample", "wall" };
+		ProtobufCBinaryData	 strs[11];
+		ValueType		 st[3], *stp[3];
+		int64_t			 wv[3][3];
+		static const uint64_t	 ty[3][2] = { { 9, 2 }, { 10, 4 },
+					    { 3, 4 } };
+
+		memcpy(strs, b.strs, sizeof(b.strs));
+		for (i = 0; i < 2; i++) {
+			strs[9 + i].data = (uint8_t *)(uintptr_t)extra[i];
+			strs[9 + i].len = strlen(extra[i]);
+		}
+		b.p.string_table = strs;
+		b.p.n_string_table = 11;
+		for (i = 0; i < 3; i++) {
+			perftools__profiles__value_type__init(&st[i]);
+			st[i].type = ty[i][0];
+			st[i].unit = ty[i][1];
+			stp[i] = &st[i];
+			wv[i][0] = 1 + (int64_t)i;
+			wv[i][1] = 10000000 * (1 + (int64_t)i);
+			wv[i][2] = 1000000;
+			b.s[i].value = wv[i];
+			b.s[i].n_value = 3;
+		}
+		b.p.sample_type = stp;
+		b.p.n_sample_type = 3;
+		b.pt.type = 10;
+		put_profile("../good/wall-idle.pb", &b.p);
+	}
+
+	/*
 	 * Ten million one-frame samples.  They compress so well that the
 	 * default --max-inflate-ratio refuses them before anything is
 	 * allocated for them.
