@@ -212,6 +212,7 @@ count_note(const struct profile *p, const struct agg_src *src,
 {
 	const char	*ct = f->count_type;
 	char		 rate[32];
+	size_t		 len;
 
 	f->count_note[0] = '\0';
 	if (src->unsample == AGG_UNSAMPLE_TRUNC ||
@@ -223,6 +224,22 @@ count_note(const struct profile *p, const struct agg_src *src,
 		    p->sample_types[src->un_bytes].type, rate,
 		    src->unsample == AGG_UNSAMPLE_TRUNC ? "Go" : "V8");
 		f->counts_recovered = 1;
+		/*
+		 * Go's heap profile is as of the last collection; V8's holds
+		 * what is alive at the moment it is taken, garbage not yet
+		 * collected among it, whose amount depends on when the
+		 * collector last ran.  Its counts are the samples taken, but
+		 * two processes differ by more than they show.
+		 */
+		if (src->unsample == AGG_UNSAMPLE_ROUND) {
+			f->counts_scaled = 1;
+			len = strlen(f->count_note);
+			snprintf(f->count_note + len, sizeof(f->count_note) -
+			    len, "; but V8's heap profile holds what was alive "
+			    "when it was taken, uncollected garbage among it, "
+			    "which varies between processes by more than these "
+			    "counts show");
+		}
 	} else if (src->unsample == AGG_UNSAMPLE_DIV) {
 		snprintf(f->count_note, sizeof(f->count_note), "sample counts "
 		    "recovered as %s / %" PRId64 ", the sampling period", ct,
