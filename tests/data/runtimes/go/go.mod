@@ -1,0 +1,3 @@
+module quotesvc
+
+go 1.19
