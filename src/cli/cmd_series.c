@@ -379,6 +379,7 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 		.gate = self->gate,
 		.exit_status = status,
 		.conclusion = conclusion,
+		.warnings = &warnings,
 	};
 	if (cli_write(&o, &sr) == 0)
 		rc = status;

@@ -166,6 +166,7 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 			    o.format == FMT_SVG ? FLAME_MIN_SHARE : 0, &fl);
 		filters = cli_filters_text(&o);
 		r = top_report_of(&s, &o, rows, nrows, &fl, filters);
+		r.warnings = &warnings;
 		if (cli_check_unit(&o, &s.merged) == 0 &&
 		    cli_write(&o, &r) == 0)
 			rc = 0;

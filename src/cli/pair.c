@@ -354,6 +354,7 @@ report_head_of(const struct pair *p, const struct opts *o,
 		.filters = filters,
 		.quantity = p->quantity,
 		.quantity_name = quantity_name(p->norm),
+		.warnings = &p->warnings,
 	};
 }
 

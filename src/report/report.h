@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "core/facts.h"
+#include "support/diag.h"
 
 struct judge;
 
@@ -74,6 +75,7 @@ struct top_report {
 	const char	*by_label;	/* rows are this label's values */
 	const struct flame *fl;		/* svg and folded: the profile's */
 	const char	*out_unit;	/* --unit, or NULL */
+	const struct diags *warnings;	/* about the input, or NULL */
 };
 
 /*
@@ -112,6 +114,11 @@ struct report_head {
 	const char	*filters;	/* "--focus RE" etc., or NULL */
 	const char	*quantity;	/* what is compared and why, or NULL */
 	const char	*quantity_name;	/* "shares", "rates", ... */
+	/*
+	 * What loading and the comparison warned of (stderr has them
+	 * too, unless -q), for Markdown's and JSON's readers; or NULL.
+	 */
+	const struct diags *warnings;
 };
 
 struct diff_report {
@@ -218,6 +225,19 @@ void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */
 void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
 void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
 void	report_put_md(FILE *, const char *s);	/* `code`, table-safe */
+/* Prose in Markdown: its markup characters escaped. */
+void	report_put_md_text(FILE *, const char *s);
+/*
+ * The warnings about the input (struct diags; NULL: none).  Markdown:
+ * a section "Warnings", an item each, the line stderr prints; nothing
+ * when there is none.  JSON: ',"warnings":[...]', the leading comma
+ * included, an object {"level", "side", "file", "code", "message"}
+ * each (side and file null when none, code msg_name(), message the
+ * wording alone); spaced, in the series report's style: a space after
+ * each colon and comma, and the objects indented.
+ */
+void	report_warnings_md(FILE *, const struct diags *ds);
+void	report_warnings_json(FILE *, const struct diags *ds, int spaced);
 /*
  * A number as JSON and CSV print it: an integral value as the whole
  * number it is, any other in the fewest digits (15 to 17) that read back

@@ -728,6 +728,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	if (r->kind == DIFF_CHECK)
 		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
 		    r->exit_status);
+	report_warnings_md(fp, r->h.warnings);
 	put_findings_md(fp, r);
 	put_leads(fp, r, "\n");
 	put_small(fp, r, "\n", report_put_md);
@@ -1095,6 +1096,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 		report_put_json(fp, r->conclusion);
 		fprintf(fp, ",\"exit_status\":%d", r->exit_status);
 	}
+	report_warnings_json(fp, r->h.warnings, 0);
 	put_findings_json(fp, d, r, to);
 	fputs(",\"rows\":[", fp);
 	for (k = 0; k < r->nshow; k++) {

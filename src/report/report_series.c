@@ -202,6 +202,7 @@ series_markdown(FILE *fp, const struct series_report *sr)
 
 	fprintf(fp, "## profdiff series: %zu points\n\n", s->npts);
 	test_line(fp, sr, "");
+	report_warnings_md(fp, sr->warnings);
 	if (r->nchanges == 0) {
 		fprintf(fp, "\nNo change along the sequence.\n");
 		goto out;
@@ -340,6 +341,7 @@ series_json(FILE *fp, const struct series_report *sr)
 	json_num(fp, "ci_level", r->ci_level);
 	if (sr->gate)
 		fprintf(fp, ",\n  \"exit_status\": %d", sr->exit_status);
+	report_warnings_json(fp, sr->warnings, 1);
 	fputs(",\n  \"points\": [\n", fp);
 	for (i = 0; i < s->npts; i++) {
 		fprintf(fp, "    {\"index\": %zu, \"operand\": ", i);

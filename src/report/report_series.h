@@ -25,6 +25,7 @@ struct series_report {
 	int		 gate;		/* check-series */
 	int		 exit_status;	/* check-series */
 	const char	*conclusion;	/* check-series, or NULL */
+	const struct diags *warnings;	/* about the input, or NULL */
 };
 
 /* series' and check-series' formats, of a struct series_report. */

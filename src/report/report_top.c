@@ -196,6 +196,7 @@ report_top_markdown(FILE *fp, const struct top_report *r)
 		    "are of %s)\n", 100 * r->kept, r->relative ?
 		    "what they keep" : "the whole profile");
 	}
+	report_warnings_md(fp, r->warnings);
 	for (i = 0; i < r->nshow; i++)
 		sum += r->rows[i].flat;
 	units_label(shown, sizeof(shown), sum, r->merged.unit, unit);
@@ -264,6 +265,7 @@ report_top_json(FILE *fp, const struct top_report *r)
 		    r->relative ? "true" : "false");
 		report_put_num(fp, r->kept);
 	}
+	report_warnings_json(fp, r->warnings, 0);
 	fprintf(fp, ",\"sort\":\"%s\",\"rows\":[", r->sort_cum ? "cum" :
 	    "flat");
 	for (i = 0; i < r->nshow; i++) {

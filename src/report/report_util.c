@@ -3,10 +3,12 @@
  * name from a profile (which may hold newlines, quotes, NUL spelled as
  * \x00, or invalid UTF-8) from breaking a row, a JSON document, a CSV
  * record, an SVG or a folded line; p-values as the tables print them;
- * the facts block of top and diff; and the sentence on the test that
- * diff and its flame graph print.  Formatting only: every number was
+ * the facts block of top and diff; the warnings about the input in
+ * Markdown and JSON; and the sentence on the test that diff and its
+ * flame graph print.  Formatting only: every number was
  * computed before.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +18,8 @@
 
 #include "core/judge.h"
 #include "report/report.h"
+#include "support/diag.h"
+#include "support/msg.h"
 #include "support/units.h"
 #include "support/xmalloc.h"
 
@@ -300,6 +304,80 @@ report_put_md(FILE *fp, const char *s)
 			fputc(*s, fp);
 	}
 	fputc('`', fp);
+}
+
+/*
+ * The characters CommonMark reads as markup, each escaped by a
+ * backslash; an underscore inside a word starts no emphasis, and is
+ * left as it is (duration_nanos).  Control bytes become spaces, as
+ * report_put_md() makes them.
+ */
+void
+report_put_md_text(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (; *p != '\0'; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fputc(' ', fp);
+		else if (strchr("\\`*[]<>|~&", *p) != NULL || (*p == '_' &&
+		    !(p > (const unsigned char *)s && isalnum(p[-1]) &&
+		    isalnum(p[1]))))
+			fprintf(fp, "\\%c", *p);
+		else
+			fputc(*p, fp);
+	}
+}
+
+void
+report_warnings_md(FILE *fp, const struct diags *ds)
+{
+	size_t i;
+
+	if (ds == NULL || ds->n == 0)
+		return;
+	fputs("\n### Warnings\n\n", fp);
+	for (i = 0; i < ds->n; i++) {
+		fputs("- ", fp);
+		report_put_md_text(fp, ds->v[i].line);
+		fputc('\n', fp);
+	}
+}
+
+/* A JSON string, or null. */
+static void
+json_or_null(FILE *fp, const char *s)
+{
+	if (s != NULL)
+		report_put_json(fp, s);
+	else
+		fputs("null", fp);
+}
+
+void
+report_warnings_json(FILE *fp, const struct diags *ds, int spaced)
+{
+	const char	*c = spaced ? ": " : ":", *sep = spaced ? ", " : ",";
+	size_t		 i, n = ds != NULL ? ds->n : 0;
+
+	fprintf(fp, ",%s\"warnings\"%s[", spaced ? "\n  " : "", c);
+	for (i = 0; i < n; i++) {
+		const struct diag_msg *m = &ds->v[i];
+
+		fprintf(fp, "%s\n%s{\"level\"%s", i > 0 ? "," : "",
+		    spaced ? "    " : "", c);
+		report_put_json(fp, msg_level_name(m->level));
+		fprintf(fp, "%s\"side\"%s", sep, c);
+		json_or_null(fp, m->side);
+		fprintf(fp, "%s\"file\"%s", sep, c);
+		json_or_null(fp, m->file);
+		fprintf(fp, "%s\"code\"%s", sep, c);
+		report_put_json(fp, msg_name(m->code));
+		fprintf(fp, "%s\"message\"%s", sep, c);
+		report_put_json(fp, m->text);
+		fputc('}', fp);
+	}
+	fputs(n > 0 && spaced ? "\n  ]" : "]", fp);
 }
 
 void

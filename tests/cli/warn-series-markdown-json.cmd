@@ -1,0 +1,1 @@
+$PROFDIFF series -f markdown --focus 'no_such' tests/data/pricing-runs/none-01.pb.gz tests/data/pricing-runs/none-02.pb.gz tests/data/pricing-runs/none-03.pb.gz; $PROFDIFF series -q -f json --focus 'no_such' tests/data/pricing-runs/none-01.pb.gz tests/data/pricing-runs/none-02.pb.gz tests/data/pricing-runs/none-03.pb.gz | jq -c .warnings
