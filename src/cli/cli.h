@@ -190,7 +190,8 @@ char	*cli_filters_text(const struct opts *);
  * flag of pprof's, val ("" for a flag of ours); or one of the two that
  * are more than a renaming; or, when profdiff cannot do what it asks,
  * what profdiff offers instead.  The first entry of a name that the
- * subcommand takes is the one; every name has one for each subcommand.
+ * subcommand takes is the one; every name has one for top, diff and
+ * check-significance (series takes fewer).
  * The table is in cli_pprof.c; the help prints it, and man/profdiff.1
  * has it too.
  */

@@ -31,6 +31,17 @@ static const char pp_scale[] = "profdiff does not rescale values; --unit "
     "changes their unit, diff's --normalize duration makes rates";
 static const char pp_frames[] = "--hide and --show remove frames, --focus "
     "and --ignore keep or drop samples";
+/* series writes neither flame graphs nor folded stacks nor CSV. */
+static const char pp_graph_s[] = "series draws no call graph; --format svg "
+    "charts each change";
+static const char pp_raw_s[] = "series keeps each function's counts, not "
+    "the stacks";
+static const char pp_save_s[] = "series writes reports, not profiles; "
+    "--format json for other tools";
+static const char pp_labels_s[] = "series has no rows by label; --tag "
+    "filters by label";
+
+#define TD	(OPT_TOP | OPT_DIFF)
 
 static const struct cli_pprof cli_pprof[] = {
 	{ "nodecount", "rows", NULL, 0, PP_OPT, NULL },
@@ -68,13 +79,13 @@ static const struct cli_pprof cli_pprof[] = {
 	PP_FLAG("relative_percentages", "relative", "", 0),
 	PP_FLAG("top", "format", "text", 0),
 	PP_FLAG("text", "format", "text", 0),
-	PP_NO("web", 0, pp_graph), PP_NO("http", 0, pp_graph),
-	PP_NO("no_browser", 0, pp_graph), PP_NO("svg", 0, pp_graph),
-	PP_NO("png", 0, pp_graph), PP_NO("pdf", 0, pp_graph),
-	PP_NO("gif", 0, pp_graph), PP_NO("ps", 0, pp_graph),
-	PP_NO("dot", 0, pp_graph), PP_NO("eog", 0, pp_graph),
-	PP_NO("evince", 0, pp_graph), PP_NO("gv", 0, pp_graph),
-	PP_NO("call_tree", 0, pp_graph),
+	PP_NO("web", TD, pp_graph), PP_NO("http", TD, pp_graph),
+	PP_NO("no_browser", TD, pp_graph), PP_NO("svg", TD, pp_graph),
+	PP_NO("png", TD, pp_graph), PP_NO("pdf", TD, pp_graph),
+	PP_NO("gif", TD, pp_graph), PP_NO("ps", TD, pp_graph),
+	PP_NO("dot", TD, pp_graph), PP_NO("eog", TD, pp_graph),
+	PP_NO("evince", TD, pp_graph), PP_NO("gv", TD, pp_graph),
+	PP_NO("call_tree", TD, pp_graph),
 	{ "list", "list", NULL, OPT_DIFF, PP_OPT, NULL },
 	{ "peek", "peek", NULL, OPT_DIFF, PP_OPT, NULL },
 	{ "source_path", "source-path", NULL, OPT_DIFF, PP_OPT, NULL },
@@ -86,13 +97,13 @@ static const struct cli_pprof cli_pprof[] = {
 	PP_NO("disasm", 0, pp_views), PP_NO("tree", 0, pp_views),
 	PP_NO("trim_path", 0, pp_views), PP_NO("intel_syntax", 0, pp_views),
 	PP_NO("showcolumns", 0, pp_views),
-	PP_NO("raw", 0, pp_raw), PP_NO("traces", 0, pp_raw),
-	PP_NO("proto", 0, pp_save), PP_NO("topproto", 0, pp_save),
-	PP_NO("callgrind", 0, pp_save), PP_NO("kcachegrind", 0, pp_save),
-	PP_NO("tags", 0, pp_labels), PP_NO("comments", 0, pp_labels),
-	PP_NO("tagshow", 0, pp_labels), PP_NO("taghide", 0, pp_labels),
-	PP_NO("tagroot", 0, pp_labels), PP_NO("tagleaf", 0, pp_labels),
-	PP_NO("compact_labels", 0, pp_labels),
+	PP_NO("raw", TD, pp_raw), PP_NO("traces", TD, pp_raw),
+	PP_NO("proto", TD, pp_save), PP_NO("topproto", TD, pp_save),
+	PP_NO("callgrind", TD, pp_save), PP_NO("kcachegrind", TD, pp_save),
+	PP_NO("tags", TD, pp_labels), PP_NO("comments", TD, pp_labels),
+	PP_NO("tagshow", TD, pp_labels), PP_NO("taghide", TD, pp_labels),
+	PP_NO("tagroot", TD, pp_labels), PP_NO("tagleaf", TD, pp_labels),
+	PP_NO("compact_labels", TD, pp_labels),
 	{ "seconds", "seconds", NULL, 0, PP_OPT, NULL },
 	PP_NO("timeout", 0, pp_fetch),
 	PP_NO("symbolize", 0, pp_fetch), PP_NO("buildid", 0, pp_fetch),
@@ -103,6 +114,33 @@ static const struct cli_pprof cli_pprof[] = {
 	PP_NO("mean", 0, pp_scale), PP_NO("mean_delay", 0, pp_scale),
 	PP_NO("divide_by", 0, pp_scale),
 	PP_NO("prune_from", 0, pp_frames), PP_NO("show_from", 0, pp_frames),
+	/* The same names for series, whose formats and rows differ. */
+	PP_NO("web", OPT_SERIES, pp_graph_s),
+	PP_NO("http", OPT_SERIES, pp_graph_s),
+	PP_NO("no_browser", OPT_SERIES, pp_graph_s),
+	PP_NO("svg", OPT_SERIES, pp_graph_s),
+	PP_NO("png", OPT_SERIES, pp_graph_s),
+	PP_NO("pdf", OPT_SERIES, pp_graph_s),
+	PP_NO("gif", OPT_SERIES, pp_graph_s),
+	PP_NO("ps", OPT_SERIES, pp_graph_s),
+	PP_NO("dot", OPT_SERIES, pp_graph_s),
+	PP_NO("eog", OPT_SERIES, pp_graph_s),
+	PP_NO("evince", OPT_SERIES, pp_graph_s),
+	PP_NO("gv", OPT_SERIES, pp_graph_s),
+	PP_NO("call_tree", OPT_SERIES, pp_graph_s),
+	PP_NO("raw", OPT_SERIES, pp_raw_s),
+	PP_NO("traces", OPT_SERIES, pp_raw_s),
+	PP_NO("proto", OPT_SERIES, pp_save_s),
+	PP_NO("topproto", OPT_SERIES, pp_save_s),
+	PP_NO("callgrind", OPT_SERIES, pp_save_s),
+	PP_NO("kcachegrind", OPT_SERIES, pp_save_s),
+	PP_NO("tags", OPT_SERIES, pp_labels_s),
+	PP_NO("comments", OPT_SERIES, pp_labels_s),
+	PP_NO("tagshow", OPT_SERIES, pp_labels_s),
+	PP_NO("taghide", OPT_SERIES, pp_labels_s),
+	PP_NO("tagroot", OPT_SERIES, pp_labels_s),
+	PP_NO("tagleaf", OPT_SERIES, pp_labels_s),
+	PP_NO("compact_labels", OPT_SERIES, pp_labels_s),
 };
 #define NPPROF	(sizeof(cli_pprof) / sizeof(cli_pprof[0]))
 
