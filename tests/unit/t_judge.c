@@ -29,7 +29,9 @@ opts(struct judge_opts *o)
 /*
  * A family of 40 hypotheses of 1000 samples a side, one of them a large
  * change: p, the smallest p, q and the interval of each are what
- * stats.c gives for the same counts and the same family.
+ * stats.c gives for the same counts and the same family.  The last ten
+ * repeat the counts of ten others, which judge.c tests once
+ * (test_reps()): each must still come out as if tested on its own.
  */
 static void
 test_family(void)
@@ -48,6 +50,10 @@ test_family(void)
 	for (i = 0; i < M; i++) {
 		h[i].k1 = (int64_t)(i * 7 % 23);
 		h[i].k2 = (int64_t)(i * 11 % 29);
+	}
+	for (i = M - 10; i < M; i++) {
+		h[i].k1 = h[i - 25].k1;
+		h[i].k2 = h[i - 25].k2;
 	}
 	h[0].k1 = 100;
 	h[0].k2 = 300;
