@@ -146,11 +146,15 @@ check: all tests
 # What CI runs: warnings are errors, and the whole suite runs three
 # times, plain, under ASan+UBSan, and built without ISA-L (zlib alone),
 # then the CLI cases under valgrind, with one summary line at the end.
+# Each build, and the suite, runs CHECK_JOBS jobs at a time (default:
+# the processors online; tests/run.sh's JOBS).
+CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 check-all:
-	$(MAKE) WERROR=-Werror all tests
-	$(MAKE) WERROR=-Werror SANITIZE=1 all tests
-	$(MAKE) WERROR=-Werror ISAL=no all tests
-	VALGRIND_CLI=1 BUILDS="build build-san build-noisal" sh tests/run.sh
+	$(MAKE) -j$(CHECK_JOBS) WERROR=-Werror all tests
+	$(MAKE) -j$(CHECK_JOBS) WERROR=-Werror SANITIZE=1 all tests
+	$(MAKE) -j$(CHECK_JOBS) WERROR=-Werror ISAL=no all tests
+	JOBS=$(CHECK_JOBS) VALGRIND_CLI=1 \
+	    BUILDS="build build-san build-noisal" sh tests/run.sh
 
 # Every CLI case under valgrind's memcheck: an invalid access or a leak
 # changes the exit status (99), and the golden comparison fails.

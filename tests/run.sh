@@ -11,6 +11,12 @@
 # UPDATE=1 rewrites those goldens; review the diff before committing.
 # ONLY=cli runs just those cases, and PROFDIFF_WRAP runs profdiff under
 # a wrapper (make check-valgrind).
+#
+# JOBS=N (default: the processors online) runs N parts of the suite at
+# a time: a part is one stage of one build, or a slice of its CLI cases
+# (see parts() below).  What is printed is the same as with JOBS=1,
+# line for line and in the same order: each part's messages go to a
+# file, printed once it and every part before it have finished.
 set -u
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -42,14 +48,28 @@ run_unit() {
 	done
 }
 
+# The CLI cases of build $1, or with $2 "I/N" the I-th of N slices of
+# them (I from 1); $3 is a wrapper of profdiff (default $PROFDIFF_WRAP).
 run_cli() {
 	# The label in messages; not $b, which the callers go on using.
 	lb=$1
-	[ -n "${PROFDIFF_WRAP:-}" ] && lb="$1 (valgrind)"
-	PROFDIFF="${PROFDIFF_WRAP:-} $root/$1/profdiff"
+	wrap=${3-${PROFDIFF_WRAP:-}}
+	[ -n "$wrap" ] && lb="$1 (valgrind)"
+	PROFDIFF="$wrap $root/$1/profdiff"
 	export PROFDIFF
+	first=1 last=999999999
+	case ${2:--} in
+	*/*)
+		k=$(cli_count)
+		first=$((k * (${2%/*} - 1) / ${2#*/} + 1))
+		last=$((k * ${2%/*} / ${2#*/})) ;;
+	esac
+	i=0
 	for c in tests/cli/*.cmd; do
 		[ -f "$c" ] || continue
+		i=$((i + 1))
+		[ "$i" -lt "$first" ] && continue
+		[ "$i" -gt "$last" ] && break
 		base=${c%.cmd}
 		name=$(basename "$base")
 		# Cases on the shared corpus (licenses that keep its files
@@ -88,6 +108,12 @@ run_cli() {
 			done
 		fi
 	done
+}
+
+cli_count() {
+	set -- tests/cli/*.cmd
+	[ -f "$1" ] || set --
+	echo $#
 }
 
 # Every SVG the CLI goldens hold (flame graphs) and the committed example
@@ -193,9 +219,23 @@ run_types() {
 	TYPES_ONLY="allocs heap goroutine" sh tests/types.sh "$root/$1" \
 	    >"$tmp/types" 2>&1
 	add_summary "$1" "$tmp/types" '^not ok' types
+}
+
+# The two-a-side half of run_types, a part of its own.
+run_types2() {
+	[ -d tests/data/types ] || return 0
 	TYPES_SIDE=2 TYPES_ONLY="mutex block" sh tests/types.sh "$root/$1" \
 	    >"$tmp/types2" 2>&1
 	add_summary "$1 (two a side)" "$tmp/types2" '^not ok' types
+}
+
+# profdiff's judgement across runtimes, kinds and shapes of change, on
+# the fast subset of tests/runtimes.sh (make eval-runtimes runs it all).
+# On the first build only, as sim.sh.
+run_runtimes() {
+	[ -f tests/runtimes.sh ] || return 0
+	RUNTIMES_FAST=1 sh tests/runtimes.sh "$root/$1" >"$tmp/rt" 2>&1
+	add_summary "$1" "$tmp/rt" '^FAIL' runtimes
 }
 
 # Every profile in the shared corpus is either read or refused with one
@@ -463,42 +503,151 @@ run_man() {
 	fi
 }
 
-for b in $BUILDS; do
-	if [ ! -x "$b/profdiff" ]; then
-		not_ok "$b/profdiff is not built"
-		continue
+# The valgrind pass (VALGRIND_CLI=1, make check-all): the CLI cases once
+# more under memcheck, on the plain build only, as before.  build-san
+# needs none: ASan (with its leak checker) and UBSan already fail its
+# cases on an invalid access, a leak or undefined behaviour, which
+# -fno-sanitize-recover makes fatal.  build-noisal is the plain build's
+# code but for the inflater (zlib for ISA-L, gunzip.c): what memcheck
+# alone finds, a read of memory never written, lies in code the plain
+# build runs.  Not "possibly lost": glibc keeps the stacks of joined
+# threads, which memcheck reports so when an exit skips their release.
+VALGRIND="valgrind -q --error-exitcode=99 --leak-check=full \
+    --errors-for-leak-kinds=definite,indirect \
+    --show-leak-kinds=definite,indirect"
+
+# Slices of the CLI cases: of a plain or sanitized pass (seconds), and of
+# the valgrind pass (most of the suite's time: a case takes a few
+# seconds under memcheck), so that JOBS workers end together.
+CLI_SLICES=8
+VALGRIND_SLICES=24
+
+# The parts of the suite, one a line, in the order of their messages:
+# "STAGE BUILD SLICE" (SLICE "I/N" or "-").  Each is run by run_part().
+parts() {
+	for b in $BUILDS; do
+		if [ ! -x "$b/profdiff" ]; then
+			echo "unbuilt $b -"
+			continue
+		fi
+		if [ "${ONLY:-}" = cli ]; then
+			slices cli "$b" "$CLI_SLICES"
+			echo "svg $b -"
+			continue
+		fi
+		echo "isal $b -"
+		echo "unit $b -"
+		slices cli "$b" "$CLI_SLICES"
+		echo "svg $b -"
+		echo "conformance $b -"
+		if [ "$b" = "${BUILDS%% *}" ]; then
+			echo "sim $b -"
+			echo "sim_series $b -"
+			echo "real $b -"
+			echo "types $b -"
+			echo "types2 $b -"
+			echo "runtimes $b -"
+		fi
+		for s in corpus_sweep usage_man options_doc doc_examples \
+		    replay determinism; do
+			echo "$s $b -"
+		done
+	done
+	if [ "${ONLY:-}" != cli ]; then
+		echo "man - -"
+		echo "boundaries - -"
 	fi
-	if [ "${ONLY:-}" = cli ]; then
-		run_cli "$b"
-		run_svg "$b"
-		continue
+	if [ -n "${VALGRIND_CLI:-}" ] && command -v valgrind >/dev/null 2>&1; then
+		slices valgrind build "$VALGRIND_SLICES"
 	fi
-	run_isal "$b"
-	run_unit "$b"
-	run_cli "$b"
-	run_svg "$b"
-	run_conformance "$b"
-	[ "$b" = "${BUILDS%% *}" ] && run_sim "$b"
-	[ "$b" = "${BUILDS%% *}" ] && run_sim_series "$b"
-	[ "$b" = "${BUILDS%% *}" ] && run_real "$b"
-	[ "$b" = "${BUILDS%% *}" ] && run_types "$b"
-	run_corpus_sweep "$b"
-	run_usage_man "$b"
-	run_options_doc "$b"
-	run_doc_examples "$b"
-	run_replay "$b"
-	run_determinism "$b"
-done
-[ "${ONLY:-}" = cli ] || run_man
-[ "${ONLY:-}" = cli ] || run_boundaries
-# VALGRIND_CLI=1 (make check-all): every CLI case once more under memcheck.
-if [ -n "${VALGRIND_CLI:-}" ] && command -v valgrind >/dev/null 2>&1; then
-	# Not "possibly lost": glibc keeps the stacks of joined threads,
-	# which memcheck reports so when an exit skips their release.
-	PROFDIFF_WRAP="valgrind -q --error-exitcode=99 --leak-check=full \
-	    --errors-for-leak-kinds=definite,indirect \
-	    --show-leak-kinds=definite,indirect"
-	run_cli build
+}
+
+slices() {
+	j=1
+	while [ "$j" -le "$3" ]; do
+		echo "$1 $2 $j/$3"
+		j=$((j + 1))
+	done
+}
+
+run_part() {
+	case $1 in
+	unbuilt) not_ok "$2/profdiff is not built" ;;
+	cli) run_cli "$2" "$3" ;;
+	valgrind) run_cli "$2" "$3" "$VALGRIND" ;;
+	man) run_man ;;
+	boundaries) run_boundaries ;;
+	*) "run_$1" "$2" ;;
+	esac
+}
+
+# The order in which the workers take the parts: the longest first (so
+# that none is left running alone at the end), by what each took on a
+# busy two-core machine (seconds); the rest in the list's order.
+part_cost() {
+	case $1 in
+	real) echo 640 ;;
+	conformance) echo 390 ;;
+	types|types2) echo 290 ;;
+	sim_series) echo 280 ;;
+	sim) echo 230 ;;
+	unit) echo 70 ;;
+	runtimes) echo 60 ;;
+	svg) echo 35 ;;
+	cli) echo 22 ;;
+	valgrind) echo 20 ;;
+	*) echo 5 ;;
+	esac
+}
+
+# A worker: run part $1 of the list in $RUN_PARTS, its messages and
+# counts into that folder.
+if [ $# -eq 1 ] && [ -n "${RUN_PARTS:-}" ]; then
+	exec >"$RUN_PARTS/$1.out" 2>"$RUN_PARTS/$1.err"
+	run_part $(sed -n "$1p" "$RUN_PARTS/list")
+	echo "$pass $fail" >"$RUN_PARTS/$1.count"
+	: >"$RUN_PARTS/$1.done"
+	exit 0
+fi
+
+JOBS=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+# UPDATE=1 rewrites the goldens that later parts compare against.
+[ -n "${UPDATE:-}" ] && JOBS=1
+parts >"$tmp/list"
+if [ "$JOBS" -le 1 ]; then
+	# The list on a descriptor of its own: no stage reads it.
+	while read -r stage b slice <&3; do
+		run_part "$stage" "$b" "$slice"
+	done 3<"$tmp/list"
+else
+	d=$tmp/parts
+	mkdir "$d"
+	cp "$tmp/list" "$d/list"
+	while read -r stage b slice; do
+		echo "$(part_cost "$stage")"
+	done <"$d/list" | awk '{ print $1, NR }' | sort -k1,1nr -k2,2n |
+	    awk '{ print $2 }' >"$d/order"
+	(RUN_PARTS=$d xargs -n 1 -P "$JOBS" sh "$root/tests/run.sh" \
+	    <"$d/order"; : >"$d/all") &
+	n=$(wc -l <"$d/list")
+	i=1
+	while [ "$i" -le "$n" ]; do
+		while [ ! -f "$d/$i.done" ] && [ ! -f "$d/all" ]; do
+			sleep 1
+		done
+		if [ -f "$d/$i.done" ]; then
+			cat "$d/$i.out"
+			cat "$d/$i.err" >&2
+			read -r p f <"$d/$i.count"
+			pass=$((pass + p))
+			fail=$((fail + f))
+		else
+			not_ok "part $i ($(sed -n "${i}p" "$d/list")) did not finish"
+			cat "$d/$i.out" "$d/$i.err" 2>/dev/null | tail -20
+		fi
+		i=$((i + 1))
+	done
+	wait
 fi
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
