@@ -10,7 +10,7 @@
 # 3. runs service.js once per run, one process at a time: 12 runs of `none`
 #    and 5 of each other shape, under each of the two profilers, shapes and
 #    profilers interleaved so that a change in the machine's load does not
-#    fall on one shape; each process writes a time profile of an 8 s window
+#    fall on one shape; each process writes a time profile of a 9 s window
 #    and the live heap at its end;
 # 4. writes RUNS.tsv (facts of each process) and MANIFEST.tsv.
 #
@@ -18,13 +18,13 @@
 # more than 250 ms (the machine was too busy for the service to keep up) is
 # taken again, up to 3 tries; RUNS.tsv says how many it took.
 #
-# Environment: NODE (default node), NONE_RUNS (12), SHAPE_RUNS (5), SECONDS (8).
+# Environment: NODE (default node), NONE_RUNS (12), SHAPE_RUNS (5), SECONDS (9).
 set -eu
 cd "$(dirname "$0")"
 NODE=${NODE:-node}
 NONE_RUNS=${NONE_RUNS:-12}
 SHAPE_RUNS=${SHAPE_RUNS:-5}
-SECONDS_=${SECONDS:-8}
+SECONDS_=${SECONDS:-9}
 SHAPES="none new leaf25 leaf10 spread helper caller recursion two mixed saturated alloc heap3x"
 
 # ---- 1. packages

@@ -26,7 +26,7 @@ const TRUTH = {
   mixed: { wall: ['lookupRate', 'renderResponse'], heap: ['-', '-'] },
   saturated: { wall: ['searchCatalog', '-'], heap: ['-', '-'] },
   alloc: { wall: ['cacheQuote', '-'], heap: ['cacheQuote', '-'] },
-  heap3x: { wall: ['-', '-'], heap: ['recordAudit', '-'] },
+  heap3x: { wall: ['recordAudit', '-'], heap: ['recordAudit', '-'] },
 };
 
 const INDEXES = {

@@ -5,7 +5,7 @@
 // README.md has the shapes and the function each one changes.
 //
 //   node service.js --profiler datadog|pprof|none --seed N --inject SHAPE \
-//        --out DIR/PREFIX [--seconds 8] [--warmup 2] [--rate R]
+//        --out DIR/PREFIX [--seconds 9] [--warmup 2] [--rate 500]
 //
 // Writes PREFIX.wall.pb.gz (the time profile of the window) and
 // PREFIX.heap.pb.gz (the live heap at the end of the window), and prints one
@@ -15,7 +15,7 @@ const fs = require('fs');
 
 // ---------------------------------------------------------------- options
 const opts = {
-  profiler: 'none', seed: 1, inject: 'none', out: '', seconds: 8,
+  profiler: 'none', seed: 1, inject: 'none', out: '', seconds: 9,
   warmup: 2, rate: 500, intervalUs: 10000, heapInterval: 32 * 1024,
 };
 for (let i = 2; i < process.argv.length; i++) {
@@ -56,7 +56,7 @@ const K = {
   rowVariants: 5,            // renderResponse: row variants rendered per hit
   cheapestPerLine: false,    // priceBasket: sortByPrice for each line (spread)
   fraudCheck: false,         // handleRequest: calls checkFraud (new)
-  prettyJson: false,         // encodeResponse: indented JSON (two)
+  safeJson: false,           // encodeResponse: indented, HTML-safe JSON (two)
   cacheCopies: 1,            // cacheQuote: copies of the quote built and kept per entry
   auditKeepEvery: 3,         // recordAudit: keeps one record in N
 };
@@ -68,7 +68,7 @@ switch (SHAPE) {
   case 'helper': K.normalizePasses = 3; break;
   case 'caller': K.shippingQuotes = 4; break;
   case 'recursion': K.facetDepth = 7; break;
-  case 'two': K.fuzzy = true; K.prettyJson = true; break;
+  case 'two': K.fuzzy = true; K.safeJson = true; break;
   case 'mixed': K.rowVariants = 3; K.rateProbes = 18; break;
   case 'saturated': K.scanItems = 3600; break;
   case 'alloc': K.cacheCopies = 3; break;
@@ -416,9 +416,17 @@ function renderResponse(req, ranked, quote, facets) {
     const slug = normalizeText(hit.item.name).replace(/ /g, '-');
     for (let r = 0; r < K.rowVariants; r++) {
       const v = ROW_VARIANTS[r];
-      parts.push(`<li class="${v}" data-id="${hit.item.id}" data-slug="${slug}-${v}">` +
+      const row = `<li class="${v}" data-id="${hit.item.id}" data-slug="${slug}-${v}">` +
         `${hit.item.name.toUpperCase()} — ${formatPrice(hit.item.price)} ` +
-        `(${hit.score.toFixed(1)}; ${hit.item.tags.join(', ')})</li>`);
+        `(${hit.score.toFixed(1)}; ${hit.item.tags.join(', ')})</li>`;
+      // A weak ETag of the row, so that clients can cache it: FNV-1a over
+      // its characters.
+      let etag = 2166136261;
+      for (let i = 0; i < row.length; i++) {
+        etag ^= row.charCodeAt(i);
+        etag = Math.imul(etag, 16777619);
+      }
+      parts.push(`${row}<!-- W/${(etag >>> 0).toString(16)} -->`);
     }
   }
   const cheapest = sortByPrice(ranked);
@@ -428,13 +436,17 @@ function renderResponse(req, ranked, quote, facets) {
   return parts.join('\n');
 }
 
+const HTML_ESCAPES = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
 function encodeResponse(req, ranked, quote, facets, html) {
   const doc = {
     user: req.user, region: req.region,
     results: ranked.slice(0, 20).map((h) => ({ id: h.item.id, name: h.item.name, price: h.item.price, score: h.score })),
     quote, facets, html,
   };
-  return K.prettyJson ? JSON.stringify(doc, null, 2) : JSON.stringify(doc);
+  if (!K.safeJson) return JSON.stringify(doc);
+  // Shape `two`: indented JSON, with <, > and & escaped so that the body can
+  // be embedded in a page.
+  return JSON.stringify(doc, null, 2).replace(/[<>&]/g, (c) => HTML_ESCAPES[c]);
 }
 
 // New in shape `new`: a risk check that hashes the request's signals in
@@ -467,11 +479,17 @@ function checkFraud(req, quote) {
 }
 
 // Retains: an LRU of the last QUOTE_CACHE quotes, each entry built here
-// (K.cacheCopies copies: one, or three in shape `alloc`).
+// (K.cacheCopies copies: one, or three in shape `alloc`, which also parses
+// the response body back into a transient snapshot for every request).
 const QUOTE_CACHE = 2000;
 const quoteCache = new Map();
-function cacheQuote(req, quote) {
+function cacheQuote(req, quote, body) {
   const key = normalizeText(`${req.user} ${req.region} ${req.query}`) + ':' + req.n;
+  let shown = -1;
+  if (K.cacheCopies > 1) {
+    const snapshot = JSON.parse(body);
+    shown = snapshot.results.length;
+  }
   const copies = [];
   for (let c = 0; c < K.cacheCopies; c++) {
     const lines = [];
@@ -481,7 +499,7 @@ function cacheQuote(req, quote) {
         note: `${req.region}/${l.sku}/${l.qty}/${c}` });
       rows.push(`${l.sku}:${l.qty}:${l.net}:${l.tax}:${l.shipping}:${l.label}:${req.user}`);
     }
-    copies.push({ lines, summary: rows.join(';'), at: [req.n, c, quote.total] });
+    copies.push({ lines, summary: rows.join(';'), at: [req.n, c, quote.total, shown] });
   }
   quoteCache.set(key, { total: quote.total, copies });
   if (quoteCache.size > QUOTE_CACHE) quoteCache.delete(quoteCache.keys().next().value);
@@ -537,7 +555,7 @@ function handleRequest(raw) {
   const html = renderResponse(req, ranked, quote, facets);
   const body = encodeResponse(req, ranked, quote, facets, html);
   if (K.fraudCheck && checkFraud(req, quote)) quote.flagged = true;
-  cacheQuote(req, quote);
+  cacheQuote(req, quote, body);
   recordAudit(req, quote, ranked);
   return body.length;
 }
