@@ -208,6 +208,15 @@ check-browser: all
 demo: all
 	sh examples/demo.sh
 
+# profdiff's judgement on every runtime of tests/data/runtimes (Go, C
+# with gperftools, Node.js with @datadog/pprof and Google's pprof), every
+# shape of change, one and three profiles a side (issue 29): the whole
+# cross-paired evaluation.  `make check` runs its fast subset
+# (RUNTIMES_FAST=1).  RUNTIMES_REPORT=FILE writes
+# the tables as Markdown too; tests/runtimes.sh lists the other knobs.
+eval-runtimes: all
+	RUNTIMES_JOBS=2 sh tests/runtimes.sh $(BUILD)
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/$(PROG) $(DESTDIR)$(BINDIR)/$(PROG)
@@ -218,5 +227,5 @@ clean:
 
 include bench/bench.mk
 
-.PHONY: FORCE all check check-all check-valgrind check-browser tests bad-data fuzz demo install clean
+.PHONY: FORCE all check check-all check-valgrind check-browser tests bad-data fuzz demo eval-runtimes install clean
 .SUFFIXES:

@@ -1097,6 +1097,14 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 	else
 		for (i = 0; i < cli_ncmds; i++)
 			mask |= cli_cmds[i].options;
+	if (c == NULL || (c->needs & CMD_COMPARES))
+		fputs("\n  What is no change of the code, in every runtime's "
+		    "profiles:\n"
+		    "    idle samples (V8's (idle)) are left out of the shares;\n"
+		    "    a callee a JIT inlined in one process only is moved, "
+		    "not new or gone;\n"
+		    "    the collector's background work joins the regression "
+		    "that allocated it.\n", fp);
 	fputc('\n', fp);
 	cli_pprof_help(fp, mask);
 }

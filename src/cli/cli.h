@@ -247,7 +247,7 @@ struct cli_cmd {
 	size_t		 rows;		/* -n's default; 0: all */
 	/* A CI gate: exit 1 on a regression, 3 when inconclusive. */
 	int		 gate;
-	unsigned	 needs;		/* CMD_EDGES, CMD_MOMENTS */
+	unsigned	 needs;		/* CMD_EDGES, CMD_MOMENTS, CMD_COMPARES */
 	const char	*synopsis;	/* as in profdiff.1's SYNOPSIS */
 	const char	*description;
 };
@@ -255,6 +255,7 @@ struct cli_cmd {
 /* What a command's loading must keep (cli_load_opts()). */
 #define CMD_EDGES	0x01	/* the call edges: its report walks them */
 #define CMD_MOMENTS	0x02	/* the values' moments: intervals of values */
+#define CMD_COMPARES	0x04	/* it judges changes: idle samples apart */
 
 extern const struct cli_cmd	cli_cmds[];
 extern const size_t		cli_ncmds;

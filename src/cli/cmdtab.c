@@ -20,26 +20,27 @@ const struct cli_cmd cli_cmds[] = {
 	  "value" },
 	{ .name = "diff", .fn = cmd_diff, .options = OPT_DIFF,
 	  .formats = report_diff_formats, .rows = 20,
-	  .needs = CMD_EDGES | CMD_MOMENTS,
+	  .needs = CMD_EDGES | CMD_MOMENTS | CMD_COMPARES,
 	  .synopsis = "[options] base ... [--] new ...",
 	  .description = "findings and per-function changes between two sets "
 	  "of profiles" },
 	{ .name = "check-significance", .fn = cmd_check,
 	  .options = OPT_DIFF | OPT_CHECK, .formats = report_diff_formats,
-	  .rows = 0, .gate = 1, .needs = CMD_EDGES | CMD_MOMENTS,
+	  .rows = 0, .gate = 1, .needs = CMD_EDGES | CMD_MOMENTS | CMD_COMPARES,
 	  .synopsis = "[options] base ... [--] new ...",
 	  .description = "exit 1 on a regression finding; 3 when inconclusive "
 	  "(too few samples or none counted, or a finding on estimated "
 	  "counts, one profile a side, or in sums over windows of unknown "
 	  "length)" },
 	{ .name = "series", .fn = cmd_series, .options = OPT_SERIES,
-	  .formats = report_series_formats, .rows = 20, .needs = CMD_EDGES,
+	  .formats = report_series_formats, .rows = 20,
+	  .needs = CMD_EDGES | CMD_COMPARES,
 	  .synopsis = "[options] point point ...",
 	  .description = "when a sequence of profiles changed, and in which "
 	  "functions" },
 	{ .name = "check-series", .fn = cmd_series, .options = OPT_SERIES,
 	  .formats = report_series_formats, .rows = 0, .gate = 1,
-	  .needs = CMD_EDGES,
+	  .needs = CMD_EDGES | CMD_COMPARES,
 	  .synopsis = "[options] point point ...",
 	  .description = "exit 1 when the newest segment of a series "
 	  "regressed" },

@@ -104,6 +104,7 @@ cli_load_opts(struct opts *o)
 	lo->agg.tree = cli_writer(o)->tree;
 	lo->agg.noedges = (o->cmd->needs & CMD_EDGES) == 0;
 	lo->moments = (o->cmd->needs & CMD_MOMENTS) != 0;
+	lo->agg.idle_apart = (o->cmd->needs & CMD_COMPARES) != 0;
 	lo->limits.fetch = &o->fetch;
 	o->fetch.saved = o->quiet ? NULL : note_saved;
 	return 0;

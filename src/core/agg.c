@@ -1104,7 +1104,7 @@ agg_begin(struct agg *a, const struct profile *p, const struct agg_src *src,
 	r->a = a;
 	r->src = *src;
 	r->v.p = p;
-	r->idle = agg_idle_locs(p);
+	r->idle = a->opts.idle_apart ? agg_idle_locs(p) : NULL;
 	if (a->opts.label_key != NULL)
 		return r;
 	r->v.loc = xreallocarray(NULL, p->nlocations, a->opts.noedges ?

@@ -74,6 +74,12 @@ struct agg_opts {
 	 */
 	int		 noedges;
 	/*
+	 * Keep the samples whose innermost frame is idle (runtime.h) apart
+	 * from the nodes and the totals (agg_idle()): a comparison's shares
+	 * are of work.  Off for top, which shows what pprof shows.
+	 */
+	int		 idle_apart;
+	/*
 	 * Also keep, per node, the second moments of its samples
 	 * (agg_moments()), for intervals on value-weighted deltas.  Off
 	 * unless asked for: it costs a second walk over each stack.

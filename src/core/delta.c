@@ -1176,6 +1176,7 @@ delta_release(struct delta *d)
 		free(d->findings[i].rows);
 		free(d->findings[i].crowded);
 		free(d->findings[i].under);
+		free(d->findings[i].background);
 	}
 	free(d->findings);
 	free(d->rows);

@@ -194,6 +194,12 @@ struct delta_finding {
 	 */
 	struct delta_part *under;
 	size_t		 nunder;
+	/*
+	 * The collector's work its allocations made, run apart from its
+	 * stacks (findings.c, DELTA_ROLE_BACKGROUND): rows, largest first.
+	 */
+	size_t		*background;
+	size_t		 nbackground;
 };
 
 struct delta_part {

@@ -688,6 +688,25 @@ below(struct fctx *c, size_t i, struct delta_finding *f)
 	qsort(f->under, f->nunder, sizeof(*f->under), cmp_part);
 }
 
+/* A finding's background rows, apart from its members (delta.h). */
+static void
+split_background(const struct delta *d, struct accepted *a,
+    struct delta_finding *f)
+{
+	size_t	 i, k = 0;
+
+	f->background = xreallocarray(NULL, a->nmembers + 1,
+	    sizeof(*f->background));
+	f->nbackground = 0;
+	for (i = 0; i < a->nmembers; i++) {
+		if (d->rows[a->members[i]].role == DELTA_ROLE_BACKGROUND)
+			f->background[f->nbackground++] = a->members[i];
+		else
+			a->members[k++] = a->members[i];
+	}
+	a->nmembers = k;
+}
+
 /* The findings' own numbers, their rows and their order (delta.h). */
 static void
 build(struct fctx *c)
@@ -721,6 +740,7 @@ build(struct fctx *c)
 		below(c, i, f);
 		sort_rows(d, a->members, a->nmembers);
 		sort_rows(d, a->crowded, a->ncrowded);
+		split_background(d, a, f);
 		f->rows = a->members;
 		f->nrows = a->nmembers;
 		f->crowded = a->crowded;
@@ -750,7 +770,7 @@ build(struct fctx *c)
 /*
  * Did row c's change only move between its callers' own frames and its
  * own, as when a JIT inlines a callee into its caller in one process and
- * not in the other?  Then the callee is new (or grew) where the caller's
+ * not in the other?  Then the callee is new (or gone) where the caller's
  * own samples fell by as much, and the caller's cum, which holds both,
  * did not change.  A caller counts when its cum is no discovery and its
  * own frame moved the other way; what moved through it is the least of
@@ -767,6 +787,14 @@ moved(struct fctx *c, size_t r)
 	size_t			 i, n;
 	int			 dir = c->dir[r];
 
+	/*
+	 * A frame a JIT inlined is gone from one side: a callee that only
+	 * grew or shrank is a change of its own, whatever its callers' own
+	 * frames did (they fall, too, when another change crowds them).
+	 */
+	if ((dir > 0 && row->status != STATUS_NEW) ||
+	    (dir < 0 && row->status != STATUS_GONE))
+		return 0;
 	size = dir * delta_row_change(row);
 	n = delta_edges(c->d, r, 0, &e);
 	for (i = 0; i < n && size > 0; i++) {

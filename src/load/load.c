@@ -986,6 +986,21 @@ idle_warn(const struct side *s, const struct facts *f, const char *side,
 		    100 * f->cpu_util, secs);
 }
 
+/* Samples whose innermost frame is idle, which agg.c keeps apart. */
+static void
+idle_apart(const struct side *s, const char *side, struct diags *ds)
+{
+	int64_t	 idle, all;
+
+	if (s->agg == NULL || agg_nidle(s->agg) == 0)
+		return;
+	idle = agg_idle(s->agg, AGG_COUNT);
+	all = idle + agg_total(s->agg, AGG_COUNT);
+	if (all > 0)
+		warn_side(ds, s, side, MSG_IDLE, (long long)idle,
+		    (long long)all, 100.0 * (double)idle / (double)all);
+}
+
 void
 side_warn(const struct side *s, const char *side, struct diags *ds)
 {
@@ -1007,6 +1022,7 @@ side_warn(const struct side *s, const char *side, struct diags *ds)
 		    s->other_default, s->sample_type, s->other_from);
 	subperiod_warn(s, side, ds);
 	samples_warn(s, side, ds);
+	idle_apart(s, side, ds);
 	for (i = 0; i < s->nprofiles; i++) {
 		const struct facts *f = &s->facts[i];
 

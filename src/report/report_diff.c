@@ -394,6 +394,29 @@ put_under(FILE *fp, const struct diff_report *r,
 }
 
 /*
+ * The collector's work finding f's allocations made (delta.h,
+ * background), the first max of them after lead.  Returns how many.
+ */
+static size_t
+put_background(FILE *fp, const struct diff_report *r,
+    const struct delta_finding *f, size_t max, const char *lead,
+    void (*put)(FILE *, const char *))
+{
+	char	 dl[UNITS_BUFSZ + 8];
+	size_t	 i;
+
+	for (i = 0; i < f->nbackground && i < max; i++) {
+		fmt_change(dl, sizeof(dl),
+		    delta_row_change(&r->d->rows[f->background[i]]), r);
+		fprintf(fp, "%s %s ", i == 0 ? lead : ",", dl);
+		put(fp, r->d->rows[f->background[i]].name);
+	}
+	if (f->nbackground > max)
+		fprintf(fp, " and %zu more", f->nbackground - max);
+	return f->nbackground;
+}
+
+/*
  * The findings, one line each, then what each crowded, as the text
  * report leads with them: the changes the rows add up to.
  */
@@ -419,6 +442,9 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		fputc('\n', fp);
 		if (put_under(fp, r, f, 3, "   under it:",
 		    report_put_text) > 0)
+			fputc('\n', fp);
+		if (put_background(fp, r, f, 3, "   garbage collection it "
+		    "caused:", report_put_text) > 0)
 			fputc('\n', fp);
 		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3,
 		    "   crowded out:", report_put_text) > 0)
@@ -701,6 +727,8 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", report_put_md);
 		put_under(fp, r, f, 5, "; under it:", report_put_md);
+		put_background(fp, r, f, 5, "; garbage collection it caused:",
+		    report_put_md);
 		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
 		    report_put_md);
 		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
@@ -880,6 +908,8 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 		json_crowded(fp, d, f, VERDICT_CROWDED_OUT);
 		fputs(",\"crowded_in\":", fp);
 		json_crowded(fp, d, f, VERDICT_CROWDED_IN);
+		fputs(",\"background\":", fp);
+		json_names(fp, d, f->background, f->nbackground);
 		fputs(",\"under\":[", fp);
 		for (k = 0; k < f->nunder; k++) {
 			fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);
@@ -967,6 +997,7 @@ put_row_json(FILE *fp, const struct diff_report *r,
 	fputs(",\"verdict\":", fp);
 	report_put_json(fp, verdict_name(row->verdict));
 	fprintf(fp, ",\"under_min_effect\":%s", row->small ? "true" : "false");
+	fprintf(fp, ",\"moved\":%s", row->moved ? "true" : "false");
 	fputs(",\"hypothesis\":", fp);
 	if (hyp_name(row->hyp) != NULL)
 		report_put_json(fp, hyp_name(row->hyp));

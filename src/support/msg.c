@@ -83,6 +83,9 @@ static const struct msg_def {
 	    "intervals are %.1f times as wide as pooling would make them, and "
 	    "small changes cannot be seen; look for what differs between "
 	    "runs (load, input, version)" },
+	[MSG_IDLE] = { "idle-apart", MSG_NOTE,
+	    "%lld of %lld samples (%.1f%%) were idle, a thread with nothing "
+	    "to run: no work, so they are left out of the shares" },
 	[MSG_PREEMPTED] = { "preemption-changed", MSG_WARNING,
 	    "%s went from %.1f%% to %.1f%%: the process was preempted %s "
 	    "often in the new window, as on a busier machine, and the shares "

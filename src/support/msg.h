@@ -43,6 +43,7 @@ enum msg {
 	MSG_FEW_RUNS,		/* replicates, fewer than 3 a side */
 	MSG_RUNS_VARY,		/* runs vary much more than sampling */
 	MSG_PREEMPTED,		/* runtime.asyncPreempt changed */
+	MSG_IDLE,		/* idle samples kept out of the shares */
 	MSG_LIST_NONE,		/* --list matched no function */
 	MSG_PEEK_NONE,		/* --peek matched no row */
 	MSG_SERIES_ESTIMATES,	/* a series of scaled estimates */

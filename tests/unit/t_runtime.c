@@ -51,7 +51,7 @@ t_idle(void)
 	};
 	static const int64_t counts[] = { 6, 3, 1, 2 };
 	struct profile	*p = t_build(stacks, counts, 4);
-	struct agg_opts	 o = { .gran = AGG_FUNCTIONS };
+	struct agg_opts	 o = { .gran = AGG_FUNCTIONS, .idle_apart = 1 };
 	struct agg_src	 src = { .value_index = 1, .count_index = 0 };
 	struct diag	 d;
 	struct agg	*a = agg_new(&o);
@@ -67,6 +67,14 @@ t_idle(void)
 	if (i >= 0)
 		CHECK_INT(agg_node(a, (size_t)i)->cum[AGG_COUNT], 8);
 	CHECK((i = agg_find(a, "(garbage collector)")) >= 0);
+	agg_free(a);
+	/* top shows what pprof shows: idle is a function there. */
+	o.idle_apart = 0;
+	a = agg_new(&o);
+	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	CHECK_INT(agg_total(a, AGG_COUNT), 12);
+	CHECK_INT(agg_nidle(a), 0);
+	CHECK(agg_find(a, "(idle)") >= 0);
 	agg_free(a);
 	profile_free(p);
 }
