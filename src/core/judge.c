@@ -182,7 +182,7 @@ same_test(const struct judge_hyp *a, const struct judge_hyp *b)
  * sides' totals are the family's): rep[i] is the first hypothesis of
  * the same ones as i, whose test i takes (test_all()) and whose
  * interval too (judge_family()).  Small counts recur: the medium bench
- * pair's 39,079 hypotheses have 22,667 distinct.  The indexes of the
+ * pair's 39,079 hypotheses have 22,670 distinct.  The indexes of the
  * first ones go to u[]; returns how many.
  */
 static size_t
@@ -210,12 +210,12 @@ test_reps(const struct judge_hyp *h, size_t m, size_t *rep, size_t *u)
 
 /*
  * Test each hypothesis: its p-value and the smallest it could have, in
- * p[] and pmin[] for those tested.  A family of JUDGE_THREAD_HYPS or
- * more is tested on a second thread as well: twice as many hypotheses
- * as the rows (a flat and a cum one each) made the tests of the medium
- * bench pair's 39,079 take 39 ms on one thread; on two, 21 ms, and diff
- * medium was faster in 18 of 21 paired rounds, by 4% of its wall time
- * (bench/FINDINGS.md, round 11).
+ * p[] and pmin[] for those tested; the nu of u[] are tested, the others
+ * copied from rep[].  JUDGE_THREAD_HYPS tests or more are shared with a
+ * second thread: twice as many hypotheses as the rows (a flat and a cum
+ * one each) made the tests of the medium bench pair's 39,079 take 39 ms
+ * on one thread; on two, 21 ms, and diff medium was faster in 18 of 21
+ * paired rounds, by 4% of its wall time (bench/FINDINGS.md, round 11).
  * Below it a thread costs more than it saves.
  */
 #define JUDGE_THREAD_HYPS	4096
