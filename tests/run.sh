@@ -16,7 +16,9 @@
 # a time: a part is one stage of one build, or a slice of its CLI cases
 # (see parts() below).  What is printed is the same as with JOBS=1,
 # line for line and in the same order: each part's messages go to a
-# file, printed once it and every part before it have finished.
+# file, printed once it and every part before it have finished (what a
+# part writes on standard error goes there too, in the order written,
+# so that a log of both streams reads as before).
 # RUN_TIMES=FILE adds a line to FILE for each part: the part, its wall
 # seconds, and the user and system CPU time of its commands.
 set -u
@@ -604,25 +606,26 @@ run_part() {
 }
 
 # The order in which the workers take the parts: the longest first (so
-# that none is left running alone at the end), by the seconds each took
-# on a busy two-core machine, the sanitized build's 2.5 times the
-# plain one's; the rest in the list's order.
+# that none is left running alone at the end), by the CPU seconds each
+# took on a two-core machine (RUN_TIMES), the sanitized build's twice
+# the plain one's; the rest in the list's order.
 part_cost() {
 	case $1 in
-	real) c=640 ;;
-	conformance) c=390 ;;
-	types|types2) c=290 ;;
-	sim_series) c=280 ;;
-	sim) c=230 ;;
-	unit) c=70 ;;
+	sim) c=135 ;;
+	real) c=130 ;;
+	types) c=120 ;;
 	runtimes) c=60 ;;
-	valgrind|corpus_sweep) c=40 ;;
-	svg) c=35 ;;
-	cli) c=22 ;;
-	*) c=5 ;;
+	sim_series) c=55 ;;
+	conformance) c=50 ;;
+	types2) c=45 ;;
+	valgrind) c=23 ;;
+	unit) c=10 ;;
+	cli) c=5 ;;
+	svg|corpus_sweep) c=4 ;;
+	*) c=1 ;;
 	esac
 	case $2 in
-	*-san*) c=$((c * 5 / 2)) ;;
+	*-san*) c=$((c * 2)) ;;
 	esac
 	echo "$c"
 }
@@ -630,13 +633,15 @@ part_cost() {
 # A worker: run part $1 of the list in $RUN_PARTS, its messages and
 # counts into that folder.
 if [ $# -eq 1 ] && [ -n "${RUN_PARTS:-}" ]; then
-	exec >"$RUN_PARTS/$1.out" 2>"$RUN_PARTS/$1.err"
+	exec >"$RUN_PARTS/$1.out" 2>&1
 	start=$(date +%s)
 	run_part $(sed -n "$1p" "$RUN_PARTS/list")
 	echo "$pass $fail" >"$RUN_PARTS/$1.count"
 	if [ -n "${RUN_TIMES:-}" ]; then
 		times >"$tmp/times"
-		echo "$(sed -n "$1p" "$RUN_PARTS/list") $(($(date +%s) - start)) $(tail -1 "$tmp/times")" >>"$RUN_TIMES"
+		echo "$(sed -n "$1p" "$RUN_PARTS/list")" \
+		    "$(($(date +%s) - start)) $(tail -1 "$tmp/times")" \
+		    >>"$RUN_TIMES"
 	fi
 	: >"$RUN_PARTS/$1.done"
 	exit 0
@@ -670,13 +675,12 @@ else
 		done
 		if [ -f "$d/$i.done" ]; then
 			cat "$d/$i.out"
-			cat "$d/$i.err" >&2
 			read -r p f <"$d/$i.count"
 			pass=$((pass + p))
 			fail=$((fail + f))
 		else
 			not_ok "part $i ($(sed -n "${i}p" "$d/list")) did not finish"
-			cat "$d/$i.out" "$d/$i.err" 2>/dev/null | tail -20
+			tail -20 "$d/$i.out" 2>/dev/null
 		fi
 		i=$((i + 1))
 	done
