@@ -46,7 +46,10 @@ const (
 	termsPerDoc = 6
 	treeFanout  = 3
 	treeDepth   = 6 // levels below the root
-	descLen     = 240
+	facetLevels = 1 // facets are the subtrees this many levels down
+	descLen     = 600
+	historyLen  = 12
+	snippetMax  = 48 // bytes of snippet shown
 	catalogSeed = 77 // the catalog is the same in every run
 )
 
@@ -61,12 +64,12 @@ type knobs struct {
 	discountTurns int  // leaf25, leaf10, two: applyDiscounts' turns per line
 	facetSort     bool // spread: groupFacets ranks every facet group with rankResults
 	hashRounds    int  // helper: hashKey's mixing rounds per byte
-	bundleRegions int  // caller: regions priceBundle prices each component in
+	bundleQuotes  int  // caller: lookups priceBundle makes per component
 	walkDepth     int  // recursion: how deep walkCategory recurses
-	matchRounds   int  // two: matchTerms compares query and product terms this many ways
-	escapePasses  int  // two: escapeText's passes over the text
+	fuzzyMatch    bool // two: matchTerms also compares every pair of terms by prefix and suffix
+	entityMap     bool // two: escapeText looks every byte up in a map of entities
 	crossPairs    int  // mixed: feature pairs scoreFeatures crosses
-	priceCurs     int  // mixed (improvement): currencies formatPrice formats
+	priceCurs     int  // mixed (improvement): formattings formatPrice makes
 	snippetLen    int  // saturated: bytes of description buildSnippet folds
 	scratch       int  // alloc: scratch buffers searchCatalog allocates per candidate
 }
@@ -74,28 +77,26 @@ type knobs struct {
 var k = knobs{
 	discountTurns: 600,
 	hashRounds:    1,
-	bundleRegions: 1,
+	bundleQuotes:  1,
 	walkDepth:     4,
-	matchRounds:   1,
-	escapePasses:  1,
 	crossPairs:    40,
-	priceCurs:     5,
+	priceCurs:     10,
 	snippetLen:    48,
 }
 
 // shapes maps each -inject name to its change.
 var shapes = map[string]func(){
 	"none":      func() {},
-	"new":       func() { k.auditRounds = 3 },
+	"new":       func() { k.auditRounds = 6 },
 	"leaf25":    func() { k.discountTurns = 750 },
 	"leaf10":    func() { k.discountTurns = 660 },
 	"spread":    func() { k.facetSort = true },
-	"helper":    func() { k.hashRounds = 3 },
-	"caller":    func() { k.bundleRegions = 4 },
+	"helper":    func() { k.hashRounds = 4 },
+	"caller":    func() { k.bundleQuotes = 9 },
 	"recursion": func() { k.walkDepth = 5 },
-	"two":       func() { k.matchRounds = 2; k.escapePasses = 5 },
-	"mixed":     func() { k.crossPairs = 80; k.priceCurs = 3 },
-	"saturated": func() { k.snippetLen = 240 },
+	"two":       func() { k.fuzzyMatch = true; k.entityMap = true },
+	"mixed":     func() { k.crossPairs = 120; k.priceCurs = 6 },
+	"saturated": func() { k.snippetLen = 600 },
 	"alloc":     func() { k.scratch = 3 },
 }
 
@@ -109,6 +110,16 @@ type product struct {
 	terms    []string
 	features [nFeatures]float64
 	bundle   []int
+	history  []*pricePoint // the product's past prices, newest first
+}
+
+// pricePoint is one past price of a product; the catalog keeps
+// historyLen of them per product, so the heap the garbage collector
+// marks in every cycle is tens of thousands of small objects.
+type pricePoint struct {
+	day   int
+	price float64
+	prev  *pricePoint
 }
 
 type catNode struct {
@@ -309,6 +320,12 @@ func newCatalog() *catalog {
 		for _, t := range p.terms {
 			c.byTerm[t] = append(c.byTerm[t], i)
 		}
+		var prev *pricePoint
+		for d := historyLen; d > 0; d-- {
+			pp := &pricePoint{day: -d, price: p.price * (0.9 + 0.2*rng.Float64()), prev: prev}
+			p.history = append([]*pricePoint{pp}, p.history...)
+			prev = pp
+		}
 	}
 	c.priceTab = make([]priceEntry, 1<<16)
 	for i := range c.products {
@@ -396,11 +413,11 @@ func handleRequest(c *catalog, w *worker, req *request) {
 	terms, qkey := parseQuery(req)
 	cands := searchCatalog(c, terms)
 	rankResults(cands)
+	resp := &response{req: req}
+	resp.facets = groupFacets(c, cands) // over all the results
 	if len(cands) > req.limit {
 		cands = cands[:req.limit]
 	}
-	resp := &response{req: req}
-	resp.facets = groupFacets(c, cands)
 	priceQuote(c, req, resp, cands)
 	renderResponse(c, resp)
 	if k.auditRounds > 0 {
@@ -488,8 +505,9 @@ func searchCatalog(c *catalog, terms []string) []candidate {
 	return cands
 }
 
-// matchTerms counts the query terms the product has; with matchRounds 2 it
-// also compares every pair by prefix, as a fuzzier matcher would.
+// matchTerms counts the query terms the product has; with fuzzyMatch it
+// also scores every pair of terms by their common prefix and suffix, as a
+// fuzzier matcher would.
 //
 //go:noinline
 func matchTerms(p *product, terms []string) int {
@@ -501,18 +519,21 @@ func matchTerms(p *product, terms []string) int {
 			}
 		}
 	}
-	for r := 1; r < k.matchRounds; r++ {
+	if k.fuzzyMatch {
 		for _, q := range terms {
 			for _, t := range p.terms {
 				n := len(q)
 				if len(t) < n {
 					n = len(t)
 				}
-				j := 0
-				for j < n && q[j] == t[j] {
-					j++
+				pre, suf := 0, 0
+				for pre < n && q[pre] == t[pre] {
+					pre++
 				}
-				if j >= 4 {
+				for suf < n && q[len(q)-1-suf] == t[len(t)-1-suf] {
+					suf++
+				}
+				if pre >= 4 && suf >= 2 {
 					m++
 				}
 			}
@@ -552,8 +573,8 @@ func rankResults(cands []candidate) {
 	sort.Slice(cands, func(i, j int) bool { return lessByScore(&cands[i], &cands[j]) })
 }
 
-// groupFacets counts the results by facet (the second level of the
-// category tree) and walks the tree to count how many results fall under
+// groupFacets counts the results by facet (a subtree of the category
+// tree) and walks the tree to count how many results fall under
 // its nodes.  With facetSort it also ranks, for each facet in its loop
 // over them, the results as they would be with that facet boosted: a new
 // call of rankResults, which handleRequest calls too.
@@ -587,20 +608,20 @@ func groupFacets(c *catalog, cands []candidate) map[int]int {
 	return facets
 }
 
-// facetOf is the facet of a category node: the nodes are numbered depth
-// first, so the subtree a node is in follows from its id.  The root is
-// facet 0, a top-level node and its first children share one.
+// facetOf is the facet of a category node: the subtree, facetLevels
+// levels below the root, that it is in (or the node itself, when it is
+// higher up).  The nodes are numbered depth first, so the subtree follows
+// from the id: descending from the root, each level takes the child whose
+// range the id falls in.  The facet is the path, a digit per level.
 func facetOf(c *catalog, id int) int {
-	if id == 0 {
-		return 0
+	f, size := 0, c.nodes
+	for level := 0; id != 0 && level < facetLevels; level++ {
+		size = (size - 1) / treeFanout // nodes under each child, itself included
+		id--
+		f = f*(treeFanout+1) + 1 + id/size
+		id %= size
 	}
-	per := (c.nodes - 1) / treeFanout // nodes under each top-level node, itself included
-	per2 := (per - 1) / treeFanout
-	t, r := (id-1)/per, (id-1)%per
-	if r == 0 {
-		return 1 + t*treeFanout
-	}
-	return 1 + t*treeFanout + (r-1)/per2
+	return f
 }
 
 // walkCategory counts the products of the marked nodes under a node, down to
@@ -616,7 +637,7 @@ func walkCategory(n *catNode, depth int, mark *[2048]bool) int {
 	}
 	// A little bookkeeping per node, as a facet counter keeps.
 	h := uint32(n.id)
-	for i := 0; i < 64; i++ {
+	for i := 0; i < 160; i++ {
 		h = h*2654435761 + uint32(i)
 	}
 	count += int(h >> 31)
@@ -653,8 +674,8 @@ func priceItem(c *catalog, p *product, region int) float64 {
 }
 
 // priceBundle prices a bundle as the sum of its components, less 5%.  With
-// bundleRegions above 1 it also prices each component in other regions
-// and takes the cheapest.
+// bundleQuotes above 1 it prices each component that many times, in its
+// region and in the others in turn, and takes the cheapest.
 //
 //go:noinline
 func priceBundle(c *catalog, p *product, region int) float64 {
@@ -662,7 +683,7 @@ func priceBundle(c *catalog, p *product, region int) float64 {
 	for _, id := range p.bundle {
 		comp := &c.products[id]
 		best := math.Inf(1)
-		for r := 0; r < k.bundleRegions; r++ {
+		for r := 0; r < k.bundleQuotes; r++ {
 			v := lookupPrice(c, comp.sku, (region+r)%len(regions))
 			if v < best {
 				best = v
@@ -761,14 +782,28 @@ func writeLine(b *strings.Builder, c *catalog, resp *response, l *line) uint64 {
 	return hashKey(b.String()[start:])
 }
 
-// escapeText writes s with HTML's special characters escaped; with
-// escapePasses above 1 it checks its output again that many times, as a
-// careful sanitizer would.
+// entities are the escapes of escapeText's map lookup (entityMap).
+var entities = map[string]string{"<": "&lt;", ">": "&gt;", "&": "&amp;", "\"": "&quot;"}
+
+// escapeText writes s with HTML's special characters escaped, through a
+// switch or, with entityMap, a lookup of every byte in the map entities:
+// the same output, at the cost of a map access per byte.
 //
 //go:noinline
 func escapeText(b *strings.Builder, s string) {
 	var buf [256]byte
 	out := buf[:0]
+	if k.entityMap {
+		for i := 0; i < len(s); i++ {
+			if e, ok := entities[s[i:i+1]]; ok {
+				out = append(out, e...)
+			} else {
+				out = append(out, s[i])
+			}
+		}
+		b.Write(out)
+		return
+	}
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '<':
@@ -783,22 +818,13 @@ func escapeText(b *strings.Builder, s string) {
 			out = append(out, s[i])
 		}
 	}
-	bad := 0
-	for p := 1; p < k.escapePasses; p++ {
-		for i := 0; i < len(out); i++ {
-			if out[i] == '<' || out[i] == '>' || out[i] == '"' {
-				bad++
-			}
-		}
-	}
-	if bad > 0 {
-		out = out[:0]
-	}
 	b.Write(out)
 }
 
 // buildSnippet folds the first snippetLen bytes of a description to
-// lower case, words capitalized, spaces collapsed.
+// lower case, words capitalized, spaces collapsed, and returns the first
+// snippetMax bytes of the result (all of it as the program stands), so
+// that a longer fold changes no other function's work.
 //
 //go:noinline
 func buildSnippet(desc string) string {
@@ -826,12 +852,16 @@ func buildSnippet(desc string) string {
 		out = append(out, ch)
 		space = false
 	}
+	if len(out) > snippetMax {
+		out = out[:snippetMax]
+	}
 	return string(out)
 }
 
 // formatPrice formats the amount in the request's currency and, for the
-// alternatives shown next to it, in the others: priceCurs currencies in
-// all.  Only the first is returned; the others go to the display cache.
+// alternatives shown next to it, in the others and again rounded for
+// display: priceCurs formattings in all, the currencies in turn.  Only
+// the first is returned; the others go to the display cache.
 //
 //go:noinline
 func formatPrice(amount float64, cur int) string {
