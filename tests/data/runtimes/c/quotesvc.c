@@ -46,7 +46,10 @@ enum {
 	TERMS_PER_DOC = 6,
 	FANOUT = 3,
 	TREE_DEPTH = 6,		/* levels below the root */
-	DESC_LEN = 240,
+	FACET_LEVELS = 3,	/* facets are the subtrees this many levels down */
+	N_FACETS = 64,		/* facet_of's values are below (FANOUT + 1) ^ FACET_LEVELS */
+	DESC_LEN = 600,
+	SNIPPET_MAX = 48,	/* bytes of snippet shown */
 	MAX_TERMS = 8,
 	N_REGIONS = 4,
 	N_CURRENCIES = 5,
@@ -66,23 +69,21 @@ static struct knobs {
 	int discount_turns;	/* leaf25, leaf10: apply_discounts' turns per line */
 	int facet_sort;		/* spread: group_facets ranks the results once per facet */
 	int hash_rounds;	/* helper: hash_key's mixing rounds per byte */
-	int bundle_regions;	/* caller: regions price_bundle prices each component in */
+	int bundle_quotes;	/* caller: lookups price_bundle makes per component */
 	int walk_depth;		/* recursion: how deep walk_category recurses */
-	int match_rounds;	/* two: match_terms compares query and product terms this many ways */
-	int escape_passes;	/* two: escape_text's passes over the text */
+	int fuzzy_match;	/* two: match_terms also compares every pair of terms by prefix and suffix */
+	int entity_cmp;		/* two: escape_text compares every byte with every entity by strncmp */
 	int cross_pairs;	/* mixed: feature pairs score_features crosses */
-	int price_curs;		/* mixed (improvement): currencies format_price formats */
+	int price_curs;		/* mixed (improvement): formattings format_price makes */
 	int snippet_len;	/* saturated: bytes of description build_snippet folds */
 	int scratch;		/* alloc: scratch buffers search_catalog allocates per candidate */
 } k = {
 	.discount_turns = 600,
 	.hash_rounds = 1,
-	.bundle_regions = 1,
+	.bundle_quotes = 1,
 	.walk_depth = 4,
-	.match_rounds = 1,
-	.escape_passes = 1,
 	.cross_pairs = 40,
-	.price_curs = 5,
+	.price_curs = 10,
 	.snippet_len = 48,
 };
 
@@ -147,7 +148,7 @@ struct response {
 	const struct request *req;
 	struct line *lines;
 	int nlines;
-	int facets[16];
+	int facets[N_FACETS];
 	int walked;
 	double total;
 	struct buf body;
@@ -404,8 +405,9 @@ NOINLINE int parse_query(const struct request *req, int *terms, uint64_t *qkey)
 	return nt;
 }
 
-/* match_terms counts the query terms the product has; with match_rounds 2
- * it also compares every pair by prefix, as a fuzzier matcher would. */
+/* match_terms counts the query terms the product has; with fuzzy_match it
+ * also scores every pair of terms by their common prefix and suffix, as a
+ * fuzzier matcher would. */
 NOINLINE int match_terms(const struct product *p, const int *terms, int nt)
 {
 	int m = 0;
@@ -415,15 +417,18 @@ NOINLINE int match_terms(const struct product *p, const int *terms, int nt)
 			if (strcmp(p->terms[j], q) == 0)
 				m += 2;
 	}
-	for (int r = 1; r < k.match_rounds; r++) {
+	if (k.fuzzy_match) {
 		for (int i = 0; i < nt; i++) {
 			const char *q = vocab[terms[i]];
+			size_t ql = strlen(q);
 			for (int j = 0; j < TERMS_PER_DOC; j++) {
 				const char *t = p->terms[j];
-				int c = 0;
-				while (q[c] != 0 && q[c] == t[c])
-					c++;
-				if (c >= 4)
+				size_t tl = strlen(t), n = ql < tl ? ql : tl, pre = 0, suf = 0;
+				while (pre < n && q[pre] == t[pre])
+					pre++;
+				while (suf < n && q[ql - 1 - suf] == t[tl - 1 - suf])
+					suf++;
+				if (pre >= 4 && suf >= 2)
 					m++;
 			}
 		}
@@ -516,19 +521,21 @@ NOINLINE int rank_results(struct candidate *cands, int n)
 	return n > 0 ? cands[0].id : -1;
 }
 
-/* facet_of is the facet of a category node (the second level of the
- * tree): the nodes are numbered depth first, so the subtree a node is in
- * follows from its id.  The root is facet 0; a top-level node and its
- * first child share one. */
+/* facet_of is the facet of a category node: the subtree, FACET_LEVELS
+ * levels below the root, that it is in (or the node itself, when it is
+ * higher up).  The nodes are numbered depth first, so the subtree follows
+ * from the id: descending from the root, each level takes the child whose
+ * range the id falls in.  The facet is the path, a digit per level. */
 static int facet_of(int id)
 {
-	if (id == 0)
-		return 0;
-	int per = (nnodes - 1) / FANOUT, per2 = (per - 1) / FANOUT;
-	int t = (id - 1) / per, r = (id - 1) % per;
-	if (r == 0)
-		return 1 + t * FANOUT;
-	return 1 + t * FANOUT + (r - 1) / per2;
+	int f = 0, size = nnodes;
+	for (int level = 0; id != 0 && level < FACET_LEVELS; level++) {
+		size = (size - 1) / FANOUT;	/* nodes under each child, itself included */
+		id -= 1;
+		f = f * (FANOUT + 1) + 1 + id / size;
+		id %= size;
+	}
+	return f;
 }
 
 /* walk_category counts the products of the marked nodes under a node,
@@ -541,7 +548,7 @@ NOINLINE int walk_category(const struct cat_node *n, int depth, const unsigned c
 			count += 1 + (n->products[i] & 1);
 	/* A little bookkeeping per node, as a facet counter keeps. */
 	uint32_t h = n->id;
-	for (uint32_t i = 0; i < 64; i++)
+	for (uint32_t i = 0; i < 160; i++)
 		h = h * 2654435761u + i;
 	count += h >> 31;
 	if (depth < k.walk_depth)
@@ -560,7 +567,7 @@ NOINLINE void group_facets(struct response *resp, const struct candidate *cands,
 	memset(resp->facets, 0, sizeof resp->facets);
 	for (int i = 0; i < n; i++)
 		resp->facets[facet_of(cands[i].cat)]++;
-	for (int f = 0; f < 16; f++) {
+	for (int f = 0; f < N_FACETS; f++) {
 		if (resp->facets[f] == 0 || !k.facet_sort)
 			continue;
 		struct candidate *boosted = xmalloc(n * sizeof *boosted);
@@ -604,15 +611,15 @@ NOINLINE double price_item(const struct product *p, int region)
 }
 
 /* price_bundle prices a bundle as the sum of its components, less 5%.
- * With bundle_regions above 1 it also prices each component in other
- * regions and takes the cheapest. */
+ * With bundle_quotes above 1 it prices each component that many times, in
+ * its region and in the others in turn, and takes the cheapest. */
 NOINLINE double price_bundle(const struct product *p, int region)
 {
 	double sum = 0;
 	for (int i = 0; i < p->nbundle; i++) {
 		const struct product *comp = &products[p->bundle[i]];
 		double best = INFINITY;
-		for (int r = 0; r < k.bundle_regions; r++) {
+		for (int r = 0; r < k.bundle_quotes; r++) {
 			double v = lookup_price(comp->sku, (region + r) % N_REGIONS);
 			if (v < best)
 				best = v;
@@ -664,20 +671,33 @@ NOINLINE void price_quote(const struct request *req, struct response *resp,
 	resp->total = apply_discounts(resp->lines, n, req->tier);
 }
 
-/* escape_text writes s with HTML's special characters escaped; with
- * escape_passes above 1 it checks its output again that many times, as a
- * careful sanitizer would. */
+/* The escapes of escape_text's table lookup (entity_cmp); not const, so
+ * that the compiler cannot fold the strncmp calls away. */
+struct entity {
+	const char *ch, *rep;
+} entities[] = { { "<", "&lt;" }, { ">", "&gt;" }, { "&", "&amp;" }, { "\"", "&quot;" } };
+
+/* escape_text writes s with HTML's special characters escaped, through a
+ * switch or, with entity_cmp, by comparing the text at every byte with
+ * every entity of a table with strlen and strncmp: the same output, at the
+ * cost of four calls of each per byte. */
 NOINLINE void escape_text(struct buf *b, const char *s)
 {
 	char out[640];
 	size_t o = 0;
 	for (size_t i = 0; s[i] != 0; i++) {
 		const char *rep = NULL;
-		switch (s[i]) {
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '&': rep = "&amp;"; break;
-		case '"': rep = "&quot;"; break;
+		if (k.entity_cmp) {
+			for (size_t e = 0; e < sizeof entities / sizeof entities[0]; e++)
+				if (strncmp(s + i, entities[e].ch, strlen(entities[e].ch)) == 0)
+					rep = entities[e].rep;
+		} else {
+			switch (s[i]) {
+			case '<': rep = "&lt;"; break;
+			case '>': rep = "&gt;"; break;
+			case '&': rep = "&amp;"; break;
+			case '"': rep = "&quot;"; break;
+			}
 		}
 		if (rep != NULL) {
 			size_t rl = strlen(rep);
@@ -687,18 +707,13 @@ NOINLINE void escape_text(struct buf *b, const char *s)
 			out[o++] = s[i];
 		}
 	}
-	int bad = 0;
-	for (int p = 1; p < k.escape_passes; p++)
-		for (size_t i = 0; i < o; i++)
-			if (out[i] == '<' || out[i] == '>' || out[i] == '"')
-				bad++;
-	if (bad > 0)
-		o = 0;
 	buf_put(b, out, o);
 }
 
 /* build_snippet folds the first snippet_len bytes of a description to
- * lower case, words capitalized, spaces collapsed, into a new string. */
+ * lower case, words capitalized, spaces collapsed, into a new string of
+ * at most SNIPPET_MAX bytes (all of it as the program stands), so that a
+ * longer fold changes no other function's work. */
 NOINLINE char *build_snippet(const char *desc)
 {
 	size_t n = k.snippet_len, dl = strlen(desc);
@@ -722,13 +737,16 @@ NOINLINE char *build_snippet(const char *desc)
 		out[o++] = ch;
 		space = 0;
 	}
+	if (o > SNIPPET_MAX)
+		o = SNIPPET_MAX;
 	out[o] = 0;
 	return out;
 }
 
 /* format_price formats the amount in the request's currency and, for the
- * alternatives shown next to it, in the others: price_curs currencies in
- * all.  Only the first is returned; the others go to the display cache. */
+ * alternatives shown next to it, in the others and again rounded for
+ * display: price_curs formattings in all, the currencies in turn.  Only
+ * the first is returned; the others go to the display cache. */
 NOINLINE void format_price(char *dst, size_t size, double amount, int cur)
 {
 	char tmp[48];
@@ -773,7 +791,7 @@ NOINLINE void render_response(struct response *resp)
 	uint64_t etag = 0;
 	for (int i = 0; i < resp->nlines; i++)
 		etag ^= write_line(b, resp, &resp->lines[i]);
-	for (int f = 0; f < 16; f++) {
+	for (int f = 0; f < N_FACETS; f++) {
 		if (resp->facets[f] == 0)
 			continue;
 		snprintf(num, sizeof num, "facet %d=%d\n", f, resp->facets[f]);
@@ -808,11 +826,11 @@ NOINLINE void handle_request(const struct request *req)
 	int nt = parse_query(req, terms, &qkey);
 	struct candidate *cands = search_catalog(terms, nt, &ncands);
 	int best = rank_results(cands, ncands);
-	if (ncands > req->limit)
-		ncands = req->limit;
 	struct response *resp = calloc(1, sizeof *resp);
 	resp->req = req;
-	group_facets(resp, cands, ncands);
+	group_facets(resp, cands, ncands);	/* over all the results */
+	if (ncands > req->limit)
+		ncands = req->limit;
 	price_quote(req, resp, cands, ncands);
 	render_response(resp);
 	if (k.audit_rounds > 0)
@@ -863,16 +881,16 @@ struct shape {
 };
 
 static void s_none(void) {}
-static void s_new(void) { k.audit_rounds = 3; }
+static void s_new(void) { k.audit_rounds = 5; }
 static void s_leaf25(void) { k.discount_turns = 750; }
 static void s_leaf10(void) { k.discount_turns = 660; }
 static void s_spread(void) { k.facet_sort = 1; }
-static void s_helper(void) { k.hash_rounds = 3; }
-static void s_caller(void) { k.bundle_regions = 4; }
+static void s_helper(void) { k.hash_rounds = 4; }
+static void s_caller(void) { k.bundle_quotes = 9; }
 static void s_recursion(void) { k.walk_depth = 5; }
-static void s_two(void) { k.match_rounds = 2; k.escape_passes = 5; }
-static void s_mixed(void) { k.cross_pairs = 80; k.price_curs = 3; }
-static void s_saturated(void) { k.snippet_len = 240; }
+static void s_two(void) { k.fuzzy_match = 1; k.entity_cmp = 1; }
+static void s_mixed(void) { k.cross_pairs = 120; k.price_curs = 6; }
+static void s_saturated(void) { k.snippet_len = 600; }
 static void s_alloc(void) { k.scratch = 8; }
 
 static const struct shape shapes[] = {
