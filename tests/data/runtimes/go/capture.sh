@@ -3,7 +3,7 @@
 # of quotesvc (main.go, standard library only) with no change and with one
 # known change injected into named functions, one process at a time, each
 # with its own seed.  It needs Debian's golang-go (go build and go tool
-# pprof); on an idle 2-core machine it takes about eight minutes.
+# pprof); it took 21 minutes on a shared, loaded 2-core machine.
 #
 #	sh tests/data/runtimes/go/capture.sh [OUTDIR]
 #
