@@ -615,7 +615,7 @@ part_cost() {
 	real) c=130 ;;
 	types) c=120 ;;
 	runtimes) c=60 ;;
-	sim_series) c=55 ;;
+	sim_series|boundaries) c=55 ;;
 	conformance) c=50 ;;
 	types2) c=45 ;;
 	valgrind) c=23 ;;
