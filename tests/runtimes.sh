@@ -82,13 +82,16 @@
 #	RUNTIMES_TIMEOUT=S     seconds each profdiff run may take (default
 #	                       120; then it is killed and the pair failed)
 #	RUNTIMES_FAST=1        the fast subset for make check (under 60 s
-#	                       on 2 cores): every runtime, kind and index,
-#	                       one profile a side and three, the no-change
-#	                       pairs and the shapes new, leaf25, two and
-#	                       mixed (those present; else the first shape
-#	                       of the group), at most 12 pairs per cell
-#	                       (RUNTIMES_MAX_PAIRS) and 4 three a side.
-#	                       Any knob set explicitly wins.
+#	                       on 2 cores): every runtime and kind, on the
+#	                       first index its manifest lists; one profile
+#	                       a side and three; the no-change pairs and
+#	                       the shapes new, leaf25, two and mixed (those
+#	                       that change the kind; else its first shape
+#	                       that does: alloc for the heap profiles); at
+#	                       most 10 pairs per cell one a side and 3 three
+#	                       a side.  RUNTIMES_SHAPES or RUNTIMES_MAX_PAIRS
+#	                       set explicitly wins (RUNTIMES_SHAPES then
+#	                       keeps every index).
 #
 # Output: per group, a table of counts ("found 48/50"), then the check
 # lines, then "runtimes: N passed, N failed"; the exit status is 0 iff
@@ -114,8 +117,8 @@ if [ "$FAST" = 1 ]; then
 	SHAPES=${RUNTIMES_SHAPES:-new leaf25 two mixed}
 	SHAPES_DEFAULT=${RUNTIMES_SHAPES:+0}
 	SHAPES_DEFAULT=${SHAPES_DEFAULT:-1}
-	MAXP=${RUNTIMES_MAX_PAIRS:-12}
-	MAXP3=${RUNTIMES_MAX_PAIRS:-4}
+	MAXP=${RUNTIMES_MAX_PAIRS:-10}
+	MAXP3=${RUNTIMES_MAX_PAIRS:-3}
 else
 	SIDES=${RUNTIMES_SIDE:-1 3}
 	SHAPES=${RUNTIMES_SHAPES:-}
@@ -165,7 +168,8 @@ trap 'exit 2' INT TERM
 die() { echo "runtimes: $*" >&2; exit 2; }
 
 # runs.tsv: one line per file and index: runtime, kind, index ("-" for
-# the profile's default), variant, run, path, regress, improve, samples.
+# the profile's default), variant, run, path, regress, improve, samples,
+# and the index's place in the file's list.
 FILTER=$SHAPES
 [ "$SHAPES_DEFAULT" = 1 ] && FILTER=""
 awk -F'\t' -v OFS='\t' -v only=" $ONLY " -v kinds=" $KINDS " \
@@ -205,7 +209,7 @@ FNR == 1 {
 	for (i = 1; i <= n; i++) {
 		if (ix[i] == "") continue
 		print rt, k, ix[i], v, r, p,
-		    get("regress", "-"), get("improve", "-"), get("samples", "?")
+		    get("regress", "-"), get("improve", "-"), get("samples", "?"), i
 	}
 }
 END { if (bad) exit 2 }' "$@" >"$tmp/runs.raw" || exit 2
@@ -219,11 +223,12 @@ if ! awk -F'\t' '$4 == "none" { f = 1 } END { exit !f }' "$tmp/runs.tsv"; then
 	skip "no no-change runs selected${ONLY:+ (RUNTIMES_ONLY=$ONLY)}"
 fi
 
-# The fast subset: of the shapes asked for, those present in each group
-# with a change injected in its kind; a group with none of them keeps its
-# first shape that has one.
+# The fast subset: the first index of each runtime and kind, and of the
+# shapes asked for, those present in each group with a change injected in
+# its kind; a group with none of them keeps its first shape that has one.
 if [ "$SHAPES_DEFAULT" = 1 ]; then
 	awk -F'\t' -v OFS='\t' -v want=" $SHAPES " '
+	$10 != 1 { next }
 	{ g = $1 SUBSEP $2 SUBSEP $3 }
 	$4 != "none" && ($7 != "-" || $8 != "-") && !((g, $4) in seen) {
 		seen[g, $4] = 1; first[g] = first[g] ? first[g] : $4
@@ -236,15 +241,16 @@ if [ "$SHAPES_DEFAULT" = 1 ]; then
 	mv "$tmp/runs.fast" "$tmp/runs.tsv"
 fi
 
-# The jobs, one file each in j/: runtime, kind, index, side, variant,
-# regress, improve, base paths, new paths (space-separated).
-mkdir "$tmp/j" "$tmp/d" "$tmp/r"
+# The jobs, one line each in jobs.tsv: id, runtime, kind, index, side,
+# variant, regress, improve, base paths, new paths (space-separated).
+mkdir "$tmp/d" "$tmp/r"
+: >"$tmp/jobs.tsv"
 : >"$tmp/cells"
 id=0
 for side in $SIDES; do
 	mp=$MAXP
 	[ "$side" -gt 1 ] && mp=$MAXP3
-	awk -F'\t' -v side="$side" -v maxp="$mp" -v id0="$id" -v jdir="$tmp/j" \
+	awk -F'\t' -v side="$side" -v maxp="$mp" -v id0="$id" -v jobs="$tmp/jobs.tsv" \
 	    -v cells="$tmp/cells" '
 	{
 		g = $1 "\t" $2 "\t" $3
@@ -270,10 +276,8 @@ for side in $SIDES; do
 		if (cap && int(cnt * maxp / tot) == int((cnt - 1) * maxp / tot))
 			return
 		id++
-		f = jdir "/" id
-		printf "%s\t%d\t%s\t%s\t%s\t%s\t%s\n", g, side, v, reg[g, v],
-		    imp[g, v], b, nw >f
-		close(f)
+		printf "%d\t%s\t%d\t%s\t%s\t%s\t%s\t%s\n", id, g, side, v,
+		    reg[g, v], imp[g, v], b, nw >>jobs
 	}
 	# pairs(g, v, mode): mode 0 counts them, 1 emits them.
 	function pairs(g, v, mode,    i, j, d, nn) {
@@ -326,17 +330,20 @@ awk -F'\t' -v OFS='\t' '{ k = $1 "\t" $2 "\t" $3 "\t" $4; n[k]++
 echo "# $njobs comparisons ($SIDES profile(s) a side), $JOBS at a time"
 
 # ---------------------------------------------------------------------
-# One comparison per job: check-significance, then diff, and what diff's
-# JSON says, one line in r/ID.
+# One comparison per job (a line of jobs.tsv, an argument):
+# check-significance, then diff, and what diff's JSON says, one line
+# appended to r/PID.
 cat >"$tmp/pair.sh" <<'EOF'
 set -f
 TO=""
 command -v timeout >/dev/null 2>&1 && TO="timeout -k 5 $RT_TOUT"
-for id; do
-	IFS='	' read -r rt kind ix side var reg imp base new <"$RT_TMP/j/$id"
+c=$RT_TMP/d/c$$.json d=$RT_TMP/d/d$$.json
+for job; do
+	IFS='	' read -r id rt kind ix side var reg imp base new <<JOB
+$job
+JOB
 	iopt=""
 	[ "$ix" = - ] || iopt="-i $ix"
-	c=$RT_TMP/d/c$id.json d=$RT_TMP/d/d$id.json
 	# shellcheck disable=SC2086
 	$TO "$RT_PD" check-significance -q -f json -n 0 $iopt $RT_ARGS \
 	    $base -- $new >"$c" 2>"$c.err"
@@ -353,18 +360,24 @@ for id; do
 		    res=""
 		[ -n "$res" ] || ds=parse
 	fi
-	[ -n "$res" ] || res="0	0	0	0	0	0	0	-	-	"
+	[ -n "$res" ] || res="0	0	0	0	0	0	0	0	-	-	"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$rt" "$kind" "$ix" \
-	    "$side" "$var" "$cs" "$ds" "$res" >"$RT_TMP/r/$id"
-	# Keep the reports of pairs that failed, for their messages.
-	case $cs$ds in [013]0) rm -f "$c" "$d" "$c.err" "$d.err" ;; esac
+	    "$side" "$var" "$cs" "$ds" "$res" >>"$RT_TMP/r/$$"
+	# Keep the messages of pairs that failed.
+	case $cs$ds in
+	[013]0) ;;
+	*) cat "$c.err" "$d.err" >"$RT_TMP/d/fail$id.err" ;;
+	esac
 done
+rm -f "$c" "$d" "$c.err" "$d.err"
 exit 0
 EOF
 # The fields after the two exits: regression findings, improvement
 # findings, improved rows, injected regressions named by a regression
 # finding, injected improvements named by an improvement finding, the
-# wrong way (0/1), regressions named only through "under it", whether
+# wrong way (0/1), regressions named only through "under it",
+# regressions named by a regression finding or the callers that carry
+# the rise of its function (its row's callers), whether
 # check-significance's findings are diff's (1, 0, or - without its
 # report), the dispersion (- without), and the findings as +function or
 # -function, separated by \037.
@@ -372,6 +385,11 @@ cat >"$tmp/pair.jq" <<'EOF'
 def fns($s): $s | split(";") | map(select(. != "" and . != "-"));
 def direct($f; $t): $f.function == $t or any(($f.path // [])[]; . == $t);
 def names($f; $t): direct($f; $t) or any(($f.under // [])[]; .name == $t);
+. as $root |
+# Or among the callers of the finding's function that carry a rise.
+def bycaller($f; $t): names($f; $t) or any($root.rows[] |
+    select(.name == $f.function) | (.callers // [])[];
+    .name == $t and (.delta // 0) > 0);
 fns($reg) as $R | fns($imp) as $I |
 [.findings[] | select(.verdict == "regressed")] as $RF |
 [.findings[] | select(.verdict == "improved")] as $IF |
@@ -385,6 +403,7 @@ fns($reg) as $R | fns($imp) as $I |
       any($RF[]; . as $f | any($I[]; names($f; .))) then 1 else 0 end),
   ([$R[] | . as $t | select(any($RF[]; names(.; $t)) and
       (any($RF[]; direct(.; $t)) | not))] | length),
+  ([$R[] | . as $t | select(any($RF[]; bycaller(.; $t)))] | length),
   (if ($c[0] | type) != "object" then "-"
    elif ([($c[0].findings // [])[] | .verdict + " " + .function] | sort) ==
         ([.findings[] | .verdict + " " + .function] | sort) then 1 else 0 end),
@@ -398,28 +417,24 @@ if [ "$njobs" -gt 0 ]; then
 	per=$(( (njobs + JOBS * 8 - 1) / (JOBS * 8) ))
 	[ "$per" -ge 1 ] || per=1
 	[ "$per" -le 50 ] || per=50
-	seq 1 "$njobs" | xargs -n "$per" -P "$JOBS" sh "$tmp/pair.sh"
+	tr '\n' '\0' <"$tmp/jobs.tsv" |
+	    xargs -0 -n "$per" -P "$JOBS" sh "$tmp/pair.sh"
 fi
-: >"$tmp/results.tsv"
-i=0
-while [ "$i" -lt "$njobs" ]; do
-	i=$((i + 1))
-	if [ -f "$tmp/r/$i" ]; then
-		cat "$tmp/r/$i"
-	else
-		# Never ran (xargs gave up): failed.
-		printf '%s\t' "$i"
-		cut -f1-5 "$tmp/j/$i" | tr '\n' '\t'
-		printf 'lost\tlost\t0\t0\t0\t0\t0\t0\t0\t-\t-\t\n'
-	fi
-done >"$tmp/results.tsv"
+# results.tsv, in the jobs' order; a job that never ran (xargs gave up)
+# failed.
+cat "$tmp"/r/* 2>/dev/null | awk -F'\t' -v OFS='\t' '
+FILENAME == "-" { done[$1] = $0; next }
+{ if ($1 in done) print done[$1]
+  else print $1, $2, $3, $4, $5, $6, "lost", "lost", 0, 0, 0, 0, 0, 0, 0, 0, "-", "-", "" }' \
+    - "$tmp/jobs.tsv" >"$tmp/results.tsv"
 
 # ---------------------------------------------------------------------
 # Per cell (group, side, variant): the counts, one line in stats.tsv:
 # the cell's 7 fields (runtime kind index side variant pairs-run
 # pairs-all), then n e1 e3 anyf refused failed impF impR impsum regs
-# found foundx exact wrong under disagree, the median dispersion, and
-# the number of injected regressions and improvements.
+# found foundx exact wrong under disagree, the median dispersion, the
+# number of injected regressions and improvements, and the pairs found
+# counting the callers of a finding's function.
 awk -F'\t' -v OFS='\t' '
 FILENAME == ARGV[1] {
 	k = $1 "\t" $2 "\t" $3 "\t" $4 "\t" $5
@@ -451,8 +466,9 @@ FILENAME == ARGV[1] {
 	}
 	if ($14 == 1) wr[k]++
 	if ($15 > 0) und[k]++
-	if ($16 == "0") dis[k]++
-	if ($17 != "-") disp[k] = disp[k] " " $17
+	if (nr[k] > 0 && ds == 0 && $16 == nr[k]) fc[k]++
+	if ($17 == "0") dis[k]++
+	if ($18 != "-") disp[k] = disp[k] " " $18
 }
 function median(s,    a, m, i, j, t) {
 	m = split(s, a, " ")
@@ -470,7 +486,7 @@ END {
 		    anyf[k] + 0, ref[k] + 0, bad[k] + 0, impf[k] + 0,
 		    impr[k] + 0, impsum[k] + 0, regsum[k] + 0, fd[k] + 0,
 		    fx[k] + 0, ex[k] + 0, wr[k] + 0, und[k] + 0, dis[k] + 0,
-		    median(disp[k]), nr[k], ni[k]
+		    median(disp[k]), nr[k], ni[k], fc[k] + 0
 	}
 }' "$tmp/cells" "$tmp/results.tsv" | sort -s -t '	' -k1,3 >"$tmp/stats.tsv"
 
@@ -522,11 +538,11 @@ while IFS='	' read -r rt kind ix; do
 	}' "$tmp/stats.tsv"
 	# The most frequent findings of each cell that has any.
 	awk -F'\t' -v rt="$rt" -v k="$kind" -v ix="$ix" '
-	$2 == rt && $3 == k && $4 == ix && $18 != "" {
+	$2 == rt && $3 == k && $4 == ix && $19 != "" {
 		c = $5 " " $6
 		if (!(c in seen)) { seen[c] = 1; cl[++nc] = c }
 		np[c]++
-		m = split($18, f, "\037")
+		m = split($19, f, "\037")
 		for (i = 1; i <= m; i++) cnt[c, f[i]]++
 	}
 	END {
@@ -569,7 +585,7 @@ ge() { awk -v t="$1" -v n="$2" 'BEGIN { if (n < 1) n = 1
 pc() { awk -v k="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%d/%d (%.1f%%)", k, n, 100 * k / n; else printf "0/0" }'; }
 # shellcheck disable=SC2034
 while IFS='	' read -r rt kind ix side var prun pall n e1 e3 anyf ref bad impf impr \
-    impsum regsum fd fx ex wr und dis disp nr ni; do
+    impsum regsum fd fx ex wr und dis disp nr ni fc; do
 	g="$rt $kind -i $ix, $side a side"
 	if [ "$n" -eq 0 ]; then
 		echo "# skip: $g, $var: no pairs (too few runs for $side a side)"
@@ -636,13 +652,15 @@ while IFS='	' read -r rt kind ix side var prun pall n e1 e3 anyf ref bad impf im
 	    "$ref refused (exit 2), $bad failed, of $n"
 	echo "#   $g, $var: exit 1 in $(pc "$e1" "$n"), exit 3 in $(pc "$e3" "$n")," \
 	    "$what findings in all; found only through \"under it\" in" \
-	    "$und; check-significance's findings differ from diff's in $dis"
+	    "$und, found counting the callers that carry the rise of a" \
+	    "finding's function in $(pc "$fc" "$n"); check-significance's" \
+	    "findings differ from diff's in $dis"
 done <"$tmp/stats.tsv"
 
 # The first message of a pair refused or failed, and the first timeout.
-for e in "$tmp"/d/*.err; do
+for e in "$tmp"/d/fail*.err; do
 	[ -s "$e" ] || continue
-	echo "# e.g. pair $(basename "$e" .json.err | tr -d cd): $(head -1 "$e")"
+	echo "# e.g. pair $(basename "$e" .err | sed "s/[^0-9]//g"): $(head -1 "$e")"
 	break
 done
 awk -F'\t' '$7 == 124 || $8 == 124 { print "# pair " $1 " (" $2 " " $3 " -i " $4 \
