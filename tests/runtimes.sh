@@ -78,6 +78,9 @@
 #	RUNTIMES_JOBS=N        pairs run in parallel (xargs -P; default:
 #	                       the processors online)
 #	RUNTIMES_REPORT=FILE   also write the tables and checks as Markdown
+#	RUNTIMES_PAIRS=FILE    also write every pair's result line (the
+#	                       fields pair.jq gives) and its base and new
+#	                       files, one pair a line
 #	RUNTIMES_UNGATED="leaf10 ..."  shapes whose power is not checked
 #	RUNTIMES_TIMEOUT=S     seconds each profdiff run may take (default
 #	                       120; then it is killed and the pair failed)
@@ -427,6 +430,11 @@ FILENAME == "-" { done[$1] = $0; next }
 { if ($1 in done) print done[$1]
   else print $1, $2, $3, $4, $5, $6, "lost", "lost", 0, 0, 0, 0, 0, 0, 0, 0, "-", "-", "" }' \
     - "$tmp/jobs.tsv" >"$tmp/results.tsv"
+# Every pair, for looking into one: its job (the files) and its result.
+if [ -n "${RUNTIMES_PAIRS:-}" ]; then
+	awk -F'\t' -v OFS='\t' 'FILENAME == ARGV[1] { j[$1] = $9 "\t" $10; next }
+	    { print $0, j[$1] }' "$tmp/jobs.tsv" "$tmp/results.tsv" >"$RUNTIMES_PAIRS"
+fi
 
 # ---------------------------------------------------------------------
 # Per cell (group, side, variant): the counts, one line in stats.tsv:

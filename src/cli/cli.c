@@ -1104,7 +1104,9 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 		    "    a callee a JIT inlined in one process only is moved, "
 		    "not new or gone;\n"
 		    "    the collector's background work joins the regression "
-		    "that allocated it.\n", fp);
+		    "that allocated it,\n"
+		    "    and Go's scheduler (runtime.mcall, runtime.mstart) the "
+		    "finding that moved it.\n", fp);
 	fputc('\n', fp);
 	cli_pprof_help(fp, mask);
 }

@@ -105,6 +105,11 @@ struct delta_row {
 	 * processes): its verdict is then unchanged.
 	 */
 	int		 moved;
+	/*
+	 * For a row of a finding's background: the runtime work it is
+	 * part of (runtime.h: RT_GC, RT_SCHED); else RT_CODE.
+	 */
+	int		 runtime;
 	enum delta_status status;
 	long		 finding;	/* its finding's index, or -1 */
 	enum delta_role	 role;

@@ -228,7 +228,7 @@ still(struct fctx *c, size_t r)
 	size_t		 i;
 	int		 s, flat = row->hyp == DELTA_HYP_FLAT, t;
 
-	if (c->nacc == 0)
+	if (c->nacc == 0 && c->excl[0] == 0 && c->excl[1] == 0)
 		return 1;
 	/*
 	 * Inside a finding of the other direction, every sample of r is
@@ -826,62 +826,114 @@ moved(struct fctx *c, size_t r)
 }
 
 /*
- * The garbage collector's work that runs apart from the code that
- * allocates (Go's background mark workers and sweeper, V8's collector
- * frame): the rows that runtime.h calls collection, and all that each
- * dominates.  A change of it is a change of how much some code
- * allocates, not of what the collector does, and it lands outside that
- * code's stacks: where it moved the way a regression of the code did,
- * it is that regression's background cost, not a finding of its own.
- * Such rows leave the pool, and their samples leave the rest of the
- * profile that later groups are tested on, so that the share they took
- * does not make unchanged functions look improved.  Returns 1 if they
- * were set aside.
+ * Mark in set the rows of runtime frames of class what, and all that
+ * each dominates; n[] gets their samples a side, each counted once.
  */
-static int
-background(struct fctx *c)
+static void
+mark_class(struct fctx *c, enum rt_frame what, unsigned char *set,
+    int64_t n[2])
 {
 	unsigned char	*reg;
 	size_t		 i, k;
-	int		 s, code = 0;
-	int64_t		 gcn[2] = { 0, 0 };
 
-	c->gc = xcalloc(c->n + 1, 1);
+	n[0] = n[1] = 0;
 	for (i = 0; i < c->n; i++) {
-		if (rt_frame_of(c->d->rows[i].name) != RT_GC || c->gc[i])
+		if (set[i] || rt_frame_of(c->d->rows[i].name) != what)
 			continue;
 		reg = region(c, i);
 		for (k = 0; k < c->n; k++)
-			if (reg[k] && k != i && c->gc[k]) {
-				gcn[0] -= c->d->rows[k].base_count;
-				gcn[1] -= c->d->rows[k].new_count;
+			if (reg[k] && k != i && set[k]) {
+				n[0] -= c->d->rows[k].base_count;
+				n[1] -= c->d->rows[k].new_count;
 			}
 		for (k = 0; k < c->n; k++)
-			c->gc[k] |= reg[k];
-		gcn[0] += c->d->rows[i].base_count;
-		gcn[1] += c->d->rows[i].new_count;
+			set[k] |= reg[k];
+		n[0] += c->d->rows[i].base_count;
+		n[1] += c->d->rows[i].new_count;
 		free(reg);
 	}
+}
+
+/* Set aside the rows of set that moved the way dir allows (0: both). */
+static void
+set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
+    int dir, const int64_t n[2])
+{
+	size_t	 i;
+	int	 s;
+
 	for (i = 0; i < c->n; i++)
-		if (!c->gc[i] && c->dir[i] > 0)
-			code = 1;
-	/* Did the collector's share grow, as a regression's would make it? */
-	if (!code || c->d->base_cden <= 0 || c->d->new_cden <= 0 ||
-	    share(gcn[1], c->d->new_cden) <= share(gcn[0], c->d->base_cden))
-		return 0;
-	for (i = 0; i < c->n; i++)
-		if (c->gc[i] && c->dir[i] > 0) {
+		if (set[i] && c->dir[i] != 0 && (dir == 0 || c->dir[i] == dir)) {
 			push(&c->bg, &c->nbg, &c->cap_bg, i);
 			c->dir[i] = 0;
+			c->d->rows[i].runtime = what;
 		}
 	for (s = 0; s < 2 && !c->d->exposure; s++)
-		c->excl[s] += gcn[s] > 0 ? gcn[s] : 0;
-	return 1;
+		c->excl[s] += n[s] > 0 ? n[s] : 0;
 }
 
 /*
- * The rows set aside as background go with the largest regression, as
- * its parts: they are where its allocations were collected.
+ * The runtime's work that follows the load rather than any code of its
+ * own: the rows that runtime.h calls collection or scheduling, and all
+ * that each dominates.
+ *
+ * The collector (Go's background mark workers and sweeper, V8's
+ * collector frame) runs apart from the code that allocates: a change of
+ * it is a change of how much some code allocates, and it lands outside
+ * that code's stacks.  Where it grew as a regression of the code did,
+ * it is that regression's background cost, not a finding of its own.
+ *
+ * The scheduler (Go's runtime.mcall, runtime.mstart and what they run:
+ * parking, finding work, stealing it) costs more when goroutines park
+ * and wake more often and less when they are busy: a finding of the
+ * code that adds or removes work moves it either way.  Next to such a
+ * finding it is that finding's background, not an improvement.
+ *
+ * Such rows leave the pool, and their samples leave the rest of the
+ * profile that later groups are tested on, so that the share they took
+ * or gave back does not make unchanged functions look changed.
+ */
+static void
+background(struct fctx *c)
+{
+	unsigned char	*sched;
+	size_t		 i;
+	int		 reg = 0, any = 0;
+	int64_t		 gcn[2], scn[2];
+
+	c->gc = xcalloc(c->n + 1, 1);
+	sched = xcalloc(c->n + 1, 1);
+	mark_class(c, RT_GC, c->gc, gcn);
+	mark_class(c, RT_SCHED, sched, scn);
+	for (i = 0; i < c->n; i++)
+		if (!c->gc[i] && !sched[i] && c->dir[i] > 0)
+			reg = 1;
+	/*
+	 * Is a change of code left when the scheduler's samples leave the
+	 * rest?  Code that only gained the share the scheduler gave up is
+	 * no change: then the scheduler's is the finding.
+	 */
+	c->excl[0] += scn[0] > 0 && !c->d->exposure ? scn[0] : 0;
+	c->excl[1] += scn[1] > 0 && !c->d->exposure ? scn[1] : 0;
+	for (i = 0; i < c->n && !any; i++)
+		if (!c->gc[i] && !sched[i] && c->dir[i] != 0 &&
+		    still(c, i) == 1)
+			any = 1;
+	c->excl[0] -= scn[0] > 0 && !c->d->exposure ? scn[0] : 0;
+	c->excl[1] -= scn[1] > 0 && !c->d->exposure ? scn[1] : 0;
+	/* Did the collector's share grow, as a regression's would make it? */
+	if (reg && c->d->base_cden > 0 && c->d->new_cden > 0 &&
+	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden))
+		set_aside(c, c->gc, RT_GC, 1, gcn);
+	if (any)
+		set_aside(c, sched, RT_SCHED, 0, scn);
+	free(sched);
+}
+
+/*
+ * The rows set aside as background go with the largest regression (or,
+ * with none, the largest finding), as its parts: where its allocations
+ * were collected, how its work changed the scheduling.
  */
 static void
 attach_background(struct fctx *c)
@@ -892,6 +944,11 @@ attach_background(struct fctx *c)
 		if (c->acc[i].dir > 0 && (to == SIZE_MAX ||
 		    size_of(c, i) > size_of(c, to)))
 			to = i;
+	/* With no regression, the scheduler's moves go with the largest. */
+	if (to == SIZE_MAX)
+		for (i = 0; i < c->nacc; i++)
+			if (to == SIZE_MAX || size_of(c, i) > size_of(c, to))
+				to = i;
 	for (i = 0; i < c->nbg; i++) {
 		struct delta_row *row = &c->d->rows[c->bg[i]];
 
@@ -923,6 +980,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	for (i = 0; i < c.n; i++) {
 		d->rows[i].finding = -1;
 		d->rows[i].role = DELTA_ROLE_NONE;
+		d->rows[i].runtime = RT_CODE;
 		if (d->rows[i].verdict == VERDICT_REGRESSED)
 			c.dir[i] = 1;
 		else if (d->rows[i].verdict == VERDICT_IMPROVED)
@@ -931,7 +989,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	for (i = 0; i < c.n; i++)
 		if (c.dir[i] != 0)
 			(void)moved(&c, i);
-	(void)background(&c);
+	background(&c);
 	for (i = 0; i < c.n; i++)
 		if (c.dir[i] != 0)
 			left++;

@@ -23,6 +23,19 @@ static const struct {
 	{ "runtime.gcBgMarkWorker",	RT_GC },
 	{ "runtime.bgsweep",		RT_GC },
 	{ "runtime.bgscavenge",		RT_GC },
+	/*
+	 * Go's scheduler, on the system stack: runtime.mcall parks or
+	 * yields a goroutine and runs the scheduler; runtime.mstart starts
+	 * a thread's scheduler loop and sysmon.  The rest are named for
+	 * stacks a profiler cut short above them.
+	 */
+	{ "runtime.mcall",		RT_SCHED },
+	{ "runtime.mstart",		RT_SCHED },
+	{ "runtime.park_m",		RT_SCHED },
+	{ "runtime.schedule",		RT_SCHED },
+	{ "runtime.findRunnable",	RT_SCHED },
+	{ "runtime.findrunnable",	RT_SCHED },
+	{ "runtime.sysmon",		RT_SCHED },
 };
 
 /*
@@ -79,6 +92,8 @@ rt_frame_what(enum rt_frame f)
 		return "idle";
 	case RT_GC:
 		return "garbage collection";
+	case RT_SCHED:
+		return "the runtime's scheduler";
 	case RT_VM:
 		return "the runtime itself";
 	case RT_ROOT:

@@ -17,9 +17,13 @@ enum rt_frame {
 	RT_GC,			/* the runtime's garbage collector, or
 				   the root of its work apart (Go's
 				   runtime.gcBgMarkWorker) */
+	RT_SCHED,		/* the runtime's scheduler: parking,
+				   waking and finding work for threads
+				   (Go's runtime.mcall, runtime.mstart) */
 	RT_VM,			/* the runtime itself: compiling, its C++ */
 	RT_ROOT,		/* the root every stack starts from */
 	RT_THREADS,		/* threads that run no code of the program */
+	RT_NCLASS
 };
 
 /*

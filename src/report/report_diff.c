@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/delta.h"
+#include "core/runtime.h"
 #include "report/report.h"
 #include "report/report_flame.h"
 #include "support/units.h"
@@ -394,8 +395,10 @@ put_under(FILE *fp, const struct diff_report *r,
 }
 
 /*
- * The collector's work finding f's allocations made (delta.h,
- * background), the first max of them after lead.  Returns how many.
+ * The runtime's work that finding f moved (delta.h, background: the
+ * collection its allocations made, the scheduling its work changed),
+ * the first max of them after lead and what they are.  Returns how
+ * many.
  */
 static size_t
 put_background(FILE *fp, const struct diff_report *r,
@@ -403,12 +406,27 @@ put_background(FILE *fp, const struct diff_report *r,
     void (*put)(FILE *, const char *))
 {
 	char	 dl[UNITS_BUFSZ + 8];
-	size_t	 i;
+	size_t	 i, k;
+	int	 seen[RT_NCLASS] = { 0 }, n = 0;
+	enum rt_frame what;
 
+	if (f->nbackground == 0)
+		return 0;
+	fputs(lead, fp);
+	for (i = 0; i < f->nbackground; i++)
+		if (r->d->rows[f->background[i]].runtime < RT_NCLASS)
+			seen[r->d->rows[f->background[i]].runtime] = 1;
+	for (k = 0; k < RT_NCLASS; k++) {
+		what = (enum rt_frame)k;
+		if (!seen[k] || rt_frame_what(what) == NULL)
+			continue;
+		fprintf(fp, "%s%s", n++ ? " and " : " ", rt_frame_what(what));
+	}
+	fputs(" it moved:", fp);
 	for (i = 0; i < f->nbackground && i < max; i++) {
 		fmt_change(dl, sizeof(dl),
 		    delta_row_change(&r->d->rows[f->background[i]]), r);
-		fprintf(fp, "%s %s ", i == 0 ? lead : ",", dl);
+		fprintf(fp, "%s %s ", i == 0 ? "" : ",", dl);
 		put(fp, r->d->rows[f->background[i]].name);
 	}
 	if (f->nbackground > max)
@@ -443,8 +461,7 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		if (put_under(fp, r, f, 3, "   under it:",
 		    report_put_text) > 0)
 			fputc('\n', fp);
-		if (put_background(fp, r, f, 3, "   garbage collection it "
-		    "caused:", report_put_text) > 0)
+		if (put_background(fp, r, f, 3, "  ", report_put_text) > 0)
 			fputc('\n', fp);
 		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3,
 		    "   crowded out:", report_put_text) > 0)
@@ -727,7 +744,7 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", report_put_md);
 		put_under(fp, r, f, 5, "; under it:", report_put_md);
-		put_background(fp, r, f, 5, "; garbage collection it caused:",
+		put_background(fp, r, f, 5, ";",
 		    report_put_md);
 		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
 		    report_put_md);

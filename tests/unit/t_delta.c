@@ -15,6 +15,7 @@
 #include "core/delta.h"
 #include "support/diag.h"
 #include "core/facts.h"
+#include "core/runtime.h"
 #include "model/profile.h"
 #include "stats/stats.h"
 #include "tap.h"
@@ -556,6 +557,63 @@ test_inlined(void)
 	profile_free(g);
 }
 
+/*
+ * The runtime's work that follows the load: a regression of code that
+ * comes with a larger collector share and a smaller scheduler share is
+ * one finding, the collector and the scheduler its background; the
+ * scheduler's fall is no improvement.  Alone, with no change of code,
+ * the scheduler's change is a finding of its own.
+ */
+static void
+test_runtime_background(void)
+{
+	static const char *const st[] = {
+		"main;work", "main;other", "runtime.mcall;runtime.park_m",
+		"runtime.gcBgMarkWorker;runtime.gcDrain",
+	};
+	static const int64_t bc[] = { 3000, 4000, 800, 200 };
+	static const int64_t nc[] = { 6000, 4000, 50, 700 };
+	static const int64_t sc[] = { 3000, 4000, 50, 200 };
+	struct profile	*b = t_build(st, bc, 4), *n = t_build(st, nc, 4);
+	struct profile	*s = t_build(st, sc, 4);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct agg	*as = t_aggregate(s, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+	size_t		 i, gc = 0, sched = 0;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		CHECK(d.findings[0].verdict == VERDICT_REGRESSED);
+		CHECK_STR(d.rows[d.findings[0].row].name, "work");
+		for (i = 0; i < d.findings[0].nbackground; i++) {
+			r = &d.rows[d.findings[0].background[i]];
+			gc += r->runtime == RT_GC;
+			sched += r->runtime == RT_SCHED;
+		}
+		CHECK(gc >= 1 && sched >= 1);
+	}
+	r = row(&d, "runtime.mcall");
+	CHECK(r != NULL && r->verdict != VERDICT_IMPROVED &&
+	    r->role == DELTA_ROLE_BACKGROUND);
+	delta_release(&d);
+	/* The scheduler alone moved: a finding, what it is. */
+	CHECK(delta_compute(ab, as, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(d.nfindings >= 1);
+	r = row(&d, "runtime.mcall");
+	CHECK(r != NULL && r->verdict == VERDICT_IMPROVED);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	agg_free(as);
+	profile_free(b);
+	profile_free(n);
+	profile_free(s);
+}
+
 int
 main(void)
 {
@@ -568,5 +626,6 @@ main(void)
 	test_flat_finding();
 	test_many_rows();
 	test_inlined();
+	test_runtime_background();
 	return tap_done();
 }

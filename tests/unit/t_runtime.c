@@ -35,6 +35,12 @@ t_names(void)
 	CHECK_INT(rt_frame_of("(anonymous)"), RT_CODE);
 	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.mallocgc"), RT_CODE);
+	CHECK_INT(rt_frame_of("runtime.mcall"), RT_SCHED);
+	CHECK_INT(rt_frame_of("runtime.mstart"), RT_SCHED);
+	CHECK_INT(rt_frame_of("runtime.findRunnable"), RT_SCHED);
+	CHECK_STR(rt_frame_what(RT_SCHED), "the runtime's scheduler");
+	/* Not the scheduler: a goroutine that yields, code calling it. */
+	CHECK_INT(rt_frame_of("runtime.Gosched"), RT_CODE);
 	CHECK_INT(rt_frame_of(""), RT_CODE);
 	CHECK_INT(rt_frame_of(NULL), RT_CODE);
 	CHECK_STR(rt_frame_what(RT_IDLE), "idle");
