@@ -166,6 +166,14 @@ delta_edge_change(const struct delta *d, const struct delta_edge *e)
 	return share(e->new, d->new_vden) - share(e->base, d->base_vden);
 }
 
+int
+delta_edge_new(const struct delta_edge *e, int dir)
+{
+	if (dir > 0)
+		return e->base == 0 && e->new > 0;
+	return dir < 0 && e->new == 0 && e->base > 0;
+}
+
 double
 delta_row_change(const struct delta_row *r)
 {
@@ -237,7 +245,8 @@ split_disp(const struct delta *d, size_t a, size_t b, double *df)
 /*
  * Did the rest of row a, its samples that do not go through its call of
  * row b, change the same way (s) as a, at alpha and relevantly, as a
- * share of each profile, while b's part of a stayed what it was?  Then
+ * share of each profile (all that is asked, if only), while b's part of
+ * a stayed what it was?  Then
  * a's change is spread over its subtree alike, as when a is called more
  * often, and is a's.  If not, the change goes on into b: b's alone, or
  * the larger of two changes under a (the other is a finding of its
@@ -247,7 +256,7 @@ split_disp(const struct delta *d, size_t a, size_t b, double *df)
  * only where the change is spent, so the test is at alpha.)
  */
 static int
-rest_moved(struct delta *d, size_t a, size_t b, int s)
+rest_moved(struct delta *d, size_t a, size_t b, int s, int only)
 {
 	const struct delta_edge	*e;
 	const struct delta_row	*ra = &d->rows[a], *rb = &d->rows[b];
@@ -279,6 +288,8 @@ rest_moved(struct delta *d, size_t a, size_t b, int s)
 	    r2, d->new_cden, ra->cum.phi, ra->cum.df, d->judge.o.alpha) == 1 &&
 	    judge_relevant(&d->judge, bs, ns)))
 		return 0;
+	if (only)
+		return 1;
 	/*
 	 * The rest moved too.  If b's part of a is the same on both sides,
 	 * a's subtree grew alike and the change is a's; if that part
@@ -295,7 +306,7 @@ delta_walk(struct delta *d, size_t r, const int *dir, size_t *path,
     size_t max)
 {
 	const struct delta_edge *e;
-	size_t		 np = 0, cur = r, i, k, n, best;
+	size_t		 np = 0, cur = r, i, k, n, best, be;
 	double		 bestv, v;
 	int		 s = dir[r];
 
@@ -306,7 +317,7 @@ delta_walk(struct delta *d, size_t r, const int *dir, size_t *path,
 		if ((s > 0 && row->status == STATUS_NEW) ||
 		    (s < 0 && row->status == STATUS_GONE))
 			break;
-		best = SIZE_MAX;
+		best = be = SIZE_MAX;
 		bestv = 0;
 		n = delta_edges(d, cur, 1, &e);
 		for (i = 0; i < n; i++) {
@@ -322,12 +333,26 @@ delta_walk(struct delta *d, size_t r, const int *dir, size_t *path,
 			    d->rows[best].name) < 0)) {
 				bestv = v;
 				best = e[i].to;
+				be = i;
 			}
 		}
+		/*
+		 * A new call (or one gone) of a function that ran before
+		 * for others is a change of the caller's code: the change
+		 * enters here, and what it calls is its part.  So is a new
+		 * function where the caller's own work changed with it (a
+		 * regular expression compiled for code that also does more
+		 * itself).  A new function alone is the change itself: the
+		 * walk ends there.
+		 */
+		if (be != SIZE_MAX && delta_edge_new(&e[be], s) &&
+		    (d->rows[best].status != (s > 0 ? STATUS_NEW :
+		    STATUS_GONE) || rest_moved(d, cur, best, s, 1)))
+			break;
 		if (best == SIZE_MAX || bestv <= 0 ||
 		    bestv < DELTA_SHARE * s * row->delta_share ||
 		    s * row->delta_flat_share >= bestv ||
-		    rest_moved(d, cur, best, s))
+		    rest_moved(d, cur, best, s, 0))
 			break;
 		path[np++] = cur = best;
 	}

@@ -299,6 +299,11 @@ void	delta_judge_init(struct judge *, const struct delta_opts *,
 size_t	delta_edges(struct delta *, size_t r, int out,
 	    const struct delta_edge **e);
 /* The change of an edge's share of the values, as the rows' are. */
+/*
+ * Is the call new on the side of a change in direction dir (dir > 0:
+ * none in the base; dir < 0: none in the new profile)?
+ */
+int	delta_edge_new(const struct delta_edge *, int);
 double	delta_edge_change(const struct delta *, const struct delta_edge *);
 /* A row's change in the hypothesis that flagged it, in share units. */
 double	delta_row_change(const struct delta_row *);

@@ -55,6 +55,8 @@ struct accepted {
 	int		 dir;
 	int		 flat;		/* a change of spend's own samples */
 	unsigned char	*region;	/* the rows spend dominates */
+	double		*flow[2];	/* a side's value of each row that
+					   lies under region (flows()) */
 	size_t		*members;
 	size_t		 nmembers, cap;
 	size_t		*crowded;
@@ -151,6 +153,89 @@ flow_in(struct fctx *c, const unsigned char *reg, size_t t, int side)
 }
 
 /*
+ * The value of each row that lies under the rows of reg on one side,
+ * estimated through the call graph: all of a row of reg, and of any
+ * other the calls into it from rows under reg, each carrying its
+ * caller's part (what lies under reg of the caller's cum).  So a shared
+ * function called through a chain of shared functions from a finding
+ * gets the part that came from it, not only what reg calls directly.
+ * The rows are taken callers first (Kahn's order over the rows reg
+ * reaches); rows of a recursion, which never come free, are taken last,
+ * in row order.  Each row's outgoing calls are walked twice: O(edges).
+ */
+static double *
+flows(struct fctx *c, const unsigned char *reg, int side)
+{
+	const struct delta_edge	*e;
+	const struct delta_row	*rx;
+	double		*fl = xcalloc(c->n + 1, sizeof(*fl)), fr, cum;
+	size_t		*q = xreallocarray(NULL, c->n + 1, sizeof(*q));
+	size_t		 qh = 0, qt = 0, i, m, x, y, next = 0;
+	long		*indeg = xcalloc(c->n + 1, sizeof(*indeg));
+	unsigned char	*seen = xcalloc(c->n + 1, 1), *done;
+
+	for (i = 0; i < c->n; i++)
+		if (reg[i]) {
+			seen[i] = 1;
+			q[qt++] = i;
+		}
+	while (qh < qt) {
+		x = q[qh++];
+		m = delta_edges(c->d, x, 1, &e);
+		for (i = 0; i < m; i++) {
+			y = e[i].to;
+			if (y == x || reg[y])
+				continue;
+			indeg[y]++;
+			if (!seen[y]) {
+				seen[y] = 1;
+				q[qt++] = y;
+			}
+		}
+	}
+	done = xcalloc(c->n + 1, 1);
+	qh = qt = 0;
+	for (i = 0; i < c->n; i++)
+		if (reg[i])
+			q[qt++] = i;
+	for (;;) {
+		if (qh == qt) {
+			/* A recursion: take the next row not yet taken. */
+			while (next < c->n && (!seen[next] || done[next]))
+				next++;
+			if (next == c->n)
+				break;
+			q[qt++] = next;
+		}
+		x = q[qh++];
+		if (done[x])
+			continue;
+		done[x] = 1;
+		rx = &c->d->rows[x];
+		cum = (double)(side ? rx->new_cum : rx->base_cum);
+		if (reg[x])
+			fl[x] = cum;
+		else if (fl[x] > cum)
+			fl[x] = cum;
+		fr = cum > 0 ? fl[x] / cum : 0;
+		m = delta_edges(c->d, x, 1, &e);
+		for (i = 0; i < m; i++) {
+			y = e[i].to;
+			if (y == x || reg[y] || done[y])
+				continue;
+			fl[y] += fr * (double)(side ? e[i].new : e[i].base);
+			if (--indeg[y] == 0)
+				q[qt++] = y;
+		}
+	}
+	free(q);
+	free(indeg);
+	free(seen);
+	free(done);
+	return fl;
+}
+
+/*
  * The share of x's samples that row r's region calls it with, on a side,
  * or 1 if r dominates x: how much of x lies under r, when r is above x.
  */
@@ -199,8 +284,9 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 	}
 	if (a->region[r])
 		return k;
-	/* Below a: what its region calls r with; 0 if r is not below. */
-	if ((j = as_count(row, flow_in(c, a->region, r, side), side)) > 0) {
+	/* Below a: what lies under its region; 0 if r is not below. */
+	if ((j = as_count(row, (int64_t)llround(a->flow[side][r]),
+	    side)) > 0) {
 		if (flat && count(row, 0, side) > 0)
 			j = (int64_t)llround((double)j * (double)k /
 			    (double)count(row, 0, side));
@@ -341,6 +427,31 @@ inside(struct fctx *c, size_t x, size_t y)
 	return 1;
 }
 
+/*
+ * Did row y's change come, at least half of it, through calls from the
+ * rows of reg (any row, with reg NULL) that are new on the side of the
+ * change (delta_edge_new())?
+ * A caller that now calls what it did not is where the change entered,
+ * whether y is new or already ran for others: one change.
+ */
+static int
+by_new_calls(struct fctx *c, const unsigned char *reg, size_t y, int dir)
+{
+	const struct delta_edge	*e;
+	size_t			 i, n;
+	double			 v = 0, size;
+
+	size = dir * c->d->rows[y].delta_share;
+	if (size <= 0)
+		return 0;
+	n = delta_edges(c->d, y, 0, &e);
+	for (i = 0; i < n; i++)
+		if (e[i].from != y && (reg == NULL || reg[e[i].from]) &&
+		    delta_edge_new(&e[i], dir))
+			v += dir * delta_edge_change(c->d, &e[i]);
+	return v >= FIND_SHARE * size;
+}
+
 /* The size of accepted finding i's change, where it is spent. */
 static double
 size_of(struct fctx *c, size_t i)
@@ -381,6 +492,8 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 	a->dir = dir;
 	a->flat = c->d->rows[x].hyp == DELTA_HYP_FLAT;
 	a->region = reg;
+	a->flow[0] = flows(c, reg, 0);
+	a->flow[1] = flows(c, reg, 1);
 	for (s = 0; s < 2; s++) {
 		e = count(&c->d->rows[x], a->flat, s);
 		for (i = 0; i < c->nacc; i++)
@@ -425,11 +538,19 @@ settle(struct fctx *c, size_t r)
 		}
 	for (i = 0; i < c->nacc; i++)
 		if (c->acc[i].dir == c->dir[r] && (c->acc[i].region[r] ||
-		    flow_in(c, c->acc[i].region, r, 0) > 0 ||
-		    flow_in(c, c->acc[i].region, r, 1) > 0)) {
+		    c->acc[i].flow[0][r] > 0 || c->acc[i].flow[1][r] > 0)) {
 			join_finding(c, i, r, DELTA_ROLE_INSIDE);
 			return;
 		}
+	/*
+	 * No finding at all: r changed only with the runtime's work set
+	 * aside (background()), and is no change of its own.
+	 */
+	if (c->nacc == 0) {
+		row->verdict = VERDICT_UNCHANGED;
+		c->dir[r] = 0;
+		return;
+	}
 	/* Crowded by the largest change of the other direction. */
 	for (i = 0; i < c->nacc; i++)
 		if (c->acc[i].dir != c->dir[r] && (!other ||
@@ -497,7 +618,7 @@ one_round(struct fctx *c)
 	const struct delta_row *x;
 	struct group	*g;
 	long		*gof, left = 0, h;
-	size_t		 i, k, ng = 0;
+	size_t		 i, k, r, ng = 0;
 	int		 t, rc = 0;
 
 	gof = xreallocarray(NULL, c->n + 1, sizeof(*gof));
@@ -527,15 +648,38 @@ one_round(struct fctx *c)
 	for (i = 0; i < ng && rc == 0; i++)
 		for (k = 0; k < ng; k++) {
 			if (k == i || g[k].into != -1 || g[i].into != -1 ||
-			    g[k].dir != g[i].dir || !g[i].region[g[k].spend])
+			    g[k].dir != g[i].dir)
 				continue;
-			if ((t = inside(c, g[i].spend, g[k].spend)) == -1) {
+			t = 0;
+			if (g[i].region[g[k].spend] &&
+			    (t = inside(c, g[i].spend, g[k].spend)) == -1) {
 				rc = -1;
 				break;
 			}
 			if (t)
 				g[k].into = (long)i;
 		}
+	/*
+	 * A group one of whose rows changed through calls new from
+	 * another's region joins it: the other's spend is where the
+	 * change entered (the rows with such calls at all are few).
+	 */
+	for (r = 0; r < c->n && rc == 0; r++) {
+		if (c->dir[r] == 0 || !by_new_calls(c, NULL, r, c->dir[r]))
+			continue;
+		k = (size_t)gof[c->spend[r]];
+		for (i = 0; i < ng; i++) {
+			if (i == k || g[i].into != -1 || g[i].dir != g[k].dir ||
+			    !by_new_calls(c, g[i].region, r, g[i].dir))
+				continue;
+			/* Not into a group that already joined this one. */
+			for (h = (long)i; h >= 0 && h != (long)k; h = g[h].into)
+				;
+			if (h == -1 && g[k].into == -1)
+				g[k].into = (long)i;
+			break;
+		}
+	}
 	/* A merged group's rows walk, in effect, to its host's spend. */
 	for (i = 0; i < c->n && rc == 0; i++)
 		if (c->dir[i] != 0) {
@@ -898,29 +1042,32 @@ background(struct fctx *c)
 {
 	unsigned char	*sched;
 	size_t		 i;
-	int		 reg = 0, any = 0;
+	int		 reg = 0, any = 0, s;
 	int64_t		 gcn[2], scn[2];
 
 	c->gc = xcalloc(c->n + 1, 1);
 	sched = xcalloc(c->n + 1, 1);
 	mark_class(c, RT_GC, c->gc, gcn);
 	mark_class(c, RT_SCHED, sched, scn);
-	for (i = 0; i < c->n; i++)
-		if (!c->gc[i] && !sched[i] && c->dir[i] > 0)
-			reg = 1;
 	/*
-	 * Is a change of code left when the scheduler's samples leave the
-	 * rest?  Code that only gained the share the scheduler gave up is
-	 * no change: then the scheduler's is the finding.
+	 * Is a change of code left when the runtime's samples leave the
+	 * rest?  Code that only gained the share the scheduler gave up (or
+	 * lost what the collector took) is no change: then the runtime's
+	 * is the finding.
 	 */
-	c->excl[0] += scn[0] > 0 && !c->d->exposure ? scn[0] : 0;
-	c->excl[1] += scn[1] > 0 && !c->d->exposure ? scn[1] : 0;
-	for (i = 0; i < c->n && !any; i++)
+	for (s = 0; s < 2 && !c->d->exposure; s++)
+		c->excl[s] += (gcn[s] > 0 ? gcn[s] : 0) +
+		    (scn[s] > 0 ? scn[s] : 0);
+	for (i = 0; i < c->n; i++)
 		if (!c->gc[i] && !sched[i] && c->dir[i] != 0 &&
-		    still(c, i) == 1)
+		    (c->dir[i] > 0 ? !reg : !any) && still(c, i) == 1) {
 			any = 1;
-	c->excl[0] -= scn[0] > 0 && !c->d->exposure ? scn[0] : 0;
-	c->excl[1] -= scn[1] > 0 && !c->d->exposure ? scn[1] : 0;
+			if (c->dir[i] > 0)
+				reg = 1;
+		}
+	for (s = 0; s < 2 && !c->d->exposure; s++)
+		c->excl[s] -= (gcn[s] > 0 ? gcn[s] : 0) +
+		    (scn[s] > 0 ? scn[s] : 0);
 	/* Did the collector's share grow, as a regression's would make it? */
 	if (reg && c->d->base_cden > 0 && c->d->new_cden > 0 &&
 	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden))
@@ -1003,6 +1150,8 @@ delta_findings(struct delta *d, const struct judge *j)
 	}
 	for (i = 0; i < c.nacc; i++) {
 		free(c.acc[i].region);
+		free(c.acc[i].flow[0]);
+		free(c.acc[i].flow[1]);
 		free(c.acc[i].members);
 		free(c.acc[i].crowded);
 	}

@@ -614,6 +614,76 @@ test_runtime_background(void)
 	profile_free(s);
 }
 
+/*
+ * One change, one finding, where the change spreads.  facets now calls
+ * rank, which handle called before too: the time spreads into rank's
+ * subtree (sort, swap), shared with handle's own call.  The change
+ * entered at facets: one finding whose path ends there, rank under it,
+ * and no second finding in the shared subtree.  Then a caller whose own
+ * code grew and that calls a function new with the change (a regular
+ * expression V8 compiled for it): one finding at the caller.
+ */
+static void
+test_spread(void)
+{
+	static const char *const bs[] = {
+		"main;handle;rank;sort;swap", "main;handle;facets",
+		"main;handle;render",
+	};
+	static const int64_t bc[] = { 1000, 2000, 7000 };
+	static const char *const ns[] = {
+		"main;handle;rank;sort;swap", "main;handle;facets;rank;sort;swap",
+		"main;handle;facets", "main;handle;render",
+	};
+	static const int64_t nc[] = { 1000, 3000, 2000, 7000 };
+	static const char *const es[] = { "main;enc", "main;other" };
+	static const int64_t ec[] = { 1000, 9000 };
+	static const char *const fs[] = {
+		"main;enc", "main;enc;RegExp: [<>&]", "main;other",
+	};
+	static const int64_t fc[] = { 2000, 1000, 9000 };
+	struct profile	*b = t_build(bs, bc, 3), *n = t_build(ns, nc, 4);
+	struct profile	*e = t_build(es, ec, 2), *f = t_build(fs, fc, 3);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct agg	*ae = t_aggregate(e, 0), *af = t_aggregate(f, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_finding *fi;
+	const struct delta_row *r;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings >= 1) {
+		fi = &d.findings[0];
+		CHECK(fi->verdict == VERDICT_REGRESSED);
+		CHECK(fi->npath >= 1 && strcmp(d.rows[fi->path[fi->npath -
+		    1]].name, "facets") == 0);
+		CHECK(fi->nunder >= 1 &&
+		    strcmp(d.rows[fi->under[0].row].name, "rank") == 0);
+	}
+	r = row(&d, "swap");
+	CHECK(r != NULL && r->verdict == VERDICT_REGRESSED && r->finding == 0);
+	r = row(&d, "render");
+	CHECK(r != NULL && r->verdict != VERDICT_IMPROVED);
+	delta_release(&d);
+	CHECK(delta_compute(ae, af, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings >= 1)
+		CHECK_STR(d.rows[d.findings[0].row].name, "enc");
+	r = row(&d, "RegExp: [<>&]");
+	CHECK(r != NULL && r->finding == 0);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	agg_free(ae);
+	agg_free(af);
+	profile_free(b);
+	profile_free(n);
+	profile_free(e);
+	profile_free(f);
+}
+
 int
 main(void)
 {
@@ -627,5 +697,6 @@ main(void)
 	test_many_rows();
 	test_inlined();
 	test_runtime_background();
+	test_spread();
 	return tap_done();
 }
