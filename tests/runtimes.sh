@@ -383,7 +383,9 @@ EOF
 # the rise of its function (its row's callers), whether
 # check-significance's findings are diff's (1, 0, or - without its
 # report), the dispersion (- without), and the findings as +function or
-# -function, separated by \037.
+# -function (?+function, ?-function for a report's leads), separated by
+# \037.  A report's leads count as no finding: the improved rows of such
+# a report still count.
 cat >"$tmp/pair.jq" <<'EOF'
 def fns($s): $s | split(";") | map(select(. != "" and . != "-"));
 def direct($f; $t): $f.function == $t or any(($f.path // [])[]; . == $t);
@@ -394,8 +396,12 @@ def bycaller($f; $t): names($f; $t) or any($root.rows[] |
     select(.name == $f.function) | (.callers // [])[];
     .name == $t and (.delta // 0) > 0);
 fns($reg) as $R | fns($imp) as $I |
-[.findings[] | select(.verdict == "regressed")] as $RF |
-[.findings[] | select(.verdict == "improved")] as $IF |
+# A report that calls its findings leads (approximate counts or sums of
+# unknown windows, one profile a side; check-significance exits 3 on
+# them) has none: they are listed apart, as ?+function.
+((.approximate // false) or (.untimed // false)) as $lead |
+[.findings[] | select(.verdict == "regressed" and ($lead | not))] as $RF |
+[.findings[] | select(.verdict == "improved" and ($lead | not))] as $IF |
 [
   ($RF | length),
   ($IF | length),
@@ -411,7 +417,8 @@ fns($reg) as $R | fns($imp) as $I |
    elif ([($c[0].findings // [])[] | .verdict + " " + .function] | sort) ==
         ([.findings[] | .verdict + " " + .function] | sort) then 1 else 0 end),
   (.dispersion // "-" | if type == "number" then (. * 100 | round / 100) else . end),
-  ([.findings[] | (if .verdict == "regressed" then "+" else "-" end) +
+  ([.findings[] | (if $lead then "?" else "" end) +
+      (if .verdict == "regressed" then "+" else "-" end) +
       .function] | join("\u001f"))
 ] | map(tostring) | join("\t")
 EOF

@@ -35,7 +35,8 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 		lead = REPORT_LEAD_NONE;
 		if (status == 3 && (regressed || (o.fail_on ==
 		    DELTA_FAIL_ANY_CHANGE && p.d.nfindings > 0)))
-			lead = p.dopts.approx ? REPORT_LEAD_APPROX :
+			lead = p.approx_live ? REPORT_LEAD_LIVE :
+			    p.dopts.approx ? REPORT_LEAD_APPROX :
 			    p.dopts.untimed ? REPORT_LEAD_UNTIMED :
 			    REPORT_LEAD_NONE;
 		else if (status == 3 && !p.dopts.has_counts)

@@ -254,6 +254,9 @@ pair_compare(struct pair *p, const struct opts *o)
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->approx = (b->merged.counts_scaled || n->merged.counts_scaled) &&
 	    (b->nprofiles < 2 || n->nprofiles < 2);
+	p->approx_live = dopts->approx &&
+	    ((b->merged.counts_scaled && b->merged.counts_recovered) ||
+	    (n->merged.counts_scaled && n->merged.counts_recovered));
 	dopts->untimed = b->kind == KIND_EVENTS && p->norm == DELTA_NORM_NONE &&
 	    !o->normalize.given && o->requests[0] <= 0;
 	dopts->max_callers = 3;
@@ -385,6 +388,7 @@ pair_write(struct pair *p, struct opts *o, int status, const char *conclusion)
 		.new_kept = agg_kept_share(p->new.agg, p->new.merged.total),
 		/* What makes the findings leads only. */
 		.approx = p->dopts.approx,
+		.approx_live = p->approx_live,
 		.waits = p->base.waits,
 		.untimed = p->dopts.untimed,
 		/* The gate's. */

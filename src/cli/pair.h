@@ -24,6 +24,8 @@
 struct pair {
 	struct side	 base, new;
 	struct delta_opts dopts;	/* from the options and the sides */
+	int		 approx_live;	/* dopts.approx for a live-heap
+					   snapshot (report.h) */
 	struct delta	 d;
 	struct flame	 fl;		/* svg and folded only */
 	struct views	 views;		/* --list and --peek */

@@ -140,6 +140,12 @@ struct diff_report {
 	 * (delta_opts.approx): the findings are leads.
 	 */
 	int		 approx;
+	/*
+	 * ... because a side is a live-heap snapshot whose counts were
+	 * recovered but hold garbage not yet collected (V8's): the counts
+	 * are the samples taken, and still vary by more between processes.
+	 */
+	int		 approx_live;
 	int		 waits;		/* kind_waits() of the sample type */
 	/*
 	 * Events summed over windows of unknown length, compared as they
@@ -176,6 +182,7 @@ int	report_diff_csv(FILE *, const struct diff_report *);
 enum {
 	REPORT_LEAD_NONE,
 	REPORT_LEAD_APPROX,	/* delta_opts.approx */
+	REPORT_LEAD_LIVE,	/* ... on live-heap snapshots (approx_live) */
 	REPORT_LEAD_UNTIMED,	/* delta_opts.untimed */
 	REPORT_LEAD_NOCOUNTS	/* no finding: !delta_opts.has_counts */
 };

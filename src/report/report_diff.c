@@ -645,6 +645,11 @@ put_leads(FILE *fp, const struct diff_report *r, const char *before)
 		    "show: with one profile a side, a finding may be that, not "
 		    "the code; compare several profiles per side, taken under "
 		    "the same load.\n", fp);
+	else if (r->approx_live)
+		fputs("These findings compare live-heap snapshots, one a side, "
+		    "whose uncollected garbage varies between processes by more "
+		    "than their counts show: leads, not proof (check-significance "
+		    "exits 3 on them); compare several profiles per side.\n", fp);
 	else if (r->approx)
 		fputs("These findings rest on counts the profiler scaled up "
 		    "and nothing recovered, with one profile a side: leads, "
@@ -1227,6 +1232,10 @@ report_conclusion(int status, int regressed, int any_change, int lead)
 	if (status == 1)
 		return regressed ? "significant regression" :
 		    "significant change";
+	if (status == 3 && lead == REPORT_LEAD_LIVE)
+		return "inconclusive: a change found on live-heap snapshots, "
+		    "one a side, whose garbage varies between processes: "
+		    "compare several profiles per side";
 	if (status == 3 && lead == REPORT_LEAD_APPROX)
 		return "inconclusive: a change found on estimated counts, one "
 		    "profile a side: compare several profiles per side";
