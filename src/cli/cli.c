@@ -1106,7 +1106,9 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 		    "    the collector's background work joins the regression "
 		    "that allocated it,\n"
 		    "    and Go's scheduler (runtime.mcall, runtime.mstart) the "
-		    "finding that moved it.\n", fp);
+		    "finding that moved it;\n"
+		    "    a call new from a function is one change of it, with "
+		    "all it spreads into.\n", fp);
 	fputc('\n', fp);
 	cli_pprof_help(fp, mask);
 }

@@ -74,6 +74,9 @@ struct fctx {
 	size_t		 nacc;
 	int64_t		 excl[2];	/* samples of the findings, a side */
 	unsigned char	*gc;		/* rows of the collector's own work */
+	unsigned char	*bgset;		/* the runtime's work set aside (or
+					   NULL), and what lies under it */
+	double		*bgflow[2];	/*   through shared callees (flows()) */
 	size_t		*bg;		/* rows set aside as background */
 	size_t		 nbg, cap_bg;
 };
@@ -301,6 +304,26 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 }
 
 /*
+ * The samples of row r's hypothesis that lie under the runtime's work
+ * set aside (background()) on one side: a shared callee of the
+ * collector (Go's runtime.systemstack) has its part of it there.
+ */
+static int64_t
+bg_joint(struct fctx *c, size_t r, int flat, int side)
+{
+	const struct delta_row *row = &c->d->rows[r];
+	int64_t		 k = count(row, flat, side), j;
+
+	if (c->bgset[r])
+		return k;
+	j = as_count(row, (int64_t)llround(c->bgflow[side][r]), side);
+	if (flat && count(row, 0, side) > 0)
+		j = (int64_t)llround((double)j * (double)k /
+		    (double)count(row, 0, side));
+	return j < k ? j : k;
+}
+
+/*
  * Is row r still a significant and relevant change in its direction
  * on the rest of the profile, without the samples of the findings
  * accepted so far?  1, 0, or -1 if the test failed.
@@ -312,25 +335,41 @@ still(struct fctx *c, size_t r)
 	const struct judge_hyp *h;
 	int64_t		 k[2], n[2];
 	size_t		 i;
-	int		 s, flat = row->hyp == DELTA_HYP_FLAT, t;
+	int		 s, flat = row->hyp == DELTA_HYP_FLAT, t, in;
 
 	if (c->nacc == 0 && c->excl[0] == 0 && c->excl[1] == 0)
 		return 1;
 	/*
 	 * Inside a finding of the other direction, every sample of r is
-	 * one of the finding's: the rest of the profile says nothing, and
-	 * r changed against the change around it, on its own.
+	 * one of the finding's, and left the rest with it.  r changed on
+	 * its own if its share of the rest with its samples put back
+	 * moved: a callee that only kept its work while a sibling grew
+	 * (allocation added next to it) lost share to the finding, and is
+	 * crowded out by it; one that did less is an improvement.
 	 */
-	for (i = 0; i < c->nacc; i++)
+	for (i = 0, in = 0; i < c->nacc; i++)
 		if (c->acc[i].dir != c->dir[r] && !c->acc[i].flat &&
 		    c->acc[i].region[r])
-			return 1;
+			in = 1;
 	h = flat ? &row->flat : &row->cum;
 	for (s = 0; s < 2; s++) {
 		k[s] = count(row, flat, s);
 		for (i = 0; i < c->nacc; i++)
-			k[s] -= joint(c, &c->acc[i], r, flat, s);
+			if (!(c->acc[i].dir != c->dir[r] && !c->acc[i].flat &&
+			    c->acc[i].region[r]))
+				k[s] -= joint(c, &c->acc[i], r, flat, s);
+		if (c->bgset != NULL)
+			k[s] -= bg_joint(c, r, flat, s);
 		n[s] = (s ? c->d->new_cden : c->d->base_cden) - c->excl[s];
+		/*
+		 * With nothing of the profile left outside the finding,
+		 * the rest says nothing: r changed against the change
+		 * around it, on its own.
+		 */
+		if (in && n[s] <= 0)
+			return 1;
+		if (in)
+			n[s] += count(row, 0, s);
 		if (k[s] < 0)
 			k[s] = 0;
 		if (n[s] <= 0)
@@ -998,6 +1037,26 @@ mark_class(struct fctx *c, enum rt_frame what, unsigned char *set,
 	}
 }
 
+/*
+ * The rows of set (NULL: none) and what lies under them, as still()
+ * takes them out of a row's samples.
+ */
+static void
+bg_under(struct fctx *c, const unsigned char *set)
+{
+	free(c->bgset);
+	free(c->bgflow[0]);
+	free(c->bgflow[1]);
+	c->bgset = NULL;
+	c->bgflow[0] = c->bgflow[1] = NULL;
+	if (set == NULL)
+		return;
+	c->bgset = xcalloc(c->n + 1, 1);
+	memcpy(c->bgset, set, c->n);
+	c->bgflow[0] = flows(c, set, 0);
+	c->bgflow[1] = flows(c, set, 1);
+}
+
 /* Set aside the rows of set that moved the way dir allows (0: both). */
 static void
 set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
@@ -1042,7 +1101,7 @@ background(struct fctx *c)
 {
 	unsigned char	*sched;
 	size_t		 i;
-	int		 reg = 0, any = 0, s;
+	int		 reg = 0, any = 0, gc = 0, s;
 	int64_t		 gcn[2], scn[2];
 
 	c->gc = xcalloc(c->n + 1, 1);
@@ -1059,21 +1118,34 @@ background(struct fctx *c)
 		c->excl[s] += (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
 	for (i = 0; i < c->n; i++)
-		if (!c->gc[i] && !sched[i] && c->dir[i] != 0 &&
+		sched[i] |= c->gc[i];
+	bg_under(c, sched);
+	for (i = 0; i < c->n; i++)
+		if (!sched[i] && c->dir[i] != 0 &&
 		    (c->dir[i] > 0 ? !reg : !any) && still(c, i) == 1) {
 			any = 1;
 			if (c->dir[i] > 0)
 				reg = 1;
 		}
+	bg_under(c, NULL);
 	for (s = 0; s < 2 && !c->d->exposure; s++)
 		c->excl[s] -= (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
+	memset(sched, 0, c->n + 1);
+	mark_class(c, RT_SCHED, sched, scn);
 	/* Did the collector's share grow, as a regression's would make it? */
 	if (reg && c->d->base_cden > 0 && c->d->new_cden > 0 &&
-	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden))
+	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden)) {
 		set_aside(c, c->gc, RT_GC, 1, gcn);
+		gc = 1;
+	}
 	if (any)
 		set_aside(c, sched, RT_SCHED, 0, scn);
+	/* What was set aside, and all it dominates, for still(). */
+	for (i = 0; i < c->n; i++)
+		sched[i] = (any && sched[i]) || (gc && c->gc[i]);
+	if (any || gc)
+		bg_under(c, sched);
 	free(sched);
 }
 
@@ -1157,6 +1229,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	}
 	free(c.acc);
 	free(c.gc);
+	bg_under(&c, NULL);
 	free(c.bg);
 	free(c.dir);
 	free(c.spend);

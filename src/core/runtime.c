@@ -24,6 +24,16 @@ static const struct {
 	{ "runtime.bgsweep",		RT_GC },
 	{ "runtime.bgscavenge",		RT_GC },
 	/*
+	 * The collector's work an allocating goroutine is made to do, and
+	 * the collector's own functions where a stack starts at them (Go's
+	 * profiler stops at runtime.systemstack's switch).
+	 */
+	{ "runtime.gcAssistAlloc",	RT_GC },
+	{ "runtime.gcAssistAlloc1",	RT_GC },
+	{ "runtime.gcDrain",		RT_GC },
+	{ "runtime.gcDrainN",		RT_GC },
+	{ "runtime.(*pageAlloc).scavenge", RT_GC },
+	/*
 	 * Go's scheduler, on the system stack: runtime.mcall parks or
 	 * yields a goroutine and runs the scheduler; runtime.mstart starts
 	 * a thread's scheduler loop and sysmon.  The rest are named for
@@ -67,6 +77,30 @@ holds(const char *name, const char *tok)
 	return 0;
 }
 
+/*
+ * A Go closure is its function's: "runtime.gcAssistAlloc.func1" (and
+ * ".func1.2" for one inside it) is the collector's as its function is.
+ */
+static enum rt_frame
+closure_of(const char *name)
+{
+	char		 fn[128];
+	const char	*p = strstr(name, ".func"), *q;
+	size_t		 n;
+
+	if (p == NULL || strncmp(name, "runtime.", 8) != 0)
+		return RT_CODE;
+	for (q = p + 5; *q != '\0' && (isdigit((unsigned char)*q) ||
+	    *q == '.'); q++)
+		;
+	n = (size_t)(p - name);
+	if (*q != '\0' || q == p + 5 || n >= sizeof(fn))
+		return RT_CODE;
+	memcpy(fn, name, n);
+	fn[n] = '\0';
+	return rt_frame_of(fn);
+}
+
 enum rt_frame
 rt_frame_of(const char *name)
 {
@@ -81,7 +115,7 @@ rt_frame_of(const char *name)
 	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
 		if (holds(name, pseudo[i].name))
 			return pseudo[i].what;
-	return RT_CODE;
+	return closure_of(name);
 }
 
 const char *

@@ -964,21 +964,50 @@ samples_warn(const struct side *s, const char *side, struct diags *ds)
 }
 
 /*
+ * The share of a side's samples whose innermost frame is idle (V8's
+ * "(idle)"), kept apart (agg.c) or, for top, a function of the profile;
+ * -1 if it has none (its profiler may mark no idle time).
+ */
+static double
+idle_share(const struct side *s)
+{
+	int64_t	 idle = 0, all;
+	long	 i;
+
+	if (s->agg == NULL)
+		return -1;
+	all = agg_total(s->agg, AGG_COUNT);
+	if (agg_nidle(s->agg) > 0) {
+		idle = agg_idle(s->agg, AGG_COUNT);
+		all += idle;
+	} else if ((i = agg_find(s->agg, "(idle)")) >= 0)
+		idle = agg_node(s->agg, (size_t)i)->flat[AGG_COUNT];
+	/* None at all: a profiler that marks no idle time, say nothing. */
+	return all > 0 && idle > 0 ? (double)idle / (double)all : -1;
+}
+
+/*
  * A CPU profile of a process mostly waiting: what would show where it
  * waits.  Not a profile of wall-clock time (kind_wall()), which shows
  * it already; a profile read for its CPU time that has wall-clock time
- * too (@datadog/pprof's, whose last type is cpu) has it read instead.
+ * too (@datadog/pprof's, whose last type is cpu) has it read instead,
+ * unless its wall-clock samples were seldom idle: then the thread was
+ * not waiting but kept from running (starved).
  */
 static void
 idle_warn(const struct side *s, const struct facts *f, const char *side,
     struct diags *ds)
 {
-	double secs = (double)f->duration_ns / 1e9;
+	double secs = (double)f->duration_ns / 1e9, idle;
 
 	if (!f->is_cpu || f->cpu_util < 0 || f->cpu_util >= PD_LOW_UTIL ||
 	    f->empty || kind_wall(s->sample_type, f->period_type))
 		return;
-	if (f->wall_type[0] != '\0')
+	if (f->wall_type[0] != '\0' && (idle = idle_share(s)) >= 0 &&
+	    idle < PD_STARVED_IDLE)
+		warn_file(ds, side, f, "", MSG_STARVED, 100 * f->cpu_util,
+		    secs, 100 * idle);
+	else if (f->wall_type[0] != '\0')
 		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING_WALL,
 		    100 * f->cpu_util, secs, f->wall_type);
 	else

@@ -172,6 +172,11 @@ void	side_free(struct side *);
 /* Thresholds behind the warnings; documented in profdiff.1. */
 #define PD_FEW_SAMPLES	300	/* fewer samples than this: shares are rough */
 #define PD_LOW_UTIL	0.5	/* CPU utilization below this: mostly waiting */
+/*
+ * ... unless the profile has wall-clock time, and fewer than this share
+ * of its samples were idle: then the thread was kept from running.
+ */
+#define PD_STARVED_IDLE	0.25
 #define PD_DURATION_SKEW 0.10	/* windows whose lengths differ more */
 #define PD_PERIOD_SKEW	0.10	/* periods that differ more: not jitter */
 

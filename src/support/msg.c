@@ -50,6 +50,12 @@ static const struct msg_def {
 	    "CPU utilization was %.1f%% of one core over %.2fs: the process "
 	    "was mostly waiting, and CPU time cannot explain time spent "
 	    "waiting; read the profile's wall-clock time (-sample_index=%s)" },
+	[MSG_STARVED] = { "starved", MSG_WARNING,
+	    "CPU utilization was %.1f%% of one core over %.2fs, yet only "
+	    "%.1f%% of its wall-clock samples were idle: the thread was not "
+	    "waiting for work but kept from running (a loaded machine or a "
+	    "CPU quota) or blocked in synchronous calls; its shares still "
+	    "compare, but not its speed" },
 	[MSG_COUNTS_RECOVERED] = { "counts-recovered", MSG_NOTE,
 	    "%s" },			/* facts.h's count_note */
 	[MSG_COUNTS_ESTIMATED] = { "counts-estimated", MSG_WARNING,

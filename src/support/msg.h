@@ -32,6 +32,7 @@ enum msg {
 	MSG_BAD_DURATION,	/* duration_nanos over a week */
 	MSG_MOSTLY_WAITING,	/* CPU utilization under PD_LOW_UTIL */
 	MSG_MOSTLY_WAITING_WALL, /* the same, and the file has wall time */
+	MSG_STARVED,		/* little CPU, yet its wall time not idle */
 	MSG_COUNTS_RECOVERED,	/* counts undone from scaled estimates */
 	MSG_COUNTS_ESTIMATED,	/* estimates, one profile a side */
 	MSG_COUNTS_ESTIMATED_RUNS, /* estimates, replicates on each side */

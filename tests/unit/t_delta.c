@@ -684,6 +684,61 @@ test_spread(void)
 	profile_free(f);
 }
 
+/*
+ * A change that allocates: search now makes slices, the collector's
+ * workers and the assists it imposes grow, and their shared trampoline
+ * (runtime.systemstack) with them.  One finding, the collector its
+ * background; search's other callee, match, kept its work and only
+ * lost share to the finding around it: crowded out, not improved.
+ */
+static void
+test_alloc(void)
+{
+	static const char *const st[] = {
+		"main;handle;search;match", "main;handle;render",
+		"runtime.gcBgMarkWorker;runtime.systemstack;runtime.gcDrain",
+		"main;handle;render;runtime.newobject;runtime.mallocgc;"
+		    "runtime.gcAssistAlloc;runtime.systemstack;"
+		    "runtime.gcAssistAlloc.func1;runtime.gcDrainN",
+		"main;handle;search;runtime.makeslice;runtime.mallocgc",
+		"main;handle;search;runtime.makeslice;runtime.mallocgc;"
+		    "runtime.gcAssistAlloc;runtime.systemstack;"
+		    "runtime.gcAssistAlloc.func1;runtime.gcDrainN",
+	};
+	static const int64_t bc[] = { 3000, 5000, 200, 100 };
+	static const int64_t nc[] = { 3000, 5000, 600, 100, 2000, 400 };
+	struct profile	*b = t_build(st, bc, 4), *n = t_build(st, nc, 6);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+	size_t		 i, imp = 0;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings >= 1) {
+		for (i = 0; i < d.findings[0].npath; i++)
+			if (strcmp(d.rows[d.findings[0].path[i]].name,
+			    "search") == 0)
+				break;
+		CHECK(i < d.findings[0].npath);
+		CHECK(d.findings[0].nbackground >= 1);
+	}
+	for (i = 0; i < d.nrows; i++)
+		imp += d.rows[i].verdict == VERDICT_IMPROVED;
+	CHECK_INT(imp, 0);
+	r = row(&d, "match");
+	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
+	r = row(&d, "runtime.systemstack");
+	CHECK(r != NULL && r->finding <= 0);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
 int
 main(void)
 {
@@ -698,5 +753,6 @@ main(void)
 	test_inlined();
 	test_runtime_background();
 	test_spread();
+	test_alloc();
 	return tap_done();
 }
