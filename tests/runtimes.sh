@@ -363,7 +363,7 @@ JOB
 		    res=""
 		[ -n "$res" ] || ds=parse
 	fi
-	[ -n "$res" ] || res="0	0	0	0	0	0	0	0	-	-	"
+	[ -n "$res" ] || res="0	0	0	0	0	0	0	0	-	-		-	-"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$rt" "$kind" "$ix" \
 	    "$side" "$var" "$cs" "$ds" "$res" >>"$RT_TMP/r/$$"
 	# Keep the messages of pairs that failed.
@@ -385,7 +385,10 @@ EOF
 # report), the dispersion (- without), and the findings as +function or
 # -function (?+function, ?-function for a report's leads), separated by
 # \037.  A report's leads count as no finding: the improved rows of such
-# a report still count.
+# a report still count.  Then the first injected regression's delta (its
+# row's, - for none) and the report's min_detectable_effect_pp: the
+# size of the change against what the counts could show
+# (RUNTIMES_PAIRS has them).
 cat >"$tmp/pair.jq" <<'EOF'
 def fns($s): $s | split(";") | map(select(. != "" and . != "-"));
 def direct($f; $t): $f.function == $t or any(($f.path // [])[]; . == $t);
@@ -419,7 +422,15 @@ fns($reg) as $R | fns($imp) as $I |
   (.dispersion // "-" | if type == "number" then (. * 100 | round / 100) else . end),
   ([.findings[] | (if $lead then "?" else "" end) +
       (if .verdict == "regressed" then "+" else "-" end) +
-      .function] | join("\u001f"))
+      .function] | join("\u001f")),
+  # The first injected regression's change (its row's delta, in points)
+  # and the change the counts could detect: what power is measured at.
+  ((. as $r | $R | first // null) as $t |
+   if $t == null then "-" else
+   ([$root.rows[] | select(.name == $t) | .delta *
+     (if $root.quantity == "shares" then 100 else 1 end)] |
+    first // "-") end),
+  (.min_detectable_effect_pp // "-")
 ] | map(tostring) | join("\t")
 EOF
 export RT_TMP="$tmp" RT_PD="$PD" RT_ARGS="$ARGS" RT_TOUT="$TOUT"
@@ -435,7 +446,7 @@ fi
 cat "$tmp"/r/* 2>/dev/null | awk -F'\t' -v OFS='\t' '
 FILENAME == "-" { done[$1] = $0; next }
 { if ($1 in done) print done[$1]
-  else print $1, $2, $3, $4, $5, $6, "lost", "lost", 0, 0, 0, 0, 0, 0, 0, 0, "-", "-", "" }' \
+  else print $1, $2, $3, $4, $5, $6, "lost", "lost", 0, 0, 0, 0, 0, 0, 0, 0, "-", "-", "", "-", "-" }' \
     - "$tmp/jobs.tsv" >"$tmp/results.tsv"
 # Every pair, for looking into one: its job (the files) and its result.
 if [ -n "${RUNTIMES_PAIRS:-}" ]; then
