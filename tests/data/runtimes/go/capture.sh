@@ -3,7 +3,7 @@
 # of quotesvc (main.go, standard library only) with no change and with one
 # known change injected into named functions, one process at a time, each
 # with its own seed.  It needs Debian's golang-go (go build and go tool
-# pprof); it took 21 minutes on a shared, loaded 2-core machine.
+# pprof); it took 9 minutes on a shared 2-core machine.
 #
 #	sh tests/data/runtimes/go/capture.sh [OUTDIR]
 #
@@ -13,7 +13,11 @@
 # worker serves (the median of three 2-second -calibrate runs) and paces
 # each of the two workers of every run at RATE_SHARE (default 0.55) of
 # that, unless RATE is set.  Every run is a process of 6 seconds
-# (GOMAXPROCS=2), profiled from start to end; the saturated runs use one
+# (GOMAXPROCS=2), profiled from start to end at HZ samples a second of CPU
+# (quotesvc -hz; default 250, runtime/pprof's own rate is 100: Linux fires
+# a CPU-time timer at most once per tick, and this kernel ticks 250 times a
+# second, so a higher HZ gives no more samples and a period that
+# undercounts their time); the saturated runs use one
 # unpaced worker instead (-workers 1 -rate 0).  The variants are
 # interleaved round by round, so that a drift in the machine's load falls
 # on all of them alike.
@@ -38,6 +42,7 @@ TRIES=${TRIES:-3}
 PREEMPT_MAX=${PREEMPT_MAX:-8}
 ROUNDS=${ROUNDS:-5}
 RATE_SHARE=${RATE_SHARE:-0.55}
+HZ=${HZ:-250}
 SECONDS_=6
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -131,7 +136,7 @@ try() {
 	wait_quiet
 	load1=$(cut -d' ' -f1 /proc/loadavg)
 	prio env GOMAXPROCS=2 "$tmp/quotesvc" -seed "$seed" -inject "$2" \
-	    -duration ${SECONDS_}s -cpuprofile "$out/$1" \
+	    -duration ${SECONDS_}s -cpuprofile "$out/$1" -hz "$HZ" \
 	    -workers $workers -rate $rate 2>"$tmp/err" ||
 	    { cat "$tmp/err" >&2; exit 1; }
 	requests=$(sed -n 's/.*: \([0-9]*\) requests in .*/\1/p' "$tmp/err")
@@ -143,7 +148,8 @@ try() {
 		/^Locations$/ { s = 0 }
 		s && /:/ { n += $1 }
 		END { print n + 0 }')
-	util=$(awk -v n="$samples" -v s="$secs" 'BEGIN { printf "%.2f\n", n / 100 / s }')
+	util=$(awk -v n="$samples" -v s="$secs" -v f="$HZ" \
+	    'BEGIN { printf "%.2f\n", n / f / s }')
 	preempt=$(go tool pprof -top -nodecount=100000 "$out/$1" 2>/dev/null |
 	    awk '$6 == "runtime.asyncPreempt" { sub(/%/, "", $2); p = $2 }
 		END { printf "%.1f\n", p + 0 }')
