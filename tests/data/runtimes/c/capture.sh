@@ -15,7 +15,11 @@
 # unpaced (the median of three 2-second -calibrate runs) and paces every
 # run at RATE_SHARE (default 0.5) of that, unless RATE is set.  Every run
 # is a process of 6 seconds, profiled from start to end by gperftools at
-# CPUPROFILE_FREQUENCY=250; the saturated runs are not paced (-rate 0).
+# CPUPROFILE_FREQUENCY=250 (FREQ); the saturated runs are not paced
+# (-rate 0).  250 is the most this machine gives: gperftools' timer
+# (ITIMER_PROF) counts CPU time, which Linux checks once per tick, and
+# this kernel ticks 250 times a second (CONFIG_HZ=250), so FREQ=1000 still
+# gives 250 samples a second of CPU, each written as 1 ms of it instead of 4.
 # gperftools writes a legacy profile of addresses; the script converts
 # each into a symbolized pprof protobuf with
 #
