@@ -1133,10 +1133,18 @@ background(struct fctx *c)
 		    (scn[s] > 0 ? scn[s] : 0);
 	memset(sched, 0, c->n + 1);
 	mark_class(c, RT_SCHED, sched, scn);
-	/* Did the collector's share grow, as a regression's would make it? */
+	/*
+	 * Did the collector's share grow, as a regression's would make it?
+	 * Or fall next to any change of code: work displaced in a saturated
+	 * process allocates less, and its collection falls with it.
+	 */
 	if (reg && c->d->base_cden > 0 && c->d->new_cden > 0 &&
 	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden)) {
 		set_aside(c, c->gc, RT_GC, 1, gcn);
+		gc = 1;
+	} else if (any && c->d->base_cden > 0 && c->d->new_cden > 0 &&
+	    share(gcn[1], c->d->new_cden) < share(gcn[0], c->d->base_cden)) {
+		set_aside(c, c->gc, RT_GC, -1, gcn);
 		gc = 1;
 	}
 	if (any)

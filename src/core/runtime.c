@@ -46,6 +46,12 @@ static const struct {
 	{ "runtime.findRunnable",	RT_SCHED },
 	{ "runtime.findrunnable",	RT_SCHED },
 	{ "runtime.sysmon",		RT_SCHED },
+	/*
+	 * A goroutine preempted by a signal: the frame lands on top of
+	 * whatever code ran, as often as the scheduler (or the collector
+	 * stopping the world) preempts, which follows the load.
+	 */
+	{ "runtime.asyncPreempt",	RT_SCHED },
 };
 
 /*

@@ -36,6 +36,7 @@ t_names(void)
 	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.mallocgc"), RT_CODE);
 	CHECK_INT(rt_frame_of("runtime.mcall"), RT_SCHED);
+	CHECK_INT(rt_frame_of("runtime.asyncPreempt"), RT_SCHED);
 	CHECK_INT(rt_frame_of("runtime.gcAssistAlloc.func1"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker.func2.1"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.gcAssistAlloc.funcx"), RT_CODE);
