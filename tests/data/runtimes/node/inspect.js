@@ -13,9 +13,10 @@
 //           allocation of size s by 1/(1-exp(-s/rate)), so the count of
 //           samples behind a record of n objects of s bytes is
 //           round(n * (1-exp(-s/rate))), with rate the sampling interval
-//           (service.js --heap-interval, 32768 unless --rate says
-//           otherwise); Datadog's `(external)` record (external memory, one
-//           object, not a sampled allocation) counts as none.
+//           (service.js --heap-interval, which both profilers write as the
+//           profile's period; --rate overrides it); Datadog's `(external)`
+//           record (external memory, one object, not a sampled allocation)
+//           counts as none.
 //
 // With --functions it adds the names of the functions the samples hold.
 
@@ -23,10 +24,11 @@ const fs = require('fs');
 const zlib = require('zlib');
 const { Profile } = require('pprof-format');
 
-function inspect(file, rate = 32768, withFunctions = false) {
+function inspect(file, rate = null, withFunctions = false) {
   let buf = fs.readFileSync(file);
   if (buf[0] === 0x1f && buf[1] === 0x8b) buf = zlib.gunzipSync(buf);
   const p = Profile.decode(buf);
+  if (!rate) rate = Number(p.period) > 1 ? Number(p.period) : 32768;
   const str = (i) => p.stringTable.strings[Number(i)];
   const types = p.sampleType.map((t) => `${str(t.type)}/${str(t.unit)}`);
   const totals = types.map(() => 0);
@@ -67,7 +69,7 @@ function inspect(file, rate = 32768, withFunctions = false) {
 module.exports = { inspect };
 
 if (require.main === module) {
-  let rate = 32768;
+  let rate = null;
   let withFunctions = false;
   const files = [];
   for (let i = 2; i < process.argv.length; i++) {

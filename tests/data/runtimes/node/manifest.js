@@ -10,8 +10,6 @@ const fs = require('fs');
 const path = require('path');
 const { inspect } = require('./inspect');
 
-const HEAP_RATE = 32768;
-
 // shape -> { wall: [regress, improve], heap: [regress, improve] }
 const TRUTH = {
   none: { wall: ['-', '-'], heap: ['-', '-'] },
@@ -48,7 +46,9 @@ for (const line of runs) {
   const variant = col(r, 'variant');
   for (const kind of ['wall', 'heap']) {
     const file = `${prefix}.${kind}.pb.gz`;
-    const facts = inspect(path.join(dir, file), HEAP_RATE);
+    // A heap profile's samples are undone at its own period, the sampling
+    // interval service.js --heap-interval gave the profiler.
+    const facts = inspect(path.join(dir, file));
     const [regress, improve] = TRUTH[variant][kind];
     const seconds = kind === 'wall' ? facts.seconds.toFixed(3) : Number(col(r, 'heap_s')).toFixed(3);
     out.push([file, runtime, kind, col(r, 'run'), col(r, 'seed'), variant, regress, improve,
