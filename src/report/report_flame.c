@@ -42,10 +42,14 @@
 #define GRAPH_W		(IMG_W - 2 * PAD)
 #define ROW_H		16		/* one frame row */
 #define FRAME_H		15
-#define HEAD_H		184		/* title, facts, legend, buttons */
-#define HEAD_H1		128		/* the same for one profile */
+#define HEAD_PAD	24		/* below the legend and buttons */
+#define HEAD_PAD1	16		/* the same for one profile */
+#define LINE_H		16		/* one line of the header */
 #define FOOT_H		32		/* details of the frame under the mouse */
 #define CHAR_W		6.6		/* 11px monospace, roughly */
+#define TITLE_W		9.0		/* 15px bold monospace, the title */
+#define LINE_C		((size_t)(GRAPH_W / CHAR_W))	/* a header line */
+#define TITLE_C		((size_t)(GRAPH_W / TITLE_W))	/* the title */
 #define MIN_PX		1.0		/* no narrower frame is drawn */
 #define STRIP_PX	2.0		/* frames of the other side only */
 #define MAX_STRIPS	((size_t)(GRAPH_W / 4 / STRIP_PX))
@@ -73,7 +77,7 @@ struct layout {
 	size_t		 maxdepth;
 	size_t		 ndrawn, nstrips, nomitted_strips, nnarrow;
 	double		 omitted;	/* layout value not drawn */
-	double		 head;		/* height of the header */
+	double		 head;		/* the header's height (put_header()) */
 	double		 dmax;		/* largest |change| of a finding */
 };
 
@@ -137,7 +141,6 @@ layout(const struct flame_report *r, struct layout *ly)
 	double			 x;
 
 	memset(ly, 0, sizeof(*ly));
-	ly->head = fl->single ? HEAD_H1 : HEAD_H;
 	l = ly->l = xcalloc(fl->nframes, sizeof(*l));
 	/*
 	 * Children have higher indices than their parents.  What frames
@@ -318,33 +321,36 @@ put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 	const struct flame	*fl = r->fl;
 	char			 v[UNITS_BUFSZ], p[16], q[16];
 
+	/* The name's first line is the script's (tl()); the numbers follow. */
 	fputs("<title>", fp);
 	report_put_xml(fp, f->name, SIZE_MAX);
 	if (fl->single) {
 		units_label(v, sizeof(v), f->new_cum, r->h.new->unit,
 		    r->out_unit ? r->out_unit : "auto");
-		fprintf(fp, "\n%.2f%% (%s), self %.2f%%", 100 * f->new_share,
-		    v, fl->new_total != 0 ? 100 * (double)f->new_flat /
-		    (double)fl->new_total : 0.0);
+		report_put_xmlf(fp, "\n%.2f%% (%s), self %.2f%%",
+		    100 * f->new_share, v, fl->new_total != 0 ? 100 *
+		    (double)f->new_flat / (double)fl->new_total : 0.0);
 		fputs("</title>", fp);
 		return;
 	}
-	fprintf(fp, "\nnew %.2f%%, base %.2f%%: %+.2f pp%s", 100 * f->new_share,
-	    100 * f->base_share, 100 * f->delta,
+	report_put_xmlf(fp, "\nnew %.2f%%, base %.2f%%: %+.2f pp%s",
+	    100 * f->new_share, 100 * f->base_share, 100 * f->delta,
 	    f->status == STATUS_NEW ? " (only in new)" :
 	    f->status == STATUS_GONE ? " (only in base)" : "");
-	fprintf(fp, "\nsamples: base %" PRId64 ", new %" PRId64, f->base_count,
-	    f->new_count);
+	report_put_xmlf(fp, "\nsamples: base %" PRId64 ", new %" PRId64,
+	    f->base_count, f->new_count);
 	if (f->parent == FLAME_NONE)
-		fputs("\nthe whole profile: not tested", fp);
+		report_put_xmlf(fp, "\nthe whole profile: not tested");
 	else if (!r->h.has_counts)
-		fputs("\nnot tested: no sample counts", fp);
+		report_put_xmlf(fp, "\nnot tested: no sample counts");
 	else if (!f->tested)
-		fputs("\nnot tested: too few samples", fp);
+		report_put_xmlf(fp, "\nnot tested: too few samples");
 	else {
+		/* "<1e-300" is one of them. */
 		report_put_p(p, sizeof(p), f->st.p);
 		report_put_p(q, sizeof(q), f->q);
-		fprintf(fp, "\np %s, q %s: %s", p, q, verdict_name(f->verdict));
+		report_put_xmlf(fp, "\np %s, q %s: %s", p, q,
+		    verdict_name(f->verdict));
 	}
 	fputs("</title>", fp);
 }
@@ -485,22 +491,138 @@ put_text(FILE *fp, double x, double y, const char *attrs, const char *s)
 	fputs("</text>\n", fp);
 }
 
-/* "path, N samples" or "path and N more, N samples". */
+/*
+ * Text of the header at x, in lines of at most max characters, broken
+ * at spaces (a word longer than a line is cut), each a <text> LINE_H
+ * below the one before and, but for the first, indent characters in;
+ * tip, unless NULL, is the whole text as the first line's tooltip.  *y
+ * is the first line's baseline, and is left at the last one's.  So that
+ * no file name, filter or sentence is cut off at the image's edge.
+ */
 static void
-side_line(char *buf, size_t len, const char *label,
-    const struct facts *f, size_t nprofiles, const char *to)
+put_lines(FILE *fp, double x, double *y, const char *attrs, const char *s,
+    size_t max, size_t indent, const char *tip)
 {
-	char	 tot[UNITS_BUFSZ], more[48] = "", smp[48];
+	const char	*p = s;
+	size_t		 b, k, room = max;
+
+	for (;;) {
+		b = strlen(p);
+		if (nchars(p) > room) {
+			b = prefix_bytes(p, room);
+			for (k = b; k > 0 && p[k] != ' '; k--)
+				;
+			if (k > 0)
+				b = k;
+		}
+		fprintf(fp, "<text x=\"%.0f\" y=\"%.0f\"%s>", x, *y, attrs);
+		if (tip != NULL) {
+			fputs("<title>", fp);
+			report_put_xml(fp, tip, SIZE_MAX);
+			fputs("</title>", fp);
+			tip = NULL;
+		}
+		report_put_xml(fp, p, b);
+		fputs("</text>\n", fp);
+		for (p += b; *p == ' '; p++)
+			;
+		if (*p == '\0')
+			break;
+		if (room == max) {
+			x += (double)indent * CHAR_W;
+			room = max > 2 * indent ? max - indent : max;
+		}
+		*y += LINE_H;
+	}
+}
+
+/*
+ * What a side's facts are of: the profile's path, or "N profiles merged"
+ * (merged facts keep no path).  buf holds len bytes.
+ */
+static const char *
+side_name(char *buf, size_t len, const struct facts *f, size_t nprofiles)
+{
+	if (f->path != NULL)
+		return f->path;
+	snprintf(buf, len, "%zu profiles merged", nprofiles);
+	return buf;
+}
+
+/*
+ * A side's line, "Base: path: N samples, cpu 9.96s" or "Base: 3
+ * profiles merged: ...", in a line of the header: the path elided to
+ * fit, the whole line its tooltip then.
+ */
+static void
+put_side(FILE *fp, double *y, const char *label, const struct facts *f,
+    size_t nprofiles, const char *to)
+{
+	char	 tot[UNITS_BUFSZ], more[48] = "", smp[48], nm[48];
+	char	*rest, *path, *whole;
+	const char *name = side_name(nm, sizeof(nm), f, nprofiles);
+	size_t	 used;
 
 	units_label(tot, sizeof(tot), f->total, f->unit, to ? to : "auto");
-	if (nprofiles > 1)
+	if (nprofiles > 1 && f->path != NULL)
 		snprintf(more, sizeof(more), " and %zu more", nprofiles - 1);
 	if (f->samples >= 0)
 		snprintf(smp, sizeof(smp), "%" PRId64 " samples", f->samples);
 	else
 		snprintf(smp, sizeof(smp), "no sample counts");
-	snprintf(buf, len, "%s %s%s: %s, %s %s", label, f->path, more, smp,
+	xasprintf(&rest, "%s: %s, %s %s", more, smp, f->sample_type, tot);
+	used = nchars(label) + 1 + nchars(rest);
+	path = report_elide(name, used < LINE_C ? LINE_C - used : 0);
+	xasprintf(&whole, "%s %s%s", label, name, rest);
+	free(rest);
+	xasprintf(&rest, "%s %s%s: %s, %s %s", label, path, more, smp,
 	    f->sample_type, tot);
+	put_lines(fp, PAD, y, "", rest, LINE_C, 2, strcmp(path, name) != 0 ?
+	    whole : NULL);
+	free(path);
+	free(whole);
+	free(rest);
+}
+
+/*
+ * The title, "Flame graph: path" or "Differential flame graph: base ->
+ * new", the paths elided to fit the width, the whole title its tooltip
+ * then.
+ */
+static void
+put_title_line(FILE *fp, double *y, const struct flame_report *r)
+{
+	const char	*pre = r->fl->single ? "Flame graph: " :
+			    "Differential flame graph: ";
+	char		 an[48], bn[48];
+	const char	*a = r->fl->single ? NULL : side_name(an, sizeof(an),
+			    r->h.base, r->h.nbase);
+	const char	*b = side_name(bn, sizeof(bn), r->h.new, r->h.nnew);
+	size_t		 room, na, nb, half;
+	char		*ea, *eb, *line, *whole;
+
+	room = TITLE_C - nchars(pre) - (a != NULL ? 4 : 0);
+	na = a != NULL ? nchars(a) : 0;
+	nb = nchars(b);
+	half = a != NULL ? room / 2 : room;
+	/* What one path leaves of its half, the other may take. */
+	ea = a != NULL ? report_elide(a, na < half ? na : nb < half ?
+	    room - nb : half) : NULL;
+	eb = report_elide(b, a == NULL ? room : nb < half ? nb : na < half ?
+	    room - na : half);
+	if (a != NULL) {
+		xasprintf(&line, "%s%s -> %s", pre, ea, eb);
+		xasprintf(&whole, "%s%s -> %s", pre, a, b);
+	} else {
+		xasprintf(&line, "%s%s", pre, eb);
+		xasprintf(&whole, "%s%s", pre, b);
+	}
+	put_lines(fp, IMG_W / 2, y, " class=\"h\"", line, TITLE_C, 0,
+	    strcmp(line, whole) != 0 ? whole : NULL);
+	free(ea);
+	free(eb);
+	free(line);
+	free(whole);
 }
 
 static void
@@ -512,48 +634,57 @@ swatch(FILE *fp, double x, double y, const char *fill, const char *label)
 	put_text(fp, x + 18, y, "", label);
 }
 
+/*
+ * A line of the header, LINE_H below the last (gap more), wrapped to
+ * the width.
+ */
 static void
+put_hline(FILE *fp, double *y, double gap, const char *s)
+{
+	*y += LINE_H + gap;
+	put_lines(fp, PAD, y, "", s, LINE_C, 2, NULL);
+}
+
+/*
+ * The header: title, inputs, test, legend and buttons.  Returns the
+ * height it takes, which depends on how many lines its text needed.
+ */
+static double
 put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 {
 	const struct flame	*fl = r->fl;
-	char			 buf[1024];
+	char			 buf[1024], *s;
 	double			 y = 22;
 
+	put_title_line(fp, &y, r);
+	y += LINE_H + 4;
 	if (fl->single) {
-		snprintf(buf, sizeof(buf), "Flame graph: %s", r->h.new->path);
-		put_text(fp, IMG_W / 2, y, " class=\"h\"", buf);
-		side_line(buf, sizeof(buf), "Profile:", r->h.new, r->h.nnew,
-		    r->out_unit);
-		put_text(fp, PAD, y += 20, "", buf);
-		put_text(fp, PAD, y += 16, "", "Width: a frame's cumulative "
+		put_side(fp, &y, "Profile:", r->h.new, r->h.nnew, r->out_unit);
+		put_hline(fp, &y, 0, "Width: a frame's cumulative "
 		    "share of the profile's total. Colour: a warm hue from "
 		    "the name, with no meaning.");
 	} else {
-		snprintf(buf, sizeof(buf), "Differential flame graph: %s -> %s",
-		    r->h.base->path, r->h.new->path);
-		put_text(fp, IMG_W / 2, y, " class=\"h\"", buf);
-		side_line(buf, sizeof(buf), "Base:", r->h.base, r->h.nbase,
-		    r->out_unit);
-		put_text(fp, PAD, y += 20, "", buf);
-		side_line(buf, sizeof(buf), "New: ", r->h.new, r->h.nnew,
-		    r->out_unit);
-		put_text(fp, PAD, y += 16, "", buf);
-		snprintf(buf, sizeof(buf), "Test: %s; Benjamini-Hochberg at "
-		    "%g over the %zu of %zu frames drawn that can reach it "
-		    "(Tarone); minimum effect %gpp and %g%%.", r->h.method,
-		    r->h.alpha, fl->judge.fdr.kept, fl->ntested,
-		    r->h.min_effect_pp, r->h.min_effect_rel);
-		put_text(fp, PAD, y += 16, "", buf);
+		put_side(fp, &y, "Base:", r->h.base, r->h.nbase, r->out_unit);
+		y += LINE_H;
+		put_side(fp, &y, "New: ", r->h.new, r->h.nnew, r->out_unit);
+		xasprintf(&s, "Test: %s; Benjamini-Hochberg at %g over the %zu "
+		    "of %zu frames drawn that can reach it (Tarone); minimum "
+		    "effect %gpp and %g%%.", r->h.method, r->h.alpha,
+		    fl->judge.fdr.kept, fl->ntested, r->h.min_effect_pp,
+		    r->h.min_effect_rel);
+		put_hline(fp, &y, 0, s);
+		free(s);
 		snprintf(buf, sizeof(buf), "Width: a frame's cumulative share "
 		    "of the %s profile. Colour: the change of that share, new "
 		    "- base, where it is significant; deeper is larger "
 		    "(deepest: %.2f pp).", r->width_base ? "base" : "new",
 		    100 * ly->dmax);
-		put_text(fp, PAD, y += 16, "", buf);
+		put_hline(fp, &y, 0, buf);
 	}
-	snprintf(buf, sizeof(buf), "Filters: %s", r->h.filters != NULL ?
-	    r->h.filters : "none");
-	put_text(fp, PAD, y += 16, "", buf);
+	xasprintf(&s, "Filters: %s", r->h.filters != NULL ? r->h.filters :
+	    "none");
+	put_hline(fp, &y, 0, s);
+	free(s);
 	snprintf(buf, sizeof(buf), "Not drawn: frames under %g%% of %s "
 	    "profile%s", 100 * fl->min_share, fl->single ? "the" : "both",
 	    fl->single ? "" : "s");
@@ -565,7 +696,7 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 	    "of the %s, left as empty space.", ly->l[0].lay > 0 ?
 	    100 * ly->omitted / ly->l[0].lay : 0.0, fl->single ?
 	    "profile" : r->width_base ? "base profile" : "new profile");
-	put_text(fp, PAD, y += 16, "", buf);
+	put_hline(fp, &y, 0, buf);
 	if (!fl->single) {
 		snprintf(buf, sizeof(buf), "Hatched: %zu frames (nearly) "
 		    "absent from the %s profile, drawn %g px wide if they held "
@@ -573,7 +704,7 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 		    "scaled by %.2f%% to make room.", ly->nstrips,
 		    r->width_base ? "base" : "new", STRIP_PX, 100 * STRIP_SHARE,
 		    r->width_base ? "new" : "base", 100 * ly->scale);
-		put_text(fp, PAD, y += 16, "", buf);
+		put_hline(fp, &y, 0, buf);
 	}
 
 	y += 22;
@@ -595,6 +726,7 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 	    "onclick=\"search()\">[Search]</text>\n", IMG_W - 180, y);
 	fprintf(fp, "<text x=\"%.0f\" y=\"%.0f\" class=\"b\" "
 	    "onclick=\"clr()\">[Clear]</text>\n", IMG_W - 100, y);
+	return y + (fl->single ? HEAD_PAD1 : HEAD_PAD);
 }
 
 int
@@ -602,10 +734,23 @@ report_flame_svg(FILE *fp, const struct flame_report *r)
 {
 	const struct flame	*fl = r->fl;
 	struct layout		 ly;
-	size_t			*stack, sp = 0, i, k;
+	size_t			*stack, sp = 0, i, k, hlen = 0;
 	double			 h;
+	char			*head = NULL;
+	FILE			*hfp;
 
 	layout(r, &ly);
+	/* The header first: its lines decide where the frames begin. */
+	if ((hfp = open_memstream(&head, &hlen)) == NULL) {
+		free(ly.l);
+		return -1;
+	}
+	ly.head = put_header(hfp, r, &ly);
+	if (fclose(hfp) != 0) {
+		free(head);
+		free(ly.l);
+		return -1;
+	}
 	h = ly.head + (double)(ly.maxdepth + 1) * ROW_H + FOOT_H;
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n",
 	    fp);
@@ -632,7 +777,8 @@ report_flame_svg(FILE *fp, const struct flame_report *r)
 	    r->width_base ? "base" : "new", script);
 	fprintf(fp, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"#fff\"/>\n",
 	    IMG_W, h);
-	put_header(fp, r, &ly);
+	fwrite(head, 1, hlen, fp);
+	free(head);
 
 	/* Frames in preorder, so that a parent comes before its children. */
 	stack = xreallocarray(NULL, fl->nframes + 1, sizeof(*stack));

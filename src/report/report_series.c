@@ -7,7 +7,9 @@
  * point with its interval, the segments' levels, and the change marked.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -15,6 +17,7 @@
 #include "report/report_flame.h"
 #include "report/report_series.h"
 #include "core/series.h"
+#include "support/xmalloc.h"
 
 static const char *
 verdict_name(enum series_verdict v)
@@ -365,6 +368,7 @@ series_json(FILE *fp, const struct series_report *sr)
 #define SVG_H		170	/* a chart, with its title */
 #define SVG_PAD		40
 #define SVG_TOP		34
+#define SVG_TITLE_C	84	/* characters of a chart's title, at 12px */
 
 /* The x of point t, and the y of level v in a chart of top y0. */
 static double
@@ -405,27 +409,49 @@ svg_chart(FILE *fp, const struct series_report *sr,
     const struct series_change *c, size_t k)
 {
 	const struct series	*s = sr->s;
-	size_t			 t, T = s->npts;
+	const char		*v = verdict_name(c->verdict);
+	size_t			 t, T = s->npts, used;
 	double			 y0 = (double)k * SVG_H, vmax = 0, x;
-	char			 b[32], a[32];
+	char			 b[32], a[32], *rest, *name;
 
 	for (t = 0; t < T; t++)
 		if (isfinite(c->lvhi[t]) && c->lvhi[t] > vmax)
 			vmax = c->lvhi[t];
 	fmt_level(b, sizeof(b), sr->r, c->before);
 	fmt_level(a, sizeof(a), sr->r, c->after);
-	fprintf(fp, "<g class=\"chart %s\">\n<text x=\"%d\" y=\"%.1f\">%s: ",
-	    verdict_name(c->verdict), SVG_PAD, y0 + 18,
-	    verdict_name(c->verdict));
-	report_put_xml(fp, s->names[c->fid], strlen(s->names[c->fid]));
-	fprintf(fp, " (%s), %s to %s, q %.3g</text>\n", c->cum ? "cum" :
-	    "flat", b, a, c->q);
+	/*
+	 * "verdict: name (cum), 1.01% to 20.41%, q 2.83e-90", the name
+	 * elided to fit the chart, the whole title its tooltip then.
+	 */
+	xasprintf(&rest, " (%s), %s to %s, q %.3g", c->cum ? "cum" : "flat",
+	    b, a, c->q);
+	used = strlen(v) + 2 + strlen(rest);
+	name = report_elide(s->names[c->fid], used < SVG_TITLE_C ?
+	    SVG_TITLE_C - used : 0);
+	fputs("<g class=\"chart ", fp);
+	report_put_xml(fp, v, SIZE_MAX);
+	fprintf(fp, "\">\n<text x=\"%d\" y=\"%.1f\">", SVG_PAD, y0 + 18);
+	if (strcmp(name, s->names[c->fid]) != 0) {
+		fputs("<title>", fp);
+		report_put_xmlf(fp, "%s: ", v);
+		report_put_xml(fp, s->names[c->fid], SIZE_MAX);
+		report_put_xmlf(fp, "%s", rest);
+		fputs("</title>", fp);
+	}
+	report_put_xmlf(fp, "%s: ", v);
+	report_put_xml(fp, name, SIZE_MAX);
+	report_put_xmlf(fp, "%s", rest);
+	fputs("</text>\n", fp);
+	free(name);
+	free(rest);
 	fprintf(fp, "<line class=\"axis\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" "
 	    "y2=\"%.1f\"/>\n", SVG_PAD, svg_y(0, vmax, y0), SVG_W - SVG_PAD,
 	    svg_y(0, vmax, y0));
 	fmt_level(b, sizeof(b), sr->r, vmax);
-	fprintf(fp, "<text class=\"tick\" x=\"2\" y=\"%.1f\">%s</text>\n",
-	    svg_y(vmax, vmax, y0) + 4, b);
+	fprintf(fp, "<text class=\"tick\" x=\"2\" y=\"%.1f\">",
+	    svg_y(vmax, vmax, y0) + 4);
+	report_put_xmlf(fp, "%s", b);
+	fputs("</text>\n", fp);
 	fprintf(fp, "<text class=\"tick\" x=\"2\" y=\"%.1f\">0</text>\n"
 	    "<text class=\"tick\" x=\"%d\" y=\"%.1f\">operand 1</text>\n"
 	    "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">"
@@ -441,9 +467,10 @@ svg_chart(FILE *fp, const struct series_report *sr,
 		    "r=\"2.5\"><title>", x, svg_y(c->lvlo[t], vmax, y0), x,
 		    svg_y(isfinite(c->lvhi[t]) ? c->lvhi[t] : vmax, vmax, y0),
 		    x, svg_y(c->lv[t], vmax, y0));
-		report_put_xml(fp, s->pts[t].label, strlen(s->pts[t].label));
+		report_put_xml(fp, s->pts[t].label, SIZE_MAX);
 		fmt_level(b, sizeof(b), sr->r, c->lv[t]);
-		fprintf(fp, ": %s</title></circle>\n", b);
+		report_put_xmlf(fp, ": %s", b);
+		fputs("</title></circle>\n", fp);
 	}
 	svg_segment(fp, c->from, c->at, c->before, vmax, y0, T);
 	svg_segment(fp, c->at, c->to, c->after, vmax, y0, T);

@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #include "core/judge.h"
 #include "report/report.h"
+#include "report/report_flame.h"
 #include "support/diag.h"
 #include "support/msg.h"
 #include "support/units.h"
@@ -118,12 +120,14 @@ report_put_csv(FILE *fp, const char *s)
 /*
  * XML character data or an attribute value (either quote): the five
  * markup characters as entities; control bytes, which XML 1.0 forbids
- * even as references, spelled \xNN as report_put_text() does; invalid
- * UTF-8 and the non-characters U+FFFE and U+FFFF as U+FFFD.  At most
- * len bytes of s.
+ * even as references, spelled \xNN as report_put_text() does (but a
+ * newline, when lines, which XML keeps as it is); invalid UTF-8 and the
+ * non-characters U+FFFE and U+FFFF as U+FFFD.  At most len bytes of s.
+ * Every SVG writer's text goes through here, by report_put_xml() or
+ * report_put_xmlf().
  */
-void
-report_put_xml(FILE *fp, const char *s, size_t len)
+static void
+xml_put(FILE *fp, const char *s, size_t len, int lines)
 {
 	const unsigned char *p = (const unsigned char *)s, *end;
 	size_t n;
@@ -147,6 +151,10 @@ report_put_xml(FILE *fp, const char *s, size_t len)
 			fputs("&apos;", fp);
 			break;
 		default:
+			if (*p == '\n' && lines) {
+				fputc('\n', fp);
+				break;
+			}
 			if (*p < 0x20 || *p == 0x7f) {
 				fprintf(fp, "\\x%02x", *p);
 				break;
@@ -165,6 +173,78 @@ report_put_xml(FILE *fp, const char *s, size_t len)
 		}
 		p++;
 	}
+}
+
+void
+report_put_xml(FILE *fp, const char *s, size_t len)
+{
+	xml_put(fp, s, len, 0);
+}
+
+void
+report_put_xmlf(FILE *fp, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+	int	 n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	xml_put(fp, s, (size_t)n, 1);
+	free(s);
+}
+
+/* Characters (UTF-8 sequences, or single bytes) of s. */
+static size_t
+nchars(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t n = 0;
+
+	for (; *p != '\0'; p++)
+		if ((*p & 0xc0) != 0x80)
+			n++;
+	return n;
+}
+
+/* Bytes of s that hold its first n characters. */
+static size_t
+prefix_bytes(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0;
+
+	while (p[i] != '\0' && n > 0) {
+		i++;
+		while ((p[i] & 0xc0) == 0x80)
+			i++;
+		n--;
+	}
+	return i;
+}
+
+char *
+report_elide(const char *s, size_t max)
+{
+	size_t	 n = nchars(s), head, tail;
+	char	*out;
+
+	if (max < REPORT_ELIDE_MIN)
+		max = REPORT_ELIDE_MIN;
+	if (n <= max)
+		return xstrdup(s);
+	head = (max - 1) / 3;
+	tail = max - 1 - head;
+	xasprintf(&out, "%.*s\xe2\x80\xa6%s", (int)prefix_bytes(s, head), s,
+	    s + prefix_bytes(s, n - tail));
+	return out;
 }
 
 /*

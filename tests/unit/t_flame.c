@@ -292,6 +292,54 @@ test_escaping(void)
 	free(buf);
 }
 
+/*
+ * Computed text is escaped as names are: "p <1e-300" in a frame's
+ * <title> once made the SVG no XML (issue 30).  Its own newlines stay.
+ */
+static void
+test_escaping_formatted(void)
+{
+	char	*buf = NULL, p[16];
+	size_t	 len = 0;
+	FILE	*fp = open_memstream(&buf, &len);
+
+	report_put_p(p, sizeof(p), 1e-320);
+	report_put_xmlf(fp, "\np %s, q %s: %s", p, "0.5 & more", "\"'");
+	fclose(fp);
+	CHECK_STR(buf, "\np &lt;1e-300, q 0.5 &amp; more: &quot;&apos;");
+	free(buf);
+}
+
+/* Long paths keep their ends; the cut is one character, U+2026. */
+static void
+test_elide(void)
+{
+	char	*s, e25[64] = "", want[64] = "";
+	int	 i;
+
+	s = report_elide("short/path.pb.gz", 40);
+	CHECK_STR(s, "short/path.pb.gz");
+	free(s);
+	/* 9 characters, the ellipsis, 20: the file name is at the end. */
+	s = report_elide("/a/very/long/folder/and/more/of/it/profile.pb.gz",
+	    30);
+	CHECK_STR(s, "/a/very/l\xe2\x80\xa6/of/it/profile.pb.gz");
+	free(s);
+	/* Never fewer than REPORT_ELIDE_MIN (24) characters. */
+	s = report_elide("0123456789012345678901234567890123456789", 3);
+	CHECK_STR(s, "0123456\xe2\x80\xa6" "4567890123456789");
+	free(s);
+	/* Characters, not bytes: a two-byte e-acute counts once. */
+	for (i = 0; i < 25; i++)
+		strcat(e25, "\xc3\xa9");
+	for (i = 0; i < 23; i++)
+		strcat(want, i == 7 ? "\xe2\x80\xa6" : "\xc3\xa9");
+	strcat(want, "\xc3\xa9");
+	s = report_elide(e25, 24);
+	CHECK_STR(s, want);
+	free(s);
+}
+
 int
 main(void)
 {
@@ -302,5 +350,7 @@ main(void)
 	test_replicates();
 	test_single();
 	test_escaping();
+	test_escaping_formatted();
+	test_elide();
 	return tap_done();
 }

@@ -1,0 +1,1 @@
+sh tests/tools/svgxml.sh
