@@ -143,6 +143,7 @@ pair_load(struct pair *p, const struct opts *o)
 
 /* What "runtime.asyncPreempt" growing means, and runs that disagree. */
 #define PD_DISPERSION_WARN	2.0	/* runs vary this much more: warn */
+#define PD_PROCESSES_WARN	0.10	/* a share, one a side: warn */
 #define PD_PREEMPT		"runtime.asyncPreempt"
 
 /*
@@ -165,6 +166,9 @@ warn_compare(struct pair *p)
 	    j->prior.s02 > PD_DISPERSION_WARN)
 		diags_add(&p->warnings, MSG_RUNS_VARY, NULL, NULL, NULL,
 		    j->prior.s02, sqrt(j->prior.s02));
+	if (!d->replicates && sqrt(j->null.tau2) >= PD_PROCESSES_WARN)
+		diags_add(&p->warnings, MSG_PROCESSES_DIFFER, NULL, NULL, NULL,
+		    100 * sqrt(j->null.tau2), j->null.n);
 	for (i = 0; i < d->nrows; i++) {
 		const struct delta_row *row = &d->rows[i];
 
@@ -241,7 +245,7 @@ int
 pair_compare(struct pair *p, const struct opts *o)
 {
 	const char		*cmd = o->cmd->name;
-	struct delta_opts	*dopts = &p->dopts;
+	struct delta_opts	*dopts = &p->dopts, fopts;
 	const struct side	*b = &p->base, *n = &p->new;
 	int			 svg = o->format == FMT_SVG;
 	size_t			 nw = p->warnings.n;
@@ -270,10 +274,14 @@ pair_compare(struct pair *p, const struct opts *o)
 	 * untested; the SVG what shows.
 	 */
 	if (delta_compute(b->agg, n->agg, b->each, b->nprofiles, n->each,
-	    n->nprofiles, dopts, &p->d) == -1 ||
-	    (cli_writer(o)->tree && flame_compute(b->agg,
-	    n->agg, b->each, b->nprofiles, n->each, n->nprofiles,
-	    svg ? dopts : NULL, svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1))
+	    n->nprofiles, dopts, &p->d) == -1)
+		return cli_msg(MSG_OUT_OF_RANGE, cmd);
+	/* The graph's frames, at the spread the table measured. */
+	fopts = *dopts;
+	fopts.null = &p->d.judge.null;
+	if (cli_writer(o)->tree && flame_compute(b->agg, n->agg, b->each,
+	    b->nprofiles, n->each, n->nprofiles, svg ? &fopts : NULL,
+	    svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1)
 		return cli_msg(MSG_OUT_OF_RANGE, cmd);
 	warn_compare(p);
 	cli_diags_print(&p->warnings, nw, o->quiet);

@@ -172,6 +172,13 @@ struct delta_opts {
 	 * --min-effect's points are then at most this much of the level.
 	 */
 	double		 wait_floor;
+	/*
+	 * One profile a side: how much the processes differ beyond
+	 * sampling, as the rows' family measured it (judge_null()), for a
+	 * flame graph of the same pair to test its frames at; NULL: the
+	 * frames' own flat counts say.
+	 */
+	const struct stats_null *null;
 };
 
 /*

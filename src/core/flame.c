@@ -249,6 +249,62 @@ fill_root(struct flame *fl)
 		}
 }
 
+struct named {
+	const char	*name;
+	size_t		 frame;
+};
+
+static int
+cmp_named(const void *a, const void *b)
+{
+	return strcmp(((const struct named *)a)->name,
+	    ((const struct named *)b)->name);
+}
+
+/*
+ * One profile a side: the spread of no change from each function's flat
+ * count (the samples of the frames of its name that end there), as the
+ * table's rows give it, so that the graph and the table judge alike
+ * (judge_null()).  Returns 0, or -1 on an invalid count.
+ */
+static int
+null_of_frames(const struct flame *fl, struct judge *j)
+{
+	struct named	*ix;
+	size_t		 i, k, m = 0;
+	int64_t		*k1, *k2, s1, s2;
+	int		 rc;
+
+	if (j->replicates || fl->nframes < 2)
+		return 0;
+	ix = xcalloc(fl->nframes, sizeof(*ix));
+	k1 = xcalloc(2 * fl->nframes, sizeof(*k1));
+	k2 = k1 + fl->nframes;
+	for (i = 1; i < fl->nframes; i++) {
+		ix[i - 1].name = fl->frames[i].name;
+		ix[i - 1].frame = i;
+	}
+	qsort(ix, fl->nframes - 1, sizeof(*ix), cmp_named);
+	for (i = 0; i < fl->nframes - 1; i++) {
+		const struct flame_frame *f = &fl->frames[ix[i].frame];
+
+		s1 = f->base_count;
+		s2 = f->new_count;
+		for (k = 0; k < f->nkids; k++) {
+			s1 -= fl->frames[fl->kids[f->kid0 + k]].base_count;
+			s2 -= fl->frames[fl->kids[f->kid0 + k]].new_count;
+		}
+		if (i == 0 || strcmp(f->name, ix[i - 1].name) != 0)
+			m++;
+		k1[m - 1] += s1 > 0 ? s1 : 0;
+		k2[m - 1] += s2 > 0 ? s2 : 0;
+	}
+	rc = judge_null(j, k1, k2, m);
+	free(k1);
+	free(ix);
+	return rc;
+}
+
 /*
  * The frames drawn, tested as one family (judge.h) on their cum counts,
  * as the table's rows are: each frame's verdict from its discovery and
@@ -264,7 +320,7 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 	struct delta_opts	 so = *o;
 	int64_t			*runs = NULL;
 	size_t			*at, i, m = 0, w = nb + nn, k;
-	int			 rc;
+	int			 rc = 0;
 
 	if (each != NULL)
 		runs = xcalloc((fl->nframes + 1) * w, sizeof(*runs));
@@ -291,7 +347,12 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 			runs[m * w + k] = each[i * w + k];
 		at[m++] = i;
 	}
-	rc = judge_family(&j, h, m, runs);
+	if (o->null != NULL && !j.replicates)
+		j.null = *o->null;
+	else
+		rc = null_of_frames(fl, &j);
+	if (rc == 0)
+		rc = judge_family(&j, h, m, runs);
 	fl->ntested = j.ntested;
 	for (k = 0; k < m && rc == 0; k++) {
 		struct flame_frame *f = &fl->frames[at[k]];

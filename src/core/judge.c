@@ -120,6 +120,20 @@ min_p(const struct judge *j, const struct judge_hyp *h)
 	    STATS_TWO_SIDED);
 }
 
+int
+judge_null(struct judge *j, const int64_t *k1, const int64_t *k2, size_t m)
+{
+	double	*scratch;
+	int	 rc;
+
+	if (j->replicates || !j->o.has_counts)
+		return 0;
+	scratch = xcalloc(3 * m + 1, sizeof(*scratch));
+	rc = stats_null(k1, j->n1, k2, j->n2, m, scratch, &j->null);
+	free(scratch);
+	return rc;
+}
+
 /* Test one hypothesis into itself; -1 if a count is invalid. */
 static int
 test_one(const struct judge *j, struct judge_hyp *x)
@@ -127,8 +141,9 @@ test_one(const struct judge *j, struct judge_hyp *x)
 	x->q = NAN;
 	x->tested = 0;
 	if (!j->replicates || !j->o.has_counts) {
-		x->phi = 1;
-		x->df = HUGE_VAL;
+		x->phi = j->o.has_counts ? stats_null_phi(j->null.tau2,
+		    x->k1 + x->k2, j->n1, j->n2) : 1;
+		x->df = stats_null_df(&j->null, x->phi);
 	}
 	if (!j->o.has_counts || j->n1 <= 0 || j->n2 <= 0)
 		return 0;

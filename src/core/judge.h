@@ -47,6 +47,7 @@ struct judge {
 	struct stats_fdr fdr;		/* family size, R, thresholds */
 	double		 ci_alpha;	/* intervals are at 1 - ci_alpha */
 	struct stats_disp_prior prior;	/* replicates only */
+	struct stats_null null;		/* one profile a side: judge_null() */
 	size_t		 ntested;
 	double		 mde, noise;	/* share units; -1 if none tested */
 	double		 mde_share;	/* the share they were computed at */
@@ -61,6 +62,17 @@ void	judge_init(struct judge *, const struct judge_opts *, int64_t n1,
 	    int64_t n2, const int64_t *n1r, size_t nb, const int64_t *n2r,
 	    size_t nn);
 void	judge_release(struct judge *);
+
+/*
+ * Without replicates, before judge_family(): the spread between two
+ * processes beyond sampling, from m parts of the sides that share no
+ * sample (each function's flat count, k1[i] and k2[i]), which every
+ * hypothesis's test then allows for (stats_null.c).  Without it, or
+ * with replicates, it changes nothing.  Returns 0, or -1 on an invalid
+ * count.
+ */
+int	judge_null(struct judge *, const int64_t *k1, const int64_t *k2,
+	    size_t m);
 
 /*
  * Test the m hypotheses h[] as one family.  With replicates, runs holds

@@ -525,8 +525,9 @@ report_facts_json(FILE *fp, const struct facts *f, const char *to)
  * sentence names when the p-values are of its shares rather than of
  * the values' (alloc_objects behind alloc_space), of the flat and
  * cumulative counts (cumulative only for the frames of a flame graph);
- * between replicates, of the pooled counts at the dispersion the runs
- * showed.
+ * one profile a side, widened where the processes differ by more than
+ * sampling (judge_null()); between replicates, of the pooled counts at
+ * the dispersion the runs showed.
  */
 char *
 report_method(const struct facts *base, int has_counts,
@@ -557,7 +558,18 @@ report_method(const struct facts *base, int has_counts,
 	else
 		xasprintf(&of, "%s %s counts", what, ct[0] != '\0' &&
 		    strcmp(ct, "samples") != 0 ? ct : "sample");
-	if (j == NULL || !j->replicates)
+	if (j != NULL && !j->replicates && j->null.tau2 > 0)
+		xasprintf(&s, "Fisher's exact test on %s, quasi-binomial where "
+		    "the processes' own difference counts (a share differs by "
+		    "about %.0f%% between them beyond sampling, from %zu "
+		    "functions' flat counts)", of, 100 * sqrt(j->null.tau2),
+		    j->null.n);
+	else if (j != NULL && !j->replicates &&
+	    j->null.n >= STATS_NULL_MINUNITS)
+		xasprintf(&s, "Fisher's exact test on %s (the %zu functions "
+		    "of %d samples or more differ no more than sampling makes "
+		    "them)", of, j->null.n, STATS_NULL_MINCOUNT);
+	else if (j == NULL || !j->replicates)
 		xasprintf(&s, "Fisher's exact test on %s", of);
 	else if (j->prior.binomial)
 		xasprintf(&s, "Fisher's exact test on pooled %s of %zu and "

@@ -476,4 +476,40 @@ int	stats_cpt_level(int64_t k, double n, enum stats_cpt_model,
 	    double phi, double df, double alpha, double *est, double *lo,
 	    double *hi);
 
+/*
+ * One profile a side: the spread of no change, from the functions
+ * themselves (the model and its reasons are in stats_null.c).
+ * stats_null() reads m functions' counts, k1[i] of n1 and k2[i] of n2,
+ * each a part of its side no other one shares (flat counts).  Those
+ * with STATS_NULL_MINCOUNT samples or more and some on each side, if
+ * there are STATS_NULL_MINUNITS of them, give tau2, the variance of a
+ * log share between two processes beyond sampling (0 when sampling
+ * explains the spread); n is how many did, df what tau2 is known to.
+ * scratch holds 3 m doubles.  Returns 0, or -1 on invalid counts.
+ * stats_null_phi() is the dispersion it gives a hypothesis of K pooled
+ * samples: 1 + 2 tau2 p (1 - p) / (1/n1 + 1/n2) at p = K / (n1 + n2),
+ * or exactly 1 below STATS_NULL_PHI_EXACT (a standard error 1% wider),
+ * where the exact test on the counts is worth more than the widening.
+ */
+#define STATS_NULL_MINCOUNT	20
+#define STATS_NULL_MINUNITS	8
+#define STATS_NULL_DF_PER_UNIT	0.75
+#define STATS_NULL_PHI_EXACT	1.02
+
+struct stats_null {
+	double		 tau2;
+	size_t		 n;
+	double		 df;		/* tau2's; HUGE_VAL when tau2 is 0 */
+};
+
+int	stats_null(const int64_t *k1, int64_t n1, const int64_t *k2,
+	    int64_t n2, size_t m, double *scratch, struct stats_null *);
+double	stats_null_phi(double tau2, int64_t K, int64_t n1, int64_t n2);
+/*
+ * stats_null_df(): the df a test at that phi is known to: the estimate's
+ * df (0.75 n, STATS_NULL_DF_PER_UNIT) times (phi / (phi - 1))^2,
+ * since only phi - 1 of it is estimated; HUGE_VAL at phi 1.
+ */
+double	stats_null_df(const struct stats_null *, double phi);
+
 #endif

@@ -89,6 +89,11 @@ static const struct msg_def {
 	    "intervals are %.1f times as wide as pooling would make them, and "
 	    "small changes cannot be seen; look for what differs between "
 	    "runs (load, input, version)" },
+	[MSG_PROCESSES_DIFFER] = { "processes-differ", MSG_WARNING,
+	    "the two processes differ by about %.0f%% of a function's share "
+	    "beyond sampling (the spread of %zu functions that did not "
+	    "change): a smaller change of a large function cannot be told "
+	    "from it; give 3 profiles or more a side" },
 	[MSG_IDLE] = { "idle-apart", MSG_NOTE,
 	    "%lld of %lld samples (%.1f%%) were idle, a thread with nothing "
 	    "to run: no work, so they are left out of the shares" },

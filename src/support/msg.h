@@ -43,6 +43,7 @@ enum msg {
 	MSG_NO_COUNTS,		/* nothing can be tested */
 	MSG_FEW_RUNS,		/* replicates, fewer than 3 a side */
 	MSG_RUNS_VARY,		/* runs vary much more than sampling */
+	MSG_PROCESSES_DIFFER,	/* one a side: shares differ beyond sampling */
 	MSG_PREEMPTED,		/* runtime.asyncPreempt changed */
 	MSG_IDLE,		/* idle samples kept out of the shares */
 	MSG_LIST_NONE,		/* --list matched no function */

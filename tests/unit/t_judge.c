@@ -205,11 +205,71 @@ test_replicates(void)
 	judge_release(&j);
 }
 
+/*
+ * One profile a side: judge_null() reads the spread of no change from
+ * the flat counts, and each hypothesis is tested at the dispersion it
+ * gives (stats_null_phi(), stats_null_df()); a pair of sides that
+ * differ by sampling only keep the binomial test; with replicates it
+ * changes nothing.
+ */
+static void
+test_null(void)
+{
+	enum { M = 30 };
+	struct judge_opts o;
+	struct judge	 j;
+	struct judge_hyp h[M];
+	int64_t		 k1[M], k2[M];
+	size_t		 i;
+	struct stats_result st;
+	double		 phi;
+
+	opts(&o);
+	for (i = 0; i < M; i++) {
+		k1[i] = 200 - 6 * (int64_t)i;
+		/* Every other function a quarter larger or smaller. */
+		k2[i] = i % 2 ? k1[i] * 5 / 4 : k1[i] * 4 / 5;
+	}
+	memset(h, 0, sizeof(h));
+	for (i = 0; i < M; i++) {
+		h[i].k1 = k1[i];
+		h[i].k2 = k2[i];
+	}
+	judge_init(&j, &o, 4000, 4000, NULL, 0, NULL, 0);
+	CHECK(judge_null(&j, k1, k2, M) == 0);
+	CHECK(j.null.tau2 > 0.005 && j.null.n == M);
+	CHECK(judge_family(&j, h, M, NULL) == 0);
+	phi = stats_null_phi(j.null.tau2, h[0].k1 + h[0].k2, 4000, 4000);
+	CHECK(phi > 1.5);
+	CHECK_NEAR(h[0].phi, phi, 0);
+	CHECK_NEAR(h[0].df, stats_null_df(&j.null, phi), 0);
+	CHECK(stats_disp_p(h[0].k1, 4000, h[0].k2, 4000, phi, h[0].df,
+	    STATS_TWO_SIDED, &st) == 0);
+	CHECK_NEAR(h[0].st.p, st.p, 0);
+	/* The binomial test calls that spread a change; this does not. */
+	stats_counts(h[0].k1, 4000, h[0].k2, 4000, 0.05, &st);
+	CHECK(st.p < 0.05 && h[0].st.p > st.p);
+	for (i = 0; i < M; i++)
+		CHECK(!judge_significant(&j, &h[i]));
+	judge_release(&j);
+
+	/* Sampling alone: tau2 0, the binomial test. */
+	for (i = 0; i < M; i++)
+		h[i].k2 = k2[i] = k1[i] + (i % 3 == 0 ? 3 : i % 3 == 1 ? -3 : 0);
+	judge_init(&j, &o, 4000, 4000, NULL, 0, NULL, 0);
+	CHECK(judge_null(&j, k1, k2, M) == 0);
+	CHECK(j.null.tau2 == 0);
+	CHECK(judge_family(&j, h, M, NULL) == 0);
+	CHECK(h[0].phi == 1 && h[0].df == HUGE_VAL);
+	judge_release(&j);
+}
+
 int
 main(void)
 {
 	test_family();
 	test_relevant();
 	test_replicates();
+	test_null();
 	return tap_done();
 }

@@ -2229,6 +2229,151 @@ test_disp_sim(void)
 			}
 }
 
+/*
+ * One profile a side (stats_null.c).  Two processes draw each of M
+ * functions' shares from a base profile (geometric, as real profiles
+ * fall off) times e^(tau u), u normal, per side, then 2000 samples
+ * multinomially.  With no change, a family of M flat tests at the
+ * dispersion stats_null() gives makes a false discovery (Benjamini-
+ * Hochberg at 0.05) in about 5% of the pairs or fewer, where binomial
+ * tests make many more once the processes differ; tau is recovered; and
+ * one function made 2.5 times as large is still found, nearly always.
+ */
+enum { NULL_M = 40, NULL_SIM = 400 };
+
+static void
+null_draw(struct rng *r, const double *base, double tau, int64_t n,
+    double boost, int64_t *k)
+{
+	double	p[NULL_M], mass = 0;
+	size_t	i;
+	int64_t	left = n;
+
+	for (i = 0; i < NULL_M; i++) {
+		p[i] = base[i] * exp(tau * rng_normal(r)) * (i == 0 ? boost : 1);
+		mass += p[i];
+	}
+	for (i = 0; i < NULL_M; i++) {
+		k[i] = i + 1 < NULL_M ? rng_binom(r, left, fmin(1, p[i] / mass)) :
+		    left;
+		left -= k[i];
+		mass -= p[i];
+	}
+}
+
+/* How many of the family are discoveries, at phi from tau2 (or 1). */
+static size_t
+null_family(const int64_t *k1, const int64_t *k2, int64_t n,
+    const struct stats_null *sn)
+{
+	struct stats_result r;
+	struct stats_fdr fdr;
+	double		 p[NULL_M], pmin[NULL_M], q[NULL_M], phi, df;
+	size_t		 scratch[NULL_M], i;
+
+	for (i = 0; i < NULL_M; i++) {
+		phi = stats_null_phi(sn->tau2, k1[i] + k2[i], n, n);
+		df = stats_null_df(sn, phi);
+		if (stats_disp_p(k1[i], n, k2[i], n, phi, df,
+		    STATS_TWO_SIDED, &r) == -1)
+			return SIZE_MAX;
+		p[i] = r.method == STATS_UNTESTABLE ? 1 : r.p;
+		pmin[i] = stats_disp_pmin(k1[i] + k2[i], n, n, phi, df,
+		    STATS_TWO_SIDED);
+	}
+	if (stats_fdr_discrete(p, pmin, NULL_M, 0.05, q, scratch, &fdr) == -1)
+		return SIZE_MAX;
+	return fdr.rejected;
+}
+
+static void
+test_null_between(void)
+{
+	struct rng	 rng = { 8080 };
+	struct stats_null sn, binom = { 0, 0, HUGE_VAL }, oracle = binom;
+	double		 base[NULL_M], scratch[3 * NULL_M], sum = 0, taus[NULL_SIM];
+	double		 tau[3] = { 0, 0.15, 0.3 };
+	int64_t		 k1[NULL_M], k2[NULL_M], n = 2000;
+	size_t		 i, t, fa, fa1, found, ofound, zero, bad;
+
+	for (i = 0; i < NULL_M; i++)
+		sum += base[i] = pow(0.88, (double)i);
+	for (i = 0; i < NULL_M; i++)
+		base[i] /= sum;
+	for (t = 0; t < 3; t++) {
+		fa = fa1 = found = ofound = zero = bad = 0;
+		for (i = 0; i < NULL_SIM; i++) {
+			null_draw(&rng, base, tau[t], n, 1, k1);
+			null_draw(&rng, base, tau[t], n, 1, k2);
+			if (stats_null(k1, n, k2, n, NULL_M, scratch, &sn) == -1)
+				bad++;
+			taus[i] = sqrt(sn.tau2);
+			zero += sn.tau2 == 0;
+			fa += null_family(k1, k2, n, &sn) > 0;
+			fa1 += null_family(k1, k2, n, &binom) > 0;
+			/* A change of the largest function, 2.5 times. */
+			null_draw(&rng, base, tau[t], n, 2.5, k2);
+			if (stats_null(k1, n, k2, n, NULL_M, scratch, &sn) == -1)
+				bad++;
+			if (null_family(k1, k2, n, &sn) > 0)
+				found++;
+			oracle.tau2 = tau[t] * tau[t];
+			if (null_family(k1, k2, n, &oracle) > 0)
+				ofound++;
+		}
+		CHECK_INT(bad, 0);
+		printf("# tau %.2f: false alarms %zu/%d (binomial %zu), found "
+		    "%zu/%d (knowing tau: %zu), tau2 0 in %zu\n", tau[t], fa,
+		    NULL_SIM, fa1, found, NULL_SIM, ofound, zero);
+		CHECK(fa <= NULL_SIM * (0.05 + 3 * sqrt(0.05 * 0.95 /
+		    NULL_SIM)));
+		/*
+		 * What the counts and the processes allow, less the price of
+		 * learning tau from 40 functions (t's tails, and its error).
+		 */
+		CHECK(found >= ofound * 2 / 3);
+		qsort(taus, NULL_SIM, sizeof(*taus), cmp_double);
+		printf("# tau quartiles %.3f %.3f %.3f\n", taus[NULL_SIM / 4],
+		    taus[NULL_SIM / 2], taus[3 * NULL_SIM / 4]);
+		if (t == 0) {
+			CHECK(found >= NULL_SIM * 95 / 100);
+			CHECK(zero >= NULL_SIM / 2);
+			CHECK(taus[NULL_SIM / 2] < 0.05);
+		} else {
+			/* The binomial test alone is fooled; tau is found. */
+			CHECK(fa1 >= 3 * fa && fa1 >= NULL_SIM / 5);
+			CHECK(taus[NULL_SIM / 2] > tau[t] * 0.6 &&
+			    taus[NULL_SIM / 2] < tau[t] * 1.4);
+		}
+	}
+	/* Too few functions with the samples to say: binomial. */
+	for (i = 0; i < NULL_M; i++)
+		k1[i] = k2[i] = i < STATS_NULL_MINUNITS - 1 ? 100 : 1;
+	k2[0] = 300;
+	CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &sn) == 0);
+	CHECK(sn.tau2 == 0 && sn.n == STATS_NULL_MINUNITS - 1);
+	/* Functions on one side only are changes of what ran, not spread. */
+	for (i = STATS_NULL_MINUNITS; i < NULL_M; i++) {
+		k1[i] = i % 2 ? 0 : 60;
+		k2[i] = i % 2 ? 60 : 0;
+	}
+	CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &sn) == 0);
+	CHECK(sn.tau2 == 0 && sn.n == STATS_NULL_MINUNITS - 1);
+	/* Invalid counts. */
+	k1[3] = n + 1;
+	CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &sn) == -1);
+	k1[3] = -1;
+	CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &sn) == -1);
+	CHECK(stats_null(NULL, n, k2, n, NULL_M, scratch, &sn) == -1);
+	/* phi: 1 without spread; grows with the share, bounded near 1. */
+	CHECK(stats_null_phi(0, 500, 1000, 1000) == 1);
+	CHECK_NEAR(stats_null_phi(0.01, 500, 1000, 1000),
+	    1 + 2 * 0.01 * 0.25 * 0.75 / 0.002, 1e-12);
+	CHECK(stats_null_phi(0.01, 2000, 1000, 1000) == 1);
+	CHECK(stats_null_phi(0.01, 10, 1000, 1000) <
+	    stats_null_phi(0.01, 400, 1000, 1000));
+}
+
 int
 main(void)
 {
@@ -2261,5 +2406,6 @@ main(void)
 	test_fdr_sim();
 	test_disp_cases();
 	test_disp_sim();
+	test_null_between();
 	return tap_done();
 }

@@ -1,0 +1,193 @@
+/*
+ * One profile a side: how much more than sampling two processes differ,
+ * read from the functions themselves (an empirical null, in Efron's
+ * sense).
+ *
+ * Two processes of the same program do not spend the same share of
+ * their time in a function even when nothing changed: the JIT inlines a
+ * callee in one and not in the other, the collector runs at other
+ * moments, the input differs a little.  Between replicates the runs of
+ * each side show how much (stats_disp.c).  With one profile a side
+ * there are no runs, but there are many functions, and almost all of
+ * them did not change: the spread of their changes is the spread of
+ * no change.
+ *
+ * The model: side s draws a function's share as p e^(u_s), u_s normal
+ * with variance tau2, independently per side, and then its count
+ * binomially.  On the log scale a function's change y = log(p2^ / p1^)
+ * has variance v + 2 tau2, with v = (1 - p1^) / k1 + (1 - p2^) / k2 from
+ * sampling.
+ * Each function with STATS_NULL_MINCOUNT samples or more (fewer say
+ * nothing of tau2 against their own v), and some on each side, gives a standardized square
+ * z^2 = (y - m)^2 / (v + 2 tau2) around m, the median change (which
+ * absorbs what moves every share at once: another function's growth
+ * crowding them out, or a change of the total rate).  Were tau2 right,
+ * z^2 would be chi-square with 1 df; tau2 is the value that makes the
+ * mean of the smallest 90% of the z^2 what it is for that chi-square,
+ * 0.6230, and 0 when sampling alone spreads them that far.  Leaving the
+ * largest tenth out lets a few functions that did change not count as
+ * spread, as a mean of all (DerSimonian and Laird's estimator) would;
+ * keeping the rest keeps most of the information (the median alone has
+ * half as many degrees of freedom) and the wilder functions of a
+ * program that has some (memmove's share differs threefold between Go
+ * processes that differ in nothing else).
+ *
+ * A function of pooled share p then has variance p (1 - p)(1/n1 + 1/n2)
+ * from sampling and 2 tau2 (p (1 - p))^2 from the processes (the
+ * logistic form of the same model, which keeps a share near 1 bounded),
+ * so that its test is quasi-binomial at
+ *
+ *	phi = 1 + 2 tau2 p (1 - p) / (1/n1 + 1/n2),
+ *
+ * near 1 for a function of a few samples, whose sampling noise is
+ * larger than any process's difference, and large for a function of a
+ * third of the profile, whose few points of difference between two
+ * processes sampling alone could not explain.  That is the shape of the
+ * false alarms a constant phi misses: the large functions' (t_stats.c
+ * checks it by simulation).
+ *
+ * tau2 is itself estimated, from n functions: that trimmed mean of n
+ * chi-square values, centred on their median, varies as a chi-square of
+ * about 0.75 n degrees of freedom does (by simulation: 0.745 n at
+ * n = 10, 0.74 n at 25, 0.77 n at 60).  Only the part phi - 1 of a
+ * test's variance is estimated; the binomial 1 is known.  By Welch and
+ * Satterthwaite the test's df is that df times (phi / (phi - 1))^2: the
+ * estimate's own for the largest functions, no limit for the smallest.
+ *
+ * Pure math: no I/O, no allocation (the caller gives the scratch).
+ */
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "stats/stats.h"
+
+/*
+ * The mean of the smallest 90% of chi-square values of 1 df: E[X; X < q]
+ * / 0.9 at q = 2.7055, the 90th percentile, and E[X; X < q] is P(chi2(3)
+ * < q), erf(sqrt(q / 2)) - sqrt(2 q / pi) e^(-q / 2).
+ */
+#define TRIM_KEEP	0.9
+#define CHI2_1_TRIMMED	0.6230154841346838
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+median(double *x, size_t n)
+{
+	qsort(x, n, sizeof(*x), cmp_double);
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+/*
+ * The mean of the smallest TRIM_KEEP of the z^2 at tau2, in z[] (n of
+ * them).  Each z^2 falls as tau2 grows, and so does the smallest sum of
+ * any k of them: the bisection's function is monotone.
+ */
+static double
+trimmed_z2(const double *y, const double *v, size_t n, double m, double tau2,
+    double *z)
+{
+	size_t	i, k = (size_t)(TRIM_KEEP * (double)n);
+	double	sum = 0;
+
+	for (i = 0; i < n; i++)
+		z[i] = (y[i] - m) * (y[i] - m) / (v[i] + 2 * tau2);
+	qsort(z, n, sizeof(*z), cmp_double);
+	for (i = 0; i < k; i++)
+		sum += z[i];
+	return sum / (double)k;
+}
+
+int
+stats_null(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
+    size_t m, double *scratch, struct stats_null *r)
+{
+	double	*y, *v, *z, c, lo = 0, hi = 1, mid;
+	size_t	 i, n = 0, it;
+
+	if (r == NULL || (m > 0 && (k1 == NULL || k2 == NULL ||
+	    scratch == NULL)) || n1 < 0 || n2 < 0 || n1 > STATS_MAX_N ||
+	    n2 > STATS_MAX_N)
+		return -1;
+	r->tau2 = 0;
+	r->n = 0;
+	r->df = HUGE_VAL;
+	if (n1 == 0 || n2 == 0)
+		return 0;
+	y = scratch;
+	v = scratch + m;
+	z = scratch + 2 * m;
+	for (i = 0; i < m; i++) {
+		if (k1[i] < 0 || k2[i] < 0 || k1[i] > n1 || k2[i] > n2)
+			return -1;
+		/*
+		 * Too few to say, or present on one side only: code that ran
+		 * in one process and not at all in the other is a change of
+		 * what ran (new code, or code the JIT inlined in one of
+		 * them), not a share that varied, and a change that spreads
+		 * into many new functions would otherwise be taken for
+		 * spread.
+		 */
+		if (k1[i] + k2[i] < STATS_NULL_MINCOUNT || k1[i] == 0 ||
+		    k2[i] == 0)
+			continue;
+		/* Half a sample on each, so that a side's 0 is a number. */
+		y[n] = log((k2[i] + 0.5) / (double)n2) -
+		    log((k1[i] + 0.5) / (double)n1);
+		v[n] = (1 - (double)k1[i] / (double)n1) / (k1[i] + 0.5) +
+		    (1 - (double)k2[i] / (double)n2) / (k2[i] + 0.5);
+		n++;
+	}
+	r->n = n;
+	if (n < STATS_NULL_MINUNITS)
+		return 0;
+	for (i = 0; i < n; i++)
+		z[i] = y[i];
+	c = median(z, n);
+	if (trimmed_z2(y, v, n, c, 0, z) <= CHI2_1_TRIMMED)
+		return 0;
+	while (trimmed_z2(y, v, n, c, hi, z) > CHI2_1_TRIMMED)
+		if ((hi *= 2) > 1e6)
+			break;
+	for (it = 0; it < 60; it++) {
+		mid = (lo + hi) / 2;
+		if (trimmed_z2(y, v, n, c, mid, z) > CHI2_1_TRIMMED)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	r->tau2 = hi;
+	r->df = STATS_NULL_DF_PER_UNIT * (double)n;
+	return 0;
+}
+
+double
+stats_null_phi(double tau2, int64_t K, int64_t n1, int64_t n2)
+{
+	double	p, phi;
+
+	if (!(tau2 > 0) || n1 <= 0 || n2 <= 0 || K <= 0)
+		return 1;
+	p = (double)K / ((double)n1 + (double)n2);
+	if (p >= 1)
+		return 1;
+	phi = 1 + 2 * tau2 * p * (1 - p) / (1 / (double)n1 + 1 / (double)n2);
+	return phi < STATS_NULL_PHI_EXACT ? 1 : phi;
+}
+
+double
+stats_null_df(const struct stats_null *r, double phi)
+{
+	if (r == NULL || !(phi > 1) || r->df == HUGE_VAL)
+		return HUGE_VAL;
+	return r->df * (phi / (phi - 1)) * (phi / (phi - 1));
+}
