@@ -41,7 +41,7 @@ cmd_check(const struct cli_cmd *self, int argc, char **argv)
 			    REPORT_LEAD_NONE;
 		else if (status == 3 && !p.dopts.has_counts)
 			lead = REPORT_LEAD_NOCOUNTS;
-		if (pair_write(&p, &o, status,
+		if (pair_write(&p, &o, status, lead,
 		    report_conclusion(status, regressed,
 		    o.fail_on == DELTA_FAIL_ANY_CHANGE, lead)) == 0)
 			rc = status;

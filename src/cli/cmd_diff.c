@@ -10,6 +10,7 @@
 #include "cli/cli.h"
 #include "core/delta.h"
 #include "cli/pair.h"
+#include "report/report.h"
 
 int
 cmd_diff(const struct cli_cmd *self, int argc, char **argv)
@@ -23,7 +24,7 @@ cmd_diff(const struct cli_cmd *self, int argc, char **argv)
 	rc = 2;
 	if (pair_load(&p, &o) == 0 && pair_compare(&p, &o) == 0) {
 		p.order = delta_select(&p.d, o.sort, 0, o.nrows, &p.nshow);
-		if (pair_write(&p, &o, 0, NULL) == 0)
+		if (pair_write(&p, &o, 0, REPORT_LEAD_NONE, NULL) == 0)
 			rc = 0;
 	}
 	pair_release(&p);

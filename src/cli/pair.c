@@ -370,7 +370,8 @@ report_head_of(const struct pair *p, const struct opts *o,
 }
 
 int
-pair_write(struct pair *p, struct opts *o, int status, const char *conclusion)
+pair_write(struct pair *p, struct opts *o, int status, int lead,
+    const char *conclusion)
 {
 	char	*method, *filters;
 	int	 svg = o->format == FMT_SVG, rc;
@@ -402,6 +403,7 @@ pair_write(struct pair *p, struct opts *o, int status, const char *conclusion)
 		/* The gate's. */
 		.exit_status = status,
 		.conclusion = conclusion,
+		.lead = lead,
 		/* How it is drawn. */
 		.color = cli_color(o),
 		.out_unit = o->unit,

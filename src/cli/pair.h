@@ -59,12 +59,13 @@ int	pair_load(struct pair *p, const struct opts *o);
 int	pair_compare(struct pair *p, const struct opts *o);
 /*
  * Write the report to -o (or standard output), with a gate's exit
- * status and conclusion, and --list's and --peek's views
- * (views_compute()) first: an expression that matches nothing is a
- * warning for diff and an error for a gate (check-significance).
- * Returns 0, or -1 after a message.
+ * status, why its findings made it inconclusive (REPORT_LEAD_*, report.h)
+ * and its conclusion, and --list's and --peek's views (views_compute())
+ * first: an expression that matches nothing is a warning for diff and
+ * an error for a gate (check-significance).  Returns 0, or -1 after a
+ * message.
  */
-int	pair_write(struct pair *p, struct opts *o, int status,
+int	pair_write(struct pair *p, struct opts *o, int status, int lead,
 	    const char *conclusion);
 void	pair_release(struct pair *);
 

@@ -155,6 +155,12 @@ struct diff_report {
 	/* check-significance only */
 	int		 exit_status;
 	const char	*conclusion;
+	/*
+	 * Why its findings made it inconclusive (REPORT_LEAD_APPROX, ...),
+	 * or REPORT_LEAD_NONE: the leads' sentence says what they did to
+	 * this exit status, as the conclusion does.
+	 */
+	int		 lead;
 	/* svg and folded: the flame graph of the same two sides */
 	const struct flame *fl;
 	int		 width_base;	/* widths from the base (--flame-width) */

@@ -625,6 +625,24 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 }
 
 /*
+ * What leads do to the gate.  check-significance fails only on a
+ * regression (or any change, with --fail-on=any-change), so a lead
+ * makes it inconclusive only then: said as the conclusion says it
+ * (r->lead), never "exits 3" beside "exit 0".  diff says the rule.
+ */
+static const char *
+leads_gate(const struct diff_report *r)
+{
+	if (r->kind != DIFF_CHECK)
+		return " (check-significance exits 3, not 1, where one of "
+		    "them would fail it)";
+	if (r->lead == REPORT_LEAD_APPROX || r->lead == REPORT_LEAD_LIVE ||
+	    r->lead == REPORT_LEAD_UNTIMED)
+		return ", so this check is inconclusive (exit 3)";
+	return ", and none is a regression, so none decides this check";
+}
+
+/*
  * Findings on counts nothing recovered, one profile a side, or on sums
  * over windows of unknown length: leads, said after before.  Findings
  * of waits, one profile a side, get a caveat: between processes, their
@@ -639,27 +657,29 @@ put_leads(FILE *fp, const struct diff_report *r, const char *before)
 	if (r->d->nfindings == 0 || (!r->approx && !r->untimed && !waits))
 		return;
 	fputs(before, fp);
-	if (waits)
+	if (waits) {
 		fputs("Contention rises and falls with load and scheduling, "
 		    "which differ between processes by more than these counts "
 		    "show: with one profile a side, a finding may be that, not "
 		    "the code; compare several profiles per side, taken under "
 		    "the same load.\n", fp);
-	else if (r->approx_live)
+		return;
+	}
+	if (r->approx_live)
 		fputs("These findings compare live-heap snapshots, one a side, "
 		    "whose uncollected garbage varies between processes by more "
-		    "than their counts show: leads, not proof (check-significance "
-		    "exits 3 on them); compare several profiles per side.\n", fp);
+		    "than their counts show: leads, not proof", fp);
 	else if (r->approx)
 		fputs("These findings rest on counts the profiler scaled up "
 		    "and nothing recovered, with one profile a side: leads, "
-		    "not proof (check-significance exits 3 on them); compare "
-		    "several profiles per side.\n", fp);
+		    "not proof", fp);
 	else
 		fputs("These findings compare sums over windows of unknown "
 		    "length, which a longer window makes larger: leads, not "
-		    "proof (check-significance exits 3 on them); give each "
-		    "profile an earlier snapshot of it (--base).\n", fp);
+		    "proof", fp);
+	fputs(leads_gate(r), fp);
+	fputs(r->approx ? "; compare several profiles per side.\n" :
+	    "; give each profile an earlier snapshot of it (--base).\n", fp);
 }
 
 int
