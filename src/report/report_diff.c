@@ -1154,6 +1154,10 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	if (d->replicates) {
 		fputs(",\"dispersion\":", fp);
 		report_put_num(fp, d->judge.prior.binomial ? 1 : d->judge.prior.s02);
+	} else if (r->h.has_counts) {
+		fputs(",\"between_processes\":", fp);
+		report_put_num(fp, sqrt(d->judge.null.tau2));
+		fprintf(fp, ",\"between_functions\":%zu", d->judge.null.n);
 	}
 	if (r->h.filters != NULL) {
 		fputs(",\"filters\":", fp);
@@ -1174,10 +1178,6 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	fputs(",\"rows\":[", fp);
 	for (k = 0; k < r->nshow; k++) {
 		fputs(k > 0 ? ",\n{\"name\":" : "\n{\"name\":", fp);
-	} else if (r->h.has_counts) {
-		fputs(",\"between_processes\":", fp);
-		report_put_num(fp, sqrt(d->judge.null.tau2));
-		fprintf(fp, ",\"between_functions\":%zu", d->judge.null.n);
 		put_row_json(fp, r, &d->rows[r->order[k]], to);
 	}
 	fputc(']', fp);
