@@ -1350,6 +1350,7 @@ cli_bases(struct opts *o, int pair)
 void
 cli_release(struct opts *o)
 {
+	cli_output_discard(o);
 	free(o->operands);
 	free(o->bases.v);
 	o->bases.v = NULL;

@@ -70,7 +70,8 @@ struct opts {
 	/* The report. */
 	enum report_format format;
 	const char	*output;	/* NULL: stdout */
-	char		*tmp_path;	/* -o's temporary file, while open */
+	FILE		*out;		/* the report's stream, while open */
+	char		*target;	/* what -o's temporary file replaces */
 	size_t		 nrows;		/* 0: all; the command's by default */
 	int		 cum;
 	enum delta_sort	 sort;
@@ -167,10 +168,24 @@ void	cli_formats(char *buf, size_t len, const struct cli_cmd *c,
 /* Colour the text: --color always, or auto on a terminal. */
 int	cli_color(const struct opts *);
 /*
+ * Open the output before anything is read, so that a -o that cannot be
+ * written fails at once: standard output; a descriptor -o names
+ * (/dev/stdout, /dev/fd/N); a device, FIFO or socket, opened and
+ * written where it is; or, for a regular file or a new one (a symbolic
+ * link's target, the link kept), a temporary file beside it, removed
+ * if the process ends before cli_write() renames it into place.  Sets
+ * o->out and returns 0, or -1 after a message.  cli_release() closes
+ * what was not written, and removes the temporary file.
+ */
+int	cli_output_open(struct opts *);
+/* Close the output unwritten, its temporary file removed (if open). */
+void	cli_output_discard(struct opts *);
+/*
  * Write report, the struct the command's report table takes (struct
- * top_report for top, ...), in -f's format, to standard output or to
- * -o: a temporary file beside it, renamed into place only once all of
- * it was written.  Returns 0, or -1 after a message.
+ * top_report for top, ...), in -f's format, to the output (opened
+ * here if it is not yet) and close it: a temporary file is renamed
+ * into place only once all of it was written.  Returns 0, or -1 after
+ * a message.
  */
 int	cli_write(struct opts *, const void *report);
 

@@ -86,7 +86,8 @@ series_parse(const struct cli_cmd *self, int argc, char **argv,
 
 	if ((rc = cli_parse(self, argc, argv, o)) != 0)
 		return rc;
-	if (series_operands(self, o) == -1 || cli_load_opts(o) == -1) {
+	if (series_operands(self, o) == -1 || cli_load_opts(o) == -1 ||
+	    cli_output_open(o) == -1) {
 		cli_release(o);
 		return -1;
 	}

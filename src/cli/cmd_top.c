@@ -51,8 +51,8 @@ cmp_cum(const void *a, const void *b)
 
 /*
  * cli_parse(), then the operands (at least one profile, all merged),
- * --base and what loading needs.  Returns 0; 1 after the help; or -1
- * after a message, with o released.
+ * --base, what loading needs and the output opened.  Returns 0; 1 after
+ * the help; or -1 after a message, with o released.
  */
 static int
 top_parse(const struct cli_cmd *self, int argc, char **argv,
@@ -70,7 +70,8 @@ top_parse(const struct cli_cmd *self, int argc, char **argv,
 		cli_release(o);
 		return -1;
 	}
-	if (cli_bases(o, 0) == -1 || cli_load_opts(o) == -1) {
+	if (cli_bases(o, 0) == -1 || cli_load_opts(o) == -1 ||
+	    cli_output_open(o) == -1) {
 		cli_release(o);
 		return -1;
 	}

@@ -30,7 +30,7 @@ pair_parse(const struct cli_cmd *c, int argc, char **argv, struct opts *o)
 	if ((rc = cli_parse(c, argc, argv, o)) != 0)
 		return rc;
 	if (cli_pair_operands(o) == -1 || cli_bases(o, 1) == -1 ||
-	    cli_load_opts(o) == -1) {
+	    cli_load_opts(o) == -1 || cli_output_open(o) == -1) {
 		cli_release(o);
 		return -1;
 	}

@@ -39,8 +39,9 @@ struct pair {
 
 /*
  * cli_parse() for the command c, then its operands split into base and
- * new (cli_pair_operands()), --base, and what loading needs
- * (cli_load_opts()).  Returns 0; 1 after the help; or -1 after a
+ * new (cli_pair_operands()), --base, what loading needs
+ * (cli_load_opts()), and the output opened (cli_output_open()), before
+ * anything is read.  Returns 0; 1 after the help; or -1 after a
  * message, with o released.
  */
 int	pair_parse(const struct cli_cmd *c, int argc, char **argv,

@@ -1,0 +1,1 @@
+$PROFDIFF top -o /dev/fd/9 examples/bad.pb.gz 9>&-

@@ -1,0 +1,1 @@
+t=$(mktemp -d) && echo "first line, kept" >"$t/log" && $PROFDIFF top -n 3 -o /dev/stdout examples/bad.pb.gz >>"$t/log" && $PROFDIFF top -n 1 -o /dev/fd/1 examples/bad.pb.gz >>"$t/log"; echo "status $?"; [ -L /dev/stdout ] && echo "/dev/stdout kept"; cat "$t/log"; $PROFDIFF top -n 1 -o /dev/stderr examples/bad.pb.gz 2>&1 >/dev/null | head -1; rm -r "$t"

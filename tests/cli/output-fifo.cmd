@@ -1,0 +1,1 @@
+t=$(mktemp -d) && mkfifo "$t/out" && { timeout 20 cat "$t/out" >"$t/got" & } && $PROFDIFF top -n 3 -o "$t/out" examples/bad.pb.gz; echo "status $?"; wait; [ -p "$t/out" ] && echo "still a FIFO"; cat "$t/got"; ls "$t"; rm -r "$t"

@@ -1,0 +1,1 @@
+t=$(mktemp -d) && ln -s /dev/null "$t/null" && $PROFDIFF diff -q -o "$t/null" examples/good.pb.gz examples/bad.pb.gz; echo "status $?"; [ -L "$t/null" ] && [ -c /dev/null ] && echo "link and /dev/null kept: $(readlink "$t/null")"; ls "$t"; rm -r "$t"

@@ -1,0 +1,1 @@
+sh tests/tools/killmid.sh INT TERM HUP
