@@ -1225,10 +1225,30 @@ input(const struct opts *o, size_t i)
 }
 
 /*
- * -o names one of the inputs (the same path, a hard link or a symlink
- * to it): the report would replace the profile it was made from, so
- * it is refused before anything is read.  Only a file that exists can
- * be an input; stdin ("-") is none.  Returns 0, or -1 after a message.
+ * What input path is, as fstat() or stat() tell: "-" is standard
+ * input's descriptor.  Returns 0, or -1 (a URL, a file not there,
+ * which loading names).
+ */
+static int
+input_stat(const char *path, struct stat *st)
+{
+	return strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, st) :
+	    stat(path, st);
+}
+
+static const char *
+input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "- (standard input)" : path;
+}
+
+/*
+ * -o names one of the inputs (by any name: the same path, a hard link
+ * or a symlink to it, /dev/stdin, or the file standard input was
+ * redirected from for "-"): the report would replace the profile it
+ * was made from, so it is refused before anything is read or written.
+ * Only a file that exists can be an input; a terminal or /dev/null is
+ * written, never replaced.  Returns 0, or -1 after a message.
  */
 static int
 output_is_input(const struct opts *o)
@@ -1238,14 +1258,15 @@ output_is_input(const struct opts *o)
 	size_t		 i;
 
 	if (o->output == NULL || strcmp(o->output, "-") == 0 ||
-	    stat(o->output, &out) == -1)
+	    stat(o->output, &out) == -1 || S_ISCHR(out.st_mode))
 		return 0;
 	for (i = 0; (path = input(o, i)) != NULL; i++) {
-		if (strcmp(path, "-") == 0 || stat(path, &in) == -1)
+		if (input_stat(path, &in) == -1)
 			continue;
 		if (in.st_dev == out.st_dev && in.st_ino == out.st_ino) {
 			cli_warn("%s: -o %s is the input %s: refusing to "
-			    "overwrite it", o->cmd->name, o->output, path);
+			    "overwrite it", o->cmd->name, o->output,
+			    input_name(path));
 			return -1;
 		}
 	}
@@ -1253,22 +1274,52 @@ output_is_input(const struct opts *o)
 }
 
 /*
- * "-" twice: standard input can be read only once, and the second read
- * would find it empty (or, from a file, the same profile again).
+ * Standard input twice: "-" twice, or "-" and another name of the same
+ * file (/dev/stdin, /dev/fd/0, the file it was redirected from), told
+ * by identity, not by spelling; or one pipe, FIFO or device named
+ * twice.  A stream can be read only once, and the second read would
+ * find it empty (where /dev/stdin is descriptor 0 itself, as on the
+ * BSDs, a file too).  A regular file named twice is read twice.
  */
 static int
 stdin_twice(const struct opts *o)
 {
-	const char *path;
-	size_t i, n = 0;
+	struct stat	 s0, a, b;
+	const char	*path, *prev;
+	size_t		 i, j, n = 0;
+	int		 have0;
 
 	for (i = 0; (path = input(o, i)) != NULL; i++)
 		n += strcmp(path, "-") == 0;
-	if (n < 2)
-		return 0;
-	cli_warn("%s: - (standard input) is given %zu times, but standard "
-	    "input can be read only once", o->cmd->name, n);
-	return -1;
+	if (n >= 2) {
+		cli_warn("%s: - (standard input) is given %zu times, but "
+		    "standard input can be read only once", o->cmd->name, n);
+		return -1;
+	}
+	have0 = n == 1 && fstat(STDIN_FILENO, &s0) == 0;
+	for (i = 0; (path = input(o, i)) != NULL; i++) {
+		if (strcmp(path, "-") == 0 || stat(path, &a) == -1)
+			continue;
+		if (have0 && a.st_dev == s0.st_dev && a.st_ino == s0.st_ino) {
+			cli_warn("%s: - and %s are both standard input, which "
+			    "can be read only once", o->cmd->name, path);
+			return -1;
+		}
+		if (S_ISREG(a.st_mode))
+			continue;
+		for (j = 0; j < i; j++) {
+			prev = input(o, j);
+			if (strcmp(prev, "-") == 0 || stat(prev, &b) == -1 ||
+			    a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+				continue;
+			cli_warn("%s: %s and %s are the same %s, which can be "
+			    "read only once", o->cmd->name, prev, path,
+			    S_ISFIFO(a.st_mode) ? "pipe" : S_ISSOCK(a.st_mode) ?
+			    "socket" : "device");
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int

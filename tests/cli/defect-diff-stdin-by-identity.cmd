@@ -1,0 +1,1 @@
+cat examples/good.pb.gz | $PROFDIFF diff - /dev/stdin; echo "status $?"; $PROFDIFF diff /dev/stdin - <examples/good.pb.gz; echo "status $?"; cat examples/good.pb.gz | $PROFDIFF diff /dev/stdin /dev/fd/0; echo "status $?"
