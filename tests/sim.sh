@@ -591,13 +591,15 @@ model() {
 # the exit status recorded (a sanitizer's abort exits 1, like a
 # finding), or break what the findings promise: exit 1 exactly when a
 # finding is a regression, each finding's path ending at its function,
-# each row's finding an index of one.
+# the findings numbered 1, 2, ... in order, each row's finding the
+# number of one (1 for #1, as CSV and the text).
 verify() {
 	jq -r '(.findings | length) as $n | [input_filename, .exit_status,
 	    (((.exit_status == 1) == any(.findings[]; .verdict == "regressed"))
-	     and all(.findings[]; .path[-1] == .function)
+	     and all(.findings[]; .path[-1] == .function and .name == .function)
+	     and ([.findings[].finding] == [range(1; $n + 1)])
 	     and all(.rows[]; .finding == null or
-	         (.finding >= 0 and .finding < $n)))] | @tsv' "$2"/*.json \
+	         (.finding >= 1 and .finding <= $n)))] | @tsv' "$2"/*.json \
 	    2>"$tmp/jq.err" >"$tmp/js.list"
 	awk -F'\t' 'FILENAME == ARGV[1] { js[$1] = $2; fine[$1] = $3; next }
 	    { split($0, a, " "); if (js[a[1]] != a[2] || fine[a[1]] != "true") bad++ }

@@ -918,8 +918,16 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 		const struct delta_finding *f = &d->findings[i];
 		const struct delta_row *x = &d->rows[f->row];
 
-		fputs(i > 0 ? ",\n{\"verdict\":" : "\n{\"verdict\":", fp);
+		/*
+		 * "finding" is its number, as the text's #N and the rows'
+		 * "finding"; "name" as a row names it, "function" its older
+		 * spelling, kept for the scripts that read it.
+		 */
+		fprintf(fp, "%s{\"finding\":%zu,\"verdict\":", i > 0 ? ",\n" :
+		    "\n", i + 1);
 		report_put_json(fp, verdict_name(f->verdict));
+		fputs(",\"name\":", fp);
+		report_put_json(fp, x->name);
 		fputs(",\"function\":", fp);
 		report_put_json(fp, x->name);
 		fputs(",\"status\":", fp);
@@ -1045,8 +1053,9 @@ put_row_json(FILE *fp, const struct diff_report *r,
 		report_put_json(fp, hyp_name(row->hyp));
 	else
 		fputs("null", fp);
+	/* The number of its finding, 1 for #1, as CSV and the text. */
 	if (row->finding >= 0)
-		fprintf(fp, ",\"finding\":%ld", row->finding);
+		fprintf(fp, ",\"finding\":%ld", row->finding + 1);
 	else
 		fputs(",\"finding\":null", fp);
 	fputs(",\"flat_p_value\":", fp);
