@@ -30,6 +30,20 @@ run(const struct cli_cmd *c, int argc, char **argv)
 	return rc;
 }
 
+/* A word that names no command: what it may have meant, the usage, 2. */
+static int
+unknown(const char *word)
+{
+	char near[256];
+
+	if (cli_cmd_suggest(near, sizeof(near), word) != NULL)
+		cli_warn("unknown command '%s'; did you mean %s?", word, near);
+	else
+		cli_warn("unknown command '%s'", word);
+	cli_usage(stderr, NULL);
+	return 2;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -44,7 +58,9 @@ main(int argc, char *argv[])
 	}
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
-		cli_help(stdout, argc > 2 ? cli_cmd_find(argv[2]) : NULL);
+		if (argc > 2 && (c = cli_cmd_find(argv[2])) == NULL)
+			return unknown(argv[2]);
+		cli_help(stdout, argc > 2 ? c : NULL);
 		return 0;
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0) {
@@ -59,11 +75,8 @@ main(int argc, char *argv[])
 	 * file is more likely a mistyped command than a profile.
 	 */
 	if (argv[1][0] != '-' && strchr(argv[1], '/') == NULL &&
-	    strchr(argv[1], '.') == NULL && access(argv[1], F_OK) == -1) {
-		cli_warn("unknown command '%s'", argv[1]);
-		cli_usage(stderr, NULL);
-		return 2;
-	}
+	    strchr(argv[1], '.') == NULL && access(argv[1], F_OK) == -1)
+		return unknown(argv[1]);
 	c = cli_cmd_find("diff");
 	return run(c, argc, argv);
 }

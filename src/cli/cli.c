@@ -369,16 +369,13 @@ cli_formats(char *buf, size_t len, const struct cli_cmd *cmd,
 	join_names(buf, len, names, NULL, n);
 }
 
+/* The options c takes, one a line, as its help lists them. */
 static void
-usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
+options_cmd(FILE *fp, const struct cli_cmd *c)
 {
 	size_t	 i;
 	char	 left[64], help[256];
 
-	fprintf(fp, "usage: profdiff %s %s\n", c->name, c->synopsis);
-	if (!full)
-		return;
-	fprintf(fp, "  %s\n", c->description);
 	for (i = 0; i < NOPTS; i++) {
 		const struct cli_opt *o = &cli_opts[i];
 
@@ -397,6 +394,37 @@ usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
 			list_choices(help, sizeof(help), o, c, 1);
 		fprintf(fp, "    %-30s %s\n", left, help);
 	}
+}
+
+static void
+usage_cmd(FILE *fp, const struct cli_cmd *c, int full)
+{
+	fprintf(fp, "usage: profdiff %s %s\n", c->name, c->synopsis);
+	if (!full)
+		return;
+	fprintf(fp, "  %s\n", c->description);
+	options_cmd(fp, c);
+}
+
+/*
+ * profdiff --help: after the usage lines, the commands and what each
+ * does, and the options of diff, the command that runs when profiles
+ * come without one, which most of the others share; each command's own
+ * are a "profdiff help COMMAND" away.
+ */
+static void
+help_all(FILE *fp)
+{
+	const struct cli_cmd *diff = cli_cmd_find("diff");
+	size_t i;
+
+	fputs("\nCommands:\n", fp);
+	for (i = 0; i < cli_ncmds; i++)
+		fprintf(fp, "  %-20s %s\n", cli_cmds[i].name,
+		    cli_cmds[i].description);
+	fputs("\nOptions of diff, the default command (profdiff help COMMAND "
+	    "lists each command's):\n", fp);
+	options_cmd(fp, diff);
 }
 
 void
@@ -1094,9 +1122,11 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 	cli_usage(fp, c);
 	if (c != NULL)
 		mask = c->options;
-	else
+	else {
+		help_all(fp);
 		for (i = 0; i < cli_ncmds; i++)
 			mask |= cli_cmds[i].options;
+	}
 	if (c == NULL || (c->needs & CMD_COMPARES))
 		fputs("\n  What is no change of the code, in every runtime's "
 		    "profiles:\n"

@@ -277,6 +277,13 @@ extern const size_t		cli_ncmds;
 
 /* The command of exactly this name (no prefixes), or NULL. */
 const struct cli_cmd *cli_cmd_find(const char *name);
+/*
+ * For a word that names no command: the commands it may have been meant
+ * for, within two edits ("dif": "'diff'") or that it begins ("check":
+ * "'check-significance' or 'check-series'"), into buf; or NULL if none.
+ * A suggestion for the message, never a match.
+ */
+const char *cli_cmd_suggest(char *buf, size_t len, const char *word);
 
 int	cmd_top(const struct cli_cmd *, int, char **);
 int	cmd_diff(const struct cli_cmd *, int, char **);

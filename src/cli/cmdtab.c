@@ -4,9 +4,11 @@
  * entry carries what the code must know of its command: the option
  * groups it takes (the options themselves are cli.c's table), its
  * report's formats, its default -n, whether it is a CI gate, and what
- * its loading must keep.  No code here but the lookup.
+ * its loading must keep.  No code here but the lookup, and for a word
+ * that names no command, the commands it may have been meant for.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli/cli.h"
@@ -57,4 +59,76 @@ cli_cmd_find(const char *name)
 		if (strcmp(name, cli_cmds[i].name) == 0)
 			return &cli_cmds[i];
 	return NULL;
+}
+
+#define NEAR_MAX	2	/* edits a typo may hold */
+#define NEAR_LEN	64	/* longer words are no typo of a command */
+
+/*
+ * The edits between a and b: a character inserted, deleted or replaced,
+ * or two adjacent ones swapped ("tpo" for "top"), each one (the optimal
+ * string alignment distance).
+ */
+static size_t
+edits(const char *a, const char *b)
+{
+	size_t	 d[NEAR_LEN + 1][NEAR_LEN + 1], na = strlen(a), nb = strlen(b);
+	size_t	 i, j, c, v;
+
+	for (i = 0; i <= na; i++)
+		d[i][0] = i;
+	for (j = 0; j <= nb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= na; i++)
+		for (j = 1; j <= nb; j++) {
+			c = a[i - 1] != b[j - 1];
+			v = d[i - 1][j - 1] + c;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[na][nb];
+}
+
+/*
+ * What word, which names no command, may have meant: the commands the
+ * fewest edits away, if at most NEAR_MAX and fewer than word has
+ * characters; else those it begins ("check", at least 3 characters).
+ * Never taken as the command: "profdiff d" must not start working
+ * today and break when another command begins with d.
+ */
+const char *
+cli_cmd_suggest(char *buf, size_t len, const char *word)
+{
+	size_t	 i, n = 0, best = NEAR_MAX + 1, wl = strlen(word), e[16];
+	int	 pre = 0;
+
+	if (wl == 0 || wl > NEAR_LEN || len == 0)
+		return NULL;
+	for (i = 0; i < cli_ncmds && i < sizeof(e) / sizeof(e[0]); i++) {
+		e[i] = strlen(cli_cmds[i].name) > NEAR_LEN ? NEAR_MAX + 1 :
+		    edits(word, cli_cmds[i].name);
+		if (e[i] < best && e[i] < wl)
+			best = e[i];
+	}
+	if (best > NEAR_MAX) {
+		if (wl < 3)
+			return NULL;
+		pre = 1;
+	}
+	buf[0] = '\0';
+	for (i = 0; i < cli_ncmds && i < sizeof(e) / sizeof(e[0]); i++) {
+		if (pre ? strncmp(word, cli_cmds[i].name, wl) != 0 :
+		    e[i] != best)
+			continue;
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s'%s'",
+		    n == 0 ? "" : " or ", cli_cmds[i].name);
+		n++;
+	}
+	return n > 0 ? buf : NULL;
 }

@@ -105,10 +105,42 @@ test_parse(void)
 	cli_release(&o);
 }
 
+/*
+ * A mistyped command is answered with the commands it may have meant
+ * (issue 30): within two edits, a swap counting one, or those it
+ * begins; never a match (cli_cmd_find() takes exact names only).
+ */
+static void
+test_suggest(void)
+{
+	char		 buf[128];
+	const char	*s;
+
+	CHECK_STR(cli_cmd_suggest(buf, sizeof(buf), "dif"), "'diff'");
+	CHECK_STR(cli_cmd_suggest(buf, sizeof(buf), "tpo"), "'top'");
+	CHECK_STR(cli_cmd_suggest(buf, sizeof(buf), "sereis"), "'series'");
+	CHECK_STR(cli_cmd_suggest(buf, sizeof(buf), "check-significant"),
+	    "'check-significance'");
+	CHECK_STR(cli_cmd_suggest(buf, sizeof(buf), "check"),
+	    "'check-significance' or 'check-series'");
+	CHECK(cli_cmd_suggest(buf, sizeof(buf), "x") == NULL);
+	CHECK(cli_cmd_suggest(buf, sizeof(buf), "xyz") == NULL);
+	CHECK(cli_cmd_suggest(buf, sizeof(buf), "") == NULL);
+	s = cli_cmd_suggest(buf, sizeof(buf), "ch");
+	CHECK(s == NULL);
+	CHECK(cli_cmd_find("dif") == NULL);
+	CHECK(cli_cmd_find("check") == NULL);
+	/* A word longer than any command's typo is none. */
+	memset(buf, 'd', 100);
+	buf[100] = '\0';
+	CHECK(cli_cmd_suggest(buf + 101, sizeof(buf) - 101, buf) == NULL);
+}
+
 int
 main(void)
 {
 	test_table();
 	test_parse();
+	test_suggest();
 	return tap_done();
 }

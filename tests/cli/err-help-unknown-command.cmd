@@ -1,0 +1,1 @@
+$PROFDIFF help dif

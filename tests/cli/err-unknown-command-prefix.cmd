@@ -1,0 +1,1 @@
+$PROFDIFF check examples/good.pb.gz examples/bad.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF dif examples/good.pb.gz examples/bad.pb.gz
