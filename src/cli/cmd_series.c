@@ -232,6 +232,7 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 	size_t		 kept = 0, seen = 0;
 	int		 rc = 0, scaled;
 	int64_t		 g = 0;
+	struct diag	 d;
 
 	*has_counts = 1;
 	scaled = 0;
@@ -248,14 +249,12 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 			rc = -1;
 		else {
 			side_divide(cur, g);
+			diag_init(&d, paths[0]);
 			if (series_add(ser, cur->agg, cur->each, n >= 2 ?
 			    cur->nprofiles : 0, o->operands[i], paths[0],
 			    cur->facts[0].time_ns,
-			    cur->merged.duration_ns) == -1) {
-				cli_warn("%s: too many points or functions",
-				    cmd);
-				rc = -1;
-			}
+			    cur->merged.duration_ns, &d) == -1)
+				rc = cli_diag(&d);
 		}
 		*has_counts &= cur->has_counts;
 		scaled |= cur->merged.counts_scaled;
@@ -337,6 +336,7 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 	struct series_result	 res;
 	struct series_report	 sr;
 	struct diags		 warnings;
+	struct diag		 d;
 	char			*filters = NULL, *conclusion = NULL;
 	double			 mde;
 	int			 rc, has_counts, status = 0;
@@ -357,8 +357,9 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 	so.alpha = o.alpha;
 	so.min_effect_pp = o.min_effect.pp;
 	so.min_effect_rel = o.min_effect.rel;
-	if (series_compute(&ser, &so, &res) == -1) {
-		cli_msg(MSG_OUT_OF_RANGE, self->name);
+	diag_init(&d, self->name);
+	if (series_compute(&ser, &so, &res, &d) == -1) {
+		cli_diag(&d);
 		goto out;
 	}
 	if (self->gate) {

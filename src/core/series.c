@@ -18,6 +18,7 @@
 #include "core/itab.h"
 #include "core/series.h"
 #include "stats/stats.h"
+#include "support/diag.h"
 #include "support/xmalloc.h"
 
 #define SERIES_FIRST_CAP	1024
@@ -127,20 +128,31 @@ edges_rehash(struct series *s)
 	}
 }
 
-static void
+/*
+ * Add |w| to the edge a -> b.  Returns 0, or -1 when its sum over the
+ * points would overflow 64 bits (checked before adding: no wrap, no
+ * undefined behaviour), the edge then as it was.
+ */
+static int
 add_edge(struct series *s, uint32_t a, uint32_t b, int64_t w)
 {
 	struct series_edge	*e;
 	size_t			 j;
+	int64_t			 sum;
 
+	if (w == INT64_MIN)
+		return -1;
+	w = w < 0 ? -w : w;
 	if (2 * (s->nedges + 1) > s->ecap)
 		edges_rehash(s);
 	for (j = itab_home(edge_hash(a, b), s->ecap); s->eslot[j] != 0;
 	    j = itab_next(j, s->ecap)) {
 		e = &s->edges[s->eslot[j] - 1];
 		if (e->caller == a && e->callee == b) {
-			e->w += w < 0 ? -w : w;
-			return;
+			if (__builtin_add_overflow(e->w, w, &sum))
+				return -1;
+			e->w = sum;
+			return 0;
 		}
 	}
 	if (s->nedges == s->capedges) {
@@ -151,8 +163,39 @@ add_edge(struct series *s, uint32_t a, uint32_t b, int64_t w)
 	e = &s->edges[s->nedges];
 	e->caller = a;
 	e->callee = b;
-	e->w = w < 0 ? -w : w;
+	e->w = w;
 	s->eslot[j] = ++s->nedges;
+	return 0;
+}
+
+/* Can the statistics take count k (stats.h: 0 to STATS_MAX_N)? */
+static int
+count_ok(int64_t k)
+{
+	return k >= 0 && k <= STATS_MAX_N;
+}
+
+/*
+ * Are a point's counts ones the statistics can take: its total, and
+ * each function's flat and cum?  Checked as the point is added, so
+ * that every sum of counts over the points is bounded (make_hyps()),
+ * and the file at fault is named.
+ */
+static int
+counts_ok(const struct agg *merged)
+{
+	size_t i;
+
+	if (!count_ok(agg_total(merged, AGG_COUNT)))
+		return 0;
+	for (i = 0; i < agg_nnodes(merged); i++) {
+		const struct agg_node *nd = agg_node(merged, i);
+
+		if (!count_ok(nd->flat[AGG_COUNT]) ||
+		    !count_ok(nd->cum[AGG_COUNT]))
+			return 0;
+	}
+	return 1;
 }
 
 /*
@@ -206,14 +249,17 @@ add_dispersion(struct series *s, const struct agg *merged,
 int
 series_add(struct series *s, const struct agg *merged,
     struct agg *const *each, size_t neach, const char *label,
-    const char *path, int64_t time_ns, int64_t duration_ns)
+    const char *path, int64_t time_ns, int64_t duration_ns, struct diag *d)
 {
 	struct series_point	*pt;
 	uint32_t		*map;
 	size_t			 i, nn = agg_nnodes(merged);
 
 	if (s->npts >= UINT32_MAX - 1)
-		return -1;
+		return diag_set(d, DIAG_LIMIT, -1, "more than 2^32 - 2 "
+		    "points in the series");
+	if (!counts_ok(merged))
+		return diag_set_msg(d, DIAG_USAGE, MSG_OUT_OF_RANGE);
 	if (s->npts == s->cappts) {
 		s->cappts = s->cappts ? 2 * s->cappts : 64;
 		s->pts = xreallocarray(s->pts, s->cappts, sizeof(*s->pts));
@@ -232,7 +278,8 @@ series_add(struct series *s, const struct agg *merged,
 
 		if ((map[i] = intern(s, nd->name)) == UINT32_MAX) {
 			free(map);
-			return -1;
+			return diag_set(d, DIAG_LIMIT, -1, "more than 2^32 - 2 "
+			    "functions in the series");
 		}
 		if (nd->flat[AGG_COUNT] == 0 && nd->cum[AGG_COUNT] == 0)
 			continue;
@@ -251,7 +298,7 @@ series_add(struct series *s, const struct agg *merged,
 			e->cum = (uint32_t)nd->cum[AGG_COUNT];
 			continue;
 		}
-		/* Rare: counts too large for 32 bits, or negative. */
+		/* Rare: counts too large for 32 bits. */
 		e->flat = e->cum = SERIES_WIDE;
 		if (s->nwide == s->capwide) {
 			s->capwide = s->capwide ? 2 * s->capwide : 16;
@@ -265,7 +312,16 @@ series_add(struct series *s, const struct agg *merged,
 	for (i = 0; i < agg_nedges(merged); i++) {
 		const struct agg_edge *e = agg_edge(merged, i);
 
-		add_edge(s, map[e->caller], map[e->callee], e->w);
+		if (add_edge(s, map[e->caller], map[e->callee], e->w) == -1) {
+			diag_set(d, DIAG_LIMIT, -1, "the values of the call "
+			    "%s -> %s over the points overflow a 64-bit "
+			    "integer", s->names[map[e->caller]],
+			    s->names[map[e->callee]]);
+			free(map);
+			free(pt->label);
+			free(pt->path);
+			return -1;
+		}
 	}
 	if (neach >= 2)
 		add_dispersion(s, merged, each, neach, map);
@@ -449,14 +505,17 @@ make_hyps(struct work *w, size_t *nh, size_t *nsplits, size_t *nfuncs)
 		}
 		*nfuncs += w->off[i + 1] > w->off[i];
 		for (j = 0; j < 2; j++) {
-			int64_t K = 0;
-
 			if (j == 1 && same)
 				continue;
 			counts_of(w, (uint32_t)i, (int)j);
-			for (t = 0; t < s->npts; t++)
-				K += w->k[t];
-			if (K == 0)
+			/*
+			 * No samples, nothing to test.  The counts are 0 to
+			 * STATS_MAX_N (counts_ok()): their sum over 2^32
+			 * points would not fit 64 bits, and is not needed.
+			 */
+			for (t = 0; t < s->npts && w->k[t] == 0; t++)
+				continue;
+			if (t == s->npts)
 				continue;
 			h[n].fid = (uint32_t)i;
 			h[n].cum = (int)j;
@@ -1090,9 +1149,32 @@ family(struct work *w, const struct hyp *h, size_t nh)
 	return q;
 }
 
+/*
+ * Shares: the tests take the points' samples together (stats_cpt.c),
+ * at most STATS_MAX_N of them.  0, or -1 with d naming the point that
+ * takes them past it.  Each is at most STATS_MAX_N (counts_ok()): the
+ * sum cannot overflow.
+ */
+static int
+total_ok(const struct series *s, const struct series_opts *o,
+    struct diag *d)
+{
+	int64_t	 n = 0;
+	size_t	 t;
+
+	for (t = 0; !o->rates && t < s->npts; t++)
+		if ((n += s->pts[t].n) > STATS_MAX_N) {
+			d->path = s->pts[t].path;
+			return diag_set(d, DIAG_USAGE, -1, "with the points "
+			    "before it, the samples add up to more than 2^52: "
+			    "out of range for the statistics");
+		}
+	return 0;
+}
+
 int
 series_compute(const struct series *s, const struct series_opts *o,
-    struct series_result *r)
+    struct series_result *r, struct diag *d)
 {
 	struct work		 w;
 	struct graph		 g;
@@ -1102,6 +1184,8 @@ series_compute(const struct series *s, const struct series_opts *o,
 	size_t			 nh, i, ncp, cap = 0;
 
 	memset(r, 0, sizeof(*r));
+	if (total_ok(s, o, d) == -1)
+		return -1;
 	memset(&w, 0, sizeof(w));
 	w.s = s;
 	w.o = o;
@@ -1113,6 +1197,7 @@ series_compute(const struct series *s, const struct series_opts *o,
 	index_entries(&w);
 	shared_dispersion(&w);
 	if ((h = make_hyps(&w, &nh, &r->nsplits, &r->nfuncs)) == NULL) {
+		diag_set_msg(d, DIAG_PAIR, MSG_OUT_OF_RANGE);
 		free(w.e);
 		free(w.k);
 		free(w.off);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 struct agg;
+struct diag;
 
 struct series_point {
 	char		*label;		/* the operand, owned */
@@ -126,22 +127,28 @@ void	series_release(struct series *);
 /*
  * Add a point: merged, its profiles merged, and each, its profiles one
  * by one when there are two or more (replicates, for the dispersion),
- * else NULL.  label and path are copied.  Returns 0, or -1 when the
- * series is too long (2^32 points or functions).
+ * else NULL.  label and path are copied.  Returns 0, or -1 with d
+ * filled when the series is too long (2^32 points or functions), when
+ * a count of the point is one the statistics cannot take (negative, or
+ * above STATS_MAX_N), or when a call's values over the points overflow
+ * 64 bits; the series is then only good for series_release().
  */
 int	series_add(struct series *, const struct agg *merged,
 	    struct agg *const *each, size_t neach, const char *label,
-	    const char *path, int64_t time_ns, int64_t duration_ns);
+	    const char *path, int64_t time_ns, int64_t duration_ns,
+	    struct diag *d);
 
 /* Order the points by time, the order given among equal times. */
 void	series_sort_time(struct series *);
 
 /*
- * The changes.  Returns 0, or -1 when the counts are out of range for
- * the statistics.
+ * The changes.  Returns 0, or -1 with d filled when the counts are out
+ * of range for the statistics: d names the point whose samples take
+ * the points' total past STATS_MAX_N (shares), else it keeps the path
+ * it was given and its code is DIAG_PAIR (no kind printed).
  */
 int	series_compute(const struct series *, const struct series_opts *,
-	    struct series_result *);
+	    struct series_result *, struct diag *d);
 void	series_result_release(struct series_result *);
 
 /*

@@ -33,9 +33,11 @@ add_point(struct series *s, int64_t leaf, int64_t g, int64_t h,
 	int64_t		 c[3] = { leaf, g, h };
 	struct profile	*p = t_build(stacks, c, 3);
 	struct agg	*a = t_aggregate(p, 0);
+	struct diag	 d;
 
+	diag_init(&d, "point.pb");
 	CHECK(series_add(s, a, NULL, 0, "point", "point.pb", time,
-	    1000000000) == 0);
+	    1000000000, &d) == 0);
 	agg_free(a);
 	profile_free(p);
 }
@@ -74,8 +76,10 @@ test_step(int64_t scale, int reversed)
 	struct series_opts	 o;
 	struct series_result	 r;
 	const struct series_change *c;
+	struct diag		 d;
 	int			 t, tt;
 
+	diag_init(&d, "series");
 	series_init(&s);
 	for (tt = 0; tt < 8; tt++) {
 		t = reversed ? 7 - tt : tt;
@@ -89,7 +93,7 @@ test_step(int64_t scale, int reversed)
 	if (reversed)
 		series_sort_time(&s);
 	opts(&o);
-	CHECK(series_compute(&s, &o, &r) == 0);
+	CHECK(series_compute(&s, &o, &r, &d) == 0);
 	CHECK_INT(r.nchanges, 1);
 	if (r.nchanges == 1) {
 		c = &r.changes[0];
@@ -127,8 +131,10 @@ test_transient(void)
 	struct series		 s;
 	struct series_opts	 o;
 	struct series_result	 r;
+	struct diag		 d;
 	int			 t;
 
+	diag_init(&d, "series");
 	series_init(&s);
 	for (t = 0; t < 9; t++) {
 		if (t >= 3 && t < 6)
@@ -137,7 +143,7 @@ test_transient(void)
 			add_point(&s, 100, 450, 450, 0);
 	}
 	opts(&o);
-	CHECK(series_compute(&s, &o, &r) == 0);
+	CHECK(series_compute(&s, &o, &r, &d) == 0);
 	CHECK_INT(r.nchanges, 1);
 	if (r.nchanges == 1) {
 		CHECK_STR(name(&s, r.changes[0].fid), "leaf");
@@ -158,16 +164,96 @@ test_flat(void)
 	struct series		 s;
 	struct series_opts	 o;
 	struct series_result	 r;
+	struct diag		 d;
 	int			 t;
 
+	diag_init(&d, "series");
 	series_init(&s);
 	for (t = 0; t < 8; t++)
 		add_point(&s, 100, 450, 450, 0);
 	opts(&o);
-	CHECK(series_compute(&s, &o, &r) == 0);
+	CHECK(series_compute(&s, &o, &r, &d) == 0);
 	CHECK_INT(r.nchanges, 0);
 	CHECK_INT(r.rejected, 0);
 	CHECK_INT(series_newest_regressed(&s, &r), 0);
+	series_result_release(&r);
+	series_release(&s);
+}
+
+/*
+ * Add a point of one stack, main;leaf, with count samples whose cpu
+ * values add up to value, from the file path; the rc of series_add().
+ */
+static int
+add_raw(struct series *s, const char *path, int64_t count, int64_t value,
+    struct diag *d)
+{
+	struct profile		*p = t_new(2, "samples", "count", "cpu",
+				    "nanoseconds");
+	const struct pf_function *m = t_fn(p, "main", ""), *l = t_fn(p,
+				    "leaf", "");
+	const struct pf_location *lm = t_loc(p, NULL, 0, 1, m, 0);
+	const struct pf_location *ll = t_loc(p, NULL, 0, 1, l, 0);
+	int64_t			 v[2] = { count, value };
+	struct agg		*a;
+	int			 rc;
+
+	t_sample(p, v, 2, ll, lm);
+	a = t_aggregate(p, 0);
+	diag_init(d, path);
+	rc = series_add(s, a, NULL, 0, path, path, 0, 1000000000, d);
+	agg_free(a);
+	profile_free(p);
+	return rc;
+}
+
+/*
+ * Issue 30: the sums over the points were taken before any check, and
+ * overflowed (undefined behaviour) on counts or values near 2^63.  Each
+ * is now refused as the point is added, naming its file: a count the
+ * statistics cannot take, a call whose values overflow over the points;
+ * and with shares, points whose samples add up past 2^52, the point
+ * that takes them there.
+ */
+static void
+test_out_of_range(void)
+{
+	struct series		 s;
+	struct series_opts	 o;
+	struct series_result	 r;
+	struct diag		 d;
+
+	series_init(&s);
+	CHECK(add_raw(&s, "a.txt", 10, 10, &d) == 0);
+	CHECK(add_raw(&s, "huge.txt", INT64_C(1) << 53, 1, &d) == -1);
+	CHECK_STR(d.path, "huge.txt");
+	CHECK_INT(d.code, DIAG_USAGE);
+	CHECK(strstr(d.msg, "out of range") != NULL);
+	series_release(&s);
+
+	series_init(&s);
+	CHECK(add_raw(&s, "a.txt", 1, INT64_C(5) << 60, &d) == 0);
+	CHECK(add_raw(&s, "b.txt", 1, INT64_C(5) << 60, &d) == -1);
+	CHECK_STR(d.path, "b.txt");
+	CHECK_INT(d.code, DIAG_LIMIT);
+	CHECK(strstr(d.msg, "main -> leaf") != NULL);
+	CHECK(strstr(d.msg, "overflow") != NULL);
+	series_release(&s);
+
+	series_init(&s);
+	CHECK(add_raw(&s, "a.txt", INT64_C(1) << 51, 1, &d) == 0);
+	CHECK(add_raw(&s, "b.txt", INT64_C(1) << 51, 1, &d) == 0);
+	CHECK(add_raw(&s, "c.txt", INT64_C(1) << 51, 1, &d) == 0);
+	opts(&o);
+	diag_init(&d, "series");
+	CHECK(series_compute(&s, &o, &r, &d) == -1);
+	CHECK_STR(d.path, "c.txt");
+	CHECK(strstr(d.msg, "2^52") != NULL);
+	series_result_release(&r);
+	/* As rates, the points are tested one by one: in range. */
+	o.rates = 1;
+	diag_init(&d, "series");
+	CHECK(series_compute(&s, &o, &r, &d) == 0);
 	series_result_release(&r);
 	series_release(&s);
 }
@@ -181,5 +267,6 @@ main(void)
 	test_step(10000000, 0);
 	test_transient();
 	test_flat();
+	test_out_of_range();
 	return tap_done();
 }
