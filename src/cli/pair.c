@@ -278,7 +278,7 @@ pair_compare(struct pair *p, const struct opts *o)
 		return cli_msg(MSG_OUT_OF_RANGE, cmd);
 	/* The graph's frames, at the spread the table measured. */
 	fopts = *dopts;
-	fopts.null = &p->d.judge.null;
+	fopts.nulls = &p->d.judge;
 	if (cli_writer(o)->tree && flame_compute(b->agg, n->agg, b->each,
 	    b->nprofiles, n->each, n->nprofiles, svg ? &fopts : NULL,
 	    svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1)

@@ -711,9 +711,13 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 
 		if (uf_find(up, x) != x) {
 			hyp[x] = hyp[uf_find(up, x)];
+			/* A leaf's cum is its own code's samples. */
+			if (flat)
+				h[hyp[x]].kind = JUDGE_FLAT;
 			continue;
 		}
 		hyp[x] = n;
+		h[n].kind = flat ? JUDGE_FLAT : JUDGE_CUM;
 		h[n].k1 = flat ? row->base_flat_count : row->base_count;
 		h[n].k2 = flat ? row->new_flat_count : row->new_count;
 		for (k = 0; rr != NULL && k < w; k++)
@@ -884,29 +888,6 @@ delta_judge_init(struct judge *j, const struct delta_opts *o, double min_pp,
 }
 
 /*
- * One profile a side: the spread of no change, from the rows' flat
- * counts, which share no sample (judge_null()).
- */
-static int
-null_of_rows(struct delta *d)
-{
-	int64_t	*k;
-	size_t	 i;
-	int	 rc;
-
-	if (d->judge.replicates)
-		return 0;
-	k = xcalloc(2 * d->nrows + 1, sizeof(*k));
-	for (i = 0; i < d->nrows; i++) {
-		k[i] = d->rows[i].base_flat_count;
-		k[d->nrows + i] = d->rows[i].new_flat_count;
-	}
-	rc = judge_null(&d->judge, k, k + d->nrows, d->nrows);
-	free(k);
-	return rc;
-}
-
-/*
  * Judge the family of the rows' hypotheses and give each row its
  * verdict.  Returns 0, or -1 if a count is invalid for the statistics.
  */
@@ -925,9 +906,7 @@ judge_rows(struct delta *d, const struct delta_opts *o,
 	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
 	same_samples(d, up);
 	h = family(d, up, hyp, &m, be, nb, ne, nn, &runs);
-	rc = null_of_rows(d);
-	if (rc == 0)
-		rc = judge_family(&d->judge, h, m, runs);
+	rc = judge_family(&d->judge, h, m, runs);
 	d->nhyp = m;
 	d->ntested = d->judge.ntested;
 	d->mde = d->judge.mde;

@@ -174,11 +174,11 @@ struct delta_opts {
 	double		 wait_floor;
 	/*
 	 * One profile a side: how much the processes differ beyond
-	 * sampling, as the rows' family measured it (judge_null()), for a
-	 * flame graph of the same pair to test its frames at; NULL: the
-	 * frames' own flat counts say.
+	 * sampling, as the rows' family measured it (judge.h), for a flame
+	 * graph of the same pair to test its frames at; NULL: the frames'
+	 * own counts say.
 	 */
-	const struct stats_null *null;
+	const struct judge *nulls;
 };
 
 /*

@@ -343,12 +343,13 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 			continue;
 		h[m].k1 = f->base_count;
 		h[m].k2 = f->new_count;
+		h[m].kind = JUDGE_CUM;
 		for (k = 0; runs != NULL && k < w; k++)
 			runs[m * w + k] = each[i * w + k];
 		at[m++] = i;
 	}
-	if (o->null != NULL && !j.replicates)
-		j.null = *o->null;
+	if (o->nulls != NULL)
+		judge_null_from(&j, o->nulls);
 	else
 		rc = null_of_frames(fl, &j);
 	if (rc == 0)

@@ -130,7 +130,41 @@ judge_null(struct judge *j, const int64_t *k1, const int64_t *k2, size_t m)
 		return 0;
 	scratch = xcalloc(3 * m + 1, sizeof(*scratch));
 	rc = stats_null(k1, j->n1, k2, j->n2, m, scratch, &j->null);
+	j->null_given = 1;
 	free(scratch);
+	return rc;
+}
+
+void
+judge_null_from(struct judge *j, const struct judge *from)
+{
+	if (j->replicates || from->replicates)
+		return;
+	j->null = from->null;
+	j->null_given = 1;
+}
+
+/* The spread of no change, unless given: from the flat hypotheses. */
+static int
+nulls(struct judge *j, const struct judge_hyp *h, size_t m)
+{
+	int64_t	*k;
+	double	*scratch;
+	size_t	 i, n = 0;
+	int	 rc;
+
+	if (j->replicates || !j->o.has_counts || j->null_given)
+		return 0;
+	k = xcalloc(2 * m + 1, sizeof(*k));
+	scratch = xcalloc(3 * m + 1, sizeof(*scratch));
+	for (i = 0; i < m; i++)
+		if (h[i].kind == JUDGE_FLAT) {
+			k[n] = h[i].k1;
+			k[m + n++] = h[i].k2;
+		}
+	rc = stats_null(k, j->n1, k + m, j->n2, n, scratch, &j->null);
+	free(scratch);
+	free(k);
 	return rc;
 }
 
@@ -141,8 +175,8 @@ test_one(const struct judge *j, struct judge_hyp *x)
 	x->q = NAN;
 	x->tested = 0;
 	if (!j->replicates || !j->o.has_counts) {
-		x->phi = j->o.has_counts ? stats_null_phi(j->null.tau2,
-		    x->k1 + x->k2, j->n1, j->n2) : 1;
+		x->phi = j->o.has_counts ? stats_null_phi(&j->null,
+		    x->k1 + x->k2, j->n1, j->n2, x->kind == JUDGE_CUM) : 1;
 		x->df = stats_null_df(&j->null, x->phi);
 	}
 	if (!j->o.has_counts || j->n1 <= 0 || j->n2 <= 0)
@@ -323,6 +357,8 @@ judge_family(struct judge *j, struct judge_hyp *h, size_t m,
 
 	if (j->replicates && j->o.has_counts && dispersions(j, h, m,
 	    runs) == -1)
+		return -1;
+	if (nulls(j, h, m) == -1)
 		return -1;
 	p = xcalloc(m + 1, sizeof(*p));
 	pmin = xcalloc(m + 1, sizeof(*pmin));

@@ -35,7 +35,16 @@ struct judge_hyp {
 	double		 pmin;		/* the smallest p its total allows */
 	double		 q;		/* NaN if untested or trimmed */
 	double		 phi, df;	/* its dispersion (1, HUGE_VAL: binomial) */
+	/*
+	 * Set by the caller, for one profile a side: the samples of one
+	 * function's own code (flat), or of a function and its callees
+	 * (cum), each read for the spread of no change of its kind.
+	 */
+	unsigned char	 kind;		/* JUDGE_FLAT, JUDGE_CUM, or 0 */
 };
+
+#define JUDGE_FLAT	1
+#define JUDGE_CUM	2
 
 struct judge {
 	struct judge_opts o;
@@ -47,7 +56,13 @@ struct judge {
 	struct stats_fdr fdr;		/* family size, R, thresholds */
 	double		 ci_alpha;	/* intervals are at 1 - ci_alpha */
 	struct stats_disp_prior prior;	/* replicates only */
-	struct stats_null null;		/* one profile a side: judge_null() */
+	/*
+	 * One profile a side: how much the processes differ beyond
+	 * sampling (stats_null.c); judge_family() reads it from its
+	 * JUDGE_FLAT hypotheses unless the caller gave it (null_given).
+	 */
+	struct stats_null null;
+	int		 null_given;
 	size_t		 ntested;
 	double		 mde, noise;	/* share units; -1 if none tested */
 	double		 mde_share;	/* the share they were computed at */
@@ -65,14 +80,17 @@ void	judge_release(struct judge *);
 
 /*
  * Without replicates, before judge_family(): the spread between two
- * processes beyond sampling, from m parts of the sides that share no
- * sample (each function's flat count, k1[i] and k2[i]), which every
- * hypothesis's test then allows for (stats_null.c).  Without it, or
- * with replicates, it changes nothing.  Returns 0, or -1 on an invalid
- * count.
+ * processes beyond sampling of a function's own share, from m parts of
+ * the sides that share no sample (each function's flat count, k1[i]
+ * and k2[i]), for a family whose hypotheses are not of that kind (a
+ * flame graph's frames).  judge_family() otherwise reads it from its
+ * JUDGE_FLAT hypotheses (stats_null.c).  With replicates it changes
+ * nothing.  Returns 0, or -1 on an invalid count.
  */
 int	judge_null(struct judge *, const int64_t *k1, const int64_t *k2,
 	    size_t m);
+/* Take another family's spread of no change (a table's, for its graph). */
+void	judge_null_from(struct judge *, const struct judge *);
 
 /*
  * Test the m hypotheses h[] as one family.  With replicates, runs holds

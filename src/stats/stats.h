@@ -487,9 +487,12 @@ int	stats_cpt_level(int64_t k, double n, enum stats_cpt_model,
  * explains the spread); n is how many did, df what tau2 is known to.
  * scratch holds 3 m doubles.  Returns 0, or -1 on invalid counts.
  * stats_null_phi() is the dispersion it gives a hypothesis of K pooled
- * samples: 1 + 2 tau2 p (1 - p) / (1/n1 + 1/n2) at p = K / (n1 + n2),
- * or exactly 1 below STATS_NULL_PHI_EXACT (a standard error 1% wider),
- * where the exact test on the counts is worth more than the widening.
+ * samples, at p = K / (n1 + n2): one unit's (a flat count),
+ * 1 + 2 tau2 p (1 - p) / (1/n1 + 1/n2); a sum of units (cum, a function
+ * with its callees), 1 + 2 tau2 min(p (1 - p), conc) / (1/n1 + 1/n2).
+ * It is exactly 1 below STATS_NULL_PHI_EXACT (a standard error 1%
+ * wider), where the exact test on the counts is worth more than the
+ * widening.
  */
 #define STATS_NULL_MINCOUNT	20
 #define STATS_NULL_MINUNITS	8
@@ -500,11 +503,14 @@ struct stats_null {
 	double		 tau2;
 	size_t		 n;
 	double		 df;		/* tau2's; HUGE_VAL when tau2 is 0 */
+	double		 conc;		/* sum of the units' pooled shares' */
+					/*   squares over the sum of them */
 };
 
 int	stats_null(const int64_t *k1, int64_t n1, const int64_t *k2,
 	    int64_t n2, size_t m, double *scratch, struct stats_null *);
-double	stats_null_phi(double tau2, int64_t K, int64_t n1, int64_t n2);
+double	stats_null_phi(const struct stats_null *, int64_t K, int64_t n1,
+	    int64_t n2, int cum);
 /*
  * stats_null_df(): the df a test at that phi is known to: the estimate's
  * df (0.75 n, STATS_NULL_DF_PER_UNIT) times (phi / (phi - 1))^2,

@@ -239,7 +239,7 @@ test_null(void)
 	CHECK(judge_null(&j, k1, k2, M) == 0);
 	CHECK(j.null.tau2 > 0.005 && j.null.n == M);
 	CHECK(judge_family(&j, h, M, NULL) == 0);
-	phi = stats_null_phi(j.null.tau2, h[0].k1 + h[0].k2, 4000, 4000);
+	phi = stats_null_phi(&j.null, h[0].k1 + h[0].k2, 4000, 4000, 0);
 	CHECK(phi > 1.5);
 	CHECK_NEAR(h[0].phi, phi, 0);
 	CHECK_NEAR(h[0].df, stats_null_df(&j.null, phi), 0);

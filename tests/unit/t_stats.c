@@ -2272,7 +2272,7 @@ null_family(const int64_t *k1, const int64_t *k2, int64_t n,
 	size_t		 scratch[NULL_M], i;
 
 	for (i = 0; i < NULL_M; i++) {
-		phi = stats_null_phi(sn->tau2, k1[i] + k2[i], n, n);
+		phi = stats_null_phi(sn, k1[i] + k2[i], n, n, 0);
 		df = stats_null_df(sn, phi);
 		if (stats_disp_p(k1[i], n, k2[i], n, phi, df,
 		    STATS_TWO_SIDED, &r) == -1)
@@ -2290,7 +2290,7 @@ static void
 test_null_between(void)
 {
 	struct rng	 rng = { 8080 };
-	struct stats_null sn, binom = { 0, 0, HUGE_VAL }, oracle = binom;
+	struct stats_null sn, binom = { 0, 0, HUGE_VAL, 0 }, oracle = binom;
 	double		 base[NULL_M], scratch[3 * NULL_M], sum = 0, taus[NULL_SIM];
 	double		 tau[3] = { 0, 0.15, 0.3 };
 	int64_t		 k1[NULL_M], k2[NULL_M], n = 2000;
@@ -2366,12 +2366,20 @@ test_null_between(void)
 	CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &sn) == -1);
 	CHECK(stats_null(NULL, n, k2, n, NULL_M, scratch, &sn) == -1);
 	/* phi: 1 without spread; grows with the share, bounded near 1. */
-	CHECK(stats_null_phi(0, 500, 1000, 1000) == 1);
-	CHECK_NEAR(stats_null_phi(0.01, 500, 1000, 1000),
+	sn.tau2 = 0;
+	CHECK(stats_null_phi(&sn, 500, 1000, 1000, 0) == 1);
+	sn.tau2 = 0.01;
+	sn.conc = 0.05;
+	CHECK_NEAR(stats_null_phi(&sn, 500, 1000, 1000, 0),
 	    1 + 2 * 0.01 * 0.25 * 0.75 / 0.002, 1e-12);
-	CHECK(stats_null_phi(0.01, 2000, 1000, 1000) == 1);
-	CHECK(stats_null_phi(0.01, 10, 1000, 1000) <
-	    stats_null_phi(0.01, 400, 1000, 1000));
+	CHECK(stats_null_phi(&sn, 2000, 1000, 1000, 0) == 1);
+	CHECK(stats_null_phi(&sn, 10, 1000, 1000, 0) <
+	    stats_null_phi(&sn, 400, 1000, 1000, 0));
+	/* A sum of units: at most conc of it varies as one. */
+	CHECK_NEAR(stats_null_phi(&sn, 1000, 1000, 1000, 1),
+	    1 + 2 * 0.01 * 0.05 / 0.002, 1e-12);
+	CHECK(stats_null_phi(&sn, 20, 1000, 1000, 1) ==
+	    stats_null_phi(&sn, 20, 1000, 1000, 0));
 }
 
 int
