@@ -1,1 +1,1 @@
-$PROFDIFF check-significance --min-effect 10 examples/good.pb.gz examples/good2.pb.gz
+$PROFDIFF check-significance --min-effect 15 examples/good.pb.gz examples/good2.pb.gz
