@@ -233,10 +233,18 @@ void	report_put_value(FILE *, int64_t v, const char *from, const char *to);
 const char *report_value_unit(const char *to, int64_t minval, int64_t total,
 	    const char *from, const char **name);
 
-/* Escaping shared by the writers.  Each writes s to fp. */
+/*
+ * Escaping shared by the writers.  Each writes s to fp; JSON, CSV and
+ * Markdown write invalid UTF-8 as U+FFFD, as the SVG's writers do.
+ */
 void	report_put_text(FILE *, const char *s);	/* control bytes as \n, \xNN */
 void	report_put_json(FILE *, const char *s);	/* a quoted JSON string */
-void	report_put_csv(FILE *, const char *s);	/* RFC 4180 field */
+/*
+ * An RFC 4180 field of text (names, units; never a number), with a '
+ * before it when it begins with =, +, -, @, a tab or a carriage return,
+ * so that a spreadsheet reads no formula.
+ */
+void	report_put_csv(FILE *, const char *s);
 void	report_put_md(FILE *, const char *s);	/* `code`, table-safe */
 /* Prose in Markdown: its markup characters escaped. */
 void	report_put_md_text(FILE *, const char *s);

@@ -260,8 +260,10 @@ put_detectable(FILE *fp, const struct diff_report *r)
 	    100 * d->mde, 100 * d->mde_share, t);
 }
 
+/* The test line, and the filters' line, their expressions written by put. */
 static void
-put_method(FILE *fp, const struct diff_report *r)
+put_method(FILE *fp, const struct diff_report *r,
+    void (*put)(FILE *, const char *))
 {
 	const struct judge *j = &r->d->judge;
 	char	 pp[32], u[UNITS_BUFSZ], fl[UNITS_BUFSZ + 64];
@@ -286,7 +288,7 @@ put_method(FILE *fp, const struct diff_report *r)
 		fprintf(fp, "Compared: %s.\n", r->h.quantity);
 	if (r->h.filters != NULL) {
 		fputs("Filters: ", fp);
-		report_put_text(fp, r->h.filters);
+		put(fp, r->h.filters);
 		fprintf(fp, " (they keep %.2f%% of base and %.2f%% of new; "
 		    "shares are of %s)\n", 100 * r->base_kept,
 		    100 * r->new_kept, r->relative ? "what they keep" :
@@ -693,7 +695,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase, facts_unit(r));
 	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew, facts_unit(r));
 	put_detectable(fp, r);
-	put_method(fp, r);
+	put_method(fp, r, report_put_text);
 	put_findings_text(fp, r);
 	put_leads(fp, r, "");
 	put_small(fp, r, d->nfindings > 0 ? "" : "\n", report_put_text);
@@ -794,7 +796,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	fputs("\n", fp);
 	put_detectable(fp, r);
 	fputs("\n", fp);
-	put_method(fp, r);
+	put_method(fp, r, report_put_md);
 	if (r->kind == DIFF_CHECK)
 		fprintf(fp, "\n**Result: %s** (exit %d)\n", r->conclusion,
 		    r->exit_status);
@@ -806,8 +808,9 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		return report_views_markdown(fp, r) == 0 && !ferror(fp) ? 0 :
 		    -1;
 	fprintf(fp, "\n| base flat | new flat | base cum | new cum | delta | rel | "
-	    "%s | p | q | verdict | %s |\n", r->d->exposure ? "CI" : "CI (pp)",
-	    r->by_label ? r->by_label : r->granularity);
+	    "%s | p | q | verdict | ", r->d->exposure ? "CI" : "CI (pp)");
+	report_put_md_text(fp, r->by_label ? r->by_label : r->granularity);
+	fputs(" |\n", fp);
 	fputs("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n", fp);
 	for (k = 0; k < r->nshow; k++) {
 		const struct delta_row *row = &d->rows[r->order[k]];

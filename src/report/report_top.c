@@ -201,15 +201,18 @@ report_top_markdown(FILE *fp, const struct top_report *r)
 		sum += r->rows[i].flat;
 	units_label(shown, sizeof(shown), sum, r->merged.unit, unit);
 	units_label(tot, sizeof(tot), r->pct_total, r->merged.unit, unit);
-	fprintf(fp, "\nShowing %zu of %zu %s%s, accounting for %s, %s of %s "
-	    "total, by %s value.\n", r->nshow, r->nrows, r->by_label ?
-	    "values of label " : r->granularity, r->by_label ? r->by_label :
-	    "", shown, md_pct(sp, sizeof(sp), sum, r->pct_total), tot,
+	fprintf(fp, "\nShowing %zu of %zu %s", r->nshow, r->nrows,
+	    r->by_label ? "values of label " : r->granularity);
+	if (r->by_label != NULL)
+		report_put_md_text(fp, r->by_label);
+	fprintf(fp, ", accounting for %s, %s of %s total, by %s value.\n",
+	    shown, md_pct(sp, sizeof(sp), sum, r->pct_total), tot,
 	    r->sort_cum ? "cumulative" : "flat");
 	if (r->nshow == 0)
 		return ferror(fp) ? -1 : 0;
-	fprintf(fp, "\n| flat | flat%% | sum%% | cum | cum%% | %s |\n",
-	    r->by_label ? r->by_label : r->granularity);
+	fputs("\n| flat | flat% | sum% | cum | cum% | ", fp);
+	report_put_md_text(fp, r->by_label ? r->by_label : r->granularity);
+	fputs(" |\n", fp);
 	fputs("|---:|---:|---:|---:|---:|---|\n", fp);
 	for (sum = 0, i = 0; i < r->nshow; i++) {
 		const struct top_row *row = &r->rows[i];

@@ -2,7 +2,10 @@
  * What more than one report writer uses: the escaping that keeps any
  * name from a profile (which may hold newlines, quotes, NUL spelled as
  * \x00, or invalid UTF-8) from breaking a row, a JSON document, a CSV
- * record, an SVG or a folded line; p-values as the tables print them;
+ * record, a Markdown table, an SVG or a folded line, and a CSV cell
+ * from being read as a formula by a spreadsheet; invalid UTF-8 is
+ * U+FFFD in every format that is meant to be UTF-8 (JSON, CSV,
+ * Markdown, SVG); p-values as the tables print them;
  * the facts block of top and diff; the warnings about the input in
  * Markdown and JSON; and the sentence on the test that diff and its
  * flame graph print.  Formatting only: every number was
@@ -54,6 +57,24 @@ utf8_len(const unsigned char *s)
 	return n;
 }
 
+/*
+ * The character at p, a valid UTF-8 sequence as it is and an invalid
+ * byte as U+FFFD, as JSON's and the SVG's writers have it; returns the
+ * bytes it took.
+ */
+static size_t
+put_utf8(FILE *fp, const unsigned char *p)
+{
+	size_t n = utf8_len(p);
+
+	if (n == 0) {
+		fputs("\xef\xbf\xbd", fp);	/* U+FFFD */
+		return 1;
+	}
+	fwrite(p, 1, n, fp);
+	return n;
+}
+
 void
 report_put_text(FILE *fp, const char *s)
 {
@@ -101,20 +122,34 @@ report_put_json(FILE *fp, const char *s)
 	fputc('"', fp);
 }
 
+/*
+ * A CSV field as RFC 4180 has it, quoted when it holds a comma, a
+ * quote or a line end, invalid UTF-8 as U+FFFD.  Only text cells come
+ * here (names, units), never numbers: one that begins as a formula
+ * would (=, +, -, @, a tab or a carriage return) gets a ' before it,
+ * as OWASP advises against CSV injection, so that a spreadsheet shows
+ * it as text and runs nothing.  The numeric cells (-1.5) keep their
+ * sign.
+ */
 void
 report_put_csv(FILE *fp, const char *s)
 {
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, fp);
-		return;
+	const unsigned char *p = (const unsigned char *)s;
+	int	 quote = strpbrk(s, ",\"\r\n") != NULL;
+
+	if (quote)
+		fputc('"', fp);
+	if (*p != '\0' && strchr("=+-@\t\r", *p) != NULL)
+		fputc('\'', fp);
+	while (*p != '\0') {
+		if (*p == '"') {
+			fputs("\"\"", fp);
+			p++;
+		} else
+			p += put_utf8(fp, p);
 	}
-	fputc('"', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			fputc('"', fp);
-		fputc(*s, fp);
-	}
-	fputc('"', fp);
+	if (quote)
+		fputc('"', fp);
 }
 
 /*
@@ -368,44 +403,79 @@ report_facts_text(FILE *fp, const struct facts *f, const char *label,
 	fputc('\n', fp);
 }
 
-/* Markdown: pipes and backticks in names must not break the table. */
+/*
+ * Markdown: a name as a code span, in which nothing is markup but a
+ * backtick, which would end it (written '), and a pipe, which would end
+ * a table's cell (written \|, as GFM escapes one even in a code span);
+ * control bytes, a newline among them, as spaces, and invalid UTF-8 as
+ * U+FFFD.  An empty name is a space, since `` opens no code span.
+ */
 void
 report_put_md(FILE *fp, const char *s)
 {
+	const unsigned char *p = (const unsigned char *)s;
+
 	fputc('`', fp);
-	for (; *s != '\0'; s++) {
-		if (*s == '|')
+	if (*p == '\0')
+		fputc(' ', fp);
+	while (*p != '\0') {
+		if (*p == '|')
 			fputs("\\|", fp);
-		else if (*s == '`')
+		else if (*p == '`')
 			fputc('\'', fp);
-		else if ((unsigned char)*s < 0x20)
+		else if (*p < 0x20 || *p == 0x7f)
 			fputc(' ', fp);
-		else
-			fputc(*s, fp);
+		else {
+			p += put_utf8(fp, p);
+			continue;
+		}
+		p++;
 	}
 	fputc('`', fp);
 }
 
 /*
- * The characters CommonMark reads as markup, each escaped by a
- * backslash; an underscore inside a word starts no emphasis, and is
- * left as it is (duration_nanos).  Control bytes become spaces, as
- * report_put_md() makes them.
+ * Is the byte at p of s one CommonMark reads as markup there?  The
+ * characters of inline markup anywhere, but an underscore inside a word,
+ * which starts no emphasis (duration_nanos); and at the start, what
+ * would begin a block (a heading's #, a list's -, + or "1.", a setext
+ * line's =), since the text follows a list item's marker; digits is
+ * how many digits s begins with.
+ */
+static int
+md_markup(const unsigned char *s, const unsigned char *p, size_t digits)
+{
+	if (strchr("\\`*[]<>|~&", *p) != NULL)
+		return 1;
+	if (*p == '_')
+		return !(p > s && isalnum(p[-1]) && isalnum(p[1]));
+	if (p == s)
+		return strchr("#+-=", *p) != NULL;
+	return digits > 0 && p == s + digits && (*p == '.' || *p == ')');
+}
+
+/*
+ * Prose in Markdown: the markup characters (md_markup()) each escaped
+ * by a backslash, control bytes as spaces and invalid UTF-8 as U+FFFD,
+ * as report_put_md() makes them.
  */
 void
 report_put_md_text(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t	 digits = strspn(s, "0123456789");
 
-	for (; *p != '\0'; p++) {
+	while (*p != '\0') {
 		if (*p < 0x20 || *p == 0x7f)
 			fputc(' ', fp);
-		else if (strchr("\\`*[]<>|~&", *p) != NULL || (*p == '_' &&
-		    !(p > (const unsigned char *)s && isalnum(p[-1]) &&
-		    isalnum(p[1]))))
+		else if (md_markup((const unsigned char *)s, p, digits))
 			fprintf(fp, "\\%c", *p);
-		else
+		else if (*p >= 0x80) {
+			p += put_utf8(fp, p);
+			continue;
+		} else
 			fputc(*p, fp);
+		p++;
 	}
 }
 

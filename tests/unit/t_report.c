@@ -1,11 +1,13 @@
 /*
  * Tests for the numbers of the JSON and CSV reports (report_util.c):
  * integers exactly, every other double in digits that read back as
- * the same double, and no more digits than that needs.
+ * the same double, and no more digits than that needs; and the escaping
+ * of names in CSV and Markdown.
  */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "report/report.h"
@@ -57,10 +59,73 @@ test_fractions(void)
 	CHECK_INT(bad, 0);
 }
 
+/* What put writes of s. */
+static char *
+put(void (*fn)(FILE *, const char *), const char *s)
+{
+	static char	*out;
+	size_t		 len = 0;
+	FILE		*fp;
+
+	free(out);
+	out = NULL;
+	fp = open_memstream(&out, &len);
+	fn(fp, s);
+	fclose(fp);
+	return out;
+}
+
+/*
+ * A text cell that begins as a formula gets a ' (OWASP), and invalid
+ * UTF-8 is U+FFFD, as in JSON (issue 30, item 18); numbers never come
+ * here, so -1.5 as a name is text too.
+ */
+static void
+test_csv(void)
+{
+	CHECK_STR(put(report_put_csv, "main.work"), "main.work");
+	CHECK_STR(put(report_put_csv, "=HYPERLINK(\"http://x/\",\"y\")"),
+	    "\"'=HYPERLINK(\"\"http://x/\"\",\"\"y\"\")\"");
+	CHECK_STR(put(report_put_csv, "+cmd"), "'+cmd");
+	CHECK_STR(put(report_put_csv, "-[Obj bar]"), "'-[Obj bar]");
+	CHECK_STR(put(report_put_csv, "@SUM(1+1)"), "'@SUM(1+1)");
+	CHECK_STR(put(report_put_csv, "\tx"), "'\tx");
+	CHECK_STR(put(report_put_csv, "\rx"), "\"'\rx\"");
+	CHECK_STR(put(report_put_csv, "a=b"), "a=b");
+	CHECK_STR(put(report_put_csv, ""), "");
+	CHECK_STR(put(report_put_csv, "a,b\nc"), "\"a,b\nc\"");
+	CHECK_STR(put(report_put_csv, "bad\xff\xc0\xaf caf\xc3\xa9 \xe2\x82"),
+	    "bad\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd caf\xc3\xa9 "
+	    "\xef\xbf\xbd\xef\xbf\xbd");
+	CHECK_STR(put(report_put_csv, "\xed\xa0\x80"),
+	    "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
+}
+
+/*
+ * Markdown: a name is a code span, whose pipes are escaped and whose
+ * backticks and control bytes cannot end it or the row; prose escapes
+ * inline markup, and what would start a block; invalid UTF-8 is U+FFFD.
+ */
+static void
+test_markdown(void)
+{
+	CHECK_STR(put(report_put_md, "a|b`c\nd\x7f\xff\xc3\xa9"),
+	    "`a\\|b'c d \xef\xbf\xbd\xc3\xa9`");
+	CHECK_STR(put(report_put_md, ""), "` `");
+	CHECK_STR(put(report_put_md_text, "a|b *c* [d](e) <f> x_y _z"),
+	    "a\\|b \\*c\\* \\[d\\](e) \\<f\\> x_y \\_z");
+	CHECK_STR(put(report_put_md_text, "# h"), "\\# h");
+	CHECK_STR(put(report_put_md_text, "- x"), "\\- x");
+	CHECK_STR(put(report_put_md_text, "12. x 3."), "12\\. x 3.");
+	CHECK_STR(put(report_put_md_text, "a\nb\xff"), "a b\xef\xbf\xbd");
+}
+
 int
 main(void)
 {
 	test_integers();
 	test_fractions();
+	test_csv();
+	test_markdown();
 	return tap_done();
 }
