@@ -629,19 +629,6 @@ push_change(struct series_change **v, size_t *n, size_t *cap,
 	(*v)[(*n)++] = *c;
 }
 
-/* Each point's level, for the charts. */
-static void
-point_levels(const struct work *w, struct series_change *c)
-{
-	size_t t, T = w->s->npts;
-
-	c->lv = xreallocarray(NULL, T, sizeof(*c->lv));
-	c->lvlo = xreallocarray(NULL, T, sizeof(*c->lvlo));
-	c->lvhi = xreallocarray(NULL, T, sizeof(*c->lvhi));
-	for (t = 0; t < T; t++)
-		level(w, t, t + 1, &c->lv[t], &c->lvlo[t], &c->lvhi[t]);
-}
-
 /*
  * The changes of one discovery: each change point with the levels of
  * the segments on either side; two in a row of opposite sign, both
@@ -693,7 +680,6 @@ changes_of(struct work *w, const struct hyp *h, const struct cp *cp,
 		}
 		c.gbefore = c.before;
 		c.gafter = c.after;
-		point_levels(w, &c);
 		push_change(v, n, cap, &c);
 	}
 }
@@ -840,6 +826,75 @@ near(const struct series_change *a, const struct series_change *b)
 	return together(a, b, 1);
 }
 
+/*
+ * The changes by place, for near() and together(), which take two
+ * changes at most a point apart: only those are compared, and grouping
+ * is linear in the changes, not quadratic (a series of 1,000 points
+ * with thousands of changes spent most of its time comparing them).
+ */
+struct byat {
+	size_t	*off;		/* changes at point t: idx[off[t], off[t + 1]) */
+	size_t	*idx;		/* ascending within a point */
+	size_t	*near;		/* byat_near()'s answer */
+	size_t	 T;
+};
+
+static void
+byat_build(struct byat *b, const struct series_change *v, size_t n, size_t T)
+{
+	size_t i, *fill;
+
+	b->T = T;
+	b->off = xcalloc(T + 3, sizeof(*b->off));
+	b->idx = xreallocarray(NULL, n + 1, sizeof(*b->idx));
+	b->near = xreallocarray(NULL, n + 1, sizeof(*b->near));
+	for (i = 0; i < n; i++)
+		b->off[v[i].at + 1]++;
+	for (i = 0; i <= T; i++)
+		b->off[i + 1] += b->off[i];
+	fill = xreallocarray(NULL, T + 2, sizeof(*fill));
+	memcpy(fill, b->off, (T + 2) * sizeof(*fill));
+	for (i = 0; i < n; i++)
+		b->idx[fill[v[i].at]++] = i;
+	free(fill);
+}
+
+static void
+byat_free(struct byat *b)
+{
+	free(b->off);
+	free(b->idx);
+	free(b->near);
+}
+
+/*
+ * The changes at most a point from at, in ascending order (the order
+ * a loop over all of them would meet them in), into b->near.  Returns
+ * how many.
+ */
+static size_t
+byat_near(struct byat *b, size_t at)
+{
+	size_t	 lo[3], hi[3], nb = 0, m = 0, k, t, pick, best;
+
+	for (t = at > 0 ? at - 1 : 0; t <= at + 1 && t <= b->T; t++) {
+		lo[nb] = b->off[t];
+		hi[nb++] = b->off[t + 1];
+	}
+	for (;;) {
+		best = SIZE_MAX;
+		for (k = 0, pick = nb; k < nb; k++)
+			if (lo[k] < hi[k] && b->idx[lo[k]] < best) {
+				best = b->idx[lo[k]];
+				pick = k;
+			}
+		if (pick == nb)
+			return m;
+		b->near[m++] = best;
+		lo[pick]++;
+	}
+}
+
 static double
 size_of(const struct series_change *c)
 {
@@ -853,9 +908,6 @@ change_free(struct series_change *c)
 	free(c->carriers);
 	free(c->crowded);
 	free(c->parts);
-	free(c->lv);
-	free(c->lvlo);
-	free(c->lvhi);
 }
 
 /* Append fid to a change's list of grouped functions. */
@@ -938,15 +990,19 @@ static size_t
 group(const struct series *s, struct graph *g, struct series_change *v,
     size_t n)
 {
-	size_t	*to, i, j, m;
-	char	*same;
-	double	 best;
+	struct byat	 b;
+	size_t		*to, i, j, k, nk, m;
+	char		*same;
+	double		 best;
 
 	to = xreallocarray(NULL, n + 1, sizeof(*to));
 	same = xcalloc(n + 1, 1);
+	byat_build(&b, v, n, s->npts);
 	for (i = 0; i < n; i++) {
 		to[i] = SIZE_MAX;
-		for (j = 0, best = 0; v[i].cum && j < n; j++) {
+		nk = v[i].cum ? byat_near(&b, v[i].at) : 0;
+		for (k = 0, best = 0; k < nk; k++) {
+			j = b.near[k];
 			if (j == i || !near(&v[i], &v[j]))
 				continue;
 			if (v[j].fid == v[i].fid && !v[j].cum &&
@@ -966,6 +1022,7 @@ group(const struct series *s, struct graph *g, struct series_change *v,
 			}
 		}
 	}
+	byat_free(&b);
 	for (i = 0; i < n; i++)
 		if (to[i] != SIZE_MAX && root_of(to, i, n) == SIZE_MAX)
 			to[i] = SIZE_MAX;	/* a cycle: keep it */
@@ -1021,15 +1078,19 @@ below(struct graph *g, const struct series_change *c,
  * Returns the changes left.
  */
 static size_t
-parts(struct graph *g, struct series_change *v, size_t n)
+parts(struct graph *g, struct series_change *v, size_t n, size_t T)
 {
-	size_t	*by, i, j;
-	double	 best;
+	struct byat	 b;
+	size_t		*by, i, j, k, nk;
+	double		 best;
 
 	by = xreallocarray(NULL, n + 1, sizeof(*by));
+	byat_build(&b, v, n, T);
 	for (i = 0; i < n; i++) {
 		by[i] = SIZE_MAX;
-		for (j = 0, best = 0; j < n; j++) {
+		nk = byat_near(&b, v[i].at);
+		for (k = 0, best = 0; k < nk; k++) {
+			j = b.near[k];
 			if (j == i || !near(&v[i], &v[j]) ||
 			    gsize_of(&v[j]) < gsize_of(&v[i]) ||
 			    gsize_of(&v[j]) <= best || !below(g, &v[j], &v[i]))
@@ -1043,6 +1104,7 @@ parts(struct graph *g, struct series_change *v, size_t n)
 			by[i] = j;
 		}
 	}
+	byat_free(&b);
 	/*
 	 * Each step is to a larger group, or to one as large that calls it
 	 * and is not called by it: no cycle.
@@ -1070,17 +1132,21 @@ has_part(const struct series_change *c, uint32_t fid)
  * diff's findings say.  Returns the changes left.
  */
 static size_t
-crowd(struct series_change *v, size_t n, int rates)
+crowd(struct series_change *v, size_t n, size_t T, int rates)
 {
-	size_t	*by, i, j;
-	double	 e, best;
+	struct byat	 b;
+	size_t		*by, i, j, k, nk;
+	double		 e, best;
 
 	if (rates)
 		return n;
 	by = xreallocarray(NULL, n + 1, sizeof(*by));
+	byat_build(&b, v, n, T);
 	for (i = 0; i < n; i++) {
 		by[i] = SIZE_MAX;
-		for (j = 0, best = 0; j < n; j++) {
+		nk = byat_near(&b, v[i].at);
+		for (k = 0, best = 0; k < nk; k++) {
+			j = b.near[k];
 			if (j == i || !together(&v[i], &v[j], 0) ||
 			    gsize_of(&v[j]) <= gsize_of(&v[i]) ||
 			    gsize_of(&v[j]) <= best || v[j].gbefore >= 1)
@@ -1095,6 +1161,7 @@ crowd(struct series_change *v, size_t n, int rates)
 			}
 		}
 	}
+	byat_free(&b);
 	/* Each step is to a larger change: no cycle. */
 	return join_chains(v, n, by, 1);
 }
@@ -1219,10 +1286,10 @@ series_compute(const struct series *s, const struct series_opts *o,
 	r->nchanges = group(s, &g, r->changes, r->nchanges);
 	r->ncarried = i - r->nchanges;
 	i = r->nchanges;
-	r->nchanges = parts(&g, r->changes, r->nchanges);
+	r->nchanges = parts(&g, r->changes, r->nchanges, s->npts);
 	r->nparts = i - r->nchanges;
 	i = r->nchanges;
-	r->nchanges = crowd(r->changes, r->nchanges, o->rates);
+	r->nchanges = crowd(r->changes, r->nchanges, s->npts, o->rates);
 	r->ncrowded = i - r->nchanges;
 	graph_free(&g);
 	sort_series = s;
@@ -1234,13 +1301,15 @@ series_compute(const struct series *s, const struct series_opts *o,
 	r->phi = w.phi;
 	r->phi_df = w.df;
 	r->ci_level = 1 - w.ci_alpha;
+	r->ci_alpha = w.ci_alpha;
 	r->rates = o->rates;
+	/* The index stays, for series_levels(). */
+	r->off = w.off;
+	r->byfid = w.byfid;
 	free(q);
 	free(h);
 	free(w.e);
 	free(w.k);
-	free(w.off);
-	free(w.byfid);
 	return 0;
 }
 
@@ -1252,7 +1321,35 @@ series_result_release(struct series_result *r)
 	for (i = 0; i < r->nchanges; i++)
 		change_free(&r->changes[i]);
 	free(r->changes);
+	free(r->off);
+	free(r->byfid);
 	memset(r, 0, sizeof(*r));
+}
+
+void
+series_levels(const struct series *s, const struct series_result *r,
+    const struct series_change *c, double *lv, double *lo, double *hi)
+{
+	struct work	 w;
+	size_t		 t;
+
+	memset(&w, 0, sizeof(w));
+	w.s = s;
+	w.model = r->rates ? STATS_CPT_POISSON : STATS_CPT_BINOMIAL;
+	w.phi = r->phi;
+	w.df = r->phi_df;
+	w.ci_alpha = r->ci_alpha;
+	w.off = r->off;
+	w.byfid = r->byfid;
+	w.e = xreallocarray(NULL, s->npts + 1, sizeof(*w.e));
+	w.k = xreallocarray(NULL, s->npts + 1, sizeof(*w.k));
+	for (t = 0; t < s->npts; t++)
+		w.e[t] = r->rates ? s->pts[t].seconds : (double)s->pts[t].n;
+	counts_of(&w, c->fid, c->cum);
+	for (t = 0; t < s->npts; t++)
+		level(&w, t, t + 1, &lv[t], &lo[t], &hi[t]);
+	free(w.e);
+	free(w.k);
 }
 
 int

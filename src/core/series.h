@@ -95,7 +95,6 @@ struct series_change {
 	size_t		 nparts;
 	double		 gbefore, gafter;	/* the largest change of its */
 						/*   group: it or a carrier */
-	double		*lv, *lvlo, *lvhi;	/* the level at each point */
 };
 
 struct series_opts {
@@ -118,7 +117,10 @@ struct series_result {
 	size_t		 nparts;	/* changes grouped as parts */
 	double		 phi, phi_df;	/* the shared dispersion */
 	double		 ci_level;
+	double		 ci_alpha;	/* 1 - ci_level, as computed */
 	int		 rates;
+	size_t		*off, *byfid;	/* the entries by function, for */
+					/*   series_levels() */
 };
 
 void	series_init(struct series *);
@@ -150,6 +152,18 @@ void	series_sort_time(struct series *);
 int	series_compute(const struct series *, const struct series_opts *,
 	    struct series_result *, struct diag *d);
 void	series_result_release(struct series_result *);
+
+/*
+ * Change c's level at each point, with its interval at the result's
+ * level, for the charts: lv, lo and hi hold s->npts each (NAN where
+ * the point has nothing to measure it by).  Worked out when asked, one
+ * change at a time, so that the changes cost no memory a point: kept
+ * with every change, 24 bytes a point a change took a series of 1,000
+ * small points with a change at most of them to 867 MB.
+ */
+void	series_levels(const struct series *, const struct series_result *,
+	    const struct series_change *, double *lv, double *lo,
+	    double *hi);
 
 /*
  * The gate: 1 when a regression's segment after is the newest (it runs

@@ -404,9 +404,14 @@ svg_segment(FILE *fp, size_t from, size_t to, double v, double vmax,
 	    "y2=\"%.1f\"/>\n", x0, y, x1, y);
 }
 
+/*
+ * Change c's chart, the k-th; lv, lvlo and lvhi have room for a level
+ * at each point, worked out here (series_levels()).
+ */
 static void
 svg_chart(FILE *fp, const struct series_report *sr,
-    const struct series_change *c, size_t k)
+    const struct series_change *c, size_t k, double *lv, double *lvlo,
+    double *lvhi)
 {
 	const struct series	*s = sr->s;
 	const char		*v = verdict_name(c->verdict);
@@ -414,9 +419,10 @@ svg_chart(FILE *fp, const struct series_report *sr,
 	double			 y0 = (double)k * SVG_H, vmax = 0, x;
 	char			 b[32], a[32], *rest, *name;
 
+	series_levels(s, sr->r, c, lv, lvlo, lvhi);
 	for (t = 0; t < T; t++)
-		if (isfinite(c->lvhi[t]) && c->lvhi[t] > vmax)
-			vmax = c->lvhi[t];
+		if (isfinite(lvhi[t]) && lvhi[t] > vmax)
+			vmax = lvhi[t];
 	fmt_level(b, sizeof(b), sr->r, c->before);
 	fmt_level(a, sizeof(a), sr->r, c->after);
 	/*
@@ -459,16 +465,16 @@ svg_chart(FILE *fp, const struct series_report *sr,
 	    svg_y(0, vmax, y0) + 14, SVG_W - SVG_PAD, svg_y(0, vmax, y0) + 14,
 	    T);
 	for (t = 0; t < T; t++) {
-		if (isnan(c->lv[t]))
+		if (isnan(lv[t]))
 			continue;
 		x = svg_x(t, T);
 		fprintf(fp, "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" "
 		    "x2=\"%.1f\" y2=\"%.1f\"/><circle cx=\"%.1f\" cy=\"%.1f\" "
-		    "r=\"2.5\"><title>", x, svg_y(c->lvlo[t], vmax, y0), x,
-		    svg_y(isfinite(c->lvhi[t]) ? c->lvhi[t] : vmax, vmax, y0),
-		    x, svg_y(c->lv[t], vmax, y0));
+		    "r=\"2.5\"><title>", x, svg_y(lvlo[t], vmax, y0), x,
+		    svg_y(isfinite(lvhi[t]) ? lvhi[t] : vmax, vmax, y0),
+		    x, svg_y(lv[t], vmax, y0));
 		report_put_xml(fp, s->pts[t].label, SIZE_MAX);
-		fmt_level(b, sizeof(b), sr->r, c->lv[t]);
+		fmt_level(b, sizeof(b), sr->r, lv[t]);
 		report_put_xmlf(fp, ": %s", b);
 		fputs("</title></circle>\n", fp);
 	}
@@ -490,9 +496,12 @@ static int
 series_svg(FILE *fp, const struct series_report *sr)
 {
 	const struct series_result	*r = sr->r;
-	size_t				 i, n;
+	size_t				 i, n, T = sr->s->npts;
+	double				*lv;
 
 	n = r->nchanges < sr->nshow ? r->nchanges : sr->nshow;
+	/* One chart's levels at a time: lv, then its lows and highs. */
+	lv = xreallocarray(NULL, 3 * (T + 1), sizeof(*lv));
 	fprintf(fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%zu\" viewBox=\"0 0 %d %zu\">\n", SVG_W,
@@ -505,7 +514,9 @@ series_svg(FILE *fp, const struct series_report *sr)
 		fprintf(fp, "<text x=\"%d\" y=\"40\">No change along the "
 		    "sequence of %zu points.</text>\n", SVG_PAD, sr->s->npts);
 	for (i = 0; i < n; i++)
-		svg_chart(fp, sr, &r->changes[i], i);
+		svg_chart(fp, sr, &r->changes[i], i, lv, lv + T + 1,
+		    lv + 2 * (T + 1));
+	free(lv);
 	fputs("</svg>\n", fp);
 	return ferror(fp) ? -1 : 0;
 }

@@ -7,6 +7,8 @@
  * --by-time's order moves the change with its points; and the gate
  * says whether the newest segment regressed.
  */
+#include <sys/resource.h>
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -77,6 +79,7 @@ test_step(int64_t scale, int reversed)
 	struct series_result	 r;
 	const struct series_change *c;
 	struct diag		 d;
+	double			 lv[8], lo[8], hi[8];
 	int			 t, tt;
 
 	diag_init(&d, "series");
@@ -113,6 +116,12 @@ test_step(int64_t scale, int reversed)
 		if (c->npath == 3) {
 			CHECK_STR(c->path[0], "main");
 			CHECK_STR(c->path[2], "leaf");
+		}
+		/* Each point's level, as the charts draw it. */
+		series_levels(&s, &r, c, lv, lo, hi);
+		for (t = 0; t < 8; t++) {
+			CHECK(fabs(lv[t] - (t < 4 ? 0.1 : 0.3)) < 1e-12);
+			CHECK(lo[t] < lv[t] && hi[t] > lv[t]);
 		}
 	}
 	CHECK_INT(r.nsplits, 7);
@@ -176,6 +185,66 @@ test_flat(void)
 	CHECK_INT(r.nchanges, 0);
 	CHECK_INT(r.rejected, 0);
 	CHECK_INT(series_newest_regressed(&s, &r), 0);
+	series_result_release(&r);
+	series_release(&s);
+}
+
+/* The peak resident set so far, in kilobytes. */
+static long
+peak_kb(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
+/*
+ * Issue 30: a change kept its level at every point (24 bytes a point),
+ * so that memory grew with the points times the changes: 8,000 small
+ * points with a change at most of them took 626 MB, and grouping the
+ * changes compared each with every other.  Here the leaf goes from 10%
+ * to 30% and back every 4 points of 4,000: some 2,000 changes before
+ * they are grouped, which took 380 MB before.  The levels are now
+ * worked out when a chart asks (series_levels()), and a change costs
+ * the same however many points there are.
+ */
+static void
+test_many_changes(void)
+{
+	struct series		 s;
+	struct series_opts	 o;
+	struct series_result	 r;
+	struct diag		 d;
+	int64_t			 lo[3] = { 1000, 4500, 4500 };
+	int64_t			 hi[3] = { 3000, 3500, 3500 };
+	struct profile		*p[2];
+	struct agg		*a[2];
+	long			 before;
+	int			 t, bad = 0;
+
+	p[0] = t_build(stacks, lo, 3);
+	p[1] = t_build(stacks, hi, 3);
+	a[0] = t_aggregate(p[0], 0);
+	a[1] = t_aggregate(p[1], 0);
+	diag_init(&d, "series");
+	series_init(&s);
+	for (t = 0; t < 4000; t++)
+		bad |= series_add(&s, a[t / 4 % 2], NULL, 0, "point",
+		    "point.pb", 0, 1000000000, &d);
+	CHECK_INT(bad, 0);
+	for (t = 0; t < 2; t++) {
+		agg_free(a[t]);
+		profile_free(p[t]);
+	}
+	opts(&o);
+	before = peak_kb();
+	CHECK(series_compute(&s, &o, &r, &d) == 0);
+	CHECK(r.nchanges >= 100);
+	/* The entries and the changes: a few megabytes. */
+	CHECK(peak_kb() - before < 64 * 1024);
+	if (peak_kb() - before >= 64 * 1024)
+		printf("# %zu changes: %ld kB more\n", r.nchanges,
+		    peak_kb() - before);
 	series_result_release(&r);
 	series_release(&s);
 }
@@ -268,5 +337,6 @@ main(void)
 	test_transient();
 	test_flat();
 	test_out_of_range();
+	test_many_changes();
 	return tap_done();
 }
