@@ -43,6 +43,7 @@
 
 #include "core/delta.h"
 #include "core/judge.h"
+#include "core/region.h"
 #include "core/runtime.h"
 #include "support/xmalloc.h"
 
@@ -69,7 +70,7 @@ struct fctx {
 	size_t		 n;		/* rows */
 	int		*dir;		/* +1, -1, or 0 out of the pool */
 	size_t		*spend;		/* where each row's walk stops */
-	size_t		*stack;		/* scratch */
+	struct region_index *ri;	/* every row's region (region.h) */
 	struct accepted	*acc;
 	size_t		 nacc;
 	int64_t		 excl[2];	/* samples of the findings, a side */
@@ -106,13 +107,13 @@ descend(struct fctx *c, size_t r)
 	return path[delta_walk(c->d, r, c->dir, path, FIND_MAX_PATH) - 1];
 }
 
-/* The rows that x dominates, x included (delta_region()). */
+/* The rows that x dominates, x included (delta_region()), marked. */
 static unsigned char *
 region(struct fctx *c, size_t x)
 {
 	unsigned char *in = xcalloc(c->n + 1, 1);
 
-	delta_region(c->d, x, in, c->stack);
+	region_fill(c->ri, x, in);
 	return in;
 }
 
@@ -140,9 +141,9 @@ as_count(const struct delta_row *t, int64_t w, int side)
 	return (int64_t)llround((double)w / (double)v * (double)k);
 }
 
-/* The value of the edges from the rows of reg into row t, on a side. */
+/* The value of the edges from x's region into row t, on a side. */
 static int64_t
-flow_in(struct fctx *c, const unsigned char *reg, size_t t, int side)
+flow_in(struct fctx *c, size_t x, size_t t, int side)
 {
 	const struct delta_edge *e;
 	size_t	 i, n;
@@ -150,7 +151,7 @@ flow_in(struct fctx *c, const unsigned char *reg, size_t t, int side)
 
 	n = delta_edges(c->d, t, 0, &e);
 	for (i = 0; i < n; i++)
-		if (e[i].from != t && reg[e[i].from])
+		if (e[i].from != t && region_has(c->ri, x, e[i].from))
 			w += side ? e[i].new : e[i].base;
 	return w;
 }
@@ -246,16 +247,13 @@ static double
 under(struct fctx *c, size_t r, size_t x, int side)
 {
 	const struct delta_row *rx = &c->d->rows[x];
-	unsigned char	*reg;
 	int64_t		 v = side ? rx->new_cum : rx->base_cum;
 	double		 f;
 
-	reg = region(c, r);
-	if (reg[x])
+	if (region_has(c->ri, r, x))
 		f = 1;
 	else
-		f = v > 0 ? (double)flow_in(c, reg, x, side) / (double)v : 0;
-	free(reg);
+		f = v > 0 ? (double)flow_in(c, r, x, side) / (double)v : 0;
 	return f < 1 ? f : 1;
 }
 
@@ -393,7 +391,6 @@ struct group {
 	double		 strength;	/* |z| of the spend's test */
 	double		 size;		/* |change| where it is spent */
 	const char	*name;		/* spend's, to break ties */
-	unsigned char	*region;	/* what spend dominates */
 	long		 into;		/* merged into this group, or -1 */
 	int		 done;
 };
@@ -468,13 +465,13 @@ inside(struct fctx *c, size_t x, size_t y)
 
 /*
  * Did row y's change come, at least half of it, through calls from the
- * rows of reg (any row, with reg NULL) that are new on the side of the
- * change (delta_edge_new())?
+ * rows of x's region (any row, with x SIZE_MAX) that are new on the
+ * side of the change (delta_edge_new())?
  * A caller that now calls what it did not is where the change entered,
  * whether y is new or already ran for others: one change.
  */
 static int
-by_new_calls(struct fctx *c, const unsigned char *reg, size_t y, int dir)
+by_new_calls(struct fctx *c, size_t x, size_t y, int dir)
 {
 	const struct delta_edge	*e;
 	size_t			 i, n;
@@ -485,8 +482,8 @@ by_new_calls(struct fctx *c, const unsigned char *reg, size_t y, int dir)
 		return 0;
 	n = delta_edges(c->d, y, 0, &e);
 	for (i = 0; i < n; i++)
-		if (e[i].from != y && (reg == NULL || reg[e[i].from]) &&
-		    delta_edge_new(&e[i], dir))
+		if (e[i].from != y && delta_edge_new(&e[i], dir) &&
+		    (x == SIZE_MAX || region_has(c->ri, x, e[i].from)))
 			v += dir * delta_edge_change(c->d, &e[i]);
 	return v >= FIND_SHARE * size;
 }
@@ -608,6 +605,13 @@ settle(struct fctx *c, size_t r)
 	c->dir[r] = 0;
 }
 
+/* The groups still free to take (into == -1), and rows by their spend. */
+struct takes {
+	size_t		*live;		/* group indices, ascending */
+	size_t		 nlive;
+	size_t		*roff, *rows;	/* rows of the pool by spend */
+};
+
 /*
  * Step 3 for one group, after the groups its spend dominates: a finding
  * if its spend still changed on the rest of the profile; otherwise each
@@ -615,27 +619,30 @@ settle(struct fctx *c, size_t r)
  * round.  Returns -1 if a test failed.
  */
 static int
-take(struct fctx *c, struct group *g, size_t ng, size_t gi)
+take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 {
-	size_t	 i, x = g[gi].spend;
+	size_t	 i, k, x = g[gi].spend;
 	int	 t;
 
 	g[gi].done = 1;
-	for (i = 0; i < ng; i++)
-		if (!g[i].done && g[i].into == -1 && g[i].dir == g[gi].dir &&
-		    g[gi].region[g[i].spend] && take(c, g, ng, i) == -1)
+	for (k = 0; k < tk->nlive; k++) {
+		i = tk->live[k];
+		if (!g[i].done && g[i].dir == g[gi].dir &&
+		    region_has(c->ri, x, g[i].spend) &&
+		    take(c, g, tk, i) == -1)
 			return -1;
+	}
 	if (c->dir[x] == 0)
 		return 0;	/* taken by a finding meanwhile */
 	if ((t = still(c, x)) == -1)
 		return -1;
 	if (t == 1) {
-		accept(c, x, g[gi].region);
-		g[gi].region = NULL;
+		accept(c, x, region(c, x));
 		return 0;
 	}
-	for (i = 0; i < c->n; i++) {
-		if (c->dir[i] == 0 || c->spend[i] != x)
+	for (k = tk->roff[x]; k < tk->roff[x + 1]; k++) {
+		i = tk->rows[k];
+		if (c->dir[i] == 0)
 			continue;
 		if ((t = i == x ? 0 : still(c, i)) == -1)
 			return -1;
@@ -643,6 +650,181 @@ take(struct fctx *c, struct group *g, size_t ng, size_t gi)
 			settle(c, i);
 	}
 	return 0;
+}
+
+/*
+ * The first free slot at or after q of a list whose taken slots point
+ * on (nx[q] == q: free; nx[n] == n ends it), the path shortened.
+ */
+static size_t
+next_free(size_t *nx, size_t q)
+{
+	size_t	 r = q, t;
+
+	while (nx[r] != r)
+		r = nx[r];
+	while (nx[q] != r) {
+		t = nx[q];
+		nx[q] = r;
+		q = t;
+	}
+	return r;
+}
+
+static const size_t *sort_place;
+
+static int
+cmp_place(const void *a, const void *b)
+{
+	size_t x = sort_place[*(const size_t *)a];
+	size_t y = sort_place[*(const size_t *)b];
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Groups whose spend lies in another's region and whose change lies
+ * inside that one's join it, the strongest first.  A region's groups
+ * are looked for among those not joined yet, and where the region has
+ * a span of the dominator tree's order (region_span()), among those of
+ * the span only: a stack 65,000 frames deep makes a group of nearly
+ * every row, and each looked at every other.  Returns -1 if a test
+ * failed.
+ */
+static int
+merge_inside(struct fctx *c, struct group *g, size_t ng)
+{
+	size_t	*by, *pl, *nx, i, k, q, lo, hi, a, b, m;
+	int	 t, rc = 0;
+
+	by = xreallocarray(NULL, ng + 1, sizeof(*by));
+	pl = xreallocarray(NULL, ng + 1, sizeof(*pl));
+	nx = xreallocarray(NULL, ng + 1, sizeof(*nx));
+	for (i = 0; i < ng; i++) {
+		by[i] = i;
+		pl[i] = region_place(c->ri, g[i].spend);
+	}
+	sort_place = pl;
+	qsort(by, ng, sizeof(*by), cmp_place);
+	for (q = 0; q <= ng; q++)
+		nx[q] = q;
+	for (i = 0; i < ng && rc == 0; i++) {
+		if (g[i].into != -1)
+			continue;
+		lo = 0;
+		hi = SIZE_MAX;
+		a = 0;
+		if (region_span(c->ri, g[i].spend, &lo, &hi))
+			for (b = ng; a < b;) {	/* the first place >= lo */
+				m = a + (b - a) / 2;
+				if (pl[by[m]] < lo)
+					a = m + 1;
+				else
+					b = m;
+			}
+		for (q = next_free(nx, a); q < ng && pl[by[q]] < hi;
+		    q = next_free(nx, q + 1)) {
+			k = by[q];
+			if (k == i || g[k].dir != g[i].dir ||
+			    !region_has(c->ri, g[i].spend, g[k].spend))
+				continue;
+			if ((t = inside(c, g[i].spend, g[k].spend)) == -1) {
+				rc = -1;
+				break;
+			}
+			if (t) {
+				g[k].into = (long)i;
+				nx[q] = q + 1;
+			}
+		}
+	}
+	free(by);
+	free(pl);
+	free(nx);
+	return rc;
+}
+
+/*
+ * A group one of whose rows changed through calls new from another's
+ * region joins it: the other's spend is where the change entered (the
+ * rows with such calls at all are few).  The groups not joined yet are
+ * looked at, in order.
+ */
+static void
+merge_new_calls(struct fctx *c, struct group *g, size_t ng, const long *gof)
+{
+	size_t	*nx, i, k, r;
+	long	 h;
+
+	nx = xreallocarray(NULL, ng + 1, sizeof(*nx));
+	for (i = 0; i <= ng; i++)
+		nx[i] = i < ng && g[i].into != -1 ? i + 1 : i;
+	for (r = 0; r < c->n; r++) {
+		if (c->dir[r] == 0 || !by_new_calls(c, SIZE_MAX, r, c->dir[r]))
+			continue;
+		k = (size_t)gof[c->spend[r]];
+		for (i = next_free(nx, 0); i < ng; i = next_free(nx, i + 1)) {
+			if (i == k || g[i].dir != g[k].dir ||
+			    !by_new_calls(c, g[i].spend, r, g[i].dir))
+				continue;
+			/* Not into a group that already joined this one. */
+			for (h = (long)i; h >= 0 && h != (long)k; h = g[h].into)
+				;
+			if (h == -1 && g[k].into == -1) {
+				g[k].into = (long)i;
+				nx[k] = k + 1;
+			}
+			break;
+		}
+	}
+	free(nx);
+}
+
+/*
+ * A merged group's rows walk, in effect, to its host's spend (the end
+ * of its chain of hosts, each chain followed once).  Then the rows of
+ * the pool by spend, and the groups left free, for take().
+ */
+static void
+walk_to_hosts(struct fctx *c, const struct group *g, size_t ng,
+    const long *gof, struct takes *tk)
+{
+	size_t	*host, *path, i, k, np, h, *fill;
+
+	host = xreallocarray(NULL, ng + 1, sizeof(*host));
+	path = xreallocarray(NULL, ng + 1, sizeof(*path));
+	for (i = 0; i < ng; i++)
+		host[i] = SIZE_MAX;
+	for (i = 0; i < ng; i++) {
+		for (np = 0, h = i; host[h] == SIZE_MAX && g[h].into != -1;
+		    h = (size_t)g[h].into)
+			path[np++] = h;
+		if (host[h] == SIZE_MAX)
+			host[h] = h;
+		for (k = 0; k < np; k++)
+			host[path[k]] = host[h];
+	}
+	tk->roff = xcalloc(c->n + 2, sizeof(*tk->roff));
+	for (i = 0; i < c->n; i++)
+		if (c->dir[i] != 0) {
+			c->spend[i] = g[host[gof[c->spend[i]]]].spend;
+			tk->roff[c->spend[i] + 1]++;
+		}
+	for (i = 0; i < c->n; i++)
+		tk->roff[i + 1] += tk->roff[i];
+	tk->rows = xreallocarray(NULL, tk->roff[c->n] + 1, sizeof(*tk->rows));
+	fill = xreallocarray(NULL, c->n + 1, sizeof(*fill));
+	memcpy(fill, tk->roff, (c->n + 1) * sizeof(*fill));
+	for (i = 0; i < c->n; i++)
+		if (c->dir[i] != 0)
+			tk->rows[fill[c->spend[i]]++] = i;
+	tk->live = path;
+	tk->nlive = 0;
+	for (i = 0; i < ng; i++)
+		if (g[i].into == -1)
+			tk->live[tk->nlive++] = i;
+	free(fill);
+	free(host);
 }
 
 /*
@@ -656,9 +838,10 @@ one_round(struct fctx *c)
 {
 	const struct delta_row *x;
 	struct group	*g;
-	long		*gof, left = 0, h;
-	size_t		 i, k, r, ng = 0;
-	int		 t, rc = 0;
+	struct takes	 tk;
+	long		*gof, left = 0;
+	size_t		 i, ng = 0;
+	int		 rc;
 
 	gof = xreallocarray(NULL, c->n + 1, sizeof(*gof));
 	g = xcalloc(c->n + 1, sizeof(*g));
@@ -682,56 +865,16 @@ one_round(struct fctx *c)
 	qsort(g, ng, sizeof(*g), cmp_group);
 	for (i = 0; i < ng; i++)
 		gof[g[i].spend] = (long)i;
-	for (i = 0; i < ng; i++)
-		g[i].region = region(c, g[i].spend);
-	for (i = 0; i < ng && rc == 0; i++)
-		for (k = 0; k < ng; k++) {
-			if (k == i || g[k].into != -1 || g[i].into != -1 ||
-			    g[k].dir != g[i].dir)
-				continue;
-			t = 0;
-			if (g[i].region[g[k].spend] &&
-			    (t = inside(c, g[i].spend, g[k].spend)) == -1) {
-				rc = -1;
-				break;
-			}
-			if (t)
-				g[k].into = (long)i;
-		}
-	/*
-	 * A group one of whose rows changed through calls new from
-	 * another's region joins it: the other's spend is where the
-	 * change entered (the rows with such calls at all are few).
-	 */
-	for (r = 0; r < c->n && rc == 0; r++) {
-		if (c->dir[r] == 0 || !by_new_calls(c, NULL, r, c->dir[r]))
-			continue;
-		k = (size_t)gof[c->spend[r]];
-		for (i = 0; i < ng; i++) {
-			if (i == k || g[i].into != -1 || g[i].dir != g[k].dir ||
-			    !by_new_calls(c, g[i].region, r, g[i].dir))
-				continue;
-			/* Not into a group that already joined this one. */
-			for (h = (long)i; h >= 0 && h != (long)k; h = g[h].into)
-				;
-			if (h == -1 && g[k].into == -1)
-				g[k].into = (long)i;
-			break;
-		}
+	if ((rc = merge_inside(c, g, ng)) == 0) {
+		merge_new_calls(c, g, ng, gof);
+		walk_to_hosts(c, g, ng, gof, &tk);
+		for (i = 0; i < ng && rc == 0; i++)
+			if (!g[i].done && g[i].into == -1)
+				rc = take(c, g, &tk, i);
+		free(tk.live);
+		free(tk.roff);
+		free(tk.rows);
 	}
-	/* A merged group's rows walk, in effect, to its host's spend. */
-	for (i = 0; i < c->n && rc == 0; i++)
-		if (c->dir[i] != 0) {
-			h = gof[c->spend[i]];
-			while (h >= 0 && g[h].into != -1)
-				h = g[h].into;
-			c->spend[i] = g[h].spend;
-		}
-	for (i = 0; i < ng && rc == 0; i++)
-		if (!g[i].done && g[i].into == -1)
-			rc = take(c, g, ng, i);
-	for (i = 0; i < ng; i++)
-		free(g[i].region);
 	for (i = 0; i < c->n; i++)
 		if (c->dir[i] != 0)
 			left++;
@@ -1203,7 +1346,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	c.n = d->nrows;
 	c.dir = xcalloc(c.n + 1, sizeof(*c.dir));
 	c.spend = xcalloc(c.n + 1, sizeof(*c.spend));
-	c.stack = xreallocarray(NULL, c.n + 1, sizeof(*c.stack));
+	c.ri = region_new(d);
 	for (i = 0; i < c.n; i++) {
 		d->rows[i].finding = -1;
 		d->rows[i].role = DELTA_ROLE_NONE;
@@ -1241,6 +1384,6 @@ delta_findings(struct delta *d, const struct judge *j)
 	free(c.bg);
 	free(c.dir);
 	free(c.spend);
-	free(c.stack);
+	region_free(c.ri);
 	return rc;
 }
