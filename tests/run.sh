@@ -1,7 +1,8 @@
 #!/bin/sh
 # The test runner: unit tests, CLI golden tests, conformance against
-# pprof's own output, a sweep of the shared corpus, and lint of the man
-# page, for each build folder in $BUILDS (default: $BUILD or "build");
+# pprof's own output, the invariants every diff report holds in every
+# format, a sweep of the shared corpus, and lint of the man page, for
+# each build folder in $BUILDS (default: $BUILD or "build");
 # then, once, the boundaries between the rooms (doc/ARCHITECTURE.md).
 # It ends with one line: "N passed, N failed".
 #
@@ -183,6 +184,16 @@ run_conformance() {
 	[ -f tests/conformance.sh ] || return 0
 	sh tests/conformance.sh "$root/$1/profdiff" >"$tmp/conf" 2>&1
 	add_summary "$1" "$tmp/conf" '^FAIL' conformance
+}
+
+# What every diff report says agrees with itself and across formats
+# (tests/invariants.sh): each CLI case's diff or check-significance and
+# each conformance pair, rerun in every format.  On every build, so that
+# the sanitizers see each format written.
+run_invariants() {
+	[ -f tests/invariants.sh ] || return 0
+	sh tests/invariants.sh "$root/$1/profdiff" >"$tmp/inv" 2>&1
+	add_summary "$1" "$tmp/inv" '^FAIL' invariants
 }
 
 # The statistics on simulated profiles whose answer is known (null, power,
@@ -571,6 +582,7 @@ parts() {
 		slices cli "$b" "$CLI_SLICES"
 		echo "svg $b -"
 		echo "conformance $b -"
+		echo "invariants $b -"
 		if [ "$b" = "${BUILDS%% *}" ]; then
 			echo "sim $b -"
 			echo "sim_series $b -"
@@ -624,6 +636,7 @@ part_cost() {
 	runtimes) c=60 ;;
 	sim_series|boundaries) c=55 ;;
 	conformance) c=50 ;;
+	invariants) c=15 ;;
 	types2) c=45 ;;
 	valgrind) c=23 ;;
 	unit) c=10 ;;
