@@ -319,6 +319,10 @@ pair_views(struct pair *p, const struct opts *o)
 		    v->peek_re, agg_gran_name(o->load.agg.gran));
 	/* check-significance's errors, printed even with -q. */
 	cli_diags_print(&p->warnings, nw, !o->cmd->gate && o->quiet);
+	/* Sources --source-path would have read outside its folders. */
+	nw = p->warnings.n;
+	report_views_refused(v, o->source_path, &p->warnings);
+	cli_diags_print(&p->warnings, nw, o->quiet);
 	return bad && o->cmd->gate ? -1 : 0;
 }
 

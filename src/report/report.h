@@ -293,5 +293,13 @@ const char *report_verdict_text(int verdict);
 int	report_views_text(FILE *, const struct diff_report *r);
 int	report_views_markdown(FILE *, const struct diff_report *r);
 int	report_views_json(FILE *, const struct diff_report *r);
+/*
+ * The source files of --list's functions that --source-path would lead
+ * outside its folders (a "../" in the name, a symbolic link): none is
+ * read, and the writers say so; here a warning each (source-outside),
+ * once a file, added to ds for the command to print.
+ */
+void	report_views_refused(const struct views *, const char *source_path,
+	    struct diags *ds);
 
 #endif

@@ -4,15 +4,18 @@
  * lay theirs out, with both sides, the change and a verdict where
  * pprof prints one number.  --list prints the source text of the lines
  * when it finds the file under --source-path: the one file this room
- * reads, as pprof's report package reads it.  Every number printed
- * here was computed in views.c.
+ * reads, as pprof's report package reads it, but never outside the
+ * folders given (src_find()).  Every number printed here was computed
+ * in views.c.
  */
+#include <fcntl.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/delta.h"
 #include "report/report.h"
@@ -26,23 +29,36 @@
 /* A source file, split into lines; line i is text[i - 1]. */
 struct srcfile {
 	char		*path;		/* where it was found, or NULL */
+	char		*refused;	/* else where the name led outside
+					   --source-path (resolved), or NULL */
 	char		*buf;
 	char		**text;
 	size_t		 n;
 };
 
-/* Read path into sf, if it is a regular file of at most SRC_MAX bytes. */
+/*
+ * Read path into sf, if it is a regular file of at most SRC_MAX bytes;
+ * shown is the name the report gives it.  path is resolved
+ * (realpath()), and its last component is not followed either, should
+ * it have become a symbolic link since; a FIFO is not waited on.
+ */
 static int
-src_read(struct srcfile *sf, const char *path)
+src_read(struct srcfile *sf, const char *path, const char *shown)
 {
 	struct stat	 st;
 	FILE		*fp;
 	size_t		 len, i, cap = 0;
 	char		*p;
+	int		 fd;
 
-	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
-	    st.st_size > SRC_MAX || (fp = fopen(path, "r")) == NULL)
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+	    O_CLOEXEC)) == -1)
 		return -1;
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) ||
+	    st.st_size > SRC_MAX || (fp = fdopen(fd, "r")) == NULL) {
+		close(fd);
+		return -1;
+	}
 	sf->buf = xmalloc((size_t)st.st_size + 1);
 	len = fread(sf->buf, 1, (size_t)st.st_size, fp);
 	fclose(fp);
@@ -63,21 +79,69 @@ src_read(struct srcfile *sf, const char *path)
 			e[-1] = '\0';
 		p = e + 1;
 	}
-	sf->path = xstrdup(path);
+	sf->path = xstrdup(shown);
 	return 0;
 }
 
 /*
+ * Is path inside the folder dir, both resolved: dir itself, or dir and
+ * more after a '/', component by component (/src is not in /srv, nor
+ * /src2 in /src).
+ */
+static int
+path_inside(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n > 0 && dir[n - 1] == '/')	/* "/" */
+		n--;
+	return strncmp(path, dir, n) == 0 && (path[n] == '/' ||
+	    path[n] == '\0');
+}
+
+/*
+ * Try DIR/s, the folder dir resolved as rdir: read it if it resolves
+ * inside rdir; else keep the first place outside in sf->refused.
+ * Returns 0 when read, or -1.
+ */
+static int
+src_try(struct srcfile *sf, const char *dir, int len, const char *rdir,
+    const char *s)
+{
+	char	*try, *real;
+	int	 rc = -1;
+
+	xasprintf(&try, "%.*s%s%s", len, dir, len > 0 && dir[len - 1] != '/' ?
+	    "/" : "", s);
+	if ((real = realpath(try, NULL)) != NULL) {
+		if (!path_inside(real, rdir)) {
+			if (sf->refused == NULL) {
+				sf->refused = real;
+				real = NULL;
+			}
+		} else
+			rc = src_read(sf, real, try);
+	}
+	free(real);
+	free(try);
+	return rc;
+}
+
+/*
  * Find file, as the profile names it, under the directories of dirs
- * (separated by ':'): pprof's rule, each directory with the whole path
- * (made relative), then with its leading components dropped one at a
- * time, down to the base name.  Returns 0 with sf filled, or -1.
+ * (separated by ':'; an empty one is the current directory): pprof's
+ * rule, each directory with the whole path (made relative), then with
+ * its leading components dropped one at a time, down to the base name.
+ * Only what resolves inside the directory is read: a name with "../",
+ * or a symbolic link, that leads outside it is refused, and the first
+ * place it led to kept in sf->refused for the report to say.  Returns 0
+ * with sf filled, or -1.
  */
 static int
 src_find(struct srcfile *sf, const char *dirs, const char *file)
 {
 	const char	*d, *e, *s;
-	char		*try;
+	char		*dir, *rdir;
 	int		 len;
 
 	memset(sf, 0, sizeof(*sf));
@@ -86,19 +150,22 @@ src_find(struct srcfile *sf, const char *dirs, const char *file)
 	for (d = dirs; ; d = e + 1) {
 		e = strchr(d, ':');
 		len = e != NULL ? (int)(e - d) : (int)strlen(d);
-		for (s = file; s != NULL; s = strchr(s, '/')) {
+		xasprintf(&dir, "%.*s", len, d);
+		rdir = realpath(len > 0 ? dir : ".", NULL);
+		free(dir);
+		for (s = file; rdir != NULL && s != NULL; s = strchr(s, '/')) {
 			while (*s == '/')
 				s++;
 			if (*s == '\0')
 				break;
-			xasprintf(&try, "%.*s%s%s", len, d, len > 0 &&
-			    d[len - 1] != '/' ? "/" : "", s);
-			if (src_read(sf, try) == 0) {
-				free(try);
+			if (src_try(sf, d, len, rdir, s) == 0) {
+				free(rdir);
+				free(sf->refused);
+				sf->refused = NULL;
 				return 0;
 			}
-			free(try);
 		}
+		free(rdir);
 		if (e == NULL)
 			return -1;
 	}
@@ -108,6 +175,7 @@ static void
 src_free(struct srcfile *sf)
 {
 	free(sf->path);
+	free(sf->refused);
 	free(sf->buf);
 	free(sf->text);
 	memset(sf, 0, sizeof(*sf));
@@ -336,6 +404,11 @@ text_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 		fputs("Source: ", fp);
 		report_put_text(fp, sf.path);
 		fputc('\n', fp);
+	} else if (sf.refused != NULL) {
+		fputs("Source: not read: resolves to ", fp);
+		report_put_text(fp, sf.refused);
+		fputs(", outside --source-path: line numbers only\n",
+		    fp);
 	} else if (r->source_path != NULL)
 		fputs("Source: not found under --source-path: line numbers "
 		    "only\n", fp);
@@ -450,6 +523,11 @@ md_list(FILE *fp, const struct diff_report *r, const struct view_list *vw)
 		fputs("Source: ", fp);
 		report_put_md(fp, sf.path);
 		fputs("\n\n", fp);
+	} else if (sf.refused != NULL) {
+		fputs("Source: not read: resolves to ", fp);
+		report_put_md(fp, sf.refused);
+		fputs(", outside --source-path: line numbers only\n\n",
+		    fp);
 	} else if (r->source_path != NULL)
 		fputs("Source: not found under --source-path: line numbers "
 		    "only\n\n", fp);
@@ -660,4 +738,26 @@ report_views_json(FILE *fp, const struct diff_report *r)
 		fputc(']', fp);
 	}
 	return ferror(fp) ? -1 : 0;
+}
+
+void
+report_views_refused(const struct views *v, const char *source_path,
+    struct diags *ds)
+{
+	struct srcfile	 sf;
+	size_t		 i, k;
+
+	for (i = 0; v != NULL && source_path != NULL && i < v->nlists; i++) {
+		const char *file = v->lists[i].file;
+
+		for (k = 0; k < i && strcmp(v->lists[k].file, file) != 0; k++)
+			;
+		if (k < i)
+			continue;	/* said once a file */
+		if (src_find(&sf, source_path, file) == -1 &&
+		    sf.refused != NULL)
+			diags_add(ds, MSG_SOURCE_OUTSIDE, NULL, file, NULL,
+			    sf.refused);
+		src_free(&sf);
+	}
 }

@@ -108,6 +108,8 @@ static const struct msg_def {
 	[MSG_PEEK_NONE] = { "peek-matched-nothing", MSG_WARNING,
 	    "--peek '%s' matches no row with samples in either profile "
 	    "(granularity %s)" },
+	[MSG_SOURCE_OUTSIDE] = { "source-outside", MSG_WARNING,
+	    "resolves to %s, outside --source-path: not read" },
 	[MSG_SERIES_ESTIMATES] = { "series-counts-estimated", MSG_WARNING,
 	    "the %s counts of these profiles are estimates scaled up by "
 	    "their sampling rate, not observed samples: verdicts are "

@@ -48,6 +48,7 @@ enum msg {
 	MSG_IDLE,		/* idle samples kept out of the shares */
 	MSG_LIST_NONE,		/* --list matched no function */
 	MSG_PEEK_NONE,		/* --peek matched no row */
+	MSG_SOURCE_OUTSIDE,	/* --list's source outside --source-path */
 	MSG_SERIES_ESTIMATES,	/* a series of scaled estimates */
 	MSG_OUT_OF_RANGE,	/* counts the statistics cannot take */
 	MSG_UNITS_DIFFER,	/* one type, two units: no comparison */

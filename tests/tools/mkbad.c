@@ -329,6 +329,28 @@ main(int argc, char *argv[])
 		put_profile("../good/label-values.pb", &b.p);
 	}
 
+	/*
+	 * Valid, but its file names lead out of a --source-path folder:
+	 * main.main's through a symbolic link the test makes (link.go),
+	 * main.work's through "../" (tests/cli/view-list-source-outside).
+	 */
+	base_init(&b);
+	{
+		static const char *const extra[] = { "link.go",
+		    "../secret/work.go" };
+		ProtobufCBinaryData	 strs[11];
+
+		memcpy(strs, b.strs, sizeof(b.strs));
+		for (i = 0; i < 2; i++) {
+			strs[9 + i].data = (uint8_t *)(uintptr_t)extra[i];
+			strs[9 + i].len = strlen(extra[i]);
+			b.fn[i].filename = 9 + i;
+		}
+		b.p.string_table = strs;
+		b.p.n_string_table = 11;
+		put_profile("../good/source-outside.pb", &b.p);
+	}
+
 	/* Valid but awkward: every value zero, and negative values. */
 	base_init(&b);
 	for (i = 0; i < 3; i++)
