@@ -163,7 +163,8 @@ static const struct cli_opt cli_opts[] = {
 	  .arg = "F" },
 	{ .name = "output", .letter = 'o', .parse = opt_string,
 	  .off = OFF(output), .arg = "FILE",
-	  .help = "write to FILE (atomically) instead of standard output" },
+	  .help = "write to FILE instead of standard output (a file "
+	  "atomically, a FIFO or device in place)" },
 	{ .name = "normalize", .mask = OPT_DIFF | OPT_SERIES,
 	  .choices = norms, .set = set_norm, .off = OFF(normalize),
 	  .arg = "HOW" },
@@ -191,6 +192,11 @@ static const struct cli_opt cli_opts[] = {
 	  "percent (default 1pp and 10%; the points at most 10ms/s in a "
 	  "diff of a wait's rate); significant changes under its points "
 	  "alone are named in a line" },
+	{ .name = "same-process", .mask = OPT_DIFF, .parse = opt_flag,
+	  .off = OFF(same_process),
+	  .help = "one profile a side: they are windows of one process, "
+	  "whose shares differ by sampling only (no allowance for how two "
+	  "processes differ)" },
 	{ .name = "focus", .parse = opt_string, .off = OFF(focus), .arg = "RE",
 	  .help = "keep only samples with a frame matching RE" },
 	{ .name = "ignore", .parse = opt_string, .off = OFF(ignore),
@@ -1138,7 +1144,11 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 		    "    and Go's scheduler (runtime.mcall, runtime.mstart) the "
 		    "finding that moved it;\n"
 		    "    a call new from a function is one change of it, with "
-		    "all it spreads into.\n", fp);
+		    "all it spreads into;\n"
+		    "    one profile a side, how much two processes differ is "
+		    "read from the functions\n"
+		    "    and allowed for (processes-differ warns from 10%).\n",
+		    fp);
 	fputc('\n', fp);
 	cli_pprof_help(fp, mask);
 }

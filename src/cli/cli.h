@@ -87,6 +87,7 @@ struct opts {
 	double		 alpha;
 	struct cli_effect min_effect;
 	enum delta_fail_on fail_on;
+	int		 same_process;	/* one a side: sampling alone */
 
 	/* The filters and the views, compiled by cli_load_opts(). */
 	const char	*focus;

@@ -252,6 +252,7 @@ pair_compare(struct pair *p, const struct opts *o)
 
 	dopts->norm = p->norm;
 	dopts->alpha = o->alpha;
+	dopts->same_process = o->same_process;
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
 	dopts->wait_floor = wait_floor(p, o);

@@ -902,6 +902,9 @@ judge_rows(struct delta *d, const struct delta_opts *o,
 
 	delta_judge_init(&d->judge, o, d->min_pp, d->base_cden, d->new_cden,
 	    be, nb, ne, nn);
+	/* Windows of one process: no spread of their own to allow for. */
+	if (o->same_process)
+		d->judge.null_given = 1;
 	up = xcalloc(2 * d->nrows + 1, sizeof(*up));
 	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
 	same_samples(d, up);

@@ -179,6 +179,11 @@ struct delta_opts {
 	 * own counts say.
 	 */
 	const struct judge *nulls;
+	/*
+	 * One profile a side from one process (--same-process): the
+	 * shares differ by sampling alone, and are tested so.
+	 */
+	int		 same_process;
 };
 
 /*

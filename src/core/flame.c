@@ -350,6 +350,8 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 	}
 	if (o->nulls != NULL)
 		judge_null_from(&j, o->nulls);
+	else if (o->same_process)
+		j.null_given = 1;
 	else
 		rc = null_of_frames(fl, &j);
 	if (rc == 0)
