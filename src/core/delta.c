@@ -665,6 +665,65 @@ delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
 	}
 }
 
+/*
+ * One side's part of delta_region_callers(): node's callers (row r),
+ * appended to (*v)[n...]; n, or -1 when its edges in do not carry all
+ * of cum (callers_in()'s test, which needs no caller in a region).
+ */
+static long
+side_callers(const struct agg *a, size_t node, const size_t *row, size_t r,
+    int64_t cum, size_t **v, size_t *cap, long n)
+{
+	const uint32_t	*id;
+	size_t		 k, i;
+	int64_t		 w = 0;
+
+	if (n < 0 || cum == 0)
+		return n;
+	id = agg_edges_in(a, node, &k);
+	if ((size_t)n + k > *cap) {
+		*cap = 2 * ((size_t)n + k);
+		*v = xreallocarray(*v, *cap, sizeof(**v));
+	}
+	for (i = 0; i < k; i++) {
+		const struct agg_edge *e = agg_edge(a, id[i]);
+
+		if (row[e->caller] == r)
+			continue;
+		(*v)[n++] = row[e->caller];
+		/* Saturated: callers_in()'s sum, without its overflow. */
+		if (__builtin_add_overflow(w, e->w, &w))
+			w = e->w > 0 ? INT64_MAX : INT64_MIN;
+	}
+	return k > 0 && w >= cum ? n : -1;
+}
+
+long
+delta_region_callers(struct delta *d, size_t r, size_t **v, size_t *cap)
+{
+	const struct delta_graph *g = d->graph;
+	long	 n = 0;
+
+	if (r < g->nbase)
+		n = side_callers(g->base, r, g->brow, r, d->rows[r].base_cum,
+		    v, cap, n);
+	if (g->rnew[r] != SIZE_MAX)
+		n = side_callers(g->new, g->rnew[r], g->nrow, r,
+		    d->rows[r].new_cum, v, cap, n);
+	return n;
+}
+
+int
+delta_region_small(struct delta *d, size_t x, unsigned char *in,
+    size_t *stack)
+{
+	size_t	 n = descendants(d, x, in, stack, DELTA_REGION_WALK), i;
+
+	for (i = 0; i < n; i++)
+		in[stack[i]] = 0;
+	return n <= DELTA_REGION_WALK;
+}
+
 /* Build the classes: up[2 nrows] for the union-find. */
 static void
 same_samples(struct delta *d, size_t *up)

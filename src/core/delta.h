@@ -329,6 +329,23 @@ double	delta_row_change(const struct delta_row *);
  */
 void	delta_region(struct delta *, size_t x, unsigned char *in,
 	    size_t *stack);
+/*
+ * What delta_region() reads, for core/region.c to find every row's
+ * region at once.  delta_region_callers(): the rows that row r waits
+ * for to join a region, its callers on each side where its cum is not
+ * 0 (itself left out; a caller of both sides listed twice), into *v,
+ * which it grows (*cap its room); returns their number, or -1 when r
+ * never joins one (on a side its edges in do not carry all of its
+ * value: the outermost frame of some sample).  delta_region_small():
+ * does x reach few enough rows that delta_region() finds its greatest
+ * region (1), or does it grow it from x, leaving out a cycle none of
+ * whose rows can join first (0)?  in[] and stack as delta_region()'s;
+ * in[] is all 0 again on return.
+ */
+long	delta_region_callers(struct delta *, size_t r, size_t **v,
+	    size_t *cap);
+int	delta_region_small(struct delta *, size_t x, unsigned char *in,
+	    size_t *stack);
 
 /*
  * Walk from row r down the call graph to where its change is spent:
