@@ -9,12 +9,15 @@
  * Built with ISA-L (HAVE_ISAL), a valid input is inflated by ISA-L's
  * igzip, about twice as fast as zlib (bench/FINDINGS.md), and it
  * can be streamed: gunzip_stream() never holds the compressed bytes.
- * The fast path only ever succeeds: on anything it does not accept, or
- * that would not fit under the cap, the input is inflated again by
- * zlib, which then reports the error in its own words, so that every
- * message stays the same.  ISA-L checks each member's trailer and the
- * CRC-16 of a header that has one; bytes after a member that do not
- * start another one are left to zlib.
+ * The fast path succeeds or refuses output past the cap; on anything
+ * else it does not accept, the input is inflated again by zlib, which
+ * then reports the error in its own words, so that every message stays
+ * the same.  Output past the cap is refused at once (gunzip_limit()
+ * words it as zlib's pass does): a gzip bomb over HTTP was inflated to
+ * the cap twice, by ISA-L and then by zlib, before it was refused.
+ * ISA-L checks each member's trailer and the CRC-16 of a header that
+ * has one; bytes after a member that do not start another one are left
+ * to zlib.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -52,6 +55,22 @@ out_limit(uint64_t inlen, uint64_t max_out, uint64_t max_ratio)
 	if (limit < (1u << 20) && max_out >= (1u << 20))
 		limit = 1u << 20;
 	return limit;
+}
+
+int
+gunzip_limit(struct diag *d, uint64_t inlen, uint64_t max_out,
+    uint64_t max_ratio)
+{
+	uint64_t limit = out_limit(inlen, max_out, max_ratio);
+
+	if (limit < max_out)
+		return diag_set(d, DIAG_LIMIT, -1,
+		    "gzip data inflates past %llu bytes, %llu times its "
+		    "compressed size (raise with --max-inflate-ratio)",
+		    (unsigned long long)limit, (unsigned long long)max_ratio);
+	return diag_set(d, DIAG_LIMIT, -1, "inflated size exceeds the limit "
+	    "of %llu bytes (raise with --max-inflated)",
+	    (unsigned long long)max_out);
 }
 
 #ifdef HAVE_ISAL
@@ -101,6 +120,7 @@ struct gunzip_pull {
 	int			 want_crc;	/* whether to work it out */
 	int			 members;	/* members finished */
 	int			 in_member;
+	int			 over;		/* refused: output past limit */
 };
 
 /* A pull; the CRC of its output is worked out only if someone asks. */
@@ -142,6 +162,12 @@ gunzip_pull_crc(const struct gunzip_pull *g)
 	return g->crc;
 }
 
+int
+gunzip_pull_over(const struct gunzip_pull *g)
+{
+	return g != NULL && g->over;
+}
+
 /*
  * Fill buf with n bytes of output, fewer only at the end of the last
  * member.  Each member starts where the one before ended; the input
@@ -152,9 +178,9 @@ gunzip_pull(struct gunzip_pull *g, void *vbuf, size_t n)
 {
 	struct gz_src		*s = &g->src;
 	struct inflate_state	*st = &g->st;
-	unsigned char		*buf = vbuf;
+	unsigned char		*buf = vbuf, one;
 	size_t			 got = 0, at0, room;
-	int			 rc;
+	int			 rc, probe;
 
 	if (n > SSIZE_MAX)
 		n = SSIZE_MAX;
@@ -176,23 +202,27 @@ gunzip_pull(struct gunzip_pull *g, void *vbuf, size_t n)
 		if (s->at == s->have &&
 		    (src_fill(s) == -1 || s->at == s->have))
 			return -1;	/* truncated, or unreadable */
-		if (g->out == g->limit)
-			return -1;	/* more to come than is allowed */
-		room = n - got;
+		room = n - got;		/* at least 1 */
 		if (room > g->limit - g->out)
 			room = (size_t)(g->limit - g->out);
 		if (room > UINT32_MAX)
 			room = UINT32_MAX;
+		/* At the limit: one byte more, if it comes, is past it. */
+		probe = room == 0;
 		st->next_in = s->buf + s->at;
 		st->avail_in = (uint32_t)(s->have - s->at);
-		st->next_out = buf + got;
-		st->avail_out = (uint32_t)room;
+		st->next_out = probe ? &one : buf + got;
+		st->avail_out = probe ? 1 : (uint32_t)room;
 		at0 = s->at;
 		rc = isal_inflate(st);
-		room -= st->avail_out;		/* now what came out */
+		room = probe ? 0 : room - st->avail_out;  /* what came out */
 		if (g->want_crc)
 			g->crc = crc32_gzip_refl(g->crc, buf + got, room);
 		compat_clear_upper();	/* after both: compat.c */
+		if (probe && st->avail_out == 0) {
+			g->over = 1;	/* refused for good */
+			return -1;
+		}
 		if (rc != ISAL_DECOMP_OK)
 			return -1;
 		s->at = s->have - st->avail_in;
@@ -209,8 +239,8 @@ gunzip_pull(struct gunzip_pull *g, void *vbuf, size_t n)
 
 /*
  * Inflate every member with ISA-L into one buffer, starting at hint
- * bytes.  Returns 0, or -1 if zlib must do it (an error, a read error,
- * more output than allowed), with nothing allocated.
+ * bytes.  Returns 0, GUNZIP_OVER for more output than allowed, or -1 if
+ * zlib must do it (an error, a read error), with nothing allocated.
  */
 static int
 inflate_fast(struct gunzip_pull *g, size_t hint, unsigned char **out,
@@ -229,7 +259,7 @@ inflate_fast(struct gunzip_pull *g, size_t hint, unsigned char **out,
 	for (;;) {
 		if ((n = gunzip_pull(g, buf + len, cap - len)) == -1) {
 			free(buf);
-			return -1;
+			return g->over ? GUNZIP_OVER : -1;
 		}
 		len += (size_t)n;
 		if (len < cap || cap == g->limit)
@@ -243,7 +273,7 @@ inflate_fast(struct gunzip_pull *g, size_t hint, unsigned char **out,
 	if (len == cap && len == g->limit &&
 	    gunzip_pull(g, &(unsigned char){ 0 }, 1) != 0) {
 		free(buf);
-		return -1;
+		return g->over ? GUNZIP_OVER : -1;
 	}
 	/* Give back what a wrong hint asked for beyond the output. */
 	if (cap - len > (1u << 20))
@@ -271,6 +301,13 @@ gunzip_pull(struct gunzip_pull *g, void *buf, size_t n)
 
 uint32_t
 gunzip_pull_crc(const struct gunzip_pull *g)
+{
+	(void)g;
+	return 0;
+}
+
+int
+gunzip_pull_over(const struct gunzip_pull *g)
 {
 	(void)g;
 	return 0;
@@ -353,10 +390,15 @@ gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
 	if (inlen >= 4) {
 		struct mem_src	m = { in, inlen };
 
-		if (gunzip_stream(mem_read, &m, inlen, gunzip_size_hint(
+		switch (gunzip_stream(mem_read, &m, inlen, gunzip_size_hint(
 		    (const unsigned char *)in + inlen - 4), out, outlen,
-		    max_out, max_ratio) == 0)
+		    max_out, max_ratio)) {
+		case 0:
 			return 0;
+		case GUNZIP_OVER:
+			/* Refused now: zlib would only get as far. */
+			return gunzip_limit(d, inlen, max_out, max_ratio);
+		}
 	}
 #endif
 
@@ -377,10 +419,8 @@ gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
 
 		z.avail_in = left_in > UINT32_MAX ? UINT32_MAX : (uInt)left_in;
 		if (len == cap) {
-			if (cap > limit) {
-				why = "inflated size exceeds the limit";
+			if (cap > limit)
 				goto bomb;
-			}
 			cap = cap > SIZE_MAX / 2 ? SIZE_MAX : cap * 2;
 			if (cap > limit + 1)
 				cap = limit + 1;
@@ -391,10 +431,8 @@ gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
 		    (uInt)(cap - len);
 		rc = inflate(&z, Z_NO_FLUSH);
 		len = (size_t)(z.next_out - buf);
-		if (len > limit) {
-			why = "inflated size exceeds the limit";
+		if (len > limit)
 			goto bomb;
-		}
 		if (rc == Z_STREAM_END) {
 			members++;
 			consumed = (size_t)(z.next_in -
@@ -438,12 +476,5 @@ gunzip(const void *in, size_t inlen, unsigned char **out, size_t *outlen,
 bomb:
 	inflateEnd(&z);
 	free(buf);
-	if (limit < max_out)
-		return diag_set(d, DIAG_LIMIT, -1,
-		    "gzip data inflates past %llu bytes, %llu times its "
-		    "compressed size (raise with --max-inflate-ratio)",
-		    (unsigned long long)limit, (unsigned long long)max_ratio);
-	return diag_set(d, DIAG_LIMIT, -1,
-	    "%s of %llu bytes (raise with --max-inflated)", why,
-	    (unsigned long long)max_out);
+	return gunzip_limit(d, inlen, max_out, max_ratio);
 }

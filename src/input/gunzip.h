@@ -33,14 +33,25 @@ int	gunzip(const void *in, size_t inlen, unsigned char **out,
 typedef ssize_t	(*gunzip_read_fn)(void *ctx, void *buf, size_t n);
 
 /*
+ * The message for output past the limits of an input of inlen bytes,
+ * in d: returns -1.
+ */
+int	gunzip_limit(struct diag *, uint64_t inlen, uint64_t max_out,
+	    uint64_t max_ratio);
+
+/*
  * Inflate gzip as it is read, never holding all the compressed bytes:
  * the fast path only.  inlen is the input's size (no more is read), and
  * hint the expected output size (gunzip_size_hint()), which may be
- * wrong.  Returns 0 with *out malloc'd, or -1 with nothing allocated and
- * no message when the input must be read whole and given to gunzip()
- * instead: for any error (which gunzip() then words), a read error, or
- * a build without the fast inflater.
+ * wrong.  Returns 0 with *out malloc'd; GUNZIP_OVER, nothing allocated,
+ * when the output goes past the limits (refused: gunzip_limit() words
+ * it, and inflating it again would only get as far); or -1 with nothing
+ * allocated and no message when the input must be read whole and given
+ * to gunzip() instead: for any other error (which gunzip() then
+ * words), a read error, or a build without the fast inflater.
  */
+#define GUNZIP_OVER	(-2)
+
 int	gunzip_stream(gunzip_read_fn, void *ctx, uint64_t inlen, size_t hint,
 	    unsigned char **out, size_t *outlen, uint64_t max_out,
 	    uint64_t max_ratio);
@@ -52,7 +63,9 @@ int	gunzip_stream(gunzip_read_fn, void *ctx, uint64_t inlen, size_t hint,
  * bytes, fewer only at the end of the input (0 once it is reached), or
  * returns -1 for anything gunzip() would have to word, a read error,
  * or output past the limits; the pull is then done with.
- * gunzip_pull_crc() is the CRC-32 of all the output given so far.
+ * gunzip_pull_crc() is the CRC-32 of all the output given so far;
+ * gunzip_pull_over() says whether the -1 was for output past the
+ * limits (0 for a NULL pull).
  */
 struct gunzip_pull;
 
@@ -60,6 +73,7 @@ struct gunzip_pull *gunzip_pull_open(gunzip_read_fn, void *ctx,
 	    uint64_t inlen, uint64_t max_out, uint64_t max_ratio);
 ssize_t	gunzip_pull(struct gunzip_pull *, void *buf, size_t n);
 uint32_t gunzip_pull_crc(const struct gunzip_pull *);
+int	gunzip_pull_over(const struct gunzip_pull *);
 void	gunzip_pull_close(struct gunzip_pull *);	/* NULL is a no-op */
 
 /* The output size a gzip file's last four bytes (ISIZE) give. */

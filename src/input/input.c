@@ -270,18 +270,26 @@ gzip_tail(int fd, const struct stat *st, unsigned char tail[4])
  * Inflate a regular gzipped file as it is read, so that its compressed
  * bytes are never all in memory.  Returns 1 with the inflated bytes, 0
  * with the file at its start when it must be read whole (anything the
- * fast path leaves to gunzip(), errors included), or -1 when it cannot
- * be put back there.
+ * fast path leaves to gunzip(), errors included), or -1 with the diag
+ * filled when it inflates past the limits or cannot be put back there.
  */
 static int
 stream_gzip(int fd, const struct stat *st, const unsigned char tail[4],
-    const struct pd_limits *lim, unsigned char **out, size_t *outlen)
+    const struct pd_limits *lim, unsigned char **out, size_t *outlen,
+    struct diag *d)
 {
-	if (gunzip_stream(fd_read, &fd, (uint64_t)st->st_size,
+	switch (gunzip_stream(fd_read, &fd, (uint64_t)st->st_size,
 	    gunzip_size_hint(tail), out, outlen, lim->max_inflated,
-	    lim->max_ratio) == 0)
+	    lim->max_ratio)) {
+	case 0:
 		return 1;
-	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
+	case GUNZIP_OVER:
+		return gunzip_limit(d, (uint64_t)st->st_size,
+		    lim->max_inflated, lim->max_ratio);
+	}
+	if (lseek(fd, 0, SEEK_SET) == -1)
+		return diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+	return 0;
 }
 
 /* Done with an input's descriptor, unless it is standard input. */
@@ -434,11 +442,12 @@ out:
  * Read fd, the regular gzipped file path whose last bytes are tail,
  * twice if it is large enough to be worth it: 1 with the header decoded
  * and pass 3 ready to pull the samples (r has fd), 0 with fd back at
- * its start if it is to be read whole, -1 if it cannot be put back.
+ * its start if it is to be read whole, -1 with the diag filled if pass
+ * 0 inflated it past the limits or it cannot be put back.
  */
 static int
 read_twice(struct pf_reader *r, const char *path, int fd,
-    const struct stat *st, const unsigned char tail[4])
+    const struct stat *st, const unsigned char tail[4], struct diag *d)
 {
 	struct window	*win = &r->win;
 	struct gunzip_pull *g = NULL;
@@ -446,6 +455,7 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 	struct diag	 quiet;
 	uint64_t	 size = (uint64_t)st->st_size;
 	size_t		 send;
+	int		 over;
 
 	if (gunzip_size_hint(tail) < r->lim.read_twice &&
 	    size < r->lim.read_twice)
@@ -488,6 +498,8 @@ read_twice(struct pf_reader *r, const char *path, int fd,
 	return 1;
 
 no:
+	/* Past the limits: refused now, not inflated again to find out. */
+	over = gunzip_pull_over(g);
 	gunzip_pull_close(g);
 	free(t.skim.hb);
 	wire_free(r->w);
@@ -496,7 +508,12 @@ no:
 	r->p = NULL;
 	window_drop(win);
 	win->fd = -1;
-	return lseek(fd, 0, SEEK_SET) == -1 ? -1 : 0;
+	if (over)
+		return gunzip_limit(d, size, r->lim.max_inflated,
+		    r->lim.max_ratio);
+	if (lseek(fd, 0, SEEK_SET) == -1)
+		return diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+	return 0;
 }
 
 /*
@@ -521,22 +538,22 @@ read_input(struct pf_reader *r, const char *path, unsigned char **out,
 	if ((fd = open_input(path, &r->lim, &st, d)) == -1)
 		return -1;
 	gz = gzip_tail(fd, &st, tail);
-	switch (gz && fd != STDIN_FILENO ? read_twice(r, path, fd, &st, tail) :
-	    0) {
+	switch (gz && fd != STDIN_FILENO ? read_twice(r, path, fd, &st, tail,
+	    d) : 0) {
 	case 1:
 		return 1;	/* r has the file now */
 	case -1:
-		diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
 		close_input(fd);
 		return -1;
 	}
-	switch (gz ? stream_gzip(fd, &st, tail, &r->lim, out, outlen) : 0) {
+	switch (gz ? stream_gzip(fd, &st, tail, &r->lim, out, outlen, d) :
+	    0) {
 	case 1:
 		*inflated = 1;
 		rc = 0;
 		break;
 	case -1:
-		rc = diag_set(d, DIAG_IO, -1, "%s", strerror(errno));
+		rc = -1;
 		break;
 	default:
 		rc = read_all(fd, &st, &r->lim, out, outlen, d);

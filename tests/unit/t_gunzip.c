@@ -212,7 +212,10 @@ test_members(void)
 /*
  * Each of these must be left to gunzip(), which words the error: the
  * fast path returns -1 with nothing allocated (ASan checks that), and
- * gunzip() on the same bytes gives the error it always gave.
+ * gunzip() on the same bytes gives the error it always gave.  Output
+ * past the limits is refused by the fast path itself (GUNZIP_OVER),
+ * with nothing allocated, and gunzip() says so without inflating it
+ * again.
  */
 static void
 refused(struct buf *z, uint64_t inlen, uint64_t max_out, uint64_t max_ratio,
@@ -223,7 +226,8 @@ refused(struct buf *z, uint64_t inlen, uint64_t max_out, uint64_t max_ratio,
 	unsigned char	*p = NULL;
 	size_t		 n;
 
-	CHECK_INT(stream(z, inlen, 4096, max_out, max_ratio, &out), -1);
+	CHECK_INT(stream(z, inlen, 4096, max_out, max_ratio, &out),
+	    FAST && code == DIAG_LIMIT ? GUNZIP_OVER : -1);
 	CHECK(out.p == NULL);
 	diag_init(&d, "t.gz");
 	CHECK_INT(gunzip(z->p, z->len, &p, &n, max_out, max_ratio, &d), -1);
@@ -236,6 +240,7 @@ test_refused(void)
 {
 	struct buf	 t = text(300000, 4), z = gz(&t), c = { NULL, 0 };
 	struct buf	 big = text(3 * MIB, 5), zbig = gz(&big);
+	struct buf	 none = { NULL, 0 };
 	struct src	 s;
 	struct buf	 out;
 
@@ -267,8 +272,15 @@ test_refused(void)
 	/* more output than allowed, absolutely or as a ratio */
 	refused(&zbig, zbig.len, 2 * MIB, 256, DIAG_LIMIT);
 	refused(&zbig, zbig.len, 1u << 30, 1, DIAG_LIMIT);
-	/* exactly the limit is allowed */
+	/* exactly the limit is allowed, an empty member after it too */
 	CHECK_INT(stream(&zbig, zbig.len, 65536, big.len, 256, &out),
+	    FAST ? 0 : -1);
+	CHECK(!FAST || same(&out, &big));
+	free(out.p);
+	c.len = 0;
+	buf_add(&c, zbig.p, zbig.len);
+	members("e", 0, 0, 0, 0, &c, &none);
+	CHECK_INT(stream(&c, c.len, 65536, big.len, 256, &out),
 	    FAST ? 0 : -1);
 	CHECK(!FAST || same(&out, &big));
 	free(out.p);
@@ -292,6 +304,42 @@ test_refused(void)
 	/* not gzip at all */
 	CHECK_INT(stream(&t, t.len, 4096, 1u << 30, 256, &out), -1);
 	free(t.p), free(z.p), free(c.p), free(big.p), free(zbig.p);
+	free(none.p);
+}
+
+/*
+ * Issue 30: a gzip bomb (here 64 MiB of zeros, which deflate to some
+ * 64 KiB, a ratio of 1,000) was inflated to the limit by the fast path,
+ * then again by zlib, before it was refused.  The fast path refuses it
+ * itself, and gunzip() words it as zlib's pass did: the ratio's limit,
+ * or --max-inflated's.
+ */
+static void
+test_bomb(void)
+{
+	struct buf	 zeros, bomb, out;
+	struct diag	 d;
+	unsigned char	*p = NULL;
+	size_t		 n;
+
+	zeros.len = 64 * MIB;
+	zeros.p = calloc(1, zeros.len + 1);
+	bomb = gz(&zeros);
+	CHECK(bomb.len < zeros.len / 256);
+	CHECK_INT(stream(&bomb, bomb.len, 65536, 1u << 30, 256, &out),
+	    FAST ? GUNZIP_OVER : -1);
+	CHECK(out.p == NULL);
+	diag_init(&d, "bomb.gz");
+	CHECK_INT(gunzip(bomb.p, bomb.len, &p, &n, 1u << 30, 256, &d), -1);
+	CHECK_INT(d.code, DIAG_LIMIT);
+	CHECK(strstr(d.msg, "256 times its compressed size") != NULL);
+	CHECK(p == NULL);
+	diag_init(&d, "bomb.gz");
+	CHECK_INT(gunzip(bomb.p, bomb.len, &p, &n, 8 * MIB, 0, &d), -1);
+	CHECK_INT(d.code, DIAG_LIMIT);
+	CHECK_STR(d.msg, "inflated size exceeds the limit of 8388608 bytes "
+	    "(raise with --max-inflated)");
+	free(zeros.p), free(bomb.p);
 }
 
 /*
@@ -458,7 +506,7 @@ test_pull_crc(void)
  */
 static size_t
 pull_refused(const struct buf *z, uint64_t inlen, size_t fail_at,
-    uint64_t max_out, uint64_t max_ratio, size_t max)
+    uint64_t max_out, uint64_t max_ratio, size_t max, int over)
 {
 	struct gunzip_pull *g;
 	struct src	 s;
@@ -468,6 +516,8 @@ pull_refused(const struct buf *z, uint64_t inlen, size_t fail_at,
 	for (p = 0; p < NPIECES; p++) {
 		g = pull_open(&s, z, inlen, 4096, fail_at, max_out, max_ratio);
 		CHECK_INT(pull_all(g, pieces[p], max, &out), -1);
+		/* Past the limits, and only then, it says so. */
+		CHECK_INT(gunzip_pull_over(g), FAST && over);
 		if (out.len > most)
 			most = out.len;
 		gunzip_pull_close(g);
@@ -512,26 +562,28 @@ test_pull_refused(void)
 			buf_add(&c, bad[i].add, strlen(bad[i].add));
 		else if (bad[i].add != NULL)
 			buf_add(&c, z.p, 20);
-		pull_refused(&c, c.len, SIZE_MAX, 1u << 30, 256, t.len);
+		pull_refused(&c, c.len, SIZE_MAX, 1u << 30, 256, t.len, 0);
 		free(c.p);
 	}
 	/* more output than allowed, absolutely (by one byte) or as a ratio */
-	pull_refused(&zbig, zbig.len, SIZE_MAX, 2 * MIB, 256, big.len);
-	pull_refused(&zbig, zbig.len, SIZE_MAX, big.len - 1, 256, big.len);
-	pull_refused(&zbig, zbig.len, SIZE_MAX, 1u << 30, 1, big.len);
+	pull_refused(&zbig, zbig.len, SIZE_MAX, 2 * MIB, 256, big.len, 1);
+	pull_refused(&zbig, zbig.len, SIZE_MAX, big.len - 1, 256, big.len,
+	    1);
+	pull_refused(&zbig, zbig.len, SIZE_MAX, 1u << 30, 1, big.len, 1);
 	/* a read error first, or after output was given (past the window) */
-	CHECK(pull_refused(&zbig, zbig.len, 0, 1u << 30, 256, big.len) == 0);
+	CHECK(pull_refused(&zbig, zbig.len, 0, 1u << 30, 256, big.len,
+	    0) == 0);
 	CHECK(pull_refused(&zbig, zbig.len, zbig.len - 100, 1u << 30, 256,
-	    big.len) > 0 || !FAST);
+	    big.len, 0) > 0 || !FAST);
 	/* told it was shorter than it is; not gzip; nothing at all */
-	pull_refused(&z, z.len - 1, SIZE_MAX, 1u << 30, 256, t.len);
-	pull_refused(&t, t.len, SIZE_MAX, 1u << 30, 256, t.len);
-	pull_refused(&none, 0, SIZE_MAX, 1u << 30, 256, t.len);
+	pull_refused(&z, z.len - 1, SIZE_MAX, 1u << 30, 256, t.len, 0);
+	pull_refused(&t, t.len, SIZE_MAX, 1u << 30, 256, t.len, 0);
+	pull_refused(&none, 0, SIZE_MAX, 1u << 30, 256, t.len, 0);
 	/*
 	 * Exactly the limit is allowed, however it is pulled.  Here the
 	 * trailer is read with the last of the output; one still unread at
-	 * the limit (or an empty member after it) is refused for now, and
-	 * gunzip_stream() leaves it to gunzip().
+	 * the limit (or an empty member after it) is read with room for one
+	 * byte more, which must not come (test_refused()).
 	 */
 	for (i = 0; i < NPIECES; i++) {
 		g = pull_open(&s, &zbig, zbig.len, 65536, SIZE_MAX, big.len,
@@ -555,5 +607,6 @@ main(void)
 	test_pull();
 	test_pull_crc();
 	test_pull_refused();
+	test_bomb();
 	return tap_done();
 }
