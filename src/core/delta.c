@@ -1046,6 +1046,20 @@ per_count(struct delta_row *row, const struct agg_moments *m1, int64_t v1,
 }
 
 /*
+ * Where the values' moments give no interval (a side with no values,
+ * too few to have a variance), the counts' interval, in units of the
+ * counts' change, is moved to sit on the values' change, est: no
+ * interval of a row may leave out the change it shows.
+ */
+static void
+on_values(struct stats_result *st, double est)
+{
+	st->lo += est - st->diff;
+	st->hi += est - st->diff;
+	st->diff = est;
+}
+
+/*
  * Weighted values: each hypothesis's interval is its values'
  * (value_ci()), and a row flagged by its counts keeps its verdict only
  * if its values' interval agrees (excludes no change, the same way):
@@ -1072,12 +1086,14 @@ value_intervals(struct delta *d, const struct delta_opts *o)
 			(void)agg_moments(g->base, i, &bf, &bc);
 		if (g->rnew[i] != SIZE_MAX)
 			(void)agg_moments(g->new, g->rnew[i], &nf, &nc);
-		if (row->flat.tested)
-			(void)value_ci(d, o, row->base_flat, &bf, row->new_flat,
-			    &nf, &bt, &nt, &row->flat, &row->flat.st);
-		if (row->cum.tested)
-			(void)value_ci(d, o, row->base_cum, &bc, row->new_cum,
-			    &nc, &bt, &nt, &row->cum, &row->cum.st);
+		if (row->flat.tested && value_ci(d, o, row->base_flat, &bf,
+		    row->new_flat, &nf, &bt, &nt, &row->flat,
+		    &row->flat.st) == -1)
+			on_values(&row->flat.st, row->delta_flat_share);
+		if (row->cum.tested && value_ci(d, o, row->base_cum, &bc,
+		    row->new_cum, &nc, &bt, &nt, &row->cum,
+		    &row->cum.st) == -1)
+			on_values(&row->cum.st, row->delta_share);
 		if (row->tested) {
 			row->st.diff = flat ? row->flat.st.diff : row->cum.st.diff;
 			row->st.lo = flat ? row->flat.st.lo : row->cum.st.lo;
