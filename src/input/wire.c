@@ -881,7 +881,11 @@ wire_skim(struct wire_skim *t, const unsigned char *win, size_t have,
 		if (have - at < FIELD_HEAD && !eof)
 			break;
 		p = win + at;
-		if (get_varint(p, win + have, &key, &kn) != 0)
+		/*
+		 * Field 0 is no field: zeros (a gzip bomb's) would be kept
+		 * as the header two bytes at a time, up to the limit.
+		 */
+		if (get_varint(p, win + have, &key, &kn) != 0 || key >> 3 == 0)
 			return -1;
 		switch (key & 7) {
 		case WT_VARINT:

@@ -29,6 +29,7 @@
 #include "profdiff.h"
 #include "input/input.h"
 #include "model/profile.h"
+#include "input/wire.h"
 #include "tap.h"
 
 #define BASE	"examples/good.pb.gz"
@@ -552,6 +553,24 @@ test_changed(void)
 	free(gz.p);
 }
 
+/*
+ * Issue 30: pass 0 took zeros (a gzip bomb's) for fields 0 and kept
+ * them as the header, two bytes at a time, up to the inflate limit,
+ * before the file was refused.  Field 0 is no field: the skim declines
+ * at once, and the file is read whole, which refuses it.
+ */
+static void
+test_field_zero(void)
+{
+	static const unsigned char zeros[64];
+	struct wire_skim t;
+
+	memset(&t, 0, sizeof(t));
+	CHECK(wire_skim(&t, zeros, sizeof(zeros), 1) == -1);
+	CHECK(t.hblen == 0);
+	free(t.hb);
+}
+
 int
 main(void)
 {
@@ -593,6 +612,7 @@ main(void)
 	printf("# %d files of ../shared/corpus read twice\n", n);
 	test_variants();
 	test_changed();
+	test_field_zero();
 	free(raw.p);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", tmpdir);
 	return system(cmd) == 0 ? tap_done() : 1;
