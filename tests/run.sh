@@ -259,10 +259,12 @@ run_runtimes() {
 	[ -f tests/runtimes.sh ] || return 0
 	RUNTIMES_FAST=1 sh tests/runtimes.sh "$root/$1" >"$tmp/rt" 2>&1
 	# Gated: every pair read, and CI's false alarms where the runs give
-	# the dispersion (three a side).  One profile a side cannot measure
-	# how much processes differ beyond sampling; on the recaptured
-	# corpus (1,900 to 7,500 samples a profile) its no-change false
-	# alarms are a target of issue 29 still missed, printed, not gated.
+	# the dispersion (three a side).  One profile a side reads how much
+	# processes differ from the spread of their functions, which holds
+	# C's and Node.js's no-change pairs within alpha; Go's has a few
+	# functions far wilder than the rest (memmove, a hot loop at half
+	# its share in two of twelve processes), which no spread shared by
+	# the functions tells from a change: printed, not gated.
 	gate='(no pair refused or failed|3 a side, no change: check-significance exits 1)'
 	if ! grep -q '^runtimes:' "$tmp/rt"; then
 		not_ok "$1: runtimes printed no summary"
