@@ -22,6 +22,7 @@
 
 #include "core/agg.h"
 #include "core/delta.h"
+#include "core/runtime.h"
 #include "stats/stats.h"
 #include "support/xmalloc.h"
 
@@ -724,6 +725,40 @@ delta_region_small(struct delta *d, size_t x, unsigned char *in,
 	return n <= DELTA_REGION_WALK;
 }
 
+/*
+ * The rows of the runtime's work apart from the code (runtime.h's
+ * collector and scheduler) and all each dominates, marked in a new
+ * array; NULL if there are none.  Their functions (Go's mark workers'
+ * scanobject, findObject, ...) move together, as the load of
+ * allocation or scheduling moves them: for the spread of no change
+ * they are one part, not dozens (judge.h's JUDGE_FLAT_BG).
+ */
+static unsigned char *
+background_rows(struct delta *d)
+{
+	unsigned char	*bg = NULL, *in;
+	size_t		*stack, i, k;
+	enum rt_frame	 f;
+
+	in = xcalloc(d->nrows + 1, 1);
+	stack = xcalloc(d->nrows + 1, sizeof(*stack));
+	for (i = 0; i < d->nrows; i++) {
+		f = rt_frame_of(d->rows[i].name);
+		if ((f != RT_GC && f != RT_SCHED) || (bg != NULL && bg[i]))
+			continue;
+		if (bg == NULL)
+			bg = xcalloc(d->nrows + 1, 1);
+		delta_region(d, i, in, stack);
+		for (k = 0; k < d->nrows; k++) {
+			bg[k] |= in[k];
+			in[k] = 0;
+		}
+	}
+	free(stack);
+	free(in);
+	return bg;
+}
+
 /* Build the classes: up[2 nrows] for the union-find. */
 static void
 same_samples(struct delta *d, size_t *up)
@@ -760,6 +795,7 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 	struct judge_hyp *h;
 	size_t		 x, n = 0, w = nb + nn, k;
 	int64_t		*rr = NULL;
+	unsigned char	*bg = d->replicates ? NULL : background_rows(d);
 
 	h = xcalloc(2 * d->nrows + 1, sizeof(*h));
 	if (d->replicates)
@@ -772,11 +808,13 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 			hyp[x] = hyp[uf_find(up, x)];
 			/* A leaf's cum is its own code's samples. */
 			if (flat)
-				h[hyp[x]].kind = JUDGE_FLAT;
+				h[hyp[x]].kind = bg != NULL && bg[x / 2] ?
+				    JUDGE_FLAT_BG : JUDGE_FLAT;
 			continue;
 		}
 		hyp[x] = n;
-		h[n].kind = flat ? JUDGE_FLAT : JUDGE_CUM;
+		h[n].kind = !flat ? JUDGE_CUM : bg != NULL && bg[x / 2] ?
+		    JUDGE_FLAT_BG : JUDGE_FLAT;
 		h[n].k1 = flat ? row->base_flat_count : row->base_count;
 		h[n].k2 = flat ? row->new_flat_count : row->new_count;
 		for (k = 0; rr != NULL && k < w; k++)
@@ -784,6 +822,7 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 			    ne[k - nb], row->name, flat);
 		n++;
 	}
+	free(bg);
 	*m = n;
 	*runs = rr;
 	return h;

@@ -144,13 +144,16 @@ judge_null_from(struct judge *j, const struct judge *from)
 	j->null_given = 1;
 }
 
-/* The spread of no change, unless given: from the flat hypotheses. */
+/*
+ * The spread of no change, unless given: from the flat hypotheses, the
+ * runtime's work apart counted as one.
+ */
 static int
 nulls(struct judge *j, const struct judge_hyp *h, size_t m)
 {
 	int64_t	*k;
 	double	*scratch;
-	size_t	 i, n = 0;
+	size_t	 i, n = 0, bg;
 	int	 rc;
 
 	if (j->replicates || !j->o.has_counts || j->null_given)
@@ -162,6 +165,17 @@ nulls(struct judge *j, const struct judge_hyp *h, size_t m)
 			k[n] = h[i].k1;
 			k[m + n++] = h[i].k2;
 		}
+	/*
+	 * The work that moves as one, as one unit: there is room, since
+	 * its hypotheses are not among the n (k[n] is 0 from calloc).
+	 */
+	for (i = 0, bg = 0; i < m; i++)
+		if (h[i].kind == JUDGE_FLAT_BG) {
+			k[n] += h[i].k1;
+			k[m + n] += h[i].k2;
+			bg = 1;
+		}
+	n += bg;
 	rc = stats_null(k, j->n1, k + m, j->n2, n, scratch, &j->null);
 	free(scratch);
 	free(k);

@@ -45,6 +45,8 @@ struct judge_hyp {
 
 #define JUDGE_FLAT	1
 #define JUDGE_CUM	2
+/* Flat, of work that moves as one (the runtime's): one unit, summed. */
+#define JUDGE_FLAT_BG	3
 
 struct judge {
 	struct judge_opts o;

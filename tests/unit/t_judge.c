@@ -253,6 +253,34 @@ test_null(void)
 		CHECK(!judge_significant(&j, &h[i]));
 	judge_release(&j);
 
+	/*
+	 * The runtime's work apart moves as one: six parts of it that trade
+	 * samples among themselves (a collector's functions, say) are one
+	 * unit that did not change, not six that spread.
+	 */
+	memset(h, 0, sizeof(h));
+	for (i = 0; i < M; i++) {
+		h[i].k1 = 200 - 6 * (int64_t)i;
+		h[i].k2 = h[i].k1 + (i % 3 == 0 ? 3 : i % 3 == 1 ? -3 : 0);
+		h[i].kind = JUDGE_FLAT;
+	}
+	for (i = 0; i < 6; i++) {
+		h[i].kind = JUDGE_FLAT_BG;
+		h[i].k2 = i % 2 ? h[i].k1 * 2 : h[i].k1 / 2;
+	}
+	h[5].k2 += h[0].k1 + h[2].k1 + h[4].k1 - h[0].k2 - h[2].k2 - h[4].k2 -
+	    (h[1].k2 + h[3].k2 + h[5].k2 - h[1].k1 - h[3].k1 - h[5].k1);
+	judge_init(&j, &o, 4000, 4000, NULL, 0, NULL, 0);
+	CHECK(judge_family(&j, h, M, NULL) == 0);
+	CHECK(j.null.tau2 == 0 && j.null.n == M - 5);
+	judge_release(&j);
+	for (i = 0; i < 6; i++)
+		h[i].kind = JUDGE_FLAT;
+	judge_init(&j, &o, 4000, 4000, NULL, 0, NULL, 0);
+	CHECK(judge_family(&j, h, M, NULL) == 0);
+	CHECK(j.null.tau2 > 0 && j.null.n == M);
+	judge_release(&j);
+
 	/* Sampling alone: tau2 0, the binomial test. */
 	for (i = 0; i < M; i++)
 		h[i].k2 = k2[i] = k1[i] + (i % 3 == 0 ? 3 : i % 3 == 1 ? -3 : 0);
