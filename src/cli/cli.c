@@ -1368,6 +1368,7 @@ cli_parse(const struct cli_cmd *c, int argc, char **argv, struct opts *o)
 	int rc;
 
 	if ((rc = parse(c, argc, argv, o)) == 0 &&
+	    (rc = cli_redact_inputs(o)) == 0 &&
 	    (rc = stdin_twice(o)) == 0 &&
 	    (rc = output_is_input(o)) == 0)
 		return 0;

@@ -148,6 +148,12 @@ int	cli_bases(struct opts *, int pair);
  * or a view the format cannot write.
  */
 int	cli_load_opts(struct opts *);
+/*
+ * The operands and --base files, each URL's password written as ***
+ * (fetch_redact()), at the end of cli_parse(): 0, or -1 after a
+ * message.
+ */
+int	cli_redact_inputs(struct opts *);
 /* Free what cli_parse() and cli_load_opts() allocated in o. */
 void	cli_release(struct opts *);
 /* The usage lines of c, or of every command (c NULL). */

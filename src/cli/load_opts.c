@@ -6,6 +6,7 @@
  * filters as the header lists them.  This is CLI code: it prints to
  * stderr.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "cli/cli.h"
 #include "core/filter.h"
 #include "core/views.h"
+#include "input/fetch.h"
 #include "support/diag.h"
 #include "support/units.h"
 #include "support/xmalloc.h"
@@ -27,6 +29,32 @@ note_saved(const char *url, const char *path, size_t len)
 	flockfile(stderr);
 	cli_warn("saved %s (%zu bytes) as %s", url, len, path);
 	funlockfile(stderr);
+}
+
+/*
+ * Each operand and --base file with a password in a URL is replaced by
+ * the same with ***: every message, header and report names that one,
+ * and only fetch.c, which keeps the password, sends it.
+ */
+int
+cli_redact_inputs(struct opts *o)
+{
+	struct diag	 d;
+	const char	*r;
+	char		**p;
+	size_t		 i;
+
+	for (i = 0; i < o->noperands + o->bases.n; i++) {
+		p = i < o->noperands ? &o->operands[i] :
+		    &o->bases.v[i - o->noperands];
+		diag_init(&d, NULL);
+		if (fetch_redact(*p, &r, &d) == -1) {
+			cli_warn("%s: %s", o->cmd->name, d.msg);
+			return -1;
+		}
+		*p = (char *)(uintptr_t)r;
+	}
+	return 0;
 }
 
 static int

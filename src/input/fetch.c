@@ -15,6 +15,10 @@
  * every run start 5 ms later and 8 MB larger, URLs or not (make bench:
  * profdiff top on the small pair, 1.32 times the time of a build
  * without it).  The headers still type every call (curl_fn, below).
+ * A password in a URL (http://user:secret@host/...) is sent, never
+ * shown: fetch_redact() gives the command line's URLs with it written
+ * as ***, keeps it, and fetch_url() puts it back; every URL said here
+ * (--save's) is written the same way.
  * Nothing here prints.
  */
 #include <dlfcn.h>
@@ -61,6 +65,7 @@ static struct curl_fn {
 } C;
 
 #define FETCH_LIBCURL	"libcurl.so.4"	/* Debian's libcurl4 */
+#define FETCH_URL_SHOWN	160		/* the most of a URL a message says */
 
 static pthread_once_t	 curl_once = PTHREAD_ONCE_INIT;
 static void		*curl_lib;
@@ -122,11 +127,218 @@ curl_ready(struct diag *d)
 	return 0;
 }
 
+/* Passwords in URLs (fetch_redact()). */
+
+/* A URL's scheme and authority, with its password and with ***. */
+struct cred {
+	char	*shown;		/* "http://user:***@host:6060" */
+	char	*real;		/* "http://user:secret@host:6060" */
+};
+
+static struct cred	*creds;
+static size_t		 ncreds;
+static char		**redacted;	/* fetch_redact()'s strings */
+static size_t		 nredacted;
+
 void
 fetch_global_cleanup(void)
 {
+	size_t i;
+
 	if (curl_lib != NULL && curl_error[0] == '\0')
 		C.global_cleanup();
+	for (i = 0; i < ncreds; i++) {
+		free(creds[i].shown);
+		free(creds[i].real);
+	}
+	for (i = 0; i < nredacted; i++)
+		free(redacted[i]);
+	free(creds);
+	free(redacted);
+	creds = NULL;
+	redacted = NULL;
+	ncreds = nredacted = 0;
+}
+
+/* The length of s's scheme with its "://" (http, https), or 0. */
+static size_t
+scheme_len(const char *s, size_t n)
+{
+	if (n >= 7 && strncasecmp(s, "http://", 7) == 0)
+		return 7;
+	if (n >= 8 && strncasecmp(s, "https://", 8) == 0)
+		return 8;
+	return 0;
+}
+
+/*
+ * The URL of n bytes at s: 1 with [*pw, *pwend) its password and *end
+ * where its authority ends, or 0 when it has none (no URL, no
+ * user:password@, or an empty password).
+ */
+static int
+find_password(const char *s, size_t n, size_t *pw, size_t *pwend,
+    size_t *end)
+{
+	size_t	 k = scheme_len(s, n), i, at = SIZE_MAX;
+
+	if (k == 0)
+		return 0;
+	for (i = k; i < n && s[i] != '/' && s[i] != '?' && s[i] != '#'; i++)
+		if (s[i] == '@')
+			at = i;		/* the last: the host has none */
+	*end = i;
+	if (at == SIZE_MAX)
+		return 0;
+	for (i = k; i < at && s[i] != ':'; i++)
+		continue;
+	*pw = i + 1;
+	*pwend = at;
+	return i < at && *pwend > *pw;
+}
+
+/*
+ * The end of the URL that starts at s: the next ",http://" or
+ * ",https://" (series joins replicates with commas), or the end.
+ */
+static size_t
+url_end(const char *s)
+{
+	const char *c;
+
+	for (c = strchr(s, ','); c != NULL; c = strchr(c + 1, ','))
+		if (scheme_len(c + 1, strlen(c + 1)) > 0)
+			return (size_t)(c - s);
+	return strlen(s);
+}
+
+static char *
+dup_n(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+/* Keep a URL's password, told by its authority with ***: 0, or -1. */
+static int
+cred_add(const char *shown, size_t slen, const char *real, size_t rlen)
+{
+	size_t i;
+
+	for (i = 0; i < ncreds; i++)
+		if (strlen(creds[i].shown) == slen &&
+		    strncmp(creds[i].shown, shown, slen) == 0)
+			return strlen(creds[i].real) == rlen &&
+			    strncmp(creds[i].real, real, rlen) == 0 ? 0 : -1;
+	creds = xreallocarray(creds, ncreds + 1, sizeof(*creds));
+	creds[ncreds].shown = dup_n(shown, slen);
+	creds[ncreds++].real = dup_n(real, rlen);
+	return 0;
+}
+
+/*
+ * s with the password of each URL in it written as ***: a new string,
+ * or NULL when s has none.  With keep, each password is kept for
+ * fetch_url(); -1 in *bad if one was kept before with another password.
+ */
+static char *
+redact(const char *s, int keep, int *bad)
+{
+	char	*out, *o;
+	size_t	 n, pw, pwend, end, nout;
+	int	 any = 0;
+
+	o = out = xmalloc(2 * strlen(s) + 4);
+	for (; *s != '\0'; s += n) {
+		n = url_end(s);
+		if (!find_password(s, n, &pw, &pwend, &end)) {
+			memcpy(o, s, n);
+			o += n;
+			/* The comma that ends it goes with it. */
+			if (s[n] == ',')
+				*o++ = s[n++];
+			continue;
+		}
+		any = 1;
+		memcpy(o, s, pw);
+		memcpy(o + pw, "***", 3);
+		nout = pw + 3 + (end - pwend);
+		memcpy(o + pw + 3, s + pwend, end - pwend);
+		if (keep && cred_add(o, nout, s, end) == -1)
+			*bad = -1;
+		memcpy(o + nout, s + end, n - end);
+		o += nout + (n - end);
+		if (s[n] == ',')
+			*o++ = s[n++];
+	}
+	*o = '\0';
+	if (!any) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+int
+fetch_redact(const char *arg, const char **out, struct diag *d)
+{
+	char	*r;
+	int	 bad = 0;
+
+	*out = arg;
+	if ((r = redact(arg, 1, &bad)) == NULL)
+		return 0;
+	redacted = xreallocarray(redacted, nredacted + 1, sizeof(*redacted));
+	redacted[nredacted++] = r;
+	*out = r;
+	if (bad)
+		return diag_set(d, DIAG_USAGE, -1, "%s: a URL of the same user "
+		    "and host came with another password: give one", r);
+	return 0;
+}
+
+/*
+ * url as messages write it, in buf: its password as ***, anything not
+ * printable as '?', cut with "..." to fit.
+ */
+static void
+url_shown(char *buf, size_t len, const char *url)
+{
+	char	*r = redact(url, 0, NULL);
+	const char *s = r != NULL ? r : url;
+	size_t	 k;
+
+	for (k = 0; s[k] != '\0' && k < len - 1; k++)
+		buf[k] = s[k] < ' ' || s[k] == 0x7f ? '?' : s[k];
+	buf[k] = '\0';
+	if (s[k] != '\0' && len > 4)
+		memcpy(buf + len - 4, "...", 4);
+	free(r);
+}
+
+/*
+ * The URL to fetch for url: with the password fetch_redact() kept for
+ * its authority, in a new string; NULL when it has none.
+ */
+static char *
+with_password(const char *url)
+{
+	size_t	 n = strlen(url), pw, pwend, end, i;
+	char	*real;
+
+	if (!find_password(url, n, &pw, &pwend, &end) || pwend - pw != 3 ||
+	    strncmp(url + pw, "***", 3) != 0)
+		return NULL;
+	for (i = 0; i < ncreds; i++)
+		if (strlen(creds[i].shown) == end &&
+		    strncmp(creds[i].shown, url, end) == 0) {
+			xasprintf(&real, "%s%s", creds[i].real, url + end);
+			return real;
+		}
+	return NULL;
 }
 
 int
@@ -528,7 +740,7 @@ save_body(const struct fetch_opts *fo, const char *full, CURLU *u,
     time_t when, const struct body *b, struct diag *d)
 {
 	const char	*ext;
-	char		 base[256], *path = NULL;
+	char		 base[256], *path = NULL, shown[FETCH_URL_SHOWN];
 	int		 fd = -1, i, err;
 
 	ext = gunzip_is_gzip(b->buf, b->len) ? ".pb.gz" :
@@ -563,8 +775,10 @@ save_body(const struct fetch_opts *fo, const char *full, CURLU *u,
 		free(path);
 		return -1;
 	}
-	if (fo->saved != NULL)
-		fo->saved(full, path, b->len);
+	if (fo->saved != NULL) {
+		url_shown(shown, sizeof(shown), full);
+		fo->saved(shown, path, b->len);
+	}
 	free(path);
 	return 0;
 }
@@ -610,11 +824,11 @@ fetch_url(const char *url, const struct pd_limits *lim, unsigned char **out,
 	CURLU		*u;
 	CURL		*h = NULL;
 	CURLcode	 rc;
-	char		*full = NULL, *ctype = NULL;
+	char		*full = NULL, *ctype = NULL, *real;
 	long		 total = 0;
 	long long	 secs = 0;
 	time_t		 when;
-	int		 ret = -1;
+	int		 ret = -1, adjusted;
 
 	memset(&b, 0, sizeof(b));
 	b.max = lim->max_input;
@@ -625,7 +839,12 @@ fetch_url(const char *url, const struct pd_limits *lim, unsigned char **out,
 		diag_set(d, DIAG_IO, -1, "libcurl cannot be set up");
 		goto out;
 	}
-	if (adjust_url(u, url, fo, &full, &secs, &total, d) == -1)
+	/* The password the command line's URL had, if it had one. */
+	real = with_password(url);
+	adjusted = adjust_url(u, real != NULL ? real : url, fo, &full, &secs,
+	    &total, d);
+	free(real);
+	if (adjusted == -1)
 		goto out;
 	/* A folder that cannot be had fails now, not after the profile. */
 	if (fo != NULL && fo->save_dir != NULL &&

@@ -38,9 +38,10 @@ struct fetch_opts {
 #define FETCH_NO_SECONDS	60
 
 /*
- * Clean libcurl up at the end, if a fetch loaded it: the first
- * fetch_url() loads and sets it up, once for all threads, and a fetch
- * says in its diag when libcurl cannot be loaded.
+ * Clean libcurl up at the end, if a fetch loaded it, and forget the
+ * passwords fetch_redact() kept: the first fetch_url() loads and sets
+ * libcurl up, once for all threads, and a fetch says in its diag when
+ * it cannot be loaded.
  */
 void	fetch_global_cleanup(void);
 
@@ -48,12 +49,25 @@ void	fetch_global_cleanup(void);
 int	fetch_is_url(const char *path);
 
 /*
- * GET url, with lim->fetch's seconds and save folder: 0 with the body,
- * exactly as received, in *out (malloc'd; the caller frees it), or -1
- * with the diag filled: the URL cannot be parsed or reached, the
- * answer is not 2xx (its status and the first line of its body are
- * said), the body is over lim->max_input (the transfer stops there),
- * the time is up, or what was fetched cannot be saved.
+ * A password in a URL is sent, never shown.  *out is arg (an operand:
+ * a URL, a file, or replicates joined by commas) with the password of
+ * each http:// or https:// URL in it written as *** (user:***@host),
+ * and the password is kept for fetch_url(), which is then given *out;
+ * *out is arg itself when it has none, else a string freed by
+ * fetch_global_cleanup().  Call it before any fetch, from one thread.
+ * Returns 0, or -1 with the diag filled when a URL of the same user and
+ * host was given before with another password (*out is still set).
+ */
+int	fetch_redact(const char *arg, const char **out, struct diag *d);
+
+/*
+ * GET url, with lim->fetch's seconds and save folder, and the password
+ * fetch_redact() kept for it: 0 with the body, exactly as received, in
+ * *out (malloc'd; the caller frees it), or -1 with the diag filled: the
+ * URL cannot be parsed or reached, the answer is not 2xx (its status
+ * and the first line of its body are said), the body is over
+ * lim->max_input (the transfer stops there), the time is up, or what
+ * was fetched cannot be saved.
  */
 int	fetch_url(const char *url, const struct pd_limits *lim,
 	    unsigned char **out, size_t *outlen, struct diag *d);

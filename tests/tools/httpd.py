@@ -16,6 +16,10 @@
 #                              profdiff must report), of Content-Type
 #                              type= (default text/plain)
 #   /redirect?to=PATH          302 to PATH, with a body of its own
+#   /private/PATH              ROOT/PATH, as /PATH, to a client that
+#                              sends user "user" and password "secret"
+#                              (Basic); else 401.  The log line says
+#                              " as user" when it did
 #   /endless                   zeros without end, chunked, until the
 #                              client goes (a test that it stops at
 #                              its limit)
@@ -28,6 +32,7 @@
 # threads of their own, so two can be slow at once.  It exits after
 # LIFETIME seconds (default 120) or when its parent does, so that no
 # test leaves it running.
+import base64
 import http.server
 import os
 import socket
@@ -65,10 +70,22 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(b"%x\r\n%s\r\n" % (len(part), part))
         self.wfile.write(b"0\r\n\r\n")
 
+    def send_redirect(self, to):
+        body = b"Found: follow the Location\n"
+        self.send_response(302)
+        self.send_header("Location", to)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
     def do_GET(self):
-        with log_lock, open(LOGFILE, "a") as f:
-            f.write("%s %s\n" % (self.command, self.path))
         url = urllib.parse.urlsplit(self.path)
+        authorized = (self.headers.get("Authorization", "") ==
+                      "Basic " + base64.b64encode(b"user:secret").decode())
+        with log_lock, open(LOGFILE, "a") as f:
+            f.write("%s %s%s\n" % (self.command, self.path,
+                                   " as user" if authorized else ""))
         query = urllib.parse.parse_qs(url.query, keep_blank_values=True)
         if "delay" in query:
             time.sleep(float(query["delay"][0]))
@@ -81,14 +98,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
                            chunked)
             return
         if path == "/redirect":
-            body = b"Found: follow the Location\n"
-            self.send_response(302)
-            self.send_header("Location", query["to"][0])
-            self.send_header("Content-Type", "text/plain")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.send_redirect(query["to"][0])
             return
+        if path.startswith("/private/"):
+            if not authorized:
+                self.send_response(401)
+                self.send_header("WWW-Authenticate", 'Basic realm="pprof"')
+                body = b"Unauthorized: user and password, please\n"
+                self.send_header("Content-Type", "text/plain")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+                return
+            path = path[len("/private"):]
         if path == "/endless":
             self.send_response(200)
             self.send_header("Content-Type", "application/octet-stream")
