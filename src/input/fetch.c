@@ -18,7 +18,7 @@
  * A password in a URL (http://user:secret@host/...) is sent, never
  * shown: fetch_redact() gives the command line's URLs with it written
  * as ***, keeps it, and fetch_url() puts it back; every URL said here
- * (--save's) is written the same way.
+ * (--save's, a redirect's) is written the same way.
  * Nothing here prints.
  */
 #include <dlfcn.h>
@@ -560,11 +560,14 @@ body_write(char *p, size_t size, size_t n, void *ctx)
 	return len;
 }
 
-/* "HTTP 404 Not Found: the body's first line", printable. */
-static int
-status_error(const struct body *b, struct diag *d)
+/*
+ * "HTTP 404 Not Found: the body's first line", printable, in buf; a
+ * redirect that was not followed says it had no Location.
+ */
+static void
+status_text(CURL *h, const struct body *b, char *buf, size_t len)
 {
-	char	 line[160];
+	char	 line[160], *next = NULL;
 	size_t	 i, k = 0;
 
 	for (i = 0; i < b->errlen && b->err[i] != '\n' &&
@@ -574,59 +577,136 @@ status_error(const struct body *b, struct diag *d)
 	while (k > 0 && line[k - 1] == ' ')
 		k--;
 	line[k] = '\0';
-	return diag_set(d, DIAG_IO, -1, "HTTP %ld%s%s%s%s", b->status,
-	    b->reason[0] != '\0' ? " " : "", b->reason, k > 0 ? ": " : "",
-	    line);
+	if (b->status >= 300 && b->status <= 399 && (C.easy_getinfo(h,
+	    CURLINFO_REDIRECT_URL, &next) != CURLE_OK || next == NULL))
+		snprintf(buf, len, "HTTP %ld%s%s, a redirect with no Location"
+		    "%s%s", b->status, b->reason[0] != '\0' ? " " : "",
+		    b->reason, k > 0 ? ": " : "", line);
+	else
+		snprintf(buf, len, "HTTP %ld%s%s%s%s", b->status,
+		    b->reason[0] != '\0' ? " " : "", b->reason, k > 0 ? ": " :
+		    "", line);
+}
+
+/* The host of url, in buf ("" if it has none). */
+static void
+host_of(const char *url, char *buf, size_t len)
+{
+	CURLU	*u;
+	char	*host = NULL;
+
+	buf[0] = '\0';
+	if ((u = C.url()) == NULL)
+		return;
+	if (C.url_set(u, CURLUPART_URL, url, 0) == CURLUE_OK &&
+	    C.url_get(u, CURLUPART_HOST, &host, 0) == CURLUE_OK)
+		snprintf(buf, len, "%s", host);
+	C.free(host);
+	C.url_cleanup(u);
 }
 
 /*
- * Why a transfer failed, in words that do not change from run to run
+ * Why curl stopped, in buf, in words that do not change from run to run
  * where that can be had (curl's own say how many milliseconds it took).
+ * eff is the URL it stopped at, and nredir the redirects it followed.
  */
-static int
-transfer_error(CURL *h, CURLcode rc, const struct body *b, CURLU *u,
-    long long secs, long total, const char *errbuf, struct diag *d)
+static void
+curl_text(CURL *h, CURLcode rc, const char *eff, long nredir,
+    long long secs, long total, const char *errbuf, char *buf, size_t len)
 {
 	curl_off_t	 connected = 0;
 	long		 oserr = 0;
-	char		*host = NULL;
-	int		 ret;
+	char		*next = NULL, from[FETCH_URL_SHOWN], to[FETCH_URL_SHOWN];
+	char		 host[256];
 
-	if (b->status != 0 && !ok_status(b->status))
-		return status_error(b, d);
+	switch (rc) {
+	case CURLE_TOO_MANY_REDIRECTS:
+		if (C.easy_getinfo(h, CURLINFO_REDIRECT_URL, &next) !=
+		    CURLE_OK || next == NULL)
+			next = "";
+		url_shown(from, sizeof(from), eff);
+		url_shown(to, sizeof(to), next);
+		if (strcmp(eff, next) == 0)
+			snprintf(buf, len, "a redirect loop: %s redirects to "
+			    "itself", from);
+		else
+			snprintf(buf, len, "more than %ld redirects (a loop?), "
+			    "the last from %s to %s", nredir, from, to);
+		return;
+	case CURLE_UNSUPPORTED_PROTOCOL:
+		if (nredir > 0) {
+			snprintf(buf, len, "a protocol not followed (only "
+			    "http and https are)");
+			return;
+		}
+		break;
+	case CURLE_COULDNT_CONNECT:
+		if (C.easy_getinfo(h, CURLINFO_OS_ERRNO, &oserr) ==
+		    CURLE_OK && oserr != 0) {
+			snprintf(buf, len, "cannot connect: %s",
+			    strerror((int)oserr));
+			return;
+		}
+		break;
+	case CURLE_COULDNT_RESOLVE_HOST:
+		host_of(eff, host, sizeof(host));
+		if (host[0] == '\0')
+			break;
+		snprintf(buf, len, "cannot resolve host %s", host);
+		return;
+	case CURLE_OPERATION_TIMEDOUT:
+		(void)C.easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
+		if (connected == 0)
+			snprintf(buf, len, "cannot connect within %d s",
+			    FETCH_CONNECT);
+		else if (secs > 0)
+			snprintf(buf, len, "timed out after %ld s (1.5 times "
+			    "seconds=%lld, plus %d s)", total, secs,
+			    FETCH_MARGIN);
+		else
+			snprintf(buf, len, "timed out after %ld s (the URL has "
+			    "no seconds=)", total);
+		return;
+	default:
+		break;
+	}
+	snprintf(buf, len, "%s", errbuf[0] != '\0' ? errbuf :
+	    C.easy_strerror(rc));
+}
+
+/*
+ * Why a transfer failed: the status of an answer that was not 2xx,
+ * the limit, or why curl stopped; after a redirect, preceded by the URL
+ * it led to, where the transfer stopped.
+ */
+static int
+transfer_error(CURL *h, CURLcode rc, const struct body *b, long long secs,
+    long total, const char *errbuf, struct diag *d)
+{
+	char	 why[512], where[FETCH_URL_SHOWN];
+	char	*eff = NULL;
+	long	 nredir = 0;
+
 	if (b->too_big || rc == CURLE_FILESIZE_EXCEEDED)
 		return diag_set(d, DIAG_LIMIT, -1, "the body is more than the "
 		    "limit of %llu bytes (raise with --max-input)",
 		    (unsigned long long)b->max);
-	switch (rc) {
-	case CURLE_COULDNT_CONNECT:
-		if (C.easy_getinfo(h, CURLINFO_OS_ERRNO, &oserr) ==
-		    CURLE_OK && oserr != 0)
-			return diag_set(d, DIAG_IO, -1, "cannot connect: %s",
-			    strerror((int)oserr));
-		break;
-	case CURLE_COULDNT_RESOLVE_HOST:
-		if (C.url_get(u, CURLUPART_HOST, &host, 0) != CURLUE_OK)
-			break;
-		ret = diag_set(d, DIAG_IO, -1, "cannot resolve host %s", host);
-		C.free(host);
-		return ret;
-	case CURLE_OPERATION_TIMEDOUT:
-		(void)C.easy_getinfo(h, CURLINFO_CONNECT_TIME_T, &connected);
-		if (connected == 0)
-			return diag_set(d, DIAG_IO, -1, "cannot connect within "
-			    "%d s", FETCH_CONNECT);
-		if (secs > 0)
-			return diag_set(d, DIAG_IO, -1, "timed out after %ld s "
-			    "(1.5 times seconds=%lld, plus %d s)", total, secs,
-			    FETCH_MARGIN);
-		return diag_set(d, DIAG_IO, -1, "timed out after %ld s (the "
-		    "URL has no seconds=)", total);
-	default:
-		break;
-	}
-	return diag_set(d, DIAG_IO, -1, "%s",
-	    errbuf[0] != '\0' ? errbuf : C.easy_strerror(rc));
+	if (C.easy_getinfo(h, CURLINFO_REDIRECT_COUNT, &nredir) != CURLE_OK)
+		nredir = 0;
+	if (C.easy_getinfo(h, CURLINFO_EFFECTIVE_URL, &eff) != CURLE_OK ||
+	    eff == NULL)
+		eff = "";
+	/* body_write() stops an answer that is not 2xx: CURLE_WRITE_ERROR. */
+	if ((rc == CURLE_OK || rc == CURLE_WRITE_ERROR) && b->status != 0 &&
+	    !ok_status(b->status))
+		status_text(h, b, why, sizeof(why));
+	else
+		curl_text(h, rc, eff, nredir, secs, total, errbuf, why,
+		    sizeof(why));
+	if (nredir == 0 || rc == CURLE_TOO_MANY_REDIRECTS)
+		return diag_set(d, DIAG_IO, -1, "%s", why);
+	url_shown(where, sizeof(where), eff);
+	return diag_set(d, DIAG_IO, -1, "redirected to %s: %s", where, why);
 }
 
 /* --save: the bytes as received, in a new file. */
@@ -859,7 +939,7 @@ fetch_url(const char *url, const struct pd_limits *lim, unsigned char **out,
 	if (b.status == 0)
 		(void)C.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &b.status);
 	if (rc != CURLE_OK || !ok_status(b.status)) {
-		transfer_error(h, rc, &b, u, secs, total, errbuf, d);
+		transfer_error(h, rc, &b, secs, total, errbuf, d);
 		goto out;
 	}
 	if (fo != NULL && fo->save_dir != NULL &&

@@ -67,7 +67,11 @@ int	fetch_redact(const char *arg, const char **out, struct diag *d);
  * URL cannot be parsed or reached, the answer is not 2xx (its status
  * and the first line of its body are said), the body is over
  * lim->max_input (the transfer stops there), the time is up, or what
- * was fetched cannot be saved.
+ * was fetched cannot be saved.  After a redirect, the message starts
+ * with the URL it led to ("redirected to URL: why"); a redirect that
+ * is not followed says why (a protocol other than http and https, more
+ * than 10, or one with no Location).  Every URL said has its password
+ * as ***.
  */
 int	fetch_url(const char *url, const struct pd_limits *lim,
 	    unsigned char **out, size_t *outlen, struct diag *d);

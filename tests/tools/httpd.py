@@ -16,6 +16,8 @@
 #                              profdiff must report), of Content-Type
 #                              type= (default text/plain)
 #   /redirect?to=PATH          302 to PATH, with a body of its own
+#   /loop                      302 to itself
+#   /hops?n=N                  302 to /hops?n=N+1, without end
 #   /private/PATH              ROOT/PATH, as /PATH, to a client that
 #                              sends user "user" and password "secret"
 #                              (Basic); else 401.  The log line says
@@ -99,6 +101,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return
         if path == "/redirect":
             self.send_redirect(query["to"][0])
+            return
+        if path == "/loop":
+            self.send_redirect("/loop")
+            return
+        if path == "/hops":
+            self.send_redirect("/hops?n=%d" % (int(query["n"][0]) + 1))
             return
         if path.startswith("/private/"):
             if not authorized:

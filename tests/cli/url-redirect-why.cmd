@@ -1,0 +1,1 @@
+sh tests/tools/withserver.sh 'for to in file:///etc/passwd ftp://127.0.0.1/x "$DEAD/x" /status/404; do $PROFDIFF top "$URL/redirect?to=$to"; echo "exit $?"; done; $PROFDIFF top "$URL/status/302"; echo "exit $?"'
