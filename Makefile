@@ -20,7 +20,8 @@ PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libcurl)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 # ISA-L (Debian: libisal-dev), when installed, inflates gzip about twice
 # as fast as zlib, and as it is read; gunzip.c falls back to zlib on any
-# error, so every gzip message is zlib's either way.
+# error but output past the limits (refused at once, in zlib's pass's
+# words), so every gzip message is the same either way.
 ISAL	?= auto
 ifneq ($(filter-out auto yes no,$(ISAL)),)
 $(error ISAL must be auto, yes or no, not $(ISAL))
