@@ -20,6 +20,14 @@
  *			as merging replicate profiles would
  *	-T nanos	the profile's time_nanos (default 2026-11-29 00:00
  *			UTC), for a series ordered by time
+ *	-L key=value[,key=value...]
+ *			a group of samples carrying these string labels, as
+ *			a profiler labels the samples of an endpoint or of a
+ *			span: given several times, the profile holds one
+ *			group each, each its own draw of n samples (times
+ *			-r) over the tree; an -e or -f given after an -L
+ *			changes that group only, one given before the first
+ *			-L every group (not with -t or -l)
  *	-t		print each function's true cumulative and flat share
  *			instead of writing a profile: "name<TAB>cum<TAB>flat"
  *	-l		print the leaf stacks and their weights instead, in
@@ -38,7 +46,8 @@
  * the first run's dispersed weights.
  *
  * usage: simprof [-lt] [-d sigma] [-e func=factor] [-f func=factor]
- *	      [-n samples] [-r runs] [-s seed] [-T nanos] [out.pb.gz]
+ *	      [-L labels] [-n samples] [-r runs] [-s seed] [-T nanos]
+ *	      [out.pb.gz]
  */
 #include <err.h>
 #include <math.h>
@@ -60,6 +69,8 @@ static long long sim_time = SIM_TIME;
 #define SIM_MAX_FUNCS	128
 #define SIM_MAX_DEPTH	16
 #define SIM_MAX_EFFECTS	16
+#define SIM_MAX_GROUPS	16	/* -L */
+#define SIM_MAX_LABELS	4	/* key=value pairs of one -L */
 
 /*
  * The call tree, one leaf stack per line in folded form (root first),
@@ -147,12 +158,23 @@ struct sim {
 	uint64_t	 rng[4];
 };
 
+/* -L: a group of samples, its labels, and where its -e and -f begin. */
+struct group {
+	char		*key[SIM_MAX_LABELS];
+	char		*val[SIM_MAX_LABELS];
+	size_t		 nlabels;
+	size_t		 effect;	/* its first in the list of -e, -f */
+	long long	 count[NLEAF];	/* its draw */
+};
+
 static void
 usage(void)
 {
 	fprintf(stderr, "usage: simprof [-lt] [-d sigma] [-e func=factor] "
 	    "[-f func=factor]\n"
-	    "               [-n samples] [-r runs] [-s seed] [-T nanos] [out.pb.gz]\n");
+	    "               [-L labels] [-n samples] [-r runs] [-s seed] "
+	    "[-T nanos]\n"
+	    "               [out.pb.gz]\n");
 	exit(2);
 }
 
@@ -417,14 +439,115 @@ gz(const uint8_t *in, size_t inlen, size_t *outlen)
 	return out;
 }
 
+/* -L key=value[,key=value...]: the labels of a group. */
+static void
+parse_labels(struct group *g, const char *arg)
+{
+	const char	*p = arg, *eq, *end;
+
+	for (;;) {
+		end = strchr(p, ',');
+		if (end == NULL)
+			end = p + strlen(p);
+		eq = memchr(p, '=', (size_t)(end - p));
+		if (eq == NULL || eq == p || eq + 1 == end)
+			errx(2, "-L %s: want key=value[,key=value...]", arg);
+		if (g->nlabels == SIM_MAX_LABELS)
+			errx(2, "-L %s: more than %d labels", arg,
+			    SIM_MAX_LABELS);
+		if ((g->key[g->nlabels] = strndup(p, (size_t)(eq - p))) ==
+		    NULL || (g->val[g->nlabels] = strndup(eq + 1,
+		    (size_t)(end - eq - 1))) == NULL)
+			err(2, NULL);
+		g->nlabels++;
+		if (*end == '\0')
+			break;
+		p = end + 1;
+	}
+}
+
 /*
  * The string table: "", the four sample-type strings, then each
- * function's name and file, then the binary.
+ * function's name and file, then the binary, then each group's label
+ * keys and values.
  */
 enum { STR_SAMPLES = 1, STR_COUNT, STR_CPU, STR_NS, STR_FUNCS };
 
+#define NSTR	(STR_FUNCS + 2 * SIM_MAX_FUNCS + 1 + \
+		    2 * SIM_MAX_GROUPS * SIM_MAX_LABELS)
+
 static void
-write_profile(const struct sim *s, const long long *count, const char *out)
+add_str(ProtobufCBinaryData *str, size_t *nstr, const char *s)
+{
+	str[*nstr].data = (uint8_t *)(uintptr_t)s;
+	str[(*nstr)++].len = strlen(s);
+}
+
+/* The samples of group g, a Sample for each leaf stack drawn. */
+static void
+add_samples(const struct sim *s, const struct group *g, size_t strat,
+    Perftools__Profiles__Sample **smpp, size_t *nsmp, long long *total)
+{
+	Perftools__Profiles__Sample	*smp;
+	Perftools__Profiles__Label	*lab;
+	uint64_t			*locid;
+	int64_t				*val;
+	size_t				 i, j;
+
+	for (i = 0; i < NLEAF; i++) {
+		const struct leaf *l = &s->leaf[i];
+
+		if (g->count[i] == 0)
+			continue;
+		if ((smp = calloc(1, sizeof(*smp))) == NULL ||
+		    (locid = calloc(l->depth, sizeof(*locid))) == NULL ||
+		    (val = calloc(2, sizeof(*val))) == NULL)
+			err(2, NULL);
+		perftools__profiles__sample__init(smp);
+		for (j = 0; j < l->depth; j++)		/* leaf first */
+			locid[j] = l->fn[l->depth - 1 - j] + 1;
+		val[0] = g->count[i];
+		val[1] = g->count[i] * SIM_PERIOD;
+		smp->location_id = locid;
+		smp->n_location_id = l->depth;
+		smp->value = val;
+		smp->n_value = 2;
+		if (g->nlabels > 0) {
+			if ((smp->label = calloc(g->nlabels,
+			    sizeof(*smp->label))) == NULL ||
+			    (lab = calloc(g->nlabels, sizeof(*lab))) == NULL)
+				err(2, NULL);
+			for (j = 0; j < g->nlabels; j++) {
+				perftools__profiles__label__init(&lab[j]);
+				lab[j].key = (int64_t)(strat + 2 * j);
+				lab[j].str = (int64_t)(strat + 2 * j + 1);
+				smp->label[j] = &lab[j];
+			}
+			smp->n_label = g->nlabels;
+		}
+		smpp[(*nsmp)++] = smp;
+		*total += g->count[i];
+	}
+}
+
+static void
+free_samples(Perftools__Profiles__Sample **smpp, size_t nsmp)
+{
+	size_t i;
+
+	for (i = 0; i < nsmp; i++) {
+		free(smpp[i]->location_id);
+		free(smpp[i]->value);
+		if (smpp[i]->n_label > 0)
+			free(smpp[i]->label[0]);
+		free(smpp[i]->label);
+		free(smpp[i]);
+	}
+}
+
+static void
+write_profile(const struct sim *s, const struct group *grp, size_t ngrp,
+    const char *out)
 {
 	Perftools__Profiles__Profile	 p;
 	Perftools__Profiles__ValueType	 st[2], *stp[2], pt;
@@ -432,16 +555,15 @@ write_profile(const struct sim *s, const long long *count, const char *out)
 	Perftools__Profiles__Function	 fn[SIM_MAX_FUNCS], *fnp[SIM_MAX_FUNCS];
 	Perftools__Profiles__Location	 loc[SIM_MAX_FUNCS], *locp[SIM_MAX_FUNCS];
 	Perftools__Profiles__Line	 line[SIM_MAX_FUNCS], *linep[SIM_MAX_FUNCS];
-	Perftools__Profiles__Sample	 smp[NLEAF], *smpp[NLEAF];
-	ProtobufCBinaryData		 str[STR_FUNCS + 2 * SIM_MAX_FUNCS + 1];
+	Perftools__Profiles__Sample	*smpp[NLEAF * SIM_MAX_GROUPS];
+	ProtobufCBinaryData		 str[NSTR];
 	const char			*fixed[STR_FUNCS] = { "", "samples",
 					    "count", "cpu", "nanoseconds" };
 	char				*file[SIM_MAX_FUNCS];
-	uint64_t			 locid[NLEAF][SIM_MAX_DEPTH];
-	int64_t				 val[NLEAF][2];
 	long long			 total = 0;
 	uint8_t				*raw, *z;
 	size_t				 i, j, nstr, nsmp = 0, rawlen, zlen;
+	size_t				 strat[SIM_MAX_GROUPS];
 	FILE				*fp;
 
 	perftools__profiles__profile__init(&p);
@@ -452,14 +574,17 @@ write_profile(const struct sim *s, const long long *count, const char *out)
 	nstr = STR_FUNCS;
 	for (i = 0; i < s->nfunc; i++) {
 		file[i] = file_of(s->fname[i]);
-		str[nstr].data = (uint8_t *)s->fname[i];
-		str[nstr++].len = strlen(s->fname[i]);
-		str[nstr].data = (uint8_t *)file[i];
-		str[nstr++].len = strlen(file[i]);
+		add_str(str, &nstr, s->fname[i]);
+		add_str(str, &nstr, file[i]);
 	}
-	str[nstr].data = (uint8_t *)(uintptr_t)"/usr/local/bin/simsvc";
-	str[nstr].len = strlen((const char *)str[nstr].data);
-	nstr++;
+	add_str(str, &nstr, "/usr/local/bin/simsvc");
+	for (i = 0; i < ngrp; i++) {
+		strat[i] = nstr;
+		for (j = 0; j < grp[i].nlabels; j++) {
+			add_str(str, &nstr, grp[i].key[j]);
+			add_str(str, &nstr, grp[i].val[j]);
+		}
+	}
 	p.string_table = str;
 	p.n_string_table = nstr;
 
@@ -481,7 +606,7 @@ write_profile(const struct sim *s, const long long *count, const char *out)
 	map.id = 1;
 	map.memory_start = 0x400000;
 	map.memory_limit = 0x800000;
-	map.filename = (int64_t)nstr - 1;
+	map.filename = (int64_t)(STR_FUNCS + 2 * s->nfunc);
 	map.has_functions = 1;
 	map.has_filenames = 1;
 	map.has_line_numbers = 1;
@@ -513,24 +638,8 @@ write_profile(const struct sim *s, const long long *count, const char *out)
 	p.location = locp;
 	p.n_location = s->nfunc;
 
-	for (i = 0; i < NLEAF; i++) {
-		const struct leaf *l = &s->leaf[i];
-
-		if (count[i] == 0)
-			continue;
-		perftools__profiles__sample__init(&smp[nsmp]);
-		for (j = 0; j < l->depth; j++)		/* leaf first */
-			locid[nsmp][j] = l->fn[l->depth - 1 - j] + 1;
-		val[nsmp][0] = count[i];
-		val[nsmp][1] = count[i] * SIM_PERIOD;
-		smp[nsmp].location_id = locid[nsmp];
-		smp[nsmp].n_location_id = l->depth;
-		smp[nsmp].value = val[nsmp];
-		smp[nsmp].n_value = 2;
-		smpp[nsmp] = &smp[nsmp];
-		total += count[i];
-		nsmp++;
-	}
+	for (i = 0; i < ngrp; i++)
+		add_samples(s, &grp[i], strat[i], smpp, &nsmp, &total);
 	p.sample = smpp;
 	p.n_sample = nsmp;
 	p.time_nanos = sim_time;
@@ -547,6 +656,7 @@ write_profile(const struct sim *s, const long long *count, const char *out)
 		err(2, "%s", out);
 	free(z);
 	free(raw);
+	free_samples(smpp, nsmp);
 	for (i = 0; i < s->nfunc; i++)
 		free(file[i]);
 }
@@ -555,16 +665,17 @@ int
 main(int argc, char *argv[])
 {
 	struct sim	 s;
+	static struct group grp[SIM_MAX_GROUPS];
 	const char	*effect[SIM_MAX_EFFECTS], *errstr;
 	int		 eflat[SIM_MAX_EFFECTS];
-	long long	 n = 2000, runs = 1, count[NLEAF], r;
+	long long	 n = 2000, runs = 1, r;
 	uint64_t	 seed = 1;
-	double		 sigma = 0, w[NLEAF];
+	double		 sigma = 0, w[NLEAF], base[NLEAF];
 	char		*end;
-	size_t		 neffect = 0, i;
+	size_t		 neffect = 0, ngrp = 0, i, g, last;
 	int		 ch, lflag = 0, tflag = 0;
 
-	while ((ch = getopt(argc, argv, "d:e:f:ln:r:s:tT:")) != -1) {
+	while ((ch = getopt(argc, argv, "d:e:f:lL:n:r:s:tT:")) != -1) {
 		switch (ch) {
 		case 'd':
 			sigma = strtod(optarg, &end);
@@ -583,6 +694,13 @@ main(int argc, char *argv[])
 			break;
 		case 'l':
 			lflag = 1;
+			break;
+		case 'L':
+			if (ngrp == SIM_MAX_GROUPS)
+				errx(2, "more than %d -L options",
+				    SIM_MAX_GROUPS);
+			parse_labels(&grp[ngrp], optarg);
+			grp[ngrp++].effect = neffect;
 			break;
 		case 'n':
 			n = strtonum(optarg, 1, SIM_MAX_SAMPLES, &errstr);
@@ -616,12 +734,17 @@ main(int argc, char *argv[])
 	argv += optind;
 	if (argc != (tflag || lflag ? 0 : 1) || (tflag && lflag))
 		usage();
-	if (n * runs > SIM_MAX_SAMPLES)
+	if ((tflag || lflag) && ngrp > 0)
+		errx(2, "-t and -l describe the tree, not the groups of -L");
+	/* Without -L, one group of no labels, which every -e and -f change. */
+	if (ngrp == 0)
+		grp[ngrp++].effect = neffect;
+	if (n * runs > SIM_MAX_SAMPLES / (long long)ngrp)
 		errx(2, "-n %lld -r %lld: more than %lld samples", n, runs,
 		    SIM_MAX_SAMPLES);
 
 	sim_init(&s, seed);
-	for (i = 0; i < neffect; i++)
+	for (i = 0; i < grp[0].effect; i++)
 		apply_effect(&s, effect[i], eflat[i]);
 	if (tflag || lflag) {
 		run_weights(&s, sigma, w);
@@ -630,13 +753,27 @@ main(int argc, char *argv[])
 		else
 			print_leaves(&s, w);
 	} else {
-		memset(count, 0, sizeof(count));
-		for (r = 0; r < runs; r++) {
-			run_weights(&s, sigma, w);
-			draw(&s, w, n, count);
+		for (i = 0; i < NLEAF; i++)
+			base[i] = s.leaf[i].weight;
+		for (g = 0; g < ngrp; g++) {
+			/* Each group's own effects, on the tree's weights. */
+			for (i = 0; i < NLEAF; i++)
+				s.leaf[i].weight = base[i];
+			last = g + 1 < ngrp ? grp[g + 1].effect : neffect;
+			for (i = grp[g].effect; i < last; i++)
+				apply_effect(&s, effect[i], eflat[i]);
+			for (r = 0; r < runs; r++) {
+				run_weights(&s, sigma, w);
+				draw(&s, w, n, grp[g].count);
+			}
 		}
-		write_profile(&s, count, argv[0]);
+		write_profile(&s, grp, ngrp, argv[0]);
 	}
+	for (g = 0; g < ngrp; g++)
+		for (i = 0; i < grp[g].nlabels; i++) {
+			free(grp[g].key[i]);
+			free(grp[g].val[i]);
+		}
 	for (i = 0; i < s.nfunc; i++)
 		free(s.fname[i]);
 	return 0;
