@@ -263,40 +263,25 @@ negated(const struct pf_sample *smp, size_t ntypes, struct pf_sample *copy,
 }
 
 /*
- * Fold the samples of one profile as they are read: into its facts,
- * through the filter, into the side's agg and, with each, into the
- * profile's own.  The errors come in the order they would have if each
- * step had gone over every sample in turn: decoding, then the facts'
- * sums, then the aggs'.
+ * Where the counts of profile p's samples come from (src), the types a
+ * sample's values must not be negative in (used), and the type whose
+ * greatest common divisor the side keeps, or -1 (only contentions can
+ * be divided, divide_counts(): not a CPU's).
  */
 static int
-fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
-    const struct load_opts *lo, struct agg *each, struct facts *f,
-    int sign, struct diag *d)
+fold_source(struct side *s, const struct profile *p, int vi,
+    struct agg_src *src, int used[4])
 {
-	const struct pf_sample	*smp, *out;
-	struct pf_sample	 negs;
-	int64_t			*nv = NULL;
-	struct facts_run	 fr;
-	struct filter_run	*flt;
-	struct agg_run		*ar = NULL, *er = NULL;
-	struct agg_src		 src;
-	struct diag		 ad, ed;
-	const char		*why, *uk;
-	int			 rc, k, afail = 0, efail = 0, used[4];
-	int			 relative = filter_relative(lo->filter);
-	size_t			 neg, nread = 0;
-	int			 gcd_of;
+	const char	*why, *uk;
 
-	facts_begin(&fr, p, vi, f);
-	facts_count_source(p, vi, &src, &why);
+	facts_count_source(p, vi, src, &why);
 	if (why == NULL)
 		s->has_counts = 0;
-	src.keep = NULL;
+	src->keep = NULL;
 	used[0] = vi;
-	used[1] = src.count_index;
-	used[2] = src.unsample != AGG_UNSAMPLE_NONE ? src.un_count : -1;
-	used[3] = src.unsample != AGG_UNSAMPLE_NONE ? src.un_bytes : -1;
+	used[1] = src->count_index;
+	used[2] = src->unsample != AGG_UNSAMPLE_NONE ? src->un_count : -1;
+	used[3] = src->unsample != AGG_UNSAMPLE_NONE ? src->un_bytes : -1;
 	/*
 	 * Durations of events summed per stack, as Go's mutex and block
 	 * delay are: how long each wait was is not recorded, and waits are
@@ -306,11 +291,46 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	 */
 	uk = s->unit != NULL ? units_kind(s->unit) : NULL;
 	if (s->kind == KIND_EVENTS && uk != NULL && strcmp(uk, "time") == 0)
-		src.spread = 1;
-	/* Only contentions can be divided (divide_counts()): not a CPU's. */
-	gcd_of = src.count_index >= 0 && strcmp(p->sample_types[
-	    src.count_index].type, "contentions") == 0 ? src.count_index : -1;
+		src->spread = 1;
+	return src->count_index >= 0 && strcmp(p->sample_types[
+	    src->count_index].type, "contentions") == 0 ? src->count_index : -1;
+}
+
+/*
+ * Fold the samples of one profile as they are read: into its facts,
+ * through the filter, into the side's agg and, with each, into the
+ * profile's own.  With a selection (--base-tag, --new-tag), the samples
+ * it does not select are the side's no more than another profile's
+ * would be, and only whole, the facts of the whole profile, has them.
+ * The errors come in the order they would have if each step had gone
+ * over every sample in turn: decoding, then the facts' sums, then the
+ * aggs'.
+ */
+static int
+fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
+    const struct load_opts *lo, struct agg *each, struct facts *f,
+    struct facts *whole, int sign, struct diag *d)
+{
+	const struct pf_sample	*smp, *out;
+	struct pf_sample	 negs;
+	int64_t			*nv = NULL;
+	struct facts_run	 fr, wr;
+	struct filter_run	*flt;
+	struct selection_run	*sr;
+	struct agg_run		*ar = NULL, *er = NULL;
+	struct agg_src		 src;
+	struct diag		 ad, ed;
+	int			 rc, k, afail = 0, efail = 0, used[4];
+	int			 relative = filter_relative(lo->filter);
+	size_t			 neg, nread = 0;
+	int			 gcd_of;
+
+	facts_begin(&fr, p, vi, f);
+	if (whole != NULL)
+		facts_begin(&wr, p, vi, whole);
+	gcd_of = fold_source(s, p, vi, &src, used);
 	/* After the facts, which describe the whole profile. */
+	sr = selection_begin(lo->select, lo->select_other, p, &s->sel);
 	flt = filter_begin(lo->filter, p, &s->fstats);
 	diag_init(&ad, d->path);
 	diag_init(&ed, d->path);
@@ -327,6 +347,10 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		nread++;
 		if (gcd_of >= 0)
 			s->count_gcd = gcd64(s->count_gcd, smp->values[gcd_of]);
+		if (whole != NULL)
+			(void)facts_sample(&wr, smp);
+		if (sr != NULL && !selection_sample(sr, smp))
+			continue;
 		(void)facts_sample(&fr, smp);
 		if (afail)
 			continue;
@@ -348,10 +372,11 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if (s->lines != NULL)
 		views_lines_end(s->lines);
 	filter_end(flt);
+	selection_end(sr);
 	free(nv);
 	if (rc == -1)
 		return -1;
-	if (facts_end(&fr) == -1)
+	if (facts_end(&fr) == -1 || (whole != NULL && facts_end(&wr) == -1))
 		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
 		    "overflows a 64-bit integer", s->sample_type);
 	if (f->subperiod > 0)
@@ -437,7 +462,8 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 /*
  * --base, first half: fold minus, the earlier snapshot of profile i
  * (of paths), into the side, and into each when the profile has an agg
- * of its own, with its values negated, its facts into *mf.  Only events
+ * of its own, with its values negated, its facts into *mf (with a
+ * selection, the whole snapshot's into *mwhole, else NULL).  Only events
  * that accumulate over a process's life (allocations, contentions,
  * delay) make a window when subtracted: a CPU profile is a window
  * already, and a heap's in-use bytes or goroutines are a state, not a
@@ -446,7 +472,7 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 static int
 minus_load(struct side *s, const char *minus, char *const *paths, size_t i,
     const struct load_opts *lo, const char *want_type, struct handoff *post,
-    struct agg *each, struct facts *mf, struct diag *d)
+    struct agg *each, struct facts *mf, struct facts *mwhole, struct diag *d)
 {
 	struct feed	*fd;
 	struct profile	*p;
@@ -470,11 +496,24 @@ minus_load(struct side *s, const char *minus, char *const *paths, size_t i,
 		drain(fd, d);
 		goto out;
 	}
-	if ((rc = fold_profile(s, fd, p, vi, lo, each, mf, -1, d)) == 0)
+	if ((rc = fold_profile(s, fd, p, vi, lo, each, mf, mwhole, -1,
+	    d)) == 0)
 		feed_close(fd);
 out:
 	feed_free(fd);
 	return rc;
+}
+
+/* The facts of a window: the later snapshot's (f) less the earlier's. */
+static void
+window_facts(struct facts *f, const struct facts *mf)
+{
+	f->total -= mf->total;
+	if (f->samples >= 0 && mf->samples >= 0)
+		f->samples -= mf->samples;
+	f->duration_ns = mf->time_ns != 0 && f->time_ns != 0 ?
+	    f->time_ns - mf->time_ns : 0;
+	f->time_ns = mf->time_ns;
 }
 
 /*
@@ -503,12 +542,7 @@ minus_window(const struct agg *win, struct facts *f, const char *path,
 			    "snapshot of the process of its --base %s: %s has "
 			    "less in it", minus, x->name);
 	}
-	f->total -= mf->total;
-	if (f->samples >= 0 && mf->samples >= 0)
-		f->samples -= mf->samples;
-	f->duration_ns = mf->time_ns != 0 && f->time_ns != 0 ?
-	    f->time_ns - mf->time_ns : 0;
-	f->time_ns = mf->time_ns;
+	window_facts(f, mf);
 	return 0;
 }
 
@@ -527,7 +561,8 @@ add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	struct agg_mark	*mark = NULL;
 	struct agg	*since = NULL;
 	struct agg_opts	 eo;
-	struct facts	 mf;
+	struct facts	 mf, mw, *whole = s->whole != NULL ? &s->whole[i] :
+			    NULL;
 	int		 rc;
 
 	/*
@@ -544,9 +579,10 @@ add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	} else if (keep_each || minus != NULL)
 		mark = agg_mark(s->agg);
 	if ((minus != NULL && minus_load(s, minus, paths, i, lo, want_type,
-	    post, s->each != NULL ? s->each[i] : NULL, &mf, d) == -1) ||
+	    post, s->each != NULL ? s->each[i] : NULL, &mf, whole != NULL ?
+	    &mw : NULL, d) == -1) ||
 	    fold_profile(s, fd, p, vi, lo, s->each != NULL ? s->each[i] :
-	    NULL, &s->facts[i], 1, d) == -1) {
+	    NULL, &s->facts[i], whole, 1, d) == -1) {
 		agg_mark_free(mark);
 		return -1;
 	}
@@ -562,7 +598,11 @@ add_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		agg_free(since);
 	if (rc == -1)
 		return -1;
+	if (whole != NULL && minus != NULL)
+		window_facts(whole, &mw);
 	s->facts[i].path = paths[i];
+	if (whole != NULL)
+		whole->path = paths[i];
 	if (i == 0)
 		s->merged = s->facts[0];
 	else if (facts_merge(&s->merged, &s->facts[i]) == -1)
@@ -594,6 +634,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	if (views_spec_lists(lo->views))
 		s->lines = views_lines_new(lo->views, lo->agg.noinlines, n);
 	s->facts = xcalloc(n, sizeof(*s->facts));
+	if (lo->select != NULL)
+		s->whole = xcalloc(n, sizeof(*s->whole));
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));
 	s->has_counts = 1;
@@ -626,6 +668,10 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	for (i = 0; i < n; i++) {
 		s->facts[i].sample_type = s->sample_type;
 		s->facts[i].unit = s->unit;
+		if (s->whole != NULL) {
+			s->whole[i].sample_type = s->sample_type;
+			s->whole[i].unit = s->unit;
+		}
 	}
 	if (n == 1)
 		s->merged.path = paths[0];
@@ -721,6 +767,8 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	ns.n = nn;
 	nlo = *lo;
 	nlo.minus = lo->minus_new;
+	nlo.select = lo->select_new;
+	nlo.select_other = NULL;
 	ns.lo = &nlo;
 	ns.keep_each = keep_each;
 	ns.h = &h;
@@ -756,6 +804,8 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 serial:
 	nlo = *lo;
 	nlo.minus = lo->minus_new;
+	nlo.select = lo->select_new;
+	nlo.select_other = NULL;
 	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each, d) == -1 ||
 	    side_load_ex(n, npaths, nn, &nlo, b->sample_type, keep_each,
 	    d) == -1)
@@ -1057,7 +1107,8 @@ side_warn(const struct side *s, const char *side, struct diags *ds)
 
 		if (f->duration_bogus)
 			warn_file(ds, side, f, "", MSG_BAD_DURATION);
-		idle_warn(s, f, side, ds);
+		/* A selection's CPU is not all the process did. */
+		idle_warn(s, s->whole != NULL ? &s->whole[i] : f, side, ds);
 	}
 }
 
@@ -1158,6 +1209,7 @@ side_free(struct side *s)
 			agg_free(s->each[i]);
 	free(s->each);
 	free(s->facts);
+	free(s->whole);
 	free(s->sample_type);
 	free(s->unit);
 	free(s->other_default);

@@ -18,6 +18,7 @@
 #include "core/facts.h"
 #include "core/filter.h"
 #include "core/kind.h"
+#include "load/selection.h"
 #include "profdiff.h"
 #include "model/profile.h"
 #include "core/views.h"
@@ -41,6 +42,17 @@ struct load_opts {
 	 */
 	char *const		*minus;
 	char *const		*minus_new;
+	/*
+	 * --base-tag, --new-tag: which samples of each profile are the
+	 * side's (selection.h); NULL: all.  select_new is the new side's,
+	 * which side_load_pair() gives that side as its select.  When both
+	 * sides are one profile, select_other is the new side's for the
+	 * base side to run too, counting the samples both select
+	 * (selection_stats.both).  Borrowed.
+	 */
+	const struct selection	*select;
+	const struct selection	*select_new;
+	const struct selection	*select_other;
 	/*
 	 * Keep the aggregates' moments (agg_want_moments()) when the sample
 	 * type is not time-sliced (kind.h): its values' intervals need
@@ -73,6 +85,13 @@ struct side {
 	int		 waits;		/* kind_waits() of the sample type */
 	enum pf_format	 format;	/* of the first profile */
 	struct filter_stats fstats;	/* what the filter did, all profiles */
+	/*
+	 * With a selection (load_opts.select): what it did, and each
+	 * profile's facts before it (those of the whole profile, which
+	 * facts describe the selection); whole is NULL without one.
+	 */
+	struct selection_stats sel;
+	struct facts	*whole;
 	const char	*label_key;	/* --by-label, borrowed; or NULL */
 	struct views_lines *lines;	/* --list's lines, or NULL */
 	const char	*other_path;	/* the first profile whose own default */
@@ -99,8 +118,9 @@ int	side_load(struct side *, char *const *paths, size_t n,
  * thread: the same as
  *	side_load_ex(b, bpaths, nb, lo, NULL, keep_each) == -1 ||
  *	side_load_ex(n, npaths, nn, lo, b->sample_type, keep_each) == -1
- * (the new side takes the sample type the base side chose), with the
- * same result and the same one error in the diag, the base side's if
+ * (the new side takes the sample type the base side chose, and
+ * lo->minus_new and lo->select_new as its own minus and select), with
+ * the same result and the same one error in the diag, the base side's if
  * both fail (each side fills its own, on its own thread); and -1 with
  * the diag of side_same_unit() if the two sample types (of one name)
  * are in different units.  Either side may be partly filled on error;
