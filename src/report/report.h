@@ -96,6 +96,18 @@ enum diff_kind {
 };
 
 /*
+ * --base-tag or --new-tag: the samples of its profiles that a side is
+ * (load/selection.h).
+ */
+struct report_sel {
+	const char	*terms;		/* "--base-tag KEY=VALUE ...", as given */
+	int64_t		 samples;	/* the side's, or -1 if unknown */
+	int64_t		 of;		/* its profiles' before it, or -1 */
+	double		 share;		/* of its profiles' total value */
+	size_t		 nprofiles;
+};
+
+/*
  * What the header of a two-sided report says, whatever draws it: the
  * diff tables (struct diff_report) and the flame graphs (struct
  * flame_report in report_flame.h) embed the same one.
@@ -114,6 +126,16 @@ struct report_head {
 	const char	*filters;	/* "--focus RE" etc., or NULL */
 	const char	*quantity;	/* what is compared and why, or NULL */
 	const char	*quantity_name;	/* "shares", "rates", ... */
+	/*
+	 * Each side's selection (base, new), or NULL; with one_profile,
+	 * both sides are label groups of one profile, tested as windows
+	 * of one process, and neither is its samples on neither side (-1:
+	 * not known).
+	 */
+	const struct report_sel *sel[2];
+	int		 one_profile;
+	int64_t		 neither;
+	int		 same_process;	/* tested so (delta_opts) */
 	/*
 	 * What loading and the comparison warned of (stderr has them
 	 * too, unless -q), for Markdown's and JSON's readers; or NULL.
@@ -217,6 +239,21 @@ void	report_facts_json(FILE *, const struct facts *, const char *to);
 /* The same as a markdown list item, "- **label**: ...". */
 void	report_facts_md(FILE *, const char *label, const struct facts *,
 	    size_t nprofiles, const char *to);
+/*
+ * A side's selection (--base-tag, --new-tag), what it kept: "2000 of
+ * the profile's 5000 samples", or its share of the total when the
+ * samples are not counted.  And with one profile both sides, the
+ * sentence that says so and how many of its samples are on neither
+ * side, or NULL.  Into buf.
+ */
+void	report_sel_kept(char *buf, size_t len, const struct report_sel *);
+const char *report_sel_sides(char *buf, size_t len,
+	    const struct report_head *);
+/* Both, as the text's lines and Markdown's list items. */
+void	report_sel_text(FILE *, const struct report_head *, int side);
+void	report_sel_md(FILE *, const struct report_head *, int side);
+/* And JSON's "selection" member (with its comma), if any side has one. */
+void	report_sel_json(FILE *, const struct report_head *);
 /*
  * A value in unit from as a JSON or CSV number in unit to: the exact
  * integer when to is NULL, else the shortest decimal of the converted

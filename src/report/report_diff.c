@@ -693,7 +693,9 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	size_t	 i, k;
 
 	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase, facts_unit(r));
+	report_sel_text(fp, &r->h, 0);
 	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew, facts_unit(r));
+	report_sel_text(fp, &r->h, 1);
 	put_detectable(fp, r);
 	put_method(fp, r, report_put_text);
 	put_findings_text(fp, r);
@@ -792,7 +794,9 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
 	    "check-significance" : "diff");
 	report_facts_md(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
+	report_sel_md(fp, &r->h, 0);
 	report_facts_md(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
+	report_sel_md(fp, &r->h, 1);
 	fputs("\n", fp);
 	put_detectable(fp, r);
 	fputs("\n", fp);
@@ -1123,6 +1127,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	}
 	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->h.nbase,
 	    r->h.nnew);
+	report_sel_json(fp, &r->h);
 	fputs(",\"normalize\":", fp);
 	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :
 	    r->norm == DELTA_NORM_DURATION ? "duration" :

@@ -646,6 +646,36 @@ put_hline(FILE *fp, double *y, double gap, const char *s)
 }
 
 /*
+ * --base-tag, --new-tag: the samples each side is, and one profile as
+ * both sides, in a line of the header.
+ */
+static void
+put_sel(FILE *fp, double *y, const struct report_head *h)
+{
+	char	 kept[256], one[256], *s = NULL, *t;
+	int	 i;
+
+	for (i = 0; i < 2; i++) {
+		if (h->sel[i] == NULL)
+			continue;
+		report_sel_kept(kept, sizeof(kept), h->sel[i]);
+		xasprintf(&t, "%s%s%s, %s", s != NULL ? s : "Selected: ",
+		    s != NULL ? "; " : "", h->sel[i]->terms, kept);
+		free(s);
+		s = t;
+	}
+	if (s == NULL)
+		return;
+	if (report_sel_sides(one, sizeof(one), h) != NULL) {
+		xasprintf(&t, "%s; %s", s, one);
+		free(s);
+		s = t;
+	}
+	put_hline(fp, y, 0, s);
+	free(s);
+}
+
+/*
  * The header: title, inputs, test, legend and buttons.  Returns the
  * height it takes, which depends on how many lines its text needed.
  */
@@ -685,6 +715,7 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 	    "none");
 	put_hline(fp, &y, 0, s);
 	free(s);
+	put_sel(fp, &y, &r->h);
 	snprintf(buf, sizeof(buf), "Not drawn: frames under %g%% of %s "
 	    "profile%s", 100 * fl->min_share, fl->single ? "the" : "both",
 	    fl->single ? "" : "s");

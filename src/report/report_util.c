@@ -686,3 +686,107 @@ report_value_unit(const char *to, int64_t minval, int64_t total,
 		*name = from;
 	return col;
 }
+
+void
+report_sel_kept(char *buf, size_t len, const struct report_sel *s)
+{
+	char of[64];
+
+	if (s->nprofiles > 1)
+		snprintf(of, sizeof(of), "its %zu profiles'", s->nprofiles);
+	else
+		snprintf(of, sizeof(of), "the profile's");
+	if (s->samples >= 0 && s->of >= 0)
+		snprintf(buf, len, "%" PRId64 " of %s %" PRId64 " samples",
+		    s->samples, of, s->of);
+	else
+		snprintf(buf, len, "%.1f%% of %s total", 100 * s->share, of);
+}
+
+const char *
+report_sel_sides(char *buf, size_t len, const struct report_head *h)
+{
+	char n[64] = "";
+
+	if (!h->one_profile)
+		return NULL;
+	if (h->neither >= 0)
+		snprintf(n, sizeof(n), ", %" PRId64 " of its samples on "
+		    "neither side", h->neither);
+	snprintf(buf, len, "two label groups of one profile%s; tested as "
+	    "windows of one process (--same-process)", n);
+	return buf;
+}
+
+void
+report_sel_text(FILE *fp, const struct report_head *h, int side)
+{
+	char buf[256];
+
+	if (h->sel[side] != NULL) {
+		report_sel_kept(buf, sizeof(buf), h->sel[side]);
+		fputs("Selected: ", fp);
+		report_put_text(fp, h->sel[side]->terms);
+		fprintf(fp, ", %s\n", buf);
+	}
+	if (side == 1 && report_sel_sides(buf, sizeof(buf), h) != NULL)
+		fprintf(fp, "Sides: %s\n", buf);
+}
+
+void
+report_sel_md(FILE *fp, const struct report_head *h, int side)
+{
+	char buf[256];
+
+	if (h->sel[side] != NULL) {
+		report_sel_kept(buf, sizeof(buf), h->sel[side]);
+		fprintf(fp, "- **%s selected**: ", side == 0 ? "Base" : "New");
+		report_put_md(fp, h->sel[side]->terms);
+		fprintf(fp, ", %s\n", buf);
+	}
+	if (side == 1 && report_sel_sides(buf, sizeof(buf), h) != NULL)
+		fprintf(fp, "- **Sides**: %s\n", buf);
+}
+
+static void
+sel_json(FILE *fp, const struct report_sel *s)
+{
+	if (s == NULL) {
+		fputs("null", fp);
+		return;
+	}
+	fputs("{\"terms\":", fp);
+	report_put_json(fp, s->terms);
+	fputs(",\"samples\":", fp);
+	if (s->samples >= 0)
+		fprintf(fp, "%" PRId64, s->samples);
+	else
+		fputs("null", fp);
+	fputs(",\"of\":", fp);
+	if (s->of >= 0)
+		fprintf(fp, "%" PRId64, s->of);
+	else
+		fputs("null", fp);
+	fputs(",\"share\":", fp);
+	report_put_num(fp, s->share);
+	fputc('}', fp);
+}
+
+void
+report_sel_json(FILE *fp, const struct report_head *h)
+{
+	if (h->sel[0] == NULL && h->sel[1] == NULL)
+		return;
+	fputs(",\"selection\":{\"base\":", fp);
+	sel_json(fp, h->sel[0]);
+	fputs(",\"new\":", fp);
+	sel_json(fp, h->sel[1]);
+	fprintf(fp, ",\"one_profile\":%s,\"neither\":", h->one_profile ?
+	    "true" : "false");
+	if (h->one_profile && h->neither >= 0)
+		fprintf(fp, "%" PRId64, h->neither);
+	else
+		fputs("null", fp);
+	fprintf(fp, ",\"same_process\":%s}", h->same_process ? "true" :
+	    "false");
+}
