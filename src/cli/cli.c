@@ -210,6 +210,17 @@ static const struct cli_opt cli_opts[] = {
 	  "(regex, or range 1kb:4mb)" },
 	{ .name = "tag-ignore", .parse = opt_list, .off = OFF(tag_ignores),
 	  .arg = "KEY=VALUE", .help = "drop samples whose label KEY matches" },
+	{ .name = "base-tag", .mask = OPT_DIFF, .parse = opt_list,
+	  .off = OFF(base_tags), .arg = "KEY=VALUE",
+	  .help = "the base side is the samples whose label KEY matches (as "
+	  "--tag, or @FILE: exact values, one a line); one profile may be "
+	  "both sides", .refused = "selects one side of a comparison; --tag "
+	  "selects the samples of every profile" },
+	{ .name = "new-tag", .mask = OPT_DIFF, .parse = opt_list,
+	  .off = OFF(new_tags), .arg = "KEY=VALUE",
+	  .help = "the new side is the samples whose label KEY matches",
+	  .refused = "selects one side of a comparison; --tag selects the "
+	  "samples of every profile" },
 	{ .name = "relative", .parse = opt_flag, .off = OFF(relative),
 	  .help = "percentages of what the filters keep, not of the whole "
 	  "profile" },
@@ -1202,6 +1213,8 @@ parse(const struct cli_cmd *cmd, int argc, char **argv, struct opts *o)
 	o->operands = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->tag_ignores.v = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->base_tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
+	o->new_tags.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->bases.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	o->diff_base.v = xreallocarray(NULL, argc + 1, sizeof(char *));
 	getopt_reset();
@@ -1434,8 +1447,10 @@ cli_bases(struct opts *o, int pair)
 		return -1;
 	}
 	o->load.minus = o->bases.v;
+	/* Once: the new side's is the base's profile, or its snapshot. */
 	if (pair)
-		o->load.minus_new = nb == 2 ? o->bases.v + 1 : o->operands;
+		o->load.minus_new = nb == 2 ? o->bases.v + 1 :
+		    o->one_profile ? o->bases.v : o->operands;
 	return 0;
 }
 
@@ -1448,10 +1463,17 @@ cli_release(struct opts *o)
 	o->bases.v = NULL;
 	free(o->tags.v);
 	free(o->tag_ignores.v);
+	free(o->base_tags.v);
+	free(o->new_tags.v);
 	free(o->diff_base.v);
 	filter_free(o->filter);
+	selection_free(o->select[0]);
+	selection_free(o->select[1]);
 	views_spec_free(o->views);
 	o->operands = o->tags.v = o->tag_ignores.v = o->diff_base.v = NULL;
+	o->base_tags.v = o->new_tags.v = NULL;
+	o->select[0] = o->select[1] = NULL;
+	o->load.select = o->load.select_new = o->load.select_other = NULL;
 	o->filter = NULL;
 	o->load.filter = NULL;
 	o->views = NULL;

@@ -98,6 +98,15 @@ struct opts {
 	struct cli_list	 tag_ignores;
 	size_t		 tag_pp;	/* 1 + the index in tags of */
 	size_t		 tag_ignore_pp;	/*   -tagfocus's (-tagignore's), or 0 */
+	/*
+	 * --base-tag, --new-tag: each side's samples, compiled by
+	 * cli_load_opts() into select (as load.select, load.select_new);
+	 * one_profile: one profile is both sides (cli_sides_operands()).
+	 */
+	struct cli_list	 base_tags;
+	struct cli_list	 new_tags;
+	struct selection *select[2];
+	int		 one_profile;
 	int		 relative;
 	struct filter	*filter;	/* as load.filter */
 	const char	*list;		/* --list RE */
@@ -135,10 +144,41 @@ int	cli_pair_operands(struct opts *);
  * --base: which earlier snapshot each profile subtracts (o->load.minus,
  * minus_new).  Once per profile, in the operands' order; or, for diff
  * with one profile a side, once (base side: subtract it; new side:
- * subtract the base side's profile, the snapshot before it) or twice
- * (one per side).  Returns 0, or -1 after a message.
+ * subtract the base side's profile, the snapshot before it, or when one
+ * profile is both sides, the same snapshot) or twice (one per side).
+ * Returns 0, or -1 after a message.
  */
 int	cli_bases(struct opts *, int pair);
+/*
+ * --base-tag and --new-tag (sides.c).  Before cli_pair_operands(): one
+ * operand is both sides, with both options; two that are one file are
+ * one profile too (o->one_profile).  Standard input and URLs, which
+ * are read once, cannot be both.  Returns 0, or -1 after a message.
+ */
+int	cli_sides_operands(struct opts *);
+/*
+ * Compile the two sides' selections into o->select and lend them to
+ * loading (o->load.select, select_new, and select_other for one profile
+ * both sides), reading @FILE's values.  Returns 0, or -1 after a
+ * message.
+ */
+int	cli_selections(struct opts *);
+/*
+ * Once loaded, refuse a side that its selection left empty, two
+ * selections of one profile that share samples, and a side that --tag
+ * or --tag-ignore left empty (options apply to every profile, wherever
+ * they stand).  Returns 0, or -1 after a message.
+ */
+int	cli_sides_check(const struct opts *, const struct side *b,
+	    const struct side *n);
+/*
+ * The header's account of the selections, into sel (base, new), and
+ * one_profile's samples on neither side into *neither (-1 if not known
+ * or not one profile).
+ */
+void	cli_sides_head(const struct opts *, const struct side *b,
+	    const struct side *n, struct report_sel sel[2],
+	    int64_t *neither);
 /*
  * What loading needs, decided here only: the filters and --list's and
  * --peek's expressions compiled (o->filter, o->views, which o->load

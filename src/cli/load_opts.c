@@ -127,6 +127,8 @@ cli_load_opts(struct opts *o)
 			cli_warn("%s: %s", o->cmd->name, d.msg);
 		return -1;
 	}
+	if (cli_selections(o) == -1)
+		return -1;
 	lo->filter = o->filter;
 	lo->views = o->views;
 	lo->agg.tree = cli_writer(o)->tree;

@@ -29,7 +29,8 @@ pair_parse(const struct cli_cmd *c, int argc, char **argv, struct opts *o)
 
 	if ((rc = cli_parse(c, argc, argv, o)) != 0)
 		return rc;
-	if (cli_pair_operands(o) == -1 || cli_bases(o, 1) == -1 ||
+	if (cli_sides_operands(o) == -1 || cli_pair_operands(o) == -1 ||
+	    cli_bases(o, 1) == -1 ||
 	    cli_load_opts(o) == -1 || cli_output_open(o) == -1) {
 		cli_release(o);
 		return -1;
@@ -134,7 +135,8 @@ pair_load(struct pair *p, const struct opts *o)
 		return -1;
 	if (cli_check_unit(o, &p->base.merged) == -1)
 		return -1;
-	if (gate_unmatched(p, o) == -1)
+	if (gate_unmatched(p, o) == -1 ||
+	    cli_sides_check(o, &p->base, &p->new) == -1)
 		return -1;
 	side_warn_pair(&p->base, &p->new, p->norm, &p->warnings);
 	cli_diags_print(&p->warnings, 0, o->quiet);
@@ -252,7 +254,8 @@ pair_compare(struct pair *p, const struct opts *o)
 
 	dopts->norm = p->norm;
 	dopts->alpha = o->alpha;
-	dopts->same_process = o->same_process;
+	/* Two label groups of one profile: windows of one process. */
+	dopts->same_process = o->same_process || o->one_profile;
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
 	dopts->wait_floor = wait_floor(p, o);
@@ -352,7 +355,8 @@ quantity_name(enum delta_norm norm)
  */
 static struct report_head
 report_head_of(const struct pair *p, const struct opts *o,
-    const char *method, const char *filters)
+    const char *method, const char *filters, const struct report_sel *sel,
+    int64_t neither)
 {
 	int floored = o->format != FMT_SVG && p->d.floored;
 
@@ -370,6 +374,11 @@ report_head_of(const struct pair *p, const struct opts *o,
 		.filters = filters,
 		.quantity = p->quantity,
 		.quantity_name = quantity_name(p->norm),
+		.sel = { o->select[0] != NULL ? &sel[0] : NULL,
+		    o->select[1] != NULL ? &sel[1] : NULL },
+		.one_profile = o->one_profile,
+		.neither = neither,
+		.same_process = p->dopts.same_process,
 		.warnings = &p->warnings,
 	};
 }
@@ -378,16 +387,19 @@ int
 pair_write(struct pair *p, struct opts *o, int status, int lead,
     const char *conclusion)
 {
+	struct report_sel sel[2];
+	int64_t	 neither;
 	char	*method, *filters;
 	int	 svg = o->format == FMT_SVG, rc;
 
 	if (pair_views(p, o) == -1)
 		return -1;
+	cli_sides_head(o, &p->base, &p->new, sel, &neither);
 	method = report_method(&p->base.merged, p->dopts.has_counts,
 	    svg ? &p->fl.judge : &p->d.judge, svg, !svg && p->d.weighted);
 	filters = cli_filters_text(o);
 	rc = cli_write(o, &(struct diff_report){
-		.h = report_head_of(p, o, method, filters),
+		.h = report_head_of(p, o, method, filters, sel, neither),
 		.kind = o->cmd->gate ? DIFF_CHECK : DIFF_REPORT,
 		/* The rows, and what they are of. */
 		.d = &p->d,

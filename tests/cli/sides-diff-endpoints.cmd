@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 5 --base-tag endpoint=/fast --new-tag endpoint=/slow tests/data/labels/endpoints.pb.gz

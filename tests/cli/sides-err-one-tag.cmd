@@ -1,0 +1,1 @@
+$PROFDIFF diff --new-tag endpoint=/slow tests/data/labels/endpoints.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF diff --base-tag endpoint=. --new-tag endpoint=/slow tests/data/labels/endpoints.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF diff --base-tag endpoint=/fast --new-tag endpoint=/slw tests/data/labels/endpoints.pb.gz

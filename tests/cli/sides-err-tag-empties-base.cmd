@@ -1,0 +1,1 @@
+$PROFDIFF diff examples/good.pb.gz --tag endpoint=/slow tests/data/labels/endpoints.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top --base-tag endpoint=/fast tests/data/labels/endpoints.pb.gz

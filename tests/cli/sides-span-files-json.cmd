@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -f json --base-tag span_id=@tests/data/labels/fast-spans.txt --new-tag span_id=@tests/data/labels/slow-spans.txt tests/data/labels/endpoints.pb.gz | jq -c '.selection, .base.samples, .new.samples, [.findings[] | [.name, .verdict]]'
