@@ -99,7 +99,8 @@ graph_build(struct delta *d, struct rgraph *gr, unsigned char *never)
 		}
 		gr->pred = xreallocarray(gr->pred, j + (size_t)m + 1,
 		    sizeof(*gr->pred));
-		memcpy(gr->pred + j, v, (size_t)m * sizeof(*v));
+		if (m > 0)
+			memcpy(gr->pred + j, v, (size_t)m * sizeof(*v));
 		j += (size_t)m;
 		gr->poff[r + 1] = j;
 	}
