@@ -164,7 +164,8 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 		/* One side: no statistics, so nothing can fail. */
 		if (cli_writer(&o)->tree)
 			flame_compute(NULL, s.agg, NULL, 0, NULL, 0, NULL,
-			    o.format == FMT_SVG ? FLAME_MIN_SHARE : 0, &fl);
+			    NULL, o.format == FMT_SVG ? FLAME_MIN_SHARE : 0,
+			    &fl);
 		filters = cli_filters_text(&o);
 		r = top_report_of(&s, &o, rows, nrows, &fl, filters);
 		r.warnings = &warnings;

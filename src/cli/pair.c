@@ -280,12 +280,15 @@ pair_compare(struct pair *p, const struct opts *o)
 	if (delta_compute(b->agg, n->agg, b->each, b->nprofiles, n->each,
 	    n->nprofiles, dopts, &p->d) == -1)
 		return cli_msg(MSG_OUT_OF_RANGE, cmd);
-	/* The graph's frames, at the spread the table measured. */
+	/*
+	 * The graph's frames, at the spread the table measured and of
+	 * the quantity it compares, against its denominators.
+	 */
 	fopts = *dopts;
 	fopts.nulls = &p->d.judge;
 	if (cli_writer(o)->tree && flame_compute(b->agg, n->agg, b->each,
 	    b->nprofiles, n->each, n->nprofiles, svg ? &fopts : NULL,
-	    svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1)
+	    svg ? &p->d : NULL, svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1)
 		return cli_msg(MSG_OUT_OF_RANGE, cmd);
 	warn_compare(p);
 	cli_diags_print(&p->warnings, nw, o->quiet);
@@ -350,15 +353,15 @@ quantity_name(enum delta_norm norm)
  * The header of the report, which its flame graph shares: the sides,
  * how they were tested and at what thresholds, the filters, and the
  * quantity.  The points of --min-effect are those judged (a wait's
- * floor, delta.min_pp), but for the flame graph's frames, which are
- * shares, never floored.
+ * floor, delta.min_pp), the flame graph's frames' too, which flame.c
+ * judges at the table's min_pp.
  */
 static struct report_head
 report_head_of(const struct pair *p, const struct opts *o,
     const char *method, const char *filters, const struct report_sel *sel,
     int64_t neither)
 {
-	int floored = o->format != FMT_SVG && p->d.floored;
+	int floored = p->d.floored;
 
 	return (struct report_head){
 		.base = &p->base.merged,

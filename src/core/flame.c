@@ -3,11 +3,15 @@
  * merged by the path of frame names from the root, so that a frame of
  * base and one of new are the same frame when every name above them is
  * the same.  A frame's cum is what the samples through its path added;
- * its share, the change of that share, and the test of its cum sample
- * counts are those of a function's row in delta.c, through the same
- * delta_judge.  Only frames at least min_share of either side (and whose
- * parent is) are tested, so that Benjamini-Hochberg counts the frames a
- * reader can see, not the thousands of slivers no one could.
+ * its share (its width), its value in the quantity the table compares,
+ * the change of that value, and the test of its cum sample counts are
+ * those of a function's row in delta.c, through the same delta_judge
+ * and against the same denominators: with rates, the sides' exposures,
+ * not their totals, so that a frame that holds all of a function's
+ * samples says what its row says.  Only frames at least min_share of
+ * either side (and whose parent is) are tested, so that
+ * Benjamini-Hochberg counts the frames a reader can see, not the
+ * thousands of slivers no one could.
  *
  * Smaller frames are not even made: a profile of random deep stacks has
  * millions of distinct paths, and a flame graph shows a few thousand.
@@ -306,39 +310,106 @@ null_of_frames(const struct flame *fl, struct judge *j)
 }
 
 /*
+ * What the frames' family divides by: the table's, as delta.c's
+ * denominators() made them for its rows.  With an exposure, each side's
+ * counts are tested out of its cden, its part of 2^50 by its exposure
+ * (between replicates each run's part of that, by its own exposure, as
+ * the rows'), and a value's share is of the side's vden, so that the
+ * tests, --min-effect and the verdicts are the table's rows'.  Else
+ * shares of each side's samples and values.
+ */
+struct fden {
+	int64_t		 n1, n2;	/* the tests' totals */
+	double		 v1, v2;	/* a value's share is of these */
+	double		 cscale;	/* a share of n to the engine's shares */
+	double		 min_pp;
+};
+
+static void
+frame_den(const struct flame *fl, const struct delta_opts *o,
+    const struct delta *t, struct fden *dn)
+{
+	if (fl->exposure) {
+		dn->n1 = t->base_cden;
+		dn->n2 = t->new_cden;
+		dn->v1 = t->base_vden;
+		dn->v2 = t->new_vden;
+		dn->cscale = t->cscale;
+		dn->min_pp = t->min_pp;
+		return;
+	}
+	dn->n1 = fl->base_n;
+	dn->n2 = fl->new_n;
+	dn->v1 = (double)fl->base_total;
+	dn->v2 = (double)fl->new_total;
+	dn->cscale = 1;
+	dn->min_pp = t != NULL ? t->min_pp : o->min_effect_pp;
+}
+
+static double
+vshare(int64_t v, double den)
+{
+	return den != 0 ? (double)v / den : 0;
+}
+
+/*
+ * A tested frame's verdict: a discovery whose change passes
+ * --min-effect, in the direction of the change shown (delta_n), which
+ * its counts' change must share: where values per sample differ
+ * between the sides, they may not, and the frame is then not called a
+ * change, as a row whose values disagree is not (delta.c).
+ */
+static enum verdict
+frame_verdict(const struct judge *j, const struct judge_hyp *h,
+    const struct flame_frame *f)
+{
+	if (judge_significant(j, h) && f->relevant)
+		return f->st.diff * f->delta_n <= 0 ? VERDICT_UNCHANGED :
+		    f->delta_n > 0 ? VERDICT_REGRESSED : VERDICT_IMPROVED;
+	if (judge_insufficient(j, h))
+		return VERDICT_INSUFFICIENT;
+	return VERDICT_UNCHANGED;
+}
+
+/*
  * The frames drawn, tested as one family (judge.h) on their cum counts,
- * as the table's rows are: each frame's verdict from its discovery and
- * --min-effect.  Returns 0, or -1 if a count is invalid.
+ * as the table's rows are, against its denominators (struct fden):
+ * each frame's verdict from its discovery and --min-effect.  Returns 0,
+ * or -1 if a count is invalid.
  */
 static int
 judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
     struct agg *const *ne, size_t nn, const struct delta_opts *o,
-    const int64_t *each)
+    const struct delta *t, const int64_t *each)
 {
 	struct judge		 j;
 	struct judge_hyp	*h;
 	struct delta_opts	 so = *o;
+	struct fden		 dn;
 	int64_t			*runs = NULL;
 	size_t			*at, i, m = 0, w = nb + nn, k;
 	int			 rc = 0;
 
 	if (each != NULL)
 		runs = xcalloc((fl->nframes + 1) * w, sizeof(*runs));
+	frame_den(fl, o, t, &dn);
 	/*
-	 * The frames are shares of each side's samples, whatever the
-	 * table compares: each run's total is its own count, not a part of
-	 * the side's by exposure (which a run's frame could exceed).
+	 * Without an exposure the frames are shares of each side's
+	 * samples: each run's total is then its own count, not a part of
+	 * the side's samples by exposure (which a run's frame could
+	 * exceed).  With one, each run's part of its side's cden.
 	 */
-	so.norm = DELTA_NORM_TOTAL;
-	delta_judge_init(&j, &so, so.min_effect_pp, fl->base_n, fl->new_n, be,
-	    nb, ne, nn);
+	if (!fl->exposure)
+		so.norm = DELTA_NORM_TOTAL;
+	delta_judge_init(&j, &so, dn.min_pp, dn.n1, dn.n2, be, nb, ne, nn);
 	fl->replicates = j.replicates;
 	h = xcalloc(fl->nframes + 1, sizeof(*h));
 	at = xcalloc(fl->nframes + 1, sizeof(*at));
 	for (i = 1; i < fl->nframes; i++) {
 		struct flame_frame *f = &fl->frames[i];
 
-		f->relevant = judge_relevant(&j, f->base_share, f->new_share);
+		f->relevant = judge_relevant(&j, vshare(f->base_cum, dn.v1),
+		    vshare(f->new_cum, dn.v2));
 		if (!f->visible)
 			continue;
 		h[m].k1 = f->base_count;
@@ -362,14 +433,11 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 
 		f->tested = h[k].tested;
 		f->st = h[k].st;
+		f->st.diff *= dn.cscale;
+		f->st.lo *= dn.cscale;
+		f->st.hi *= dn.cscale;
 		f->q = h[k].q;
-		if (judge_significant(&j, &h[k]) && f->relevant)
-			f->verdict = f->delta > 0 ? VERDICT_REGRESSED :
-			    VERDICT_IMPROVED;
-		else if (judge_insufficient(&j, &h[k]))
-			f->verdict = VERDICT_INSUFFICIENT;
-		else
-			f->verdict = VERDICT_UNCHANGED;
+		f->verdict = frame_verdict(&j, &h[k], f);
 	}
 	/* Frames not drawn are not tested. */
 	for (i = 1; i < fl->nframes; i++)
@@ -387,10 +455,35 @@ judge_frames(struct flame *fl, struct agg *const *be, size_t nb,
 	return rc;
 }
 
+/*
+ * Each frame's value in the table's quantity, as delta_norm() gives a
+ * row's: a share, or the value over its side's exposure.
+ */
+static void
+frame_norm(struct flame *fl, const struct delta_opts *o,
+    const struct delta *t)
+{
+	size_t	 i;
+
+	for (i = 0; i < fl->nframes; i++) {
+		struct flame_frame *f = &fl->frames[i];
+
+		if (fl->norm == DELTA_NORM_TOTAL) {
+			f->base_cum_n = f->base_share;
+			f->new_cum_n = f->new_share;
+		} else {
+			f->base_cum_n = delta_norm(t, o, f->base_cum, 0);
+			f->new_cum_n = delta_norm(t, o, f->new_cum, 1);
+		}
+		f->delta_n = f->new_cum_n - f->base_cum_n;
+	}
+}
+
 int
 flame_compute(const struct agg *base, const struct agg *new,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    const struct delta_opts *o, double min_share, struct flame *fl)
+    const struct delta_opts *o, const struct delta *t, double min_share,
+    struct flame *fl)
 {
 	struct fbuild	 b;
 	int64_t		*each = NULL;
@@ -408,6 +501,10 @@ flame_compute(const struct agg *base, const struct agg *new,
 	fl->frames[0].parent = FLAME_NONE;
 	fl->single = base == NULL;
 	fl->min_share = min_share;
+	/* The table's quantity, and its exposures if it tested against them. */
+	fl->norm = base != NULL && o != NULL && t != NULL ? o->norm :
+	    DELTA_NORM_TOTAL;
+	fl->exposure = fl->norm != DELTA_NORM_TOTAL && t->exposure;
 	itab_add(&b.tab, b.hash[0], fl->nframes, 1024, frame_hash, &b);
 
 	fl->new_total = agg_total(new, AGG_VALUE);
@@ -452,8 +549,9 @@ flame_compute(const struct agg *base, const struct agg *new,
 			fl->nvisible++;
 	}
 	link_kids(fl);
+	frame_norm(fl, o, t);
 	if (!fl->single && o != NULL)
-		rc = judge_frames(fl, be, nb, ne, nn, o, each);
+		rc = judge_frames(fl, be, nb, ne, nn, o, t, each);
 	free(each);
 	return rc;
 }

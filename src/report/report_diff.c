@@ -510,6 +510,7 @@ diff_flame(const struct diff_report *r)
 		.fl = r->fl,
 		.width_base = r->width_base,
 		.out_unit = r->out_unit,
+		.diff = r,
 	};
 }
 

@@ -21,6 +21,11 @@
  * scaled by the same factor, which the header prints), so that a child
  * never leaves its parent.  At most MAX_STRIPS strips are drawn, those
  * with the largest share of the other side.
+ *
+ * Widths are shares of each side, whatever the table compares; colours
+ * and verdicts are of the quantity it compares (flame.norm: shares,
+ * rates, values per request), which a frame's title gives as the
+ * table's rows do, and the header says which is which.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -78,7 +83,7 @@ struct layout {
 	size_t		 ndrawn, nstrips, nomitted_strips, nnarrow;
 	double		 omitted;	/* layout value not drawn */
 	double		 head;		/* the header's height (put_header()) */
-	double		 dmax;		/* largest |change| of a finding */
+	double		 dmax;		/* largest |delta_n| of a change */
 };
 
 static int64_t
@@ -226,8 +231,8 @@ layout(const struct flame_report *r, struct layout *ly)
 				ly->maxdepth = f->depth;
 			if (!fl->single && (f->verdict == VERDICT_REGRESSED ||
 			    f->verdict == VERDICT_IMPROVED) &&
-			    fabs(f->delta) > ly->dmax)
-				ly->dmax = fabs(f->delta);
+			    fabs(f->delta_n) > ly->dmax)
+				ly->dmax = fabs(f->delta_n);
 		}
 		if (l[i].state != F_REAL)
 			continue;
@@ -315,11 +320,40 @@ verdict_name(enum verdict v)
 	}
 }
 
+/* Are the frames judged in another quantity than their shares? */
+static int
+other_quantity(const struct flame_report *r)
+{
+	return !r->fl->single && r->fl->norm != DELTA_NORM_TOTAL &&
+	    r->diff != NULL;
+}
+
+/*
+ * The frame's value in the table's quantity and its change, as its rows
+ * print them ("6.93ms/req -> 3.97ms/req: -2.96ms/req"), then its shares,
+ * which its width is of.
+ */
+static void
+put_quantity(FILE *fp, const struct flame_report *r,
+    const struct flame_frame *f, const char *status)
+{
+	char	 b[UNITS_BUFSZ + 8], n[UNITS_BUFSZ + 8], d[UNITS_BUFSZ + 8];
+
+	report_diff_norm(b, sizeof(b), f->base_cum_n, r->diff);
+	report_diff_norm(n, sizeof(n), f->new_cum_n, r->diff);
+	report_diff_delta(d, sizeof(d), f->delta_n, r->diff);
+	report_put_xmlf(fp, "\n%s -> %s: %s%s", b, n, d, status);
+	report_put_xmlf(fp, "\nwidth, share: new %.2f%%, base %.2f%%, "
+	    "%+.2f pp", 100 * f->new_share, 100 * f->base_share,
+	    100 * f->delta);
+}
+
 static void
 put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 {
 	const struct flame	*fl = r->fl;
 	char			 v[UNITS_BUFSZ], p[16], q[16];
+	const char		*status;
 
 	/* The name's first line is the script's (tl()); the numbers follow. */
 	fputs("<title>", fp);
@@ -333,10 +367,14 @@ put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 		fputs("</title>", fp);
 		return;
 	}
-	report_put_xmlf(fp, "\nnew %.2f%%, base %.2f%%: %+.2f pp%s",
-	    100 * f->new_share, 100 * f->base_share, 100 * f->delta,
-	    f->status == STATUS_NEW ? " (only in new)" :
-	    f->status == STATUS_GONE ? " (only in base)" : "");
+	status = f->status == STATUS_NEW ? " (only in new)" :
+	    f->status == STATUS_GONE ? " (only in base)" : "";
+	if (other_quantity(r))
+		put_quantity(fp, r, f, status);
+	else
+		report_put_xmlf(fp, "\nnew %.2f%%, base %.2f%%: %+.2f pp%s",
+		    100 * f->new_share, 100 * f->base_share, 100 * f->delta,
+		    status);
 	report_put_xmlf(fp, "\nsamples: base %" PRId64 ", new %" PRId64,
 	    f->base_count, f->new_count);
 	if (f->parent == FLAME_NONE)
@@ -385,7 +423,7 @@ diff_colour(char *buf, size_t len, const struct flame_frame *f, double dmax)
 		snprintf(buf, len, GREY_UNCHANGED);
 		return;
 	}
-	t = dmax > 0 ? fabs(f->delta) / dmax : 1;
+	t = dmax > 0 ? fabs(f->delta_n) / dmax : 1;
 	t = 0.25 + 0.75 * (t > 1 ? 1 : t);
 	c = (int)lround(235 * (1 - t));
 	if (f->verdict == VERDICT_REGRESSED)
@@ -646,6 +684,86 @@ put_hline(FILE *fp, double *y, double gap, const char *s)
 }
 
 /*
+ * The test line: the table's method, over the frames; --min-effect's
+ * points as the table prints them (two digits when a wait's floor set
+ * them, and the floor).
+ */
+static void
+put_test(FILE *fp, double *y, const struct flame_report *r)
+{
+	const struct flame	*fl = r->fl;
+	char			 u[UNITS_BUFSZ], floor[UNITS_BUFSZ + 64] = "";
+	char			 pp[32], *s;
+
+	snprintf(pp, sizeof(pp), r->h.min_floor > 0 ? "%.2g" : "%g",
+	    r->h.min_effect_pp);
+	if (r->h.min_floor > 0 && r->diff != NULL) {
+		units_label(u, sizeof(u), llround(r->h.min_floor),
+		    r->diff->unit, r->out_unit ? r->out_unit : "auto");
+		snprintf(floor, sizeof(floor), ", %s/s (1%% of one thread's "
+		    "time; 1pp of this level is more)", u);
+	}
+	xasprintf(&s, "Test: %s; Benjamini-Hochberg at %g over the %zu of %zu "
+	    "frames drawn that can reach it (Tarone); minimum effect %spp%s "
+	    "and %g%%.", r->h.method, r->h.alpha, fl->judge.fdr.kept,
+	    fl->ntested, pp, floor, r->h.min_effect_rel);
+	put_hline(fp, y, 0, s);
+	free(s);
+}
+
+/* What the table's quantity is a value of: per second, per request. */
+static const char *
+quantity_of(enum delta_norm norm)
+{
+	switch (norm) {
+	case DELTA_NORM_DURATION:
+		return "value per second of window";
+	case DELTA_NORM_REQUESTS:
+		return "value per request";
+	default:
+		return "value (a side's mean)";
+	}
+}
+
+/*
+ * What the widths and the colours are: shares of each side, or, when
+ * the table compares another quantity, shares for the widths and that
+ * quantity for the colours, the tests and the verdicts, as the table's.
+ */
+static void
+put_legend(FILE *fp, double *y, const struct flame_report *r,
+    const struct layout *ly)
+{
+	const struct flame	*fl = r->fl;
+	const char		*side = r->width_base ? "base" : "new";
+	char			 buf[1024], dm[UNITS_BUFSZ + 8];
+
+	if (!other_quantity(r)) {
+		snprintf(buf, sizeof(buf), "Width: a frame's cumulative share "
+		    "of the %s profile. Colour: the change of that share, new "
+		    "- base, where it is significant; deeper is larger "
+		    "(deepest: %.2f pp).", side, 100 * ly->dmax);
+		put_hline(fp, y, 0, buf);
+		return;
+	}
+	report_diff_norm(dm, sizeof(dm), ly->dmax, r->diff);
+	if (fl->exposure)
+		snprintf(buf, sizeof(buf), "Width: a frame's cumulative share "
+		    "of the %s profile. Colour and test: the change of its %s, "
+		    "new - base, tested as the table's rows are (not the "
+		    "change of its share), where it is significant; deeper is "
+		    "larger (deepest: %s).", side, quantity_of(fl->norm), dm);
+	else
+		snprintf(buf, sizeof(buf), "Width: a frame's cumulative share "
+		    "of the %s profile. Colour: the change of its %s, new - "
+		    "base, where the test of its share of each side's samples "
+		    "(the table's rows' test too) is significant and goes the "
+		    "same way; deeper is larger (deepest: %s).", side,
+		    quantity_of(fl->norm), dm);
+	put_hline(fp, y, 0, buf);
+}
+
+/*
  * --base-tag, --new-tag: the samples each side is, and one profile as
  * both sides, in a line of the header.
  */
@@ -697,19 +815,8 @@ put_header(FILE *fp, const struct flame_report *r, const struct layout *ly)
 		put_side(fp, &y, "Base:", r->h.base, r->h.nbase, r->out_unit);
 		y += LINE_H;
 		put_side(fp, &y, "New: ", r->h.new, r->h.nnew, r->out_unit);
-		xasprintf(&s, "Test: %s; Benjamini-Hochberg at %g over the %zu "
-		    "of %zu frames drawn that can reach it (Tarone); minimum "
-		    "effect %gpp and %g%%.", r->h.method, r->h.alpha,
-		    fl->judge.fdr.kept, fl->ntested, r->h.min_effect_pp,
-		    r->h.min_effect_rel);
-		put_hline(fp, &y, 0, s);
-		free(s);
-		snprintf(buf, sizeof(buf), "Width: a frame's cumulative share "
-		    "of the %s profile. Colour: the change of that share, new "
-		    "- base, where it is significant; deeper is larger "
-		    "(deepest: %.2f pp).", r->width_base ? "base" : "new",
-		    100 * ly->dmax);
-		put_hline(fp, &y, 0, buf);
+		put_test(fp, &y, r);
+		put_legend(fp, &y, r, ly);
 	}
 	xasprintf(&s, "Filters: %s", r->h.filters != NULL ? r->h.filters :
 	    "none");

@@ -19,6 +19,12 @@ struct flame_report {
 	const struct flame *fl;
 	int		 width_base;	/* widths from the base (--flame-width) */
 	const char	*out_unit;	/* svg's labels: --unit, or NULL */
+	/*
+	 * The table of the same two sides, whose units a frame's title
+	 * and the header give the quantity it compares in (flame.norm),
+	 * as its rows are printed; NULL for top.
+	 */
+	const struct diff_report *diff;
 };
 
 /* Return 0, or -1 on a write error. */

@@ -39,18 +39,21 @@ agree     Text, Markdown, JSON and CSV give the same rows in the same
           number; the same findings (number, verdict, function, and the
           text's numbers in Markdown); the same exit status.  The SVG's
           frames are call paths, not functions, and are tested as a
-          family of their own (on shares of each side's samples, whatever
-          the table compares), so a frame and a row may differ in
+          family of their own (of the quantity the table compares,
+          against its denominators), so a frame and a row may differ in
           significance; what must agree: each frame's title gives the
-          verdict of its own change's sign (grew above 0 pp, shrank below)
-          and its colour is its verdict's (red grew, blue shrank, grey
+          verdict of its own change's sign (grew above 0, shrank below:
+          the change of the table's quantity, "B -> N: +D" in its unit
+          when that is not shares, else the "+D pp" of its shares) and
+          its colour is its verdict's (red grew, blue shrank, grey
           otherwise); and where the frames of a row's function that no
           frame of it is above (one, but for a function called from
           several paths or recursion: a frame's parent is the frame below
           it that spans its x) hold all of its samples (their titles'
           "samples: base A, new B" add up to the row's), they are the
-          row's cum counts: with shares their changes add up to the row's
-          delta_pp (to the titles' 0.01 pp), and the SVG does not go the
+          row's cum counts: their changes add up to the row's delta (to
+          the titles' 0.01 pp with shares, else to their printed
+          precision), and the SVG does not go the
           other way from a row's verdict of its cum (not "flat"): their
           change together is not of the other sign with one of them drawn
           significant that way (grew against improved or crowded out,
@@ -805,15 +808,19 @@ def check_csv(case, text, doc):
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 TITLE_DIFF = re.compile(r"^new (\S+)%, base (\S+)%: ([+-]\d+\.\d+) pp")
+# When the table compares rates or values: the frame's, in its units.
+TITLE_RATE = re.compile(r"^(\S+) -> (\S+): ([+-]\S+?)( \(only in \w+\))?$")
 TITLE_SAMPLES = re.compile(r"^samples: base (\d+), new (\d+)$")
 TITLE_TEST = re.compile(r"^p (\S+), q (\S+): (.*)$")
 SVG_VERDICT = {"grew (significant)": 1, "shrank (significant)": -1,
                "not significant": 0, "too few samples": 0}
 
 
-def svg_frames(root):
+def svg_frames(root, zero=1.0):
     """The frames drawn, each with its title's numbers, its place, and
-    its parent (the frame a row below whose width holds its x)."""
+    its parent (the frame a row below whose width holds its x).  "chg"
+    is the change the verdict is of: the table's quantity's (a Num in
+    base units) when the title gives it, else its shares' points."""
     frames = []
     for g in root.iter(SVG_NS + "g"):
         cls = g.get("class", "")
@@ -832,6 +839,11 @@ def svg_frames(root):
             m = TITLE_DIFF.match(ln)
             if m:
                 fr["pp"] = float(m.group(3))
+                fr.setdefault("chg", Num(fr["pp"], 0.005 + 1e-9))
+            m = TITLE_RATE.match(ln)
+            if m:
+                fr["chg"] = parse_value(m.group(3), False, zero)
+                fr["rate"] = True
             m = TITLE_SAMPLES.match(ln)
             if m:
                 fr["base_n"], fr["new_n"] = int(m.group(1)), int(m.group(2))
@@ -876,16 +888,17 @@ def check_svg(case, text, doc):
     except ET.ParseError as e:
         case.fail("svg", "not XML: %s" % e)
         return
-    frames = svg_frames(root)
+    frames = svg_frames(root, case.zero)
     for fr in frames:
         v = fr.get("verdict", "too few samples")    # untested: grey
         if v not in SVG_VERDICT:
             case.fail("agree", "frame %s: verdict %r" % (fr["name"], v))
             continue
         s = SVG_VERDICT[v]
-        if s != 0 and "pp" in fr and not (fr["pp"] * s >= 0):
-            case.fail("agree", "frame %s: %s with %+.2f pp" %
-                      (fr["name"], v, fr["pp"]))
+        if s != 0 and fr.get("chg") is not None and \
+                not (fr["chg"].v * s >= 0):
+            case.fail("agree", "frame %s: %s with %s" %
+                      (fr["name"], v, fr["title"]))
         fill = fr["fill"] or ""
         red = re.match(r"^rgb\(255,(\d+),\1\)$", fill) is not None
         blue = re.match(r"^rgb\((\d+),\1,255\)$", fill) is not None
@@ -895,7 +908,7 @@ def check_svg(case, text, doc):
     if doc is None:
         return
     names = {fr["name"] for fr in frames}
-    shares = doc.get("normalize") == "total"
+    scale, shares = json_scale(doc)
     for r in doc["rows"]:
         name = text_name(r["name"])
         if name not in names:
@@ -905,22 +918,27 @@ def check_svg(case, text, doc):
         if sum(f.get("base_n", -1) for f in fs) != r["base_samples"] or \
                 sum(f.get("new_n", -1) for f in fs) != r["new_samples"] \
                 or r["base_samples"] + r["new_samples"] == 0 or \
-                any("pp" not in f for f in fs):
+                any(f.get("chg") is None for f in fs):
             continue
-        net = sum(f["pp"] for f in fs)
-        tol = 0.005 * len(fs) + 1e-9
+        net = sum(f["chg"].v for f in fs)
+        tol = sum(f["chg"].tol for f in fs) + 1e-9
         sig = [f for f in fs if SVG_VERDICT.get(f.get("verdict"), 0)]
         where = "row %s %s%s #%s, %s" % (
             r["name"], r["verdict"],
             " flat" if r["hypothesis"] == "flat" else "", r["finding"],
             "its one frame %r" % fs[0]["title"] if len(fs) == 1 else
-            "its %d frames %+.2f pp (%s)" % (
+            "its %d frames %+g (%s)" % (
                 len(fs), net, "; ".join(repr(f["title"]) for f in
                                         (sig or fs)[:3])))
         if shares and r.get("delta_pp") is not None and \
                 not close(net, r["delta_pp"], tol):
             case.fail("agree", "%s: %+.2f pp, the row's delta_pp %s" %
                       (where, net, fmt(r["delta_pp"])))
+        elif not shares and all(f.get("rate") for f in fs) and \
+                r.get("delta") is not None and \
+                not close(net, r["delta"] * scale, tol):
+            case.fail("agree", "%s: %+g, the row's delta %s" %
+                      (where, net, fmt(r["delta"] * scale)))
         v = r["verdict"]
         if v in UP and r["hypothesis"] != "flat" and net * UP[v] < -tol \
                 and any(SVG_VERDICT[f["verdict"]] != UP[v] for f in sig):
@@ -966,6 +984,9 @@ def check_case(case):
 
 MUTANT_ARGS = ["diff", "--ignore", "^sort\\.", "examples/good.pb.gz",
                "examples/bad.pb.gz"]
+# The same pair per request, for the frames of a table of rates.
+MUTANT_RATE_ARGS = ["diff", "--requests", "1000,2000", "examples/good.pb.gz",
+                    "examples/bad.pb.gz"]
 
 
 def _json_rows(out):
@@ -1091,6 +1112,22 @@ def m_svg_opposite(out):
     out["svg"] = svg[:at] + seg + svg[end:]
 
 
+def m_svg_rate(out):
+    """Item 3 with rates: the table says main.handleQuote improved per
+    request, its one frame that its share grew, as flame.c had it when
+    it judged the frames by their shares whatever the table compared."""
+    svg = out["svg"]
+    at = svg.index("<title>main.handleQuote\n")
+    end = svg.index("</g>", at)
+    seg = svg[at:end]
+    if "shrank (significant)" not in seg:
+        raise LookupError("main.handleQuote is not drawn improved")
+    seg = seg.replace("shrank (significant)", "grew (significant)")
+    seg = re.sub(r"rgb\((\d+),\1,255\)", r"rgb(255,\1,\1)", seg)
+    seg = re.sub(r": -(\S+/req)\n", r": +\1\n", seg)
+    out["svg"] = svg[:at] + seg + svg[end:]
+
+
 def m_svg_xml(out):
     """Item 2: "p <1e-300" unescaped in a <title>."""
     out["svg"] = out["svg"].replace("</title>", "\np <1e-300</title>", 1)
@@ -1151,6 +1188,7 @@ def m_finding_numbers(out):
 MUTANTS = (("interval", m_interval, ("interval", "sign")),
            ("sign", m_sign, ("sign",)),
            ("svg-opposite", m_svg_opposite, ("agree",)),
+           ("svg-rate", m_svg_rate, ("agree",), MUTANT_RATE_ARGS),
            ("svg-xml", m_svg_xml, ("svg",)),
            ("json-number", m_json_number, ("json",)),
            ("csv-columns", m_csv_columns, ("csv",)),
@@ -1159,18 +1197,27 @@ MUTANTS = (("interval", m_interval, ("interval", "sign")),
 
 
 def mutants(profdiff):
-    """(passed, failed): each mutant caught by the checks it names."""
-    base = Case("mutants", MUTANT_ARGS)
-    for f in FORMATS:
-        run(profdiff, base, f)
-    check_case(base)
+    """(passed, failed): each mutant caught by the checks it names, on
+    the outputs of its case (MUTANT_ARGS unless it names another)."""
+    bases = {}
     npass = nfail = 0
-    if base.fails:
-        nfail += 1
-        print("FAIL mutants: the unmutated case fails: %s" %
-              sorted(base.fails))
-    for name, fn, want in MUTANTS:
-        c = Case("mutant " + name, MUTANT_ARGS)
+    for m in MUTANTS:
+        args = m[3] if len(m) > 3 else MUTANT_ARGS
+        if tuple(args) in bases:
+            continue
+        base = bases[tuple(args)] = Case("mutants", args)
+        for f in FORMATS:
+            run(profdiff, base, f)
+        check_case(base)
+        if base.fails:
+            nfail += 1
+            print("FAIL mutants: the unmutated case %s fails: %s" %
+                  (" ".join(args), sorted(base.fails)))
+    for m in MUTANTS:
+        name, fn, want = m[:3]
+        args = m[3] if len(m) > 3 else MUTANT_ARGS
+        base = bases[tuple(args)]
+        c = Case("mutant " + name, args)
         c.out, c.rc, c.err = dict(base.out), dict(base.rc), dict(base.err)
         try:
             fn(c.out)

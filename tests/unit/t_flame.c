@@ -62,7 +62,7 @@ pair_make(struct pair *p, const char *const *bs, const int64_t *bc,
 	p->pn = t_build(ns, nc, nn);
 	p->b = t_aggregate(p->pb, 1);
 	p->n = t_aggregate(p->pn, 1);
-	return flame_compute(p->b, p->n, &p->b, 1, &p->n, 1, &o,
+	return flame_compute(p->b, p->n, &p->b, 1, &p->n, 1, &o, NULL,
 	    FLAME_MIN_SHARE, &p->fl);
 }
 
@@ -215,7 +215,8 @@ test_paths(void)
 	p.pn = t_build(ns, nc, 3);
 	p.b = t_aggregate(p.pb, 1);
 	p.n = t_aggregate(p.pn, 1);
-	CHECK(flame_compute(p.b, p.n, NULL, 0, NULL, 0, NULL, 0, &p.fl) == 0);
+	CHECK(flame_compute(p.b, p.n, NULL, 0, NULL, 0, NULL, NULL, 0,
+	    &p.fl) == 0);
 	CHECK(frame(&p.fl, "main;tiny") != NULL);
 	CHECK_INT(p.fl.ntested, 0);
 	for (size_t i = 1; i < p.fl.nframes; i++) {
@@ -242,13 +243,128 @@ test_replicates(void)
 	t_replicates(&r, 1);
 	t_delta_opts(&o);
 	CHECK(flame_compute(r.base, r.new, r.each, 3, r.each + 3, 3, &o,
-	    FLAME_MIN_SHARE, &fl) == 0);
+	    NULL, FLAME_MIN_SHARE, &fl) == 0);
 	CHECK(fl.replicates);
 	CHECK(frame(&fl, "main;a")->st.method == STATS_FISHER ||
 	    frame(&fl, "main;a")->st.method == STATS_QUASI);
 	CHECK_INT(frame(&fl, "main;a")->verdict, VERDICT_REGRESSED);
 	CHECK_INT(frame(&fl, "main;b")->verdict, VERDICT_IMPROVED);
 	flame_release(&fl);
+	t_replicates_free(&r);
+}
+
+/* The table's row of a function, or NULL. */
+static const struct delta_row *
+table_row(const struct delta *d, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < d->nrows; i++)
+		if (strcmp(d->rows[i].name, name) == 0)
+			return &d->rows[i];
+	return NULL;
+}
+
+/*
+ * Rates (issue 30, item 3): a's share grows from 30% to 67% while its
+ * rate falls from 300 to 200 samples a second, the other function's
+ * falling more.  The table compares rates and calls a improved; its one
+ * frame, which holds all of its samples, must say the same, of the same
+ * quantity, tested against the same exposures, where shares would have
+ * called it grown.
+ */
+static void
+test_rates(void)
+{
+	static const char *const st[] = { "main;a", "main;b" };
+	static const int64_t bc[] = { 3000, 7000 };
+	static const int64_t nc[] = { 2000, 1000 };
+	struct pair		 p;
+	struct delta_opts	 o;
+	struct delta		 d;
+	struct flame		 fl;
+	const struct delta_row	*row;
+	const struct flame_frame *f;
+
+	CHECK(pair_make(&p, st, bc, 2, st, nc, 2) == 0);
+	CHECK_INT(frame(&p.fl, "main;a")->verdict, VERDICT_REGRESSED);
+	t_delta_opts(&o);
+	o.norm = DELTA_NORM_DURATION;
+	o.base_expo = o.new_expo = 10;
+	CHECK(delta_compute(p.b, p.n, &p.b, 1, &p.n, 1, &o, &d) == 0);
+	o.nulls = &d.judge;
+	CHECK(flame_compute(p.b, p.n, &p.b, 1, &p.n, 1, &o, &d,
+	    FLAME_MIN_SHARE, &fl) == 0);
+	CHECK(fl.exposure);
+	CHECK_INT(fl.norm, DELTA_NORM_DURATION);
+	row = table_row(&d, "a");
+	f = frame(&fl, "main;a");
+	CHECK(row != NULL && f != NULL);
+	if (row != NULL && f != NULL) {
+		CHECK_INT(row->verdict, VERDICT_IMPROVED);
+		CHECK(f->delta > 0);
+		CHECK_NEAR(f->base_cum_n, row->base_cum_n, 1e-6);
+		CHECK_NEAR(f->new_cum_n, row->new_cum_n, 1e-6);
+		CHECK_NEAR(f->delta_n, row->delta, 1e-6);
+		CHECK_INT(f->verdict, VERDICT_IMPROVED);
+		/* The same test as the row's cum: the same counts, p and q. */
+		CHECK_NEAR(f->st.p, row->cum.st.p, 1e-12 + 1e-9 * row->cum.st.p);
+	}
+	CHECK_INT(frame(&fl, "main;b")->verdict, VERDICT_IMPROVED);
+	/* The root is the whole profile: 1000/s -> 300/s. */
+	CHECK_NEAR(fl.frames[0].base_cum_n, 1000 * 1e7, 1e-3);
+	CHECK_NEAR(fl.frames[0].new_cum_n, 300 * 1e7, 1e-3);
+	flame_release(&fl);
+	delta_release(&d);
+	pair_free(&p);
+}
+
+/*
+ * Rates between replicates: each run's part of its side's total by its
+ * own exposure, as the table's rows are tested.  Three 10-second runs
+ * against three of 5 seconds: a's rate goes from 50 to 140 a second
+ * (its share from 50% to 70%), b's from 50 to 60.
+ */
+static void
+test_rates_replicates(void)
+{
+	static const double run[] = { 10, 10, 10, 5, 5, 5 };
+	struct t_replicates	 r;
+	struct delta_opts	 o;
+	struct delta		 d;
+	struct flame		 fl;
+	const char		*names[] = { "a", "b" };
+	char			 path[16];
+	size_t			 i;
+
+	t_replicates(&r, 1);
+	t_delta_opts(&o);
+	o.norm = DELTA_NORM_DURATION;
+	o.base_expo = 30;
+	o.new_expo = 15;
+	o.run_expo = run;
+	CHECK(delta_compute(r.base, r.new, r.each, 3, r.each + 3, 3, &o,
+	    &d) == 0);
+	CHECK(flame_compute(r.base, r.new, r.each, 3, r.each + 3, 3, &o, &d,
+	    FLAME_MIN_SHARE, &fl) == 0);
+	CHECK(fl.replicates && fl.exposure);
+	CHECK_INT(frame(&fl, "main;a")->verdict, VERDICT_REGRESSED);
+	for (i = 0; i < 2; i++) {
+		const struct delta_row *row = table_row(&d, names[i]);
+		const struct flame_frame *f;
+
+		snprintf(path, sizeof(path), "main;%s", names[i]);
+		f = frame(&fl, path);
+		CHECK(row != NULL && f != NULL);
+		if (row == NULL || f == NULL)
+			continue;
+		CHECK_NEAR(f->delta_n, row->delta, 1e-6);
+		CHECK_INT(f->verdict, row->verdict);
+		CHECK_NEAR(f->st.p, row->cum.st.p, 1e-12 + 1e-9 *
+		    row->cum.st.p);
+	}
+	flame_release(&fl);
+	delta_release(&d);
 	t_replicates_free(&r);
 }
 
@@ -262,8 +378,8 @@ test_single(void)
 	struct agg	*a = t_aggregate(p, 1);
 	struct flame	 fl;
 
-	CHECK(flame_compute(NULL, a, NULL, 0, NULL, 0, NULL, FLAME_MIN_SHARE,
-	    &fl) == 0);
+	CHECK(flame_compute(NULL, a, NULL, 0, NULL, 0, NULL, NULL,
+	    FLAME_MIN_SHARE, &fl) == 0);
 	CHECK(fl.single);
 	CHECK_INT(fl.ntested, 0);
 	CHECK_NEAR(frame(&fl, "main;b")->new_share, 0.7, 1e-12);
@@ -348,6 +464,8 @@ main(void)
 	test_noise();
 	test_paths();
 	test_replicates();
+	test_rates();
+	test_rates_replicates();
 	test_single();
 	test_escaping();
 	test_escaping_formatted();

@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 0 --normalize duration examples/good.pb.gz examples/bad.pb.gz | grep -E '^ base flat|^ *[0-9].* fmt\.\(\*pp\)\.doPrintf$'; $PROFDIFF diff -q -f svg --normalize duration examples/good.pb.gz examples/bad.pb.gz | awk '/>Width: / { n = 2 } n > 0 { print; n-- } /<title>fmt\.\(\*pp\)\.doPrintf$/, /<\/title>/'

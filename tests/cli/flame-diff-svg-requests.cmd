@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 0 --requests 1000,2000 examples/good.pb.gz examples/bad.pb.gz | grep -E '^ base flat|^ *[0-9].* main\.handleQuote$'; $PROFDIFF diff -q -f svg --requests 1000,2000 examples/good.pb.gz examples/bad.pb.gz | awk '/>Width: / { n = 2 } n > 0 { print; n-- } /<title>main\.handleQuote$/, /<\/title>/'
