@@ -134,7 +134,7 @@ facts_count_source(const struct profile *p, int vi, struct agg_src *src,
 {
 	const struct pf_valuetype *v = &p->sample_types[vi];
 	size_t	 i, plen, ncount = 0;
-	int	 only = -1;
+	int	 only = -1, own;
 
 	memset(src, 0, sizeof(*src));
 	src->value_index = vi;
@@ -155,6 +155,12 @@ facts_count_source(const struct profile *p, int vi, struct agg_src *src,
 			*why = "samples/count";
 			return;
 		}
+	if ((own = find_type(p, v->type, strlen(v->type), "_samples",
+	    "count")) >= 0) {
+		src->count_index = own;
+		*why = "the type's own count of samples";
+		return;
+	}
 	plen = prefix_len(v->type);
 	for (i = 0; i < p->nsample_types; i++) {
 		const struct pf_valuetype *t = &p->sample_types[i];

@@ -60,11 +60,13 @@ struct facts {
  * contentions/count under a period type contentions/count with a period
  * above 1 (pprof's conversion of a legacy contention profile) are
  * divided by it.  Otherwise: the type itself when its unit is "count";
- * a "samples/count" type; a count type sharing the name's prefix
- * (alloc_space -> alloc_objects, lock_time -> lock_count); the only
- * other count type; else value / period when the period type is the
- * sample type and the period is above 1; else no counts (count_index
- * -1, divisor 0, no unsample).  *why says which rule applied.
+ * a "samples/count" type; a count type named TYPE"_samples" (perf
+ * script's several events: cycles -> cycles_samples); a count type
+ * sharing the name's prefix (alloc_space -> alloc_objects, lock_time ->
+ * lock_count); the only other count type; else value / period when the
+ * period type is the sample type and the period is above 1; else no
+ * counts (count_index -1, divisor 0, no unsample).  *why says which
+ * rule applied.
  * Value / period is checked on the samples (facts_sample()): a value
  * under one period is no whole number of periods, and then the profile
  * has no counts (facts.subperiod).
