@@ -4,8 +4,9 @@
  * It reads a file or standard input within the limits, inflates gzip
  * (gunzip.c) whole, as it is read, or twice for a large file, decides
  * once what the inflated bytes are (input_sniff()), and routes them:
- * folded stacks to folded.c, the legacy formats pprof reads to
- * legacy.c, protobuf to the fast wire path (wire.c)
+ * perf script output to perfscript.c, folded stacks to folded.c, the
+ * legacy formats pprof reads to legacy.c, protobuf to the fast wire
+ * path (wire.c)
  * or, when that declines, to the reference decoder (pprof.c).  For a
  * file read twice it owns the window of bytes pass 3 reads, pulls
  * more into it when the wire path runs short, and checks the CRC.
@@ -28,6 +29,7 @@
 #include "input/gunzip.h"
 #include "input/input.h"
 #include "input/legacy.h"
+#include "input/perfscript.h"
 #include "input/pprof.h"
 #include "profdiff.h"
 #include "model/profile.h"
@@ -92,7 +94,10 @@ input_sniff(const void *vbuf, size_t len)
 		return INPUT_EMPTY;
 	if ((k = legacy_kind(vbuf, len)) != INPUT_PROTOBUF)
 		return k;
-	/* Text is folded stacks, unless it is a legacy pprof format. */
+	/* A perf script sample header is text, and no folded stack line. */
+	if (perfscript_sniff(vbuf, len))
+		return INPUT_PERFSCRIPT;
+	/* Other text is folded stacks, unless it is a legacy pprof format. */
 	return folded_sniff(vbuf, len) ? INPUT_FOLDED : INPUT_PROTOBUF;
 }
 
@@ -227,8 +232,8 @@ window_drop(struct window *win)
  * at pprof_open(), its samples one at a time by pprof_next().  On the
  * fast path the samples are read off the wire (wire.c), and the bytes
  * behind are given back to the system as the reading goes.  Otherwise
- * the samples come from a profile pprof_unpack(), folded_decode() or
- * legacy_decode() built whole at pprof_open().
+ * the samples come from a profile pprof_unpack(), perfscript_decode(),
+ * folded_decode() or legacy_decode() built whole at pprof_open().
  */
 struct pf_reader {
 	struct profile	*p;		/* the header; p->samples is NULL */
@@ -589,6 +594,9 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 	enum input_kind		 k;
 
 	switch (k = input_sniff(buf, len)) {
+	case INPUT_PERFSCRIPT:
+		p = perfscript_decode(buf, len, path, &r->lim, d);
+		break;
 	case INPUT_FOLDED:
 		p = folded_decode(buf, len, path, &r->lim, d);
 		break;

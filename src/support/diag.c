@@ -50,6 +50,7 @@ diag_kind(enum diag_code code)
 		[DIAG_USAGE] = "cannot use profile",
 		[DIAG_FOLDED] = "bad folded stacks",
 		[DIAG_NOTPROFILE] = "not a profile",
+		[DIAG_PERFSCRIPT] = "bad perf script output",
 		[DIAG_PAIR] = "",
 	};
 

@@ -26,6 +26,7 @@ enum diag_code {
 	DIAG_USAGE,		/* a request the input cannot satisfy */
 	DIAG_FOLDED,		/* text that is not well-formed folded stacks */
 	DIAG_NOTPROFILE,	/* text that is not folded stacks at all */
+	DIAG_PERFSCRIPT,	/* perf script output that is malformed */
 	DIAG_PAIR,		/* two profiles that cannot be compared; no
 				   kind is printed: the message says why */
 };
