@@ -332,8 +332,9 @@ split_error(struct folded *f, enum lerr r, const struct fline *l)
 	if (f->nsamples == 0 && (r == L_NOCOUNT || r == L_NAN))
 		return diag_set(f->d, DIAG_NOTPROFILE, -1, "line %zu ends in "
 		    "'%s', not in a count; profdiff reads pprof profiles "
-		    "(protobuf, gzipped or not) and folded stacks "
-		    "('frame;frame;frame COUNT' per line)", f->lineno,
+		    "(protobuf, gzipped or not), perf script output and "
+		    "folded stacks ('frame;frame;frame COUNT' per line)",
+		    f->lineno,
 		    excerpt(x, sizeof(x), l->count, l->count_end));
 	switch (r) {
 	case L_NOCOUNT:

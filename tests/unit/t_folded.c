@@ -312,12 +312,12 @@ test_errors(void)
 	/* Text that is not folded at all is no profile, and says so. */
 	CHECK_STR(refuse("hello world\n"), "t.folded: not a profile: line 1 "
 	    "ends in 'world', not in a count; profdiff reads pprof profiles "
-	    "(protobuf, gzipped or not) and folded stacks "
-	    "('frame;frame;frame COUNT' per line)");
+	    "(protobuf, gzipped or not), perf script output and folded "
+	    "stacks ('frame;frame;frame COUNT' per line)");
 	CHECK_STR(refuse("\n{\"x\": 1.5}\n"), "t.folded: not a profile: "
 	    "line 2 ends in '1.5}', not in a count; profdiff reads pprof "
-	    "profiles (protobuf, gzipped or not) and folded stacks "
-	    "('frame;frame;frame COUNT' per line)");
+	    "profiles (protobuf, gzipped or not), perf script output and "
+	    "folded stacks ('frame;frame;frame COUNT' per line)");
 	/* Long quotes are cut, never inside a UTF-8 character. */
 	CHECK_STR(refuse("a 1\nb 123456789012345678901234567890123456789é9x\n"),
 	    "t.folded: bad folded stacks: line 2: count "
