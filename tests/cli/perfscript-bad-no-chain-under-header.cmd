@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/perf/bad/no-chain-under-header.txt

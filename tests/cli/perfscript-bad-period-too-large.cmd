@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/perf/bad/period-too-large.txt

@@ -1,0 +1,1 @@
+$PROFDIFF top -q --by-label comm tests/data/perf/base.txt.gz

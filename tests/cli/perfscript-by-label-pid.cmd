@@ -1,0 +1,1 @@
+$PROFDIFF top -q --by-label pid tests/data/perf/fields/all.txt

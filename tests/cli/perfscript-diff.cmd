@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 6 tests/data/perf/base.txt.gz tests/data/perf/changed.txt.gz

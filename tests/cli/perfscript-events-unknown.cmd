@@ -1,0 +1,1 @@
+$PROFDIFF top -q -i cycles tests/data/perf/events.txt.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top -q -n 0 --granularity addresses tests/data/perf/fields/minimal.txt

@@ -1,0 +1,1 @@
+$PROFDIFF top -q -n 5 tests/data/perf/nochain.txt.gz

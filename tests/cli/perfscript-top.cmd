@@ -1,0 +1,1 @@
+$PROFDIFF top -n 12 tests/data/perf/base.txt.gz
