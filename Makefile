@@ -109,7 +109,7 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
-FUZZ_TARGETS = pprof options folded twice
+FUZZ_TARGETS = pprof options folded twice perfscript
 tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 # Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
@@ -126,7 +126,10 @@ FUZZ_SEEDS_pprof = tests/data/corpus tests/data/good tests/data/bad examples \
 FUZZ_SEEDS_options = tests/fuzz/seeds-options
 FUZZ_SEEDS_folded = tests/fuzz/seeds-folded tests/data/folded
 FUZZ_SEEDS_twice = $(FUZZ_SEEDS_pprof)
-export FUZZ_SEEDS_pprof FUZZ_SEEDS_options FUZZ_SEEDS_folded FUZZ_SEEDS_twice
+FUZZ_SEEDS_perfscript = tests/fuzz/seeds-perfscript tests/data/perf/fields \
+	tests/data/perf/bad
+export FUZZ_SEEDS_pprof FUZZ_SEEDS_options FUZZ_SEEDS_folded FUZZ_SEEDS_twice \
+	FUZZ_SEEDS_perfscript
 fuzz: $(GEN)
 	@mkdir -p build-fuzz tests/fuzz/crashers
 	for t in $(FUZZ_TARGETS); do \

@@ -347,6 +347,9 @@ run_replay() {
 	replay_target "$b" folded "folded-stack inputs" "folded stacks" \
 	    tests/fuzz/seeds-folded/* tests/data/folded/*.folded* \
 	    tests/data/folded/bad/* tests/data/bad/*.txt
+	replay_target "$b" perfscript "perf script inputs" "perf script" \
+	    tests/fuzz/seeds-perfscript/* tests/data/perf/fields/* \
+	    tests/data/perf/bad/* tests/data/folded/*.folded
 }
 
 # Byte-identical output in every format, whatever the environment's size
