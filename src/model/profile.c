@@ -52,6 +52,32 @@ profile_free(struct profile *p)
 		arena_free(p->arena);
 }
 
+/*
+ * A delta of Go's heap or allocs profile, as net/http/pprof serves
+ * /debug/pprof/heap?seconds=N and allocs?seconds=N: Go's four heap
+ * types, a duration (a snapshot of runtime/pprof has none) and no
+ * default type (the delta drops allocs' alloc_space).  Its in-use
+ * values are the change of the heap, negative where more was freed;
+ * its allocations are the window's.
+ */
+static int
+go_delta_heap(const struct profile *p)
+{
+	static const char *const types[4][2] = {
+		{ "alloc_objects", "count" }, { "alloc_space", "bytes" },
+		{ "inuse_objects", "count" }, { "inuse_space", "bytes" } };
+	size_t	 i;
+
+	if (p->nsample_types != 4 || p->duration_nanos <= 0 ||
+	    p->default_sample_type[0] != '\0')
+		return 0;
+	for (i = 0; i < 4; i++)
+		if (strcmp(p->sample_types[i].type, types[i][0]) != 0 ||
+		    strcmp(p->sample_types[i].unit, types[i][1]) != 0)
+			return 0;
+	return 1;
+}
+
 int
 profile_sample_index(const struct profile *p, const char *name,
     struct diag *d)
@@ -68,6 +94,8 @@ profile_sample_index(const struct profile *p, const char *name,
 				if (strcmp(p->sample_types[i].type,
 				    p->default_sample_type) == 0)
 					return (int)i;
+		if (go_delta_heap(p))
+			return 1;
 		return (int)p->nsample_types - 1;
 	}
 	for (i = 0; i < p->nsample_types; i++)

@@ -111,7 +111,10 @@ void		 profile_free(struct profile *);	/* NULL is a no-op */
 /*
  * Resolve a user's -i argument (a sample type name or a 0-based index)
  * against the profile, or choose pprof's default when name is NULL:
- * default_sample_type if set and present, else the last sample type.
+ * default_sample_type if set and present; alloc_space of a Go delta
+ * heap profile (/debug/pprof/heap?seconds=N or allocs?seconds=N: Go's
+ * four heap types, a duration and no default), whose in-use values are
+ * the heap's change, not a heap; else the last sample type.
  * Returns the index or -1 with the diag filled.
  */
 int		 profile_sample_index(const struct profile *, const char *name,

@@ -300,6 +300,46 @@ test_model(void)
 	profile_free(p);
 }
 
+/*
+ * The default of a delta of Go's heap or allocs profile (net/http/pprof's
+ * ?seconds=N, tests/data/types-delta): its four types, a duration, no
+ * default type.  alloc_space, its window's allocations; not inuse_space,
+ * the last, whose values are the heap's change.  A snapshot (no duration),
+ * a default type set, or other types keep pprof's choice.
+ */
+static void
+test_default_delta_heap(void)
+{
+	static const struct pf_valuetype heap[4] = {
+		{ "alloc_objects", "count" }, { "alloc_space", "bytes" },
+		{ "inuse_objects", "count" }, { "inuse_space", "bytes" } };
+	struct pf_valuetype	 types[4];
+	struct profile		*p = profile_new();
+	struct diag		 d;
+
+	diag_init(&d, "delta.pb.gz");
+	memcpy(types, heap, sizeof(types));
+	p->sample_types = types;
+	p->nsample_types = 4;
+	p->duration_nanos = 2000000000;
+	CHECK_INT(profile_sample_index(p, NULL, &d), 1);
+	CHECK_INT(profile_sample_index(p, "inuse_space", &d), 3);
+	p->default_sample_type = "inuse_objects";
+	CHECK_INT(profile_sample_index(p, NULL, &d), 2);
+	p->default_sample_type = "";
+	p->duration_nanos = 0;		/* a snapshot: /debug/pprof/heap */
+	CHECK_INT(profile_sample_index(p, NULL, &d), 3);
+	p->duration_nanos = 2000000000;
+	types[1].unit = "kilobytes";
+	CHECK_INT(profile_sample_index(p, NULL, &d), 3);
+	types[1].unit = "bytes";
+	p->nsample_types = 2;
+	CHECK_INT(profile_sample_index(p, NULL, &d), 1);
+	p->sample_types = NULL;
+	p->nsample_types = 0;
+	profile_free(p);
+}
+
 static void
 test_gzip_and_nul(void)
 {
@@ -789,6 +829,7 @@ int
 main(void)
 {
 	test_model();
+	test_default_delta_heap();
 	test_gzip_and_nul();
 	test_limits();
 	test_refusals();

@@ -1,0 +1,1 @@
+out=$($PROFDIFF diff -q -n 1 tests/data/types-delta/heap-none-01.delta.pb.gz tests/data/types-delta/heap-more-01.delta.pb.gz); s=$?; printf "%s\n" "$out" | grep -E "^(Base|New|Type|Duration|Compared):"; exit $s
