@@ -989,7 +989,8 @@ subperiod_warn(const struct side *s, const char *side, struct diags *ds)
  * on either side.
  */
 static void
-samples_warn(const struct side *s, const char *side, struct diags *ds)
+samples_warn(const struct side *s, const char *side, int norm,
+    struct diags *ds)
 {
 	const struct facts *m = &s->merged;
 
@@ -1006,6 +1007,15 @@ samples_warn(const struct side *s, const char *side, struct diags *ds)
 		/* A snapshot is what there was: no longer one to take. */
 		warn_side(ds, s, side, MSG_FEW_SAMPLES_SNAPSHOT,
 		    (long long)m->samples, m->samples == 1 ? "" : "s");
+	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES &&
+	    norm != DELTA_NORM_TOTAL)
+		/* Rates and values: a Poisson count's ±z/sqrt(n). */
+		warn_side(ds, s, side, MSG_FEW_SAMPLES_VALUES,
+		    (long long)m->samples, m->samples == 1 ? "" : "s",
+		    norm == DELTA_NORM_DURATION ? "rates" :
+		    norm == DELTA_NORM_REQUESTS ? "values per request" :
+		    "values", 100 * stats_norm_quantile(0.975) /
+		    sqrt((double)m->samples));
 	else if (m->samples > 0 && m->samples < PD_FEW_SAMPLES)
 		warn_side(ds, s, side, MSG_FEW_SAMPLES, (long long)m->samples,
 		    m->samples == 1 ? "" : "s", 100 *
@@ -1037,32 +1047,94 @@ idle_share(const struct side *s)
 }
 
 /*
- * A CPU profile of a process mostly waiting: what would show where it
- * waits.  Not a profile of wall-clock time (kind_wall()), which shows
+ * The other side's CPU utilization and duration, its whole profile's
+ * when it is one (a selection's CPU is not all the process did); -1 if
+ * it is no CPU profile with a duration.
+ */
+static double
+other_util(const struct side *o, double *secs)
+{
+	const struct facts *f = &o->merged;
+
+	if (o->nprofiles == 1)
+		f = o->whole != NULL ? &o->whole[0] : &o->facts[0];
+	*secs = (double)f->duration_ns / 1e9;
+	return f->is_cpu && !f->empty && f->duration_ns > 0 ? f->cpu_util :
+	    -1;
+}
+
+/*
+ * The utilization's clause of the messages: "was 4.6% of one core over
+ * 10.06s", or, beside the other side's CPU profile, how it changed,
+ * "fell from 58.5% of one core (base, 10.00s) to 4.6% (new, 10.06s)",
+ * and whom the advice is about, into who: "the process", or "the new
+ * window".
+ */
+static void
+util_say(char *buf, size_t len, char *who, size_t wlen,
+    const struct facts *f, const char *side, const struct side *other)
+{
+	double	 u = 100 * f->cpu_util, secs = (double)f->duration_ns / 1e9;
+	double	 ou, osecs, bu, nu, bs, ns;
+
+	if (other == NULL || side == NULL || (ou = other_util(other,
+	    &osecs)) < 0) {
+		snprintf(buf, len, "was %.1f%% of one core over %.2fs", u,
+		    secs);
+		snprintf(who, wlen, "the process");
+		return;
+	}
+	ou *= 100;
+	snprintf(who, wlen, "the %s window", side);
+	bu = strcmp(side, "base") == 0 ? u : ou;
+	nu = strcmp(side, "base") == 0 ? ou : u;
+	bs = strcmp(side, "base") == 0 ? secs : osecs;
+	ns = strcmp(side, "base") == 0 ? osecs : secs;
+	/* As the two are printed, to one decimal. */
+	if (llround(10 * bu) == llround(10 * nu))
+		snprintf(buf, len, "stayed at %.1f%% of one core (base, "
+		    "%.2fs; new, %.2fs)", nu, bs, ns);
+	else
+		snprintf(buf, len, "%s from %.1f%% of one core (base, %.2fs) "
+		    "to %.1f%% (new, %.2fs)", nu < bu ? "fell" : "rose", bu,
+		    bs, nu, ns);
+}
+
+/*
+ * A CPU profile of a process off CPU much of the time: what would show
+ * where.  Not a profile of wall-clock time (kind_wall()), which shows
  * it already; a profile read for its CPU time that has wall-clock time
  * too (@datadog/pprof's, whose last type is cpu) has it read instead,
  * unless its wall-clock samples were seldom idle: then the thread was
- * not waiting but kept from running (starved).
+ * not waiting but kept from running (starved).  A CPU profile alone
+ * cannot tell the two apart: under PD_WAITING_UTIL the process was
+ * mostly waiting, most likely, and only a wall-clock or off-CPU profile
+ * can say where; under PD_LOW_UTIL, not that low (a process capped by a
+ * CPU quota, or on a loaded machine), it says so, with less urgency.
+ * Beside another CPU profile (other), it says how the utilization
+ * changed.
  */
 static void
 idle_warn(const struct side *s, const struct facts *f, const char *side,
-    struct diags *ds)
+    const struct side *other, struct diags *ds)
 {
-	double secs = (double)f->duration_ns / 1e9, idle;
+	double	 idle;
+	char	 say[160], who[32];
 
 	if (!f->is_cpu || f->cpu_util < 0 || f->cpu_util >= PD_LOW_UTIL ||
 	    f->empty || kind_wall(s->sample_type, f->period_type))
 		return;
+	util_say(say, sizeof(say), who, sizeof(who), f, side, other);
 	if (f->wall_type[0] != '\0' && (idle = idle_share(s)) >= 0 &&
 	    idle < PD_STARVED_IDLE)
-		warn_file(ds, side, f, "", MSG_STARVED, 100 * f->cpu_util,
-		    secs, 100 * idle);
+		warn_file(ds, side, f, "", MSG_STARVED, say, 100 * idle);
 	else if (f->wall_type[0] != '\0')
-		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING_WALL,
-		    100 * f->cpu_util, secs, f->wall_type);
+		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING_WALL, say, who,
+		    f->wall_type);
+	else if (f->cpu_util < PD_WAITING_UTIL)
+		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING, say, who);
 	else
-		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING,
-		    100 * f->cpu_util, secs);
+		warn_file(ds, side, f, "", MSG_LOW_UTIL, say, who);
 }
 
 /* Samples whose innermost frame is idle, which agg.c keeps apart. */
@@ -1080,8 +1152,13 @@ idle_apart(const struct side *s, const char *side, struct diags *ds)
 		    (long long)all, 100.0 * (double)idle / (double)all);
 }
 
-void
-side_warn(const struct side *s, const char *side, struct diags *ds)
+/*
+ * side_warn() for the quantity compared, norm (enum delta_norm), beside
+ * the other side (or NULL).
+ */
+static void
+side_warn_of(const struct side *s, const char *side, int norm,
+    const struct side *other, struct diags *ds)
 {
 	const struct filter_stats	*fs = &s->fstats;
 	unsigned			 no;
@@ -1100,7 +1177,7 @@ side_warn(const struct side *s, const char *side, struct diags *ds)
 		diags_add(ds, MSG_OTHER_DEFAULT, side, s->other_path, NULL,
 		    s->other_default, s->sample_type, s->other_from);
 	subperiod_warn(s, side, ds);
-	samples_warn(s, side, ds);
+	samples_warn(s, side, norm, ds);
 	idle_apart(s, side, ds);
 	for (i = 0; i < s->nprofiles; i++) {
 		const struct facts *f = &s->facts[i];
@@ -1108,8 +1185,15 @@ side_warn(const struct side *s, const char *side, struct diags *ds)
 		if (f->duration_bogus)
 			warn_file(ds, side, f, "", MSG_BAD_DURATION);
 		/* A selection's CPU is not all the process did. */
-		idle_warn(s, s->whole != NULL ? &s->whole[i] : f, side, ds);
+		idle_warn(s, s->whole != NULL ? &s->whole[i] : f, side,
+		    other, ds);
 	}
+}
+
+void
+side_warn(const struct side *s, const char *side, struct diags *ds)
+{
+	side_warn_of(s, side, DELTA_NORM_TOTAL, NULL, ds);
 }
 
 /*
@@ -1172,8 +1256,8 @@ side_warn_pair(const struct side *b, const struct side *n, int norm,
 	int skew = db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
 	    PD_DURATION_SKEW;
 
-	side_warn(b, "base", ds);
-	side_warn(n, "new", ds);
+	side_warn_of(b, "base", norm, n, ds);
+	side_warn_of(n, "new", norm, b, ds);
 	/* Shares and rates allow for it; a sum over each window does not. */
 	if (skew && norm == DELTA_NORM_NONE && b->kind != KIND_SNAPSHOT)
 		diags_add(ds, MSG_WINDOWS_SUMS, NULL, NULL, NULL, db / 1e9,

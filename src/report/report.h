@@ -319,8 +319,12 @@ void	report_diff_norm(char *buf, size_t len, double v,
 	    const struct diff_report *);
 void	report_diff_delta(char *buf, size_t len, double v,
 	    const struct diff_report *);
+/* --min-effect's points in the quantity compared ("1pp", "10ms/s ..."). */
+void	report_diff_min_effect(char *buf, size_t len,
+	    const struct diff_report *);
 const char *report_verdict_name(int verdict);
-const char *report_verdict_text(int verdict);
+/* exposure: rates or values are compared, and no share is crowded. */
+const char *report_verdict_text(int verdict, int exposure);
 
 /*
  * --list's and --peek's sections of a diff report (report_views.c),

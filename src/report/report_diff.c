@@ -67,19 +67,20 @@ fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
 
 	switch (r->norm) {
 	case DELTA_NORM_TOTAL:
-		snprintf(buf, len, "%+.2fpp", 100 * v);
+		units_signed(u, sizeof(u), 100 * v, 2);
+		snprintf(buf, len, "%spp", u);
 		break;
 	case DELTA_NORM_DURATION:
 	case DELTA_NORM_REQUESTS:
 		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
 		    to_unit(r));
-		snprintf(buf, len, "%c%s/%s", v < 0 ? '-' : '+', u,
+		snprintf(buf, len, "%s%s/%s", units_sign(v, u), u,
 		    r->norm == DELTA_NORM_DURATION ? "s" : "req");
 		break;
 	default:
 		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
 		    to_unit(r));
-		snprintf(buf, len, "%c%s", v < 0 ? '-' : '+', u);
+		snprintf(buf, len, "%s%s", units_sign(v, u), u);
 		break;
 	}
 }
@@ -92,6 +93,30 @@ fmt_pp(char *buf, size_t len, const struct diff_report *r)
 	    r->h.min_effect_pp);
 }
 
+/*
+ * --min-effect's points in the quantity compared: "1pp" of shares, but
+ * of rates or values what they are of the level, "9.96ms/s (1pp of the
+ * level)", or a wait's floor, "10ms/s (1% of one thread's time; ...)".
+ */
+void
+report_diff_min_effect(char *buf, size_t len, const struct diff_report *r)
+{
+	char	 pp[32], v[UNITS_BUFSZ + 8];
+
+	fmt_pp(pp, sizeof(pp), r);
+	if (!r->d->exposure || r->d->level <= 0) {
+		snprintf(buf, len, "%spp", pp);
+		return;
+	}
+	fmt_delta(v, sizeof(v), r->h.min_effect_pp / 100 * r->d->level, r);
+	if (r->h.min_floor > 0)
+		snprintf(buf, len, "%s (1%% of one thread's time; 1pp of this "
+		    "level is more)", v[0] == '+' ? v + 1 : v);
+	else
+		snprintf(buf, len, "%s (%spp of the level)", v[0] == '+' ?
+		    v + 1 : v, pp);
+}
+
 static void
 fmt_rel(char *buf, size_t len, const struct delta_row *row)
 {
@@ -101,8 +126,10 @@ fmt_rel(char *buf, size_t len, const struct delta_row *row)
 		snprintf(buf, len, "gone");
 	else if (row->rel == HUGE_VAL)
 		snprintf(buf, len, "new");
-	else
-		snprintf(buf, len, "%+.0f%%", 100 * row->rel);
+	else {
+		units_signed(buf, len, 100 * row->rel, 0);
+		strlcat(buf, "%", len);
+	}
 }
 
 /*
@@ -116,8 +143,9 @@ fmt_interval(char *buf, size_t len, double lo, double hi,
 	char a[UNITS_BUFSZ + 8], b[UNITS_BUFSZ + 8];
 
 	if (!r->d->exposure) {
-		snprintf(buf, len, "[%+.*f, %+.*f]", digits, 100 * lo, digits,
-		    100 * hi);
+		units_signed(a, sizeof(a), 100 * lo, digits);
+		units_signed(b, sizeof(b), 100 * hi, digits);
+		snprintf(buf, len, "[%s, %s]", a, b);
 		return;
 	}
 	fmt_delta(a, sizeof(a), lo * r->d->level, r);
@@ -177,19 +205,34 @@ verdict_name(enum verdict v)
 	}
 }
 
-/* ...and as people read it (text, Markdown). */
+/*
+ * ...and as people read it (text, Markdown).  Against an exposure
+ * (rates, values per request, absolute values) no share is compared, so
+ * nothing is crowded: a row that moved only with a finding fell or rose
+ * with it.
+ */
 static const char *
-verdict_text(enum verdict v)
+verdict_text(enum verdict v, int exposure)
 {
 	if (v == VERDICT_UNCHANGED)
 		return "~";
 	if (v == VERDICT_INSUFFICIENT)
 		return "too few samples";
 	if (v == VERDICT_CROWDED_OUT)
-		return "crowded out";
+		return exposure ? "fell with" : "crowded out";
 	if (v == VERDICT_CROWDED_IN)
-		return "crowded in";
+		return exposure ? "rose with" : "crowded in";
 	return verdict_name(v);
+}
+
+/* The lead of a finding's crowded rows, after indent (" " or "; "). */
+static const char *
+crowded_lead(enum verdict v, const struct diff_report *r)
+{
+	if (r->d->exposure)
+		return v == VERDICT_CROWDED_OUT ? "fell with it:" :
+		    "rose with it:";
+	return v == VERDICT_CROWDED_OUT ? "crowded out:" : "crowded in:";
 }
 
 /* Which of a row's hypotheses flagged it, as JSON names it. */
@@ -213,13 +256,15 @@ hyp_name(int hyp)
  * test flagged it, and the number of its finding.
  */
 static void
-fmt_verdict(char *buf, size_t len, const struct delta_row *row)
+fmt_verdict(char *buf, size_t len, const struct delta_row *row,
+    const struct diff_report *r)
 {
 	char n[24] = "";
 
 	if (row->finding >= 0)
 		snprintf(n, sizeof(n), " #%ld", row->finding + 1);
-	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict),
+	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict,
+	    r->d->exposure),
 	    row->hyp == DELTA_HYP_FLAT && (row->verdict == VERDICT_REGRESSED ||
 	    row->verdict == VERDICT_IMPROVED) ? " flat" : "", n);
 }
@@ -266,24 +311,16 @@ put_method(FILE *fp, const struct diff_report *r,
     void (*put)(FILE *, const char *))
 {
 	const struct judge *j = &r->d->judge;
-	char	 pp[32], u[UNITS_BUFSZ], fl[UNITS_BUFSZ + 64];
+	char	 me[UNITS_BUFSZ + 96];
 
-	fmt_pp(pp, sizeof(pp), r);
-	fl[0] = '\0';
-	if (r->h.min_floor > 0) {
-		units_label(u, sizeof(u), llround(r->h.min_floor), r->unit,
-		    to_unit(r));
-		snprintf(fl, sizeof(fl), ", %s/s (1%% of one thread's time; "
-		    "1pp of this level is more)", u);
-	}
+	report_diff_min_effect(me, sizeof(me), r);
 	fprintf(fp, "Test: %s; Benjamini-Hochberg at %g over the %zu of %zu "
 	    "hypotheses that can reach it (Tarone; flat and cum of %zu %s, "
 	    "the same samples counted once); %.4g%% intervals (false "
-	    "coverage rate %g); minimum effect %spp%s and %g%%.\n",
+	    "coverage rate %g); minimum effect %s and %g%%.\n",
 	    r->h.method, r->h.alpha, j->fdr.kept, r->d->ntested,
 	    r->d->nrows, r->by_label ? "label values" : r->granularity,
-	    100 * (1 - j->ci_alpha), r->h.alpha, pp, fl,
-	    r->h.min_effect_rel);
+	    100 * (1 - j->ci_alpha), r->h.alpha, me, r->h.min_effect_rel);
 	if (r->h.quantity != NULL)
 		fprintf(fp, "Compared: %s.\n", r->h.quantity);
 	if (r->h.filters != NULL) {
@@ -326,8 +363,10 @@ fmt_finding(char *buf, size_t len, const struct delta_finding *f,
 	report_put_p(q, sizeof(q), f->q);
 	if (r->d->exposure)
 		fmt_delta(dl, sizeof(dl), f->delta * r->d->level, r);
-	else
-		snprintf(dl, sizeof(dl), "%+.1fpp", 100 * f->delta);
+	else {
+		units_signed(dl, sizeof(dl), 100 * f->delta, 1);
+		strlcat(dl, "pp", sizeof(dl));
+	}
 	fmt_interval(ci, sizeof(ci), f->lo, f->hi, r, 1);
 	snprintf(buf, len, "%s %s%s %s q %s", verdict_name(f->verdict), dl,
 	    f->hyp == DELTA_HYP_FLAT ? " flat" : "", ci, q);
@@ -339,8 +378,10 @@ fmt_change(char *buf, size_t len, double change, const struct diff_report *r)
 {
 	if (r->d->exposure)
 		fmt_delta(buf, len, r->d->level * change, r);
-	else
-		snprintf(buf, len, "%+.1fpp", 100 * change);
+	else {
+		units_signed(buf, len, 100 * change, 1);
+		strlcat(buf, "pp", len);
+	}
 }
 
 /*
@@ -444,7 +485,7 @@ static void
 put_findings_text(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 buf[320];
+	char	 buf[320], lead[32];
 	size_t	 i;
 
 	if (d->nfindings == 0)
@@ -465,11 +506,15 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 			fputc('\n', fp);
 		if (put_background(fp, r, f, 3, "  ", report_put_text) > 0)
 			fputc('\n', fp);
-		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3,
-		    "   crowded out:", report_put_text) > 0)
+		snprintf(lead, sizeof(lead), "   %s",
+		    crowded_lead(VERDICT_CROWDED_OUT, r));
+		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3, lead,
+		    report_put_text) > 0)
 			fputc('\n', fp);
-		if (put_crowded(fp, r, f, VERDICT_CROWDED_IN, 3,
-		    "   crowded in:", report_put_text) > 0)
+		snprintf(lead, sizeof(lead), "   %s",
+		    crowded_lead(VERDICT_CROWDED_IN, r));
+		if (put_crowded(fp, r, f, VERDICT_CROWDED_IN, 3, lead,
+		    report_put_text) > 0)
 			fputc('\n', fp);
 	}
 }
@@ -567,8 +612,8 @@ static int
 fmt_per(char *buf, size_t len, const struct delta_row *row,
     const struct diff_report *r)
 {
-	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ], lo[UNITS_BUFSZ + 2],
-		 hi[UNITS_BUFSZ + 2];
+	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ], l[UNITS_BUFSZ],
+		 h[UNITS_BUFSZ], lo[UNITS_BUFSZ + 2], hi[UNITS_BUFSZ + 2];
 	/* Relevant as --min-effect's relative part says, and not noise. */
 	double	 rel = row->per_base > 0 ? 100 * fabs(row->per_new /
 		    row->per_base - 1) : 0;
@@ -579,12 +624,12 @@ fmt_per(char *buf, size_t len, const struct delta_row *row,
 		return 0;
 	units_format(a, sizeof(a), (int64_t)llround(row->per_base), r->unit);
 	units_format(b, sizeof(b), (int64_t)llround(row->per_new), r->unit);
-	units_format(lo + 1, sizeof(lo) - 1, (int64_t)llround(fabs(
-	    row->per_lo)), r->unit);
-	units_format(hi + 1, sizeof(hi) - 1, (int64_t)llround(fabs(
-	    row->per_hi)), r->unit);
-	lo[0] = row->per_lo < 0 ? '-' : '+';
-	hi[0] = row->per_hi < 0 ? '-' : '+';
+	units_format(l, sizeof(l), (int64_t)llround(fabs(row->per_lo)),
+	    r->unit);
+	units_format(h, sizeof(h), (int64_t)llround(fabs(row->per_hi)),
+	    r->unit);
+	snprintf(lo, sizeof(lo), "%s%s", units_sign(row->per_lo, l), l);
+	snprintf(hi, sizeof(hi), "%s%s", units_sign(row->per_hi, h), h);
 	snprintf(buf, len, "per %s: %s -> %s [%s, %s], %s", per_name(r), a, b,
 	    lo, hi, up ? "each costs more" : down ? "each costs less" :
 	    "the same per one");
@@ -604,14 +649,19 @@ put_small(FILE *fp, const struct diff_report *r, const char *lead,
 {
 	const struct delta *d = r->d;
 	size_t	 at[SMALL_NAMED], n, i;
-	char	 dl[UNITS_BUFSZ + 8], rel[32], pp[32];
+	char	 dl[UNITS_BUFSZ + 8], rel[32], me[UNITS_BUFSZ + 96];
 
 	if ((n = delta_small(d, at, SMALL_NAMED)) == 0)
 		return;
-	fmt_pp(pp, sizeof(pp), r);
-	fprintf(fp, "%sUnder --min-effect's %spp of the level, so not "
+	if (d->exposure)
+		report_diff_min_effect(me, sizeof(me), r);
+	else {
+		fmt_pp(me, sizeof(me), r);
+		strlcat(me, "pp of the level", sizeof(me));
+	}
+	fprintf(fp, "%sUnder --min-effect's %s, so not "
 	    "verdicts: %zu significant change%s of %g%% or more%s", lead,
-	    pp, n, n == 1 ? "" : "s", r->h.min_effect_rel,
+	    me, n, n == 1 ? "" : "s", r->h.min_effect_rel,
 	    n == 1 ? "," : ", the largest relative");
 	for (i = 0; i < n && i < SMALL_NAMED; i++) {
 		const struct delta_row *row = &d->rows[at[i]];
@@ -718,7 +768,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 		const char *color = NULL;
 
 		fmt_cells(&c, row, r);
-		fmt_verdict(v, sizeof(v), row);
+		fmt_verdict(v, sizeof(v), row, r);
 		if (r->color && row->verdict == VERDICT_REGRESSED)
 			color = RED;
 		else if (r->color && row->verdict == VERDICT_IMPROVED)
@@ -761,7 +811,7 @@ static void
 put_findings_md(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 buf[320];
+	char	 buf[320], lead[32];
 	size_t	 i;
 
 	if (d->nfindings == 0)
@@ -776,9 +826,13 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		put_under(fp, r, f, 5, "; under it:", report_put_md);
 		put_background(fp, r, f, 5, ";",
 		    report_put_md);
-		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, "; crowded out:",
+		snprintf(lead, sizeof(lead), "; %s",
+		    crowded_lead(VERDICT_CROWDED_OUT, r));
+		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, lead,
 		    report_put_md);
-		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, "; crowded in:",
+		snprintf(lead, sizeof(lead), "; %s",
+		    crowded_lead(VERDICT_CROWDED_IN, r));
+		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, lead,
 		    report_put_md);
 		fputc('\n', fp);
 	}
@@ -821,7 +875,7 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 		const struct delta_row *row = &d->rows[r->order[k]];
 
 		fmt_cells(&c, row, r);
-		fmt_verdict(v, sizeof(v), row);
+		fmt_verdict(v, sizeof(v), row, r);
 		fprintf(fp, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | "
 		    "%s%s%s | ", c.bf, c.nf, c.bc, c.nc, c.dl, c.rel, c.ci, c.p,
 		    c.q, row->verdict == VERDICT_REGRESSED ? "**" : "", v,
@@ -837,7 +891,8 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 			continue;
 		fputs("- ", fp);
 		report_put_md(fp, row->name);
-		fprintf(fp, " (%s)", verdict_text(row->verdict));
+		fprintf(fp, " (%s)", verdict_text(row->verdict,
+		    r->d->exposure));
 		if (row->npath > 1) {
 			fputs(": path ", fp);
 			for (i = 0; i < row->npath; i++) {
@@ -1315,8 +1370,8 @@ report_verdict_name(int v)
 }
 
 const char *
-report_verdict_text(int v)
+report_verdict_text(int v, int exposure)
 {
-	return verdict_text((enum verdict)v);
+	return verdict_text((enum verdict)v, exposure);
 }
 

@@ -343,9 +343,9 @@ put_quantity(FILE *fp, const struct flame_report *r,
 	report_diff_norm(n, sizeof(n), f->new_cum_n, r->diff);
 	report_diff_delta(d, sizeof(d), f->delta_n, r->diff);
 	report_put_xmlf(fp, "\n%s -> %s: %s%s", b, n, d, status);
+	units_signed(d, sizeof(d), 100 * f->delta, 2);
 	report_put_xmlf(fp, "\nwidth, share: new %.2f%%, base %.2f%%, "
-	    "%+.2f pp", 100 * f->new_share, 100 * f->base_share,
-	    100 * f->delta);
+	    "%s pp", 100 * f->new_share, 100 * f->base_share, d);
 }
 
 static void
@@ -371,10 +371,11 @@ put_title(FILE *fp, const struct flame_report *r, const struct flame_frame *f)
 	    f->status == STATUS_GONE ? " (only in base)" : "";
 	if (other_quantity(r))
 		put_quantity(fp, r, f, status);
-	else
-		report_put_xmlf(fp, "\nnew %.2f%%, base %.2f%%: %+.2f pp%s",
-		    100 * f->new_share, 100 * f->base_share, 100 * f->delta,
-		    status);
+	else {
+		units_signed(v, sizeof(v), 100 * f->delta, 2);
+		report_put_xmlf(fp, "\nnew %.2f%%, base %.2f%%: %s pp%s",
+		    100 * f->new_share, 100 * f->base_share, v, status);
+	}
 	report_put_xmlf(fp, "\nsamples: base %" PRId64 ", new %" PRId64,
 	    f->base_count, f->new_count);
 	if (f->parent == FLAME_NONE)
@@ -692,21 +693,26 @@ static void
 put_test(FILE *fp, double *y, const struct flame_report *r)
 {
 	const struct flame	*fl = r->fl;
-	char			 u[UNITS_BUFSZ], floor[UNITS_BUFSZ + 64] = "";
+	char			 u[UNITS_BUFSZ], floor[UNITS_BUFSZ + 96] = "";
 	char			 pp[32], *s;
 
 	snprintf(pp, sizeof(pp), r->h.min_floor > 0 ? "%.2g" : "%g",
 	    r->h.min_effect_pp);
-	if (r->h.min_floor > 0 && r->diff != NULL) {
+	if (r->diff != NULL && r->diff->d->exposure) {
+		/* The frames are judged in the table's quantity. */
+		report_diff_min_effect(floor, sizeof(floor), r->diff);
+		pp[0] = '\0';
+	} else if (r->h.min_floor > 0 && r->diff != NULL) {
 		units_label(u, sizeof(u), llround(r->h.min_floor),
 		    r->diff->unit, r->out_unit ? r->out_unit : "auto");
 		snprintf(floor, sizeof(floor), ", %s/s (1%% of one thread's "
 		    "time; 1pp of this level is more)", u);
 	}
 	xasprintf(&s, "Test: %s; Benjamini-Hochberg at %g over the %zu of %zu "
-	    "frames drawn that can reach it (Tarone); minimum effect %spp%s "
+	    "frames drawn that can reach it (Tarone); minimum effect %s%s%s "
 	    "and %g%%.", r->h.method, r->h.alpha, fl->judge.fdr.kept,
-	    fl->ntested, pp, floor, r->h.min_effect_rel);
+	    fl->ntested, pp, pp[0] != '\0' ? "pp" : "", floor,
+	    r->h.min_effect_rel);
 	put_hline(fp, y, 0, s);
 	free(s);
 }

@@ -213,21 +213,24 @@ put_src_text(FILE *fp, const char *s)
 
 /* The verdict cell: the verdict, "flat" if only flat flagged it, #finding. */
 static void
-fmt_verdict(char *buf, size_t len, int verdict, int hyp, long finding)
+fmt_verdict(char *buf, size_t len, int verdict, int hyp, long finding,
+    int exposure)
 {
 	char n[24] = "";
 
 	if (finding >= 0)
 		snprintf(n, sizeof(n), " #%ld", finding + 1);
-	snprintf(buf, len, "%s%s%s", report_verdict_text(verdict),
+	snprintf(buf, len, "%s%s%s", report_verdict_text(verdict, exposure),
 	    hyp == DELTA_HYP_FLAT && (verdict == VERDICT_REGRESSED ||
 	    verdict == VERDICT_IMPROVED) ? " flat" : "", n);
 }
 
 static void
-fmt_row_verdict(char *buf, size_t len, const struct delta_row *row)
+fmt_row_verdict(char *buf, size_t len, const struct delta_row *row,
+    const struct diff_report *r)
 {
-	fmt_verdict(buf, len, row->verdict, row->hyp, row->finding);
+	fmt_verdict(buf, len, row->verdict, row->hyp, row->finding,
+	    r->d->exposure);
 }
 
 /* A line's verdict and q, or "-" when the lines were not tested. */
@@ -243,7 +246,7 @@ fmt_line(char *v, size_t vlen, char *q, size_t qlen, const struct views *vs,
 		snprintf(q, qlen, "-");
 		return;
 	}
-	fmt_verdict(v, vlen, l->verdict, l->hyp, -1);
+	fmt_verdict(v, vlen, l->verdict, l->hyp, -1, 0);
 	report_put_p(q, qlen, h->tested ? h->q : NAN);
 }
 
@@ -325,7 +328,7 @@ function_cells(struct line_cells *lc, const struct diff_report *r,
 	snprintf(lc->v, sizeof(lc->v), "-");
 	lc->q[0] = '\0';
 	if (vw->row >= 0)
-		fmt_row_verdict(lc->v, sizeof(lc->v), &r->d->rows[vw->row]);
+		fmt_row_verdict(lc->v, sizeof(lc->v), &r->d->rows[vw->row], r);
 }
 
 typedef void (*list_line_fn)(FILE *, const struct diff_report *,
@@ -434,7 +437,7 @@ text_peek_line(FILE *fp, const struct diff_report *r,
 	report_diff_norm(b, sizeof(b), e ? e->base_n : row->base_cum_n, r);
 	report_diff_norm(n, sizeof(n), e ? e->new_n : row->new_cum_n, r);
 	report_diff_delta(dl, sizeof(dl), e ? e->delta : row->delta, r);
-	fmt_row_verdict(v, sizeof(v), row);
+	fmt_row_verdict(v, sizeof(v), row, r);
 	fprintf(fp, "%10s %10s %11s  %-18s | %s", b, n, dl, v, e ? "  " : "");
 	report_put_text(fp, row->name);
 	if (e == NULL) {
@@ -551,7 +554,7 @@ md_peek_line(FILE *fp, const struct diff_report *r, const char *role,
 	report_diff_norm(b, sizeof(b), e ? e->base_n : row->base_cum_n, r);
 	report_diff_norm(n, sizeof(n), e ? e->new_n : row->new_cum_n, r);
 	report_diff_delta(dl, sizeof(dl), e ? e->delta : row->delta, r);
-	fmt_row_verdict(v, sizeof(v), row);
+	fmt_row_verdict(v, sizeof(v), row, r);
 	fprintf(fp, "| %s | ", role);
 	report_put_md(fp, row->name);
 	fprintf(fp, " | %s | %s | %s | %s%s%s |\n", b, n, dl,

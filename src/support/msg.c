@@ -36,26 +36,42 @@ static const struct msg_def {
 	[MSG_FEW_SAMPLES] = { "few-samples", MSG_WARNING,
 	    "only %lld sample%s: shares are uncertain by up to ±%.1f points "
 	    "(95%%); collect a longer profile" },
+	[MSG_FEW_SAMPLES_VALUES] = { "few-samples-values", MSG_WARNING,
+	    "only %lld sample%s: %s are uncertain, the whole profile's by "
+	    "±%.0f%% (95%%) and a function's by more, ±2/sqrt of its "
+	    "samples; collect a longer profile" },
 	[MSG_FEW_SAMPLES_SNAPSHOT] = { "few-samples-snapshot", MSG_WARNING,
 	    "only %lld sample%s in this snapshot: a function's value is "
 	    "uncertain by about ±1/sqrt of its samples" },
 	[MSG_BAD_DURATION] = { "duration-implausible", MSG_WARNING,
 	    "duration_nanos is implausible (over a week); the duration is "
 	    "ignored" },
+	/*
+	 * The utilization's clause is utilization_say()'s (load.c): "was
+	 * 4.6% of one core over 10.06s", or between two CPU profiles "fell
+	 * from 58.5% of one core (base, 10.00s) to 4.6% (new, 10.06s)";
+	 * then who: "the process", or "the new window".
+	 */
 	[MSG_MOSTLY_WAITING] = { "mostly-waiting", MSG_WARNING,
-	    "CPU utilization was %.1f%% of one core over %.2fs: the process "
-	    "was mostly waiting, and a CPU profile cannot explain time spent "
-	    "waiting; take a wall-clock or off-CPU profile" },
+	    "CPU utilization %s: %s was mostly waiting, and a CPU profile "
+	    "cannot explain time spent waiting; take a wall-clock or off-CPU "
+	    "profile" },
+	[MSG_LOW_UTIL] = { "low-utilization", MSG_NOTE,
+	    "CPU utilization %s: %s was off CPU part of the time, waiting "
+	    "for work or kept from running (a loaded machine, a CPU quota), "
+	    "and a CPU profile cannot tell which; its shares still compare, "
+	    "and where the time off CPU matters, a wall-clock profile shows "
+	    "it" },
 	[MSG_MOSTLY_WAITING_WALL] = { "mostly-waiting-wall-read", MSG_WARNING,
-	    "CPU utilization was %.1f%% of one core over %.2fs: the process "
-	    "was mostly waiting, and CPU time cannot explain time spent "
-	    "waiting; read the profile's wall-clock time (-sample_index=%s)" },
+	    "CPU utilization %s: %s was mostly waiting, and CPU time cannot "
+	    "explain time spent waiting; read the profile's wall-clock time "
+	    "(-sample_index=%s)" },
 	[MSG_STARVED] = { "starved", MSG_WARNING,
-	    "CPU utilization was %.1f%% of one core over %.2fs, yet only "
-	    "%.1f%% of its wall-clock samples were idle: the thread was not "
-	    "waiting for work but kept from running (a loaded machine or a "
-	    "CPU quota) or blocked in synchronous calls; its shares still "
-	    "compare, but not its speed" },
+	    "CPU utilization %s, yet only %.1f%% of its wall-clock samples "
+	    "were idle: the thread was not waiting for work but kept from "
+	    "running (a loaded machine or a CPU quota) or blocked in "
+	    "synchronous calls; its shares still compare, but not its "
+	    "speed" },
 	[MSG_COUNTS_RECOVERED] = { "counts-recovered", MSG_NOTE,
 	    "%s" },			/* facts.h's count_note */
 	[MSG_COUNTS_ESTIMATED] = { "counts-estimated", MSG_WARNING,

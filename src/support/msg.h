@@ -28,9 +28,11 @@ enum msg {
 	MSG_NO_SAMPLES,		/* a window with no samples */
 	MSG_NO_SAMPLES_SNAPSHOT, /* a snapshot with no samples */
 	MSG_FEW_SAMPLES,	/* under PD_FEW_SAMPLES samples */
+	MSG_FEW_SAMPLES_VALUES,	/* the same, rates or values compared */
 	MSG_FEW_SAMPLES_SNAPSHOT, /* the same, of a snapshot */
 	MSG_BAD_DURATION,	/* duration_nanos over a week */
-	MSG_MOSTLY_WAITING,	/* CPU utilization under PD_LOW_UTIL */
+	MSG_MOSTLY_WAITING,	/* CPU utilization under PD_WAITING_UTIL */
+	MSG_LOW_UTIL,		/* under PD_LOW_UTIL, not that low */
 	MSG_MOSTLY_WAITING_WALL, /* the same, and the file has wall time */
 	MSG_STARVED,		/* little CPU, yet its wall time not idle */
 	MSG_COUNTS_RECOVERED,	/* counts undone from scaled estimates */

@@ -391,3 +391,28 @@ units_scale_f(double value, const char *from, const char *to)
 			return v;
 	return value;
 }
+
+const char *
+units_sign(double v, const char *shown)
+{
+	const char	*p = shown;
+
+	/* Its digits up to the unit; a radix is any byte but a digit. */
+	while (*p == '0' || *p == '.' || *p == ',')
+		p++;
+	if (p == shown || (*p >= '1' && *p <= '9') || !isfinite(v))
+		return v < 0 ? "-" : "+";
+	return "";
+}
+
+void
+units_signed(char *buf, size_t len, double v, int digits)
+{
+	char	 num[400];
+
+	if (len == 0)
+		return;
+	snprintf(num, sizeof(num), "%.*f", digits, fabs(v));
+	fix_radix(num);
+	snprintf(buf, len, "%s%s", units_sign(v, num), num);
+}

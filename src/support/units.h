@@ -109,5 +109,14 @@ const char	*units_column(const char *to, int64_t minval, int64_t total,
  * values print as "null", as JSON needs.
  */
 void		 units_number(char *buf, size_t len, double v);
+/*
+ * The sign of a change v that prints as shown (its magnitude, a number
+ * then perhaps a unit: "1.5ms", "0.00"): "-" or "+", but "" when shown
+ * is a zero, which a sign would make a change the digits do not show
+ * ("[-0, +6]").
+ */
+const char	*units_sign(double v, const char *shown);
+/* v with digits decimals and that sign: "+1.25", "-0.50", "0.00". */
+void		 units_signed(char *buf, size_t len, double v, int digits);
 
 #endif

@@ -110,15 +110,20 @@ PROFILE_DIRS = ("tests/data/corpus", "tests/data/pprof-testdata", "examples",
                 "../shared/corpus", "tests/data/types")
 
 # The text's and Markdown's verdict cells, and JSON's and CSV's names.
+# Against an exposure (rates, values) a crowded row "fell with" or
+# "rose with" its finding; the share words last, for the reverse map.
 VERDICTS = {"~": "unchanged", "too few samples": "insufficient",
+            "fell with": "crowded_out", "rose with": "crowded_in",
             "crowded out": "crowded_out", "crowded in": "crowded_in",
             "regressed": "regressed", "improved": "improved"}
 UP = {"regressed": 1, "crowded_in": 1, "improved": -1, "crowded_out": -1}
 VERDICT_CELL = re.compile(r"^(~|too few samples|crowded out|crowded in|"
+                          r"fell with|rose with|"
                           r"regressed|improved)( flat)?(?: #(\d+))?$")
 TEXT_ROW = re.compile(r"^ *(\S+) +(\S+) +(\S+) +(\S+) +(\S+) +(\S+) +"
                       r"(-|\[\S+, \S+\]) +(\S+) +(\S+)  (~|too few samples|"
-                      r"crowded out|crowded in|regressed|improved)"
+                      r"crowded out|crowded in|fell with|rose with|"
+                      r"regressed|improved)"
                       r"( flat)?(?: #(\d+))? +(.*)$")
 TEXT_FINDING = re.compile(r"^#(\d+) (regressed|improved) (\S+)( flat)? "
                           r"\[(\S+), (\S+)\] q (\S+)  (.*)$")
@@ -807,9 +812,9 @@ def check_csv(case, text, doc):
 
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
-TITLE_DIFF = re.compile(r"^new (\S+)%, base (\S+)%: ([+-]\d+\.\d+) pp")
+TITLE_DIFF = re.compile(r"^new (\S+)%, base (\S+)%: ([+-]?\d+\.\d+) pp")
 # When the table compares rates or values: the frame's, in its units.
-TITLE_RATE = re.compile(r"^(\S+) -> (\S+): ([+-]\S+?)( \(only in \w+\))?$")
+TITLE_RATE = re.compile(r"^(\S+) -> (\S+): ([+-]?\S+?)( \(only in \w+\))?$")
 TITLE_SAMPLES = re.compile(r"^samples: base (\d+), new (\d+)$")
 TITLE_TEST = re.compile(r"^p (\S+), q (\S+): (.*)$")
 SVG_VERDICT = {"grew (significant)": 1, "shrank (significant)": -1,

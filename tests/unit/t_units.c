@@ -41,6 +41,34 @@ num(double v)
 	return buf;
 }
 
+static const char *
+sgn(double v, int digits)
+{
+	units_signed(buf, sizeof(buf), v, digits);
+	return buf;
+}
+
+/* A change that rounds to zero has no sign: "[-0, +6]" was printed. */
+static void
+test_signed(void)
+{
+	CHECK_STR(sgn(-0.3, 0), "0");
+	CHECK_STR(sgn(5.7, 0), "+6");
+	CHECK_STR(sgn(-0.004, 2), "0.00");
+	CHECK_STR(sgn(-0.005001, 2), "-0.01");
+	CHECK_STR(sgn(0.0, 1), "0.0");
+	CHECK_STR(sgn(-0.0, 1), "0.0");
+	CHECK_STR(sgn(-12.25, 1), "-12.2");
+	CHECK_STR(sgn(3.0, 2), "+3.00");
+	CHECK_STR(units_sign(-0.4, "0"), "");
+	CHECK_STR(units_sign(-0.4, "0B"), "");
+	CHECK_STR(units_sign(-0.4, "0.00ms"), "");
+	CHECK_STR(units_sign(-1, "1B"), "-");
+	CHECK_STR(units_sign(0.04, "0.05ms"), "+");
+	CHECK_STR(units_sign(-2e6, "10.50ms"), "-");
+	CHECK_STR(units_sign(-2e6, "100"), "-");
+}
+
 static void
 test_counts(void)
 {
@@ -286,6 +314,7 @@ int
 main(void)
 {
 	test_counts();
+	test_signed();
 	test_time();
 	test_bytes();
 	test_gcu();

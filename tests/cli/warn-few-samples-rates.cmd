@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 0 --normalize duration examples/good.pb.gz examples/idle.pb.gz >/dev/null; $PROFDIFF diff -n 0 --requests 1000,200 examples/good.pb.gz examples/idle.pb.gz >/dev/null; $PROFDIFF diff -n 0 --normalize none examples/good.pb.gz examples/idle.pb.gz >/dev/null; $PROFDIFF diff -n 0 examples/good.pb.gz examples/idle.pb.gz >/dev/null
