@@ -89,3 +89,59 @@ kind_quantity(enum kind k)
 	return k == KIND_SLICED ? "shares" : k == KIND_EVENTS ? "rates" :
 	    "absolute values";
 }
+
+/*
+ * The leaves Go records.  A mutex profile: the unlock that woke a
+ * waiter (sync's, internal/sync's since Go 1.24, the runtime's own
+ * locks since 1.22).  A block profile: where a goroutine waited, Lock
+ * included (a mutex profile never has it as a leaf).
+ */
+static const char *const mutex_leaves[] = { "sync.(*Mutex).Unlock",
+	"sync.(*RWMutex).Unlock", "sync.(*RWMutex).RUnlock",
+	"internal/sync.(*Mutex).Unlock", "runtime.unlock",
+	"runtime._LostContendedRuntimeLock", NULL };
+static const char *const block_leaves[] = { "runtime.chanrecv1",
+	"runtime.chanrecv2", "runtime.chansend1", "runtime.selectgo",
+	"sync.(*Cond).Wait", "sync.(*WaitGroup).Wait", "sync.(*Mutex).Lock",
+	"sync.(*RWMutex).Lock", "sync.(*RWMutex).RLock",
+	"internal/sync.(*Mutex).Lock", NULL };
+
+enum kind_wait
+kind_wait_leaf(const char *function)
+{
+	if (function == NULL)
+		return KIND_WAIT_UNKNOWN;
+	if (is(function, mutex_leaves))
+		return KIND_WAIT_MUTEX;
+	if (is(function, block_leaves))
+		return KIND_WAIT_BLOCK;
+	return KIND_WAIT_UNKNOWN;
+}
+
+enum kind_wait
+kind_wait_of(double mutex, double block, double total, int *sure)
+{
+	double	 m, b;
+
+	*sure = 0;
+	if (!(total > 0))
+		return KIND_WAIT_UNKNOWN;
+	m = mutex / total;
+	b = block / total;
+	if (m >= KIND_WAIT_SHARE && m > b) {
+		*sure = m >= KIND_WAIT_SURE && b < 1 - KIND_WAIT_SURE;
+		return KIND_WAIT_MUTEX;
+	}
+	if (b >= KIND_WAIT_SHARE && b > m) {
+		*sure = b >= KIND_WAIT_SURE && m < 1 - KIND_WAIT_SURE;
+		return KIND_WAIT_BLOCK;
+	}
+	return KIND_WAIT_UNKNOWN;
+}
+
+const char *
+kind_wait_name(enum kind_wait w)
+{
+	return w == KIND_WAIT_MUTEX ? "a mutex profile" :
+	    w == KIND_WAIT_BLOCK ? "a block profile" : "";
+}

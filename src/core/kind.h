@@ -43,6 +43,36 @@ int		 kind_waits(const char *type, const char *period_type);
  */
 int		 kind_wall(const char *type, const char *period_type);
 
+/*
+ * Go writes one header on its mutex and block profiles (contentions/
+ * count, delay/nanoseconds under a period type contentions/count), yet
+ * they measure different things: a mutex profile records the holder
+ * that delayed others, at its Unlock; a block profile the waiter, where
+ * it waited (a channel, select, Cond.Wait, WaitGroup.Wait, Mutex.Lock).
+ * Their leaf frames tell them apart.
+ */
+enum kind_wait {
+	KIND_WAIT_UNKNOWN = 0,
+	KIND_WAIT_MUTEX,
+	KIND_WAIT_BLOCK,
+};
+
+/* Of a sample's leaf function, the family it belongs to, or UNKNOWN. */
+enum kind_wait	 kind_wait_leaf(const char *function);
+/*
+ * Which profile it is, given the weights (contentions) of its samples
+ * whose leaf is of the mutex family, of the block family, and of all:
+ * the family of KIND_WAIT_SHARE or more of the weight, else UNKNOWN;
+ * *sure when that share is KIND_WAIT_SURE or more and the other
+ * family's under 1 - KIND_WAIT_SURE.
+ */
+#define KIND_WAIT_SHARE	0.5
+#define KIND_WAIT_SURE	0.9
+enum kind_wait	 kind_wait_of(double mutex, double block, double total,
+		    int *sure);
+/* "a mutex profile", "a block profile", or "" for UNKNOWN. */
+const char	*kind_wait_name(enum kind_wait);
+
 /* "shares", "rates" or "absolute values". */
 const char	*kind_quantity(enum kind);
 

@@ -296,6 +296,29 @@ fold_source(struct side *s, const struct profile *p, int vi,
 	    src->count_index].type, "contentions") == 0 ? src->count_index : -1;
 }
 
+/* Go's header of a mutex or block profile: contentions, delay. */
+static int
+go_waits(const struct profile *p)
+{
+	return p->nsample_types == 2 &&
+	    strcmp(p->sample_types[0].type, "contentions") == 0 &&
+	    strcmp(p->sample_types[0].unit, "count") == 0 &&
+	    strcmp(p->sample_types[1].type, "delay") == 0 &&
+	    strcmp(p->sample_types[1].unit, "nanoseconds") == 0;
+}
+
+/* The leaf of a sample, its innermost inlined function's name. */
+static const char *
+leaf_name(const struct pf_sample *smp)
+{
+	const struct pf_location *l;
+
+	if (smp->nlocs == 0 || (l = smp->locs[0]) == NULL || l->nlines == 0 ||
+	    l->lines[0].function == NULL)
+		return NULL;
+	return l->lines[0].function->name;
+}
+
 /*
  * Fold the samples of one profile as they are read: into its facts,
  * through the filter, into the side's agg and, with each, into the
@@ -323,8 +346,15 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	int			 rc, k, afail = 0, efail = 0, used[4];
 	int			 relative = filter_relative(lo->filter);
 	size_t			 neg, nread = 0;
-	int			 gcd_of;
+	int			 gcd_of, waits = 0;
 
+	if (sign > 0) {
+		if (!go_waits(p))
+			s->wait_go = -1;
+		else if (s->wait_go == 0)
+			s->wait_go = 1;
+		waits = s->wait_go == 1;
+	}
 	facts_begin(&fr, p, vi, f);
 	if (whole != NULL)
 		facts_begin(&wr, p, vi, whole);
@@ -345,6 +375,11 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			break;
 		}
 		nread++;
+		if (waits && smp->values[0] > 0) {
+			s->wait_weight[kind_wait_leaf(leaf_name(smp))] +=
+			    (double)smp->values[0];
+			s->wait_weight[3] += (double)smp->values[0];
+		}
 		if (gcd_of >= 0)
 			s->count_gcd = gcd64(s->count_gcd, smp->values[gcd_of]);
 		if (whole != NULL)
@@ -733,6 +768,48 @@ side_same_unit(const struct side *first, const struct side *s,
 	    s->unit, first->unit, first->facts[0].path);
 }
 
+/* What a side's leaves say it is (kind_wait_of()), and its share. */
+static enum kind_wait
+side_wait(const struct side *s, int *sure, double *share)
+{
+	enum kind_wait w;
+
+	*sure = 0;
+	*share = 0;
+	if (s->wait_go != 1)
+		return KIND_WAIT_UNKNOWN;
+	w = kind_wait_of(s->wait_weight[KIND_WAIT_MUTEX],
+	    s->wait_weight[KIND_WAIT_BLOCK], s->wait_weight[3], sure);
+	if (w != KIND_WAIT_UNKNOWN)
+		*share = 100 * s->wait_weight[w] / s->wait_weight[3];
+	return w;
+}
+
+static const char *
+wait_where(enum kind_wait w)
+{
+	return w == KIND_WAIT_MUTEX ? "Unlock" :
+	    "chan, select, Cond, WaitGroup or Lock";
+}
+
+int
+side_same_wait(const struct side *b, const struct side *n, struct diag *d)
+{
+	enum kind_wait	 wb, wn;
+	int		 sb, sn;
+	double		 pb, pn;
+
+	wb = side_wait(b, &sb, &pb);
+	wn = side_wait(n, &sn, &pn);
+	if (wb == KIND_WAIT_UNKNOWN || wn == KIND_WAIT_UNKNOWN || wb == wn ||
+	    !sb || !sn)
+		return 0;
+	diag_init(d, b->facts[0].path);
+	return diag_set_msg(d, DIAG_PAIR, MSG_WAITS_DIFFER,
+	    kind_wait_name(wb), pb, wait_where(wb), n->facts[0].path,
+	    kind_wait_name(wn), pn, wait_where(wn));
+}
+
 int
 side_load_pair(struct side *b, char *const *bpaths, size_t nb,
     struct side *n, char *const *npaths, size_t nn,
@@ -799,6 +876,8 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 		return -1;
 	}
 	side_divide_counts(both, 2);
+	if (side_same_wait(b, n, d) == -1)
+		return -1;
 	return side_same_unit(b, n, d);
 
 serial:
@@ -811,6 +890,8 @@ serial:
 	    d) == -1)
 		return -1;
 	side_divide_counts(both, 2);
+	if (side_same_wait(b, n, d) == -1)
+		return -1;
 	return side_same_unit(b, n, d);
 }
 
@@ -1247,6 +1328,24 @@ periods_differ(int64_t a, int64_t b)
 	    PD_PERIOD_SKEW * fmax((double)a, (double)b);
 }
 
+/* Two sides of different kinds by leaves not sure enough to refuse. */
+static void
+wait_warn(const struct side *b, const struct side *n, struct diags *ds)
+{
+	enum kind_wait	 wb, wn;
+	int		 sb, sn;
+	double		 pb, pn;
+
+	wb = side_wait(b, &sb, &pb);
+	wn = side_wait(n, &sn, &pn);
+	if (wb == KIND_WAIT_UNKNOWN || wn == KIND_WAIT_UNKNOWN || wb == wn ||
+	    (sb && sn))
+		return;
+	diags_add(ds, MSG_WAITS_UNSURE, NULL, b->facts[0].path, NULL,
+	    kind_wait_name(wb), pb, wait_where(wb), n->facts[0].path,
+	    kind_wait_name(wn), pn, wait_where(wn));
+}
+
 void
 side_warn_pair(const struct side *b, const struct side *n, int norm,
     struct diags *ds)
@@ -1279,6 +1378,7 @@ side_warn_pair(const struct side *b, const struct side *n, int norm,
 	if (!b->has_counts || !n->has_counts)
 		diags_add(ds, MSG_NO_COUNTS, NULL, NULL, NULL,
 		    fb->sample_type);
+	wait_warn(b, n, ds);
 }
 
 void

@@ -98,6 +98,17 @@ struct side {
 	char		*other_default;	/*   type is not the one read, and that
 					   type (owned); NULL if none, or -i */
 	const char	*other_from;	/* whose type was read instead */
+	/*
+	 * Go's mutex and block profiles share one header: when every
+	 * profile of the side has it (wait_go), the contentions of its
+	 * samples by their leaf's family (enum kind_wait, the last the
+	 * total), --base's snapshots left out, and the samples a
+	 * selection leaves out included.  wait_go: 0 before the first
+	 * profile, 1 while every profile had the header, -1 once one
+	 * did not.
+	 */
+	int		 wait_go;
+	double		 wait_weight[4];
 };
 
 /*
@@ -142,6 +153,13 @@ int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 int	side_same_unit(const struct side *first, const struct side *s,
 	    struct diag *);
 /*
+ * Are the two sides, if both of Go's mutex/block header, of one kind by
+ * their leaves (kind_wait_of())?  Returns 0, or -1 with the diag filled
+ * (MSG_WAITS_DIFFER) when each is surely another.
+ */
+int	side_same_wait(const struct side *b, const struct side *n,
+	    struct diag *);
+/*
  * Divide the contentions of the n sides, if they are all a mutex
  * profile's that may be estimates, by the greatest common divisor of
  * them all, and say so in their facts (count_note).
@@ -181,9 +199,10 @@ void	side_warn(const struct side *, const char *side, struct diags *ds);
  * The same for both sides of a comparison, the base side's first, then
  * what makes the two hard to compare: windows of different lengths,
  * sampling periods more than PD_PERIOD_SKEW apart, counts that are
- * estimates, no counts.  norm is the quantity compared (enum
- * delta_norm), which decides whether windows of different lengths
- * matter.
+ * estimates, no counts, a mutex profile against a block profile by
+ * leaves that do not settle it (MSG_WAITS_UNSURE).  norm is the
+ * quantity compared (enum delta_norm), which decides whether windows
+ * of different lengths matter.
  */
 void	side_warn_pair(const struct side *base, const struct side *new,
 	    int norm, struct diags *ds);

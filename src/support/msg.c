@@ -136,6 +136,13 @@ static const struct msg_def {
 	[MSG_UNITS_DIFFER] = { "units-differ", MSG_ERROR,
 	    "sample type %s is in %s, but in %s in %s: the profiles cannot "
 	    "be compared" },
+	[MSG_WAITS_DIFFER] = { "mutex-against-block", MSG_ERROR,
+	    "looks like %s (%.0f%% of contentions in %s), %s like %s "
+	    "(%.0f%% in %s): compare mutex with mutex, block with block" },
+	[MSG_WAITS_UNSURE] = { "mutex-against-block-unsure", MSG_WARNING,
+	    "looks like %s (%.0f%% of contentions in %s), %s like %s "
+	    "(%.0f%% in %s): Go writes one header on both; check that they "
+	    "are of one kind" },
 };
 
 const char *

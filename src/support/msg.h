@@ -54,6 +54,8 @@ enum msg {
 	MSG_SERIES_ESTIMATES,	/* a series of scaled estimates */
 	MSG_OUT_OF_RANGE,	/* counts the statistics cannot take */
 	MSG_UNITS_DIFFER,	/* one type, two units: no comparison */
+	MSG_WAITS_DIFFER,	/* a mutex profile against a block profile */
+	MSG_WAITS_UNSURE,	/* the same, by leaves that do not settle it */
 	MSG_COUNT		/* the number of messages */
 };
 

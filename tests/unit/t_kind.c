@@ -62,10 +62,56 @@ test_waits(void)
 	CHECK(!kind_waits(NULL, NULL));
 }
 
+/*
+ * Go's mutex and block profiles, one header: told apart by their leaves
+ * (those of tests/data/types: mutex-* all end in sync.(*Mutex).Unlock,
+ * block-* in runtime.selectgo, sync.(*Mutex).Lock, runtime.chanrecv1,
+ * sync.(*WaitGroup).Wait).
+ */
+static void
+test_wait_leaves(void)
+{
+	int	 sure;
+
+	CHECK_INT(kind_wait_leaf("sync.(*Mutex).Unlock"), KIND_WAIT_MUTEX);
+	CHECK_INT(kind_wait_leaf("sync.(*RWMutex).Unlock"), KIND_WAIT_MUTEX);
+	CHECK_INT(kind_wait_leaf("sync.(*RWMutex).RUnlock"),
+	    KIND_WAIT_MUTEX);
+	CHECK_INT(kind_wait_leaf("runtime.chanrecv1"), KIND_WAIT_BLOCK);
+	CHECK_INT(kind_wait_leaf("runtime.chanrecv2"), KIND_WAIT_BLOCK);
+	CHECK_INT(kind_wait_leaf("runtime.chansend1"), KIND_WAIT_BLOCK);
+	CHECK_INT(kind_wait_leaf("runtime.selectgo"), KIND_WAIT_BLOCK);
+	CHECK_INT(kind_wait_leaf("sync.(*Cond).Wait"), KIND_WAIT_BLOCK);
+	CHECK_INT(kind_wait_leaf("sync.(*WaitGroup).Wait"), KIND_WAIT_BLOCK);
+	/* A block profile records the wait at Lock, a mutex one never. */
+	CHECK_INT(kind_wait_leaf("sync.(*Mutex).Lock"), KIND_WAIT_BLOCK);
+	CHECK_INT(kind_wait_leaf("main.handleQuote"), KIND_WAIT_UNKNOWN);
+	CHECK_INT(kind_wait_leaf(NULL), KIND_WAIT_UNKNOWN);
+
+	/* By the share of the contentions: sure, likely, unknown. */
+	CHECK_INT(kind_wait_of(510, 0, 510, &sure), KIND_WAIT_MUTEX);
+	CHECK(sure);
+	CHECK_INT(kind_wait_of(0, 95, 100, &sure), KIND_WAIT_BLOCK);
+	CHECK(sure);
+	CHECK_INT(kind_wait_of(70, 20, 100, &sure), KIND_WAIT_MUTEX);
+	CHECK(!sure);
+	CHECK_INT(kind_wait_of(5, 60, 100, &sure), KIND_WAIT_BLOCK);
+	CHECK(!sure);
+	CHECK_INT(kind_wait_of(40, 40, 100, &sure), KIND_WAIT_UNKNOWN);
+	CHECK(!sure);
+	CHECK_INT(kind_wait_of(10, 0, 100, &sure), KIND_WAIT_UNKNOWN);
+	CHECK_INT(kind_wait_of(0, 0, 0, &sure), KIND_WAIT_UNKNOWN);
+	CHECK(!sure);
+	CHECK_STR(kind_wait_name(KIND_WAIT_MUTEX), "a mutex profile");
+	CHECK_STR(kind_wait_name(KIND_WAIT_BLOCK), "a block profile");
+	CHECK_STR(kind_wait_name(KIND_WAIT_UNKNOWN), "");
+}
+
 int
 main(void)
 {
 	test_kind_of();
 	test_waits();
+	test_wait_leaves();
 	return tap_done();
 }

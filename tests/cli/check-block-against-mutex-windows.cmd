@@ -1,0 +1,1 @@
+$PROFDIFF check-significance -q -n 2 --base tests/data/types/block-none-02.base.pb.gz --base tests/data/types/mutex-none-02.base.pb.gz tests/data/types/block-none-02.pb.gz tests/data/types/mutex-none-02.pb.gz

@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 2 --base tests/data/types/block-none-01.base.pb.gz --base tests/data/types/block-drain4-01.base.pb.gz tests/data/types/block-none-01.pb.gz tests/data/types/block-drain4-01.pb.gz >/dev/null
