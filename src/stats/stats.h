@@ -498,6 +498,7 @@ int	stats_cpt_level(int64_t k, double n, enum stats_cpt_model,
 #define STATS_NULL_MINUNITS	8
 #define STATS_NULL_DF_PER_UNIT	0.75
 #define STATS_NULL_PHI_EXACT	1.02
+#define STATS_NULL_DF_NORMAL	1e5
 
 struct stats_null {
 	double		 tau2;
@@ -514,7 +515,8 @@ double	stats_null_phi(const struct stats_null *, int64_t K, int64_t n1,
 /*
  * stats_null_df(): the df a test at that phi is known to: the estimate's
  * df (0.75 n, STATS_NULL_DF_PER_UNIT) times (phi / (phi - 1))^2,
- * since only phi - 1 of it is estimated; HUGE_VAL at phi 1.
+ * since only phi - 1 of it is estimated; HUGE_VAL at phi 1 and above
+ * STATS_NULL_DF_NORMAL (the normal's tails are then t's).
  */
 double	stats_null_df(const struct stats_null *, double phi);
 

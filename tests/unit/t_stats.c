@@ -196,7 +196,8 @@ test_t(void)
 		{ 0.9995, 7, 5.4078825208616585 },
 	};
 	static const double ts[] = { -40, -3, -0.7, 0, 0.01, 1.5, 8, 300 };
-	static const double dfs[] = { 0.5, 1.7, 2.5, 13.3, 24.988529, 1e4 };
+	static const double dfs[] = { 0.5, 1.7, 2.5, 13.3, 24.988529, 1999,
+	    2000, 5000, 1e4 };
 	size_t	i, j;
 	double	t, p;
 
