@@ -17,6 +17,7 @@
 #include "core/agg.h"
 #include "core/itab.h"
 #include "core/series.h"
+#include "core/series_int.h"
 #include "stats/stats.h"
 #include "support/diag.h"
 #include "support/xmalloc.h"
@@ -736,29 +737,6 @@ graph_free(struct graph *g)
 	free(g->queue);
 }
 
-/* Does a reach b through calls? */
-static int
-reaches(struct graph *g, size_t a, size_t b)
-{
-	size_t head = 0, tail = 0, x, i;
-
-	g->now++;
-	g->stamp[a] = g->now;
-	g->queue[tail++] = a;
-	while (head < tail) {
-		x = g->queue[head++];
-		for (i = g->out_off[x]; i < g->out_off[x + 1]; i++) {
-			if (g->out[i] == b)
-				return 1;
-			if (g->stamp[g->out[i]] != g->now) {
-				g->stamp[g->out[i]] = g->now;
-				g->queue[tail++] = g->out[i];
-			}
-		}
-	}
-	return 0;
-}
-
 /* The heaviest chain of callers of fid, outermost first. */
 static void
 path_of(const struct series *s, struct graph *g, struct series_change *c)
@@ -824,6 +802,12 @@ static int
 near(const struct series_change *a, const struct series_change *b)
 {
 	return together(a, b, 1);
+}
+
+int
+series_near(const struct series_change *a, const struct series_change *b)
+{
+	return near(a, b);
 }
 
 /*
@@ -910,11 +894,16 @@ change_free(struct series_change *c)
 	free(c->parts);
 }
 
-/* Append fid to a change's list of grouped functions. */
+/*
+ * Append fid to a change's list of grouped functions: its room doubles
+ * at each power of two, so that the 65,000 frames of one stack carried
+ * under one change are not copied 65,000 times.
+ */
 static void
 push_fid(uint32_t **list, size_t *n, uint32_t fid)
 {
-	*list = xreallocarray(*list, *n + 1, sizeof(**list));
+	if ((*n & (*n - 1)) == 0)
+		*list = xreallocarray(*list, *n ? 2 * *n : 1, sizeof(**list));
 	(*list)[(*n)++] = fid;
 }
 
@@ -937,20 +926,22 @@ drop_joined(struct series_change *v, size_t n, const size_t *into)
 }
 
 /*
- * Each change i with a host by[i] joins the end of its chain of hosts,
- * in its parts or, with crowded, in its crowded list; by is the
- * caller's, freed here.  Returns the changes left.
+ * Each change i with a host by[i] joins the end of its chain of hosts
+ * (each chain followed once), in its parts or, with crowded, in its
+ * crowded list; by is the caller's, freed here.  Returns the changes
+ * left.
  */
 static size_t
 join_chains(struct series_change *v, size_t n, size_t *by, int crowded)
 {
-	size_t	 i, j, m;
+	size_t	*end, i, j, m;
 
+	end = xreallocarray(NULL, n + 1, sizeof(*end));
+	series_chain_ends(by, n, end);
 	for (i = 0; i < n; i++) {
 		if (by[i] == SIZE_MAX)
 			continue;
-		for (j = by[i]; by[j] != SIZE_MAX; j = by[j])
-			continue;
+		j = end[i];
 		if (crowded)
 			push_fid(&v[j].crowded, &v[j].ncrowded, v[i].fid);
 		else
@@ -958,21 +949,8 @@ join_chains(struct series_change *v, size_t n, size_t *by, int crowded)
 	}
 	m = drop_joined(v, n, by);
 	free(by);
+	free(end);
 	return m;
-}
-
-/* The end of i's chain of carriers, or SIZE_MAX on a cycle. */
-static size_t
-root_of(const size_t *to, size_t i, size_t n)
-{
-	size_t d;
-
-	for (d = 0; to[i] != SIZE_MAX; d++) {
-		if (d > n)
-			return SIZE_MAX;
-		i = to[i];
-	}
-	return i;
 }
 
 /*
@@ -983,53 +961,27 @@ root_of(const size_t *to, size_t i, size_t n)
  * carried: it is grouped under the change at the end of the chain of
  * carriers; but a function that appeared (no samples before) is never
  * the carrier of a callee that appeared with it: the outermost of them
- * is where the change is spent, as diff's "(new)".  Returns the
- * changes left.
+ * is where the change is spent, as diff's "(new)".  The search is
+ * series_carriers()'s, linear in the graph for each place (a walk of it
+ * for each pair of changes took the cube of a stack's depth).  A chain
+ * of carriers that comes round keeps the first of its changes (they
+ * are taken in order).  Returns the changes left.
  */
 static size_t
-group(const struct series *s, struct graph *g, struct series_change *v,
-    size_t n)
+group(struct series_graph *sg, struct series_change *v, size_t n)
 {
-	struct byat	 b;
-	size_t		*to, i, j, k, nk, m;
+	size_t		*to, *end, i, j, m;
 	char		*same;
-	double		 best;
 
 	to = xreallocarray(NULL, n + 1, sizeof(*to));
+	end = xreallocarray(NULL, n + 1, sizeof(*end));
 	same = xcalloc(n + 1, 1);
-	byat_build(&b, v, n, s->npts);
-	for (i = 0; i < n; i++) {
-		to[i] = SIZE_MAX;
-		nk = v[i].cum ? byat_near(&b, v[i].at) : 0;
-		for (k = 0, best = 0; k < nk; k++) {
-			j = b.near[k];
-			if (j == i || !near(&v[i], &v[j]))
-				continue;
-			if (v[j].fid == v[i].fid && !v[j].cum &&
-			    size_of(&v[j]) * 2 >= size_of(&v[i])) {
-				to[i] = j;	/* its own flat change */
-				same[i] = 1;
-				break;
-			}
-			/* The outermost function that appeared is the root. */
-			if (v[i].before == 0 && v[j].before == 0)
-				continue;
-			if (v[j].fid != v[i].fid && size_of(&v[j]) * 2 >=
-			    size_of(&v[i]) && size_of(&v[j]) > best &&
-			    reaches(g, v[i].fid, v[j].fid)) {
-				best = size_of(&v[j]);
-				to[i] = j;
-			}
-		}
-	}
-	byat_free(&b);
-	for (i = 0; i < n; i++)
-		if (to[i] != SIZE_MAX && root_of(to, i, n) == SIZE_MAX)
-			to[i] = SIZE_MAX;	/* a cycle: keep it */
+	series_carriers(sg, v, n, to, same);
+	series_chain_ends(to, n, end);
 	for (i = 0; i < n; i++) {
 		if (to[i] == SIZE_MAX || same[i])
 			continue;
-		j = root_of(to, i, n);
+		j = end[i];
 		push_fid(&v[j].carriers, &v[j].ncarriers, v[i].fid);
 		if (size_of(&v[i]) > fabs(v[j].gafter - v[j].gbefore)) {
 			v[j].gbefore = v[i].before;
@@ -1037,9 +989,8 @@ group(const struct series *s, struct graph *g, struct series_change *v,
 		}
 	}
 	m = drop_joined(v, n, to);
-	for (i = 0; i < m; i++)
-		path_of(s, g, &v[i]);
 	free(to);
+	free(end);
 	free(same);
 	return m;
 }
@@ -1051,60 +1002,20 @@ gsize_of(const struct series_change *c)
 }
 
 /*
- * Is change i below c: its function reached from c's or from one of c's
- * carriers, or its flat share beside c's cum of the same function?
- */
-static int
-below(struct graph *g, const struct series_change *c,
-    const struct series_change *i)
-{
-	uint32_t fid = i->fid;
-	size_t k;
-
-	if (c->fid == fid && c->cum && !i->cum)
-		return 1;
-	if (reaches(g, c->fid, fid))
-		return 1;
-	for (k = 0; k < c->ncarriers; k++)
-		if (reaches(g, c->carriers[k], fid))
-			return 1;
-	return 0;
-}
-
-/*
  * A change below a larger one of its group (same place, same direction)
  * is a part of it: the larger change is spent in the subtree that holds
- * both, as when a new function's time is spread over its callees.
- * Returns the changes left.
+ * both, as when a new function's time is spread over its callees.  Of
+ * two as large, the caller holds the callee.  The search is
+ * series_parts()'s, linear in the graph for each place (a stack 65,000
+ * frames deep is as many changes at one place, and each looked at every
+ * other).  Returns the changes left.
  */
 static size_t
-parts(struct graph *g, struct series_change *v, size_t n, size_t T)
+parts(struct series_graph *sg, struct series_change *v, size_t n)
 {
-	struct byat	 b;
-	size_t		*by, i, j, k, nk;
-	double		 best;
+	size_t *by = xreallocarray(NULL, n + 1, sizeof(*by));
 
-	by = xreallocarray(NULL, n + 1, sizeof(*by));
-	byat_build(&b, v, n, T);
-	for (i = 0; i < n; i++) {
-		by[i] = SIZE_MAX;
-		nk = byat_near(&b, v[i].at);
-		for (k = 0, best = 0; k < nk; k++) {
-			j = b.near[k];
-			if (j == i || !near(&v[i], &v[j]) ||
-			    gsize_of(&v[j]) < gsize_of(&v[i]) ||
-			    gsize_of(&v[j]) <= best || !below(g, &v[j], &v[i]))
-				continue;
-			/* Of two as large, the caller holds the callee. */
-			if (gsize_of(&v[j]) == gsize_of(&v[i]) &&
-			    (v[j].fid == v[i].fid || reaches(g, v[i].fid,
-			    v[j].fid) || !reaches(g, v[j].fid, v[i].fid)))
-				continue;
-			best = gsize_of(&v[j]);
-			by[i] = j;
-		}
-	}
-	byat_free(&b);
+	series_parts(sg, v, n, by);
 	/*
 	 * Each step is to a larger group, or to one as large that calls it
 	 * and is not called by it: no cycle.
@@ -1245,6 +1156,7 @@ series_compute(const struct series *s, const struct series_opts *o,
 {
 	struct work		 w;
 	struct graph		 g;
+	struct series_graph	*sg;
 	struct hyp		*h;
 	struct cp		*cp;
 	double			*q;
@@ -1282,16 +1194,25 @@ series_compute(const struct series *s, const struct series_opts *o,
 		free(cp);
 	}
 	graph_build(s, &g);
+	sg = series_graph_new(s);
 	i = r->nchanges;
-	r->nchanges = group(s, &g, r->changes, r->nchanges);
+	r->nchanges = group(sg, r->changes, r->nchanges);
 	r->ncarried = i - r->nchanges;
 	i = r->nchanges;
-	r->nchanges = parts(&g, r->changes, r->nchanges, s->npts);
+	r->nchanges = parts(sg, r->changes, r->nchanges);
 	r->nparts = i - r->nchanges;
 	i = r->nchanges;
 	r->nchanges = crowd(r->changes, r->nchanges, s->npts, o->rates);
 	r->ncrowded = i - r->nchanges;
+	/*
+	 * The paths of the changes left, once grouped: a path is as long
+	 * as the stack, and a stack 65,000 frames deep left tens of
+	 * thousands of changes to be grouped as parts.
+	 */
+	for (i = 0; i < r->nchanges; i++)
+		path_of(s, &g, &r->changes[i]);
 	graph_free(&g);
+	series_graph_free(sg);
 	sort_series = s;
 	if (r->nchanges > 0)
 		qsort(r->changes, r->nchanges, sizeof(*r->changes), cmp_change);
