@@ -48,6 +48,12 @@
 #include "support/xmalloc.h"
 
 #define FIND_MAX_PATH	64
+/*
+ * The regions of up to this many rows are delta_region()'s own, walked
+ * one at a time; past them, every row's is found at once (region.c):
+ * most diffs ask for few, and a deep stack for as many as its frames.
+ */
+#define FIND_WALKED	32
 #define FIND_SHARE	0.5	/* "about the same": at least this of a change */
 
 /* An accepted finding's view of the graph. */
@@ -685,24 +691,24 @@ cmp_place(const void *a, const void *b)
 /*
  * Groups whose spend lies in another's region and whose change lies
  * inside that one's join it, the strongest first.  A region's groups
- * are looked for among those not joined yet, and where the region has
- * a span of the dominator tree's order (region_span()), among those of
- * the span only: a stack 65,000 frames deep makes a group of nearly
- * every row, and each looked at every other.  Returns -1 if a test
- * failed.
+ * are looked for among those not joined yet, and with more groups than
+ * FIND_WALKED, where the region has a span of the dominator tree's
+ * order (region_span()), among those of the span only: a stack 65,000
+ * frames deep makes a group of nearly every row, and each looked at
+ * every other.  Returns -1 if a test failed.
  */
 static int
 merge_inside(struct fctx *c, struct group *g, size_t ng)
 {
 	size_t	*by, *pl, *nx, i, k, q, lo, hi, a, b, m;
-	int	 t, rc = 0;
+	int	 t, rc = 0, spans = ng > FIND_WALKED;
 
 	by = xreallocarray(NULL, ng + 1, sizeof(*by));
 	pl = xreallocarray(NULL, ng + 1, sizeof(*pl));
 	nx = xreallocarray(NULL, ng + 1, sizeof(*nx));
 	for (i = 0; i < ng; i++) {
 		by[i] = i;
-		pl[i] = region_place(c->ri, g[i].spend);
+		pl[i] = spans ? region_place(c->ri, g[i].spend) : i;
 	}
 	sort_place = pl;
 	qsort(by, ng, sizeof(*by), cmp_place);
@@ -714,7 +720,7 @@ merge_inside(struct fctx *c, struct group *g, size_t ng)
 		lo = 0;
 		hi = SIZE_MAX;
 		a = 0;
-		if (region_span(c->ri, g[i].spend, &lo, &hi))
+		if (spans && region_span(c->ri, g[i].spend, &lo, &hi))
 			for (b = ng; a < b;) {	/* the first place >= lo */
 				m = a + (b - a) / 2;
 				if (pl[by[m]] < lo)
@@ -1346,7 +1352,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	c.n = d->nrows;
 	c.dir = xcalloc(c.n + 1, sizeof(*c.dir));
 	c.spend = xcalloc(c.n + 1, sizeof(*c.spend));
-	c.ri = region_new(d);
+	c.ri = region_new(d, FIND_WALKED);
 	for (i = 0; i < c.n; i++) {
 		d->rows[i].finding = -1;
 		d->rows[i].role = DELTA_ROLE_NONE;

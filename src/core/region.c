@@ -70,6 +70,9 @@ struct region_index {
 	unsigned char	*kind;
 	unsigned char	**slow;		/* RK_SLOW regions, by row */
 	size_t		 walks;		/* delta_region_small() calls */
+	size_t		 lazy;		/* regions asked before it is built */
+	size_t		 nslow;		/* slow[] arrays */
+	int		 built;
 	unsigned char	*zero;		/* n + 1 zeros, scratch */
 	size_t		*stack;		/* n + 1, scratch */
 };
@@ -163,6 +166,8 @@ graph_free(struct rgraph *gr)
 	free(gr->root);
 	free(gr->roots);
 }
+
+static void	build(struct region_index *);
 
 /* Node v's k-th successor (ENTRY's are the roots), or NONE. */
 static size_t
@@ -484,15 +489,31 @@ kinds(struct region_index *ri, const unsigned char *cyc,
 }
 
 struct region_index *
-region_new(struct delta *d)
+region_new(struct delta *d, size_t lazy)
 {
 	struct region_index *ri = xcalloc(1, sizeof(*ri));
-	struct rgraph	 gr;
-	size_t		 n = d->nrows, N = n + 1, *ord;
-	unsigned char	*never, *lost, *cyc;
+	size_t		 N = d->nrows + 1;
 
 	ri->d = d;
-	ri->n = n;
+	ri->n = d->nrows;
+	ri->lazy = lazy;
+	ri->slow = xcalloc(N, sizeof(*ri->slow));
+	ri->stack = xreallocarray(NULL, N, sizeof(*ri->stack));
+	if (lazy == 0)
+		build(ri);
+	return ri;
+}
+
+/* The tree and each row's kind, once. */
+static void
+build(struct region_index *ri)
+{
+	struct rgraph	 gr;
+	struct delta	*d = ri->d;
+	size_t		 N = ri->n + 1, *ord;
+	unsigned char	*never, *lost, *cyc;
+
+	ri->built = 1;
 	never = xcalloc(N, 1);
 	lost = xcalloc(N, 1);
 	cyc = xcalloc(N, 1);
@@ -505,9 +526,7 @@ region_new(struct delta *d)
 	ri->depth = xreallocarray(NULL, N, sizeof(*ri->depth));
 	ri->cut = xreallocarray(NULL, N, sizeof(*ri->cut));
 	ri->kind = xcalloc(N, 1);
-	ri->slow = xcalloc(N, sizeof(*ri->slow));
 	ri->zero = xcalloc(N, 1);
-	ri->stack = xreallocarray(NULL, N, sizeof(*ri->stack));
 	dominators(&gr, ri->idom);
 	tree_order(ri, ri->idom);
 	ord = xreallocarray(NULL, N, sizeof(*ord));
@@ -519,7 +538,6 @@ region_new(struct delta *d)
 	free(lost);
 	free(cyc);
 	graph_free(&gr);
-	return ri;
 }
 
 void
@@ -544,12 +562,21 @@ region_free(struct region_index *ri)
 	free(ri);
 }
 
-/* x's kind, the walk taken the first time it is needed. */
+/*
+ * x's kind, the walk taken the first time it is needed.  Until the
+ * index is built, the first rows asked are delta_region()'s own (most
+ * diffs ask for a few regions only); the next one builds it.
+ */
 static int
 kind_of(struct region_index *ri, size_t x)
 {
 	int small;
 
+	if (!ri->built) {
+		if (ri->slow[x] != NULL || ri->nslow < ri->lazy)
+			return RK_SLOW;
+		build(ri);
+	}
 	if (ri->kind[x] == RK_CYCLE || ri->kind[x] == RK_DECIDE) {
 		small = delta_region_small(ri->d, x, ri->zero, ri->stack);
 		ri->walks++;
@@ -563,6 +590,7 @@ static const unsigned char *
 slow_region(struct region_index *ri, size_t x)
 {
 	if (ri->slow[x] == NULL) {
+		ri->nslow++;
 		ri->slow[x] = xcalloc(ri->n + 1, 1);
 		delta_region(ri->d, x, ri->slow[x], ri->stack);
 	}
@@ -610,8 +638,10 @@ region_span(struct region_index *ri, size_t x, size_t *lo, size_t *hi)
 }
 
 size_t
-region_place(const struct region_index *ri, size_t r)
+region_place(struct region_index *ri, size_t r)
 {
+	if (!ri->built)
+		build(ri);
 	return ri->place[r];
 }
 
@@ -623,9 +653,9 @@ region_stats(const struct region_index *ri, struct region_stats *st)
 	memset(st, 0, sizeof(*st));
 	st->walks = ri->walks;
 	for (i = 0; i < ri->n; i++) {
-		if (ri->kind[i] == RK_TREE)
+		if (ri->built && ri->kind[i] == RK_TREE)
 			st->tree++;
-		else if (ri->kind[i] == RK_GROWN)
+		else if (ri->built && ri->kind[i] == RK_GROWN)
 			st->grown++;
 		else if (ri->slow[i] != NULL)
 			st->slow++;

@@ -17,8 +17,13 @@
 struct delta;
 struct region_index;
 
-/* The index of d's rows (d->graph set); free it with region_free(). */
-struct region_index *region_new(struct delta *d);
+/*
+ * The index of d's rows (d->graph set); free it with region_free().
+ * The first lazy rows asked about are answered by delta_region() (a
+ * diff that asks for few regions pays for no tree); the next one asked
+ * builds the tree.  0 builds it at once.
+ */
+struct region_index *region_new(struct delta *d, size_t lazy);
 void	region_free(struct region_index *);
 
 /*
@@ -40,7 +45,7 @@ void	region_fill(struct region_index *, size_t x, unsigned char *in);
  */
 int	region_span(struct region_index *, size_t x, size_t *lo,
 	    size_t *hi);
-size_t	region_place(const struct region_index *, size_t r);
+size_t	region_place(struct region_index *, size_t r);
 
 /*
  * What the index has had to walk so far: the rows whose region is
