@@ -11,6 +11,9 @@
 # in the same rounds, and puts the two side by side in RESULTS.md:
 #	git worktree add /tmp/base main && make -C /tmp/base -s
 #	make bench BENCH_BASELINE=/tmp/base/build/profdiff
+# `make bench` then runs bench-series (bench/series.sh: series of 100
+# and 1,000 profiles) and bench-deep (bench/deep.sh: diff and series on
+# one stack up to 65,000 frames deep).
 # `make check` runs bench-smoke: the harness once on the small pair,
 # with the binary as its own baseline, into $(BUILD)/bench/, to show
 # that it works; it asserts no time.
@@ -77,11 +80,18 @@ bench: all $(BENCH_TOOLS) $(BENCH_FILES) $(BENCH_MANY_DEP)
 	    BENCH_MANY_STEPS="$(BENCH_MANY_STEPS)" \
 	    BENCH_BASELINE="$(BENCH_BASELINE)" sh bench/run.sh
 	$(MAKE) bench-series
+	$(MAKE) bench-deep BENCH_BASELINE="$(BENCH_BASELINE)"
 
 # profdiff series on 100 and 1,000 profiles (bench/series.sh), into
 # bench/SERIES.md.
 bench-series: all $(BUILD)/bench/rusage $(BUILD)/bench/genprof $(BUILD)/tests/simprof
 	BUILD=$(BUILD) sh bench/series.sh
+
+# profdiff diff and series on one stack of 2,000 to 32,000 frames
+# against one twice as deep (bench/deep.sh, issue 30), into
+# bench/DEEP.md; with BENCH_BASELINE, that binary up to 2,000 frames.
+bench-deep: all $(BUILD)/bench/rusage
+	BUILD=$(BUILD) DEEP_BASELINE="$(BENCH_BASELINE)" sh bench/deep.sh
 
 # The smoke test of `make check`: one run on the small pair, no pprof,
 # no plot, results under $(BUILD)/bench/ (bench/RESULTS.md is left alone).
@@ -97,5 +107,5 @@ bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small
 
 check: bench-smoke
 
-.PHONY: bench bench-data bench-smoke bench-series
+.PHONY: bench bench-data bench-smoke bench-series bench-deep
 .PRECIOUS: $(BENCH_OUT)/%-good.pb.gz $(BENCH_OUT)/%-bad.pb.gz
