@@ -45,6 +45,7 @@
 
 #include "core/delta.h"
 #include "core/region.h"
+#include "core/scc.h"
 #include "support/xmalloc.h"
 
 #define NONE	SIZE_MAX
@@ -349,72 +350,31 @@ tree_order(struct region_index *ri, const size_t *idom)
 }
 
 /*
- * The strongly connected components of the callers' graph (Tarjan's,
- * without recursion): cyc[] marks the rows of a cycle, and ord[] gets
- * the rows with callers before callees, a component's rows together.
+ * The strongly connected components of the callers' graph (scc.c):
+ * cyc[] marks the rows of a cycle, and ord[] gets the rows with callers
+ * before callees, a component's rows together: the components in the
+ * reverse of the order they complete, which puts one after every one
+ * that reaches it.
  */
 static void
 components(const struct rgraph *gr, unsigned char *cyc, size_t *ord)
 {
-	size_t	 n = gr->n, *idx, *low, *st, *cs, *it, sp = 0, csp = 0;
-	size_t	 cnt = 0, nord = n, s0, v, w, u, m, k;
-	unsigned char *on;
+	size_t	 n = gr->n, *comp, *pop, *size, ncomp, i;
 
-	idx = xreallocarray(NULL, n + 1, sizeof(*idx));
-	low = xreallocarray(NULL, n + 1, sizeof(*low));
-	st = xreallocarray(NULL, n + 1, sizeof(*st));
-	cs = xreallocarray(NULL, n + 1, sizeof(*cs));
-	it = xreallocarray(NULL, n + 1, sizeof(*it));
-	on = xcalloc(n + 1, 1);
-	for (v = 0; v < n; v++)
-		idx[v] = NONE;
-	for (s0 = 0; s0 < n; s0++) {
-		if (idx[s0] != NONE)
-			continue;
-		idx[s0] = low[s0] = cnt++;
-		st[sp++] = s0;
-		on[s0] = 1;
-		it[s0] = gr->soff[s0];
-		cs[csp++] = s0;
-		while (csp > 0) {
-			v = cs[csp - 1];
-			if (it[v] < gr->soff[v + 1]) {
-				w = gr->succ[it[v]++];
-				if (idx[w] == NONE) {
-					idx[w] = low[w] = cnt++;
-					st[sp++] = w;
-					on[w] = 1;
-					it[w] = gr->soff[w];
-					cs[csp++] = w;
-				} else if (on[w] && idx[w] < low[v])
-					low[v] = idx[w];
-				continue;
-			}
-			if (--csp > 0 && low[v] < low[u = cs[csp - 1]])
-				low[u] = low[v];
-			if (low[v] != idx[v])
-				continue;
-			/*
-			 * A component, after every one it reaches: placed
-			 * from the end of ord[], it comes after its callers.
-			 */
-			m = 0;
-			do {
-				w = st[--sp];
-				on[w] = 0;
-				ord[--nord] = w;
-				m++;
-			} while (w != v);
-			for (k = 0; m > 1 && k < m; k++)
-				cyc[ord[nord + k]] = 1;
-		}
+	comp = xreallocarray(NULL, n + 1, sizeof(*comp));
+	pop = xreallocarray(NULL, n + 1, sizeof(*pop));
+	ncomp = scc_tarjan(n, gr->soff, gr->succ, comp, pop);
+	size = xcalloc(ncomp + 1, sizeof(*size));
+	for (i = 0; i < n; i++)
+		size[comp[i]]++;
+	for (i = 0; i < n; i++) {
+		ord[n - 1 - i] = pop[i];
+		if (size[comp[pop[i]]] > 1)
+			cyc[pop[i]] = 1;
 	}
-	free(idx);
-	free(low);
-	free(st);
-	free(cs);
-	free(it);
-	free(on);
+	free(size);
+	free(pop);
+	free(comp);
 }
 
 /* cut[] in the callers' order (ord[]), from the depths. */

@@ -21,6 +21,7 @@
 
 #include "core/series.h"
 #include "core/series_int.h"
+#include "core/scc.h"
 #include "support/xmalloc.h"
 
 #define NONE	SIZE_MAX
@@ -37,74 +38,25 @@ struct series_graph {
 	size_t		*queue;
 };
 
-/* Tarjan's components, without recursion, numbered callees first. */
+/* The components (scc.c), numbered callees first, and their members. */
 static void
 components(struct series_graph *g)
 {
-	size_t	 n = g->n, *idx, *low, *st, *cs, *it, sp = 0, csp = 0;
-	size_t	 cnt = 0, s0, v, w, u, k, *fill;
-	unsigned char *on;
+	size_t	 n = g->n, v, k, *fill;
 
-	idx = xreallocarray(NULL, n + 1, sizeof(*idx));
-	low = xreallocarray(NULL, n + 1, sizeof(*low));
-	st = xreallocarray(NULL, n + 1, sizeof(*st));
-	cs = xreallocarray(NULL, n + 1, sizeof(*cs));
-	it = xreallocarray(NULL, n + 1, sizeof(*it));
-	on = xcalloc(n + 1, 1);
 	g->comp = xreallocarray(NULL, n + 1, sizeof(*g->comp));
-	g->ncomp = 0;
-	for (v = 0; v < n; v++)
-		idx[v] = NONE;
-	for (s0 = 0; s0 < n; s0++) {
-		if (idx[s0] != NONE)
-			continue;
-		idx[s0] = low[s0] = cnt++;
-		st[sp++] = s0;
-		on[s0] = 1;
-		it[s0] = g->ooff[s0];
-		cs[csp++] = s0;
-		while (csp > 0) {
-			v = cs[csp - 1];
-			if (it[v] < g->ooff[v + 1]) {
-				w = g->out[it[v]++];
-				if (idx[w] == NONE) {
-					idx[w] = low[w] = cnt++;
-					st[sp++] = w;
-					on[w] = 1;
-					it[w] = g->ooff[w];
-					cs[csp++] = w;
-				} else if (on[w] && idx[w] < low[v])
-					low[v] = idx[w];
-				continue;
-			}
-			if (--csp > 0 && low[v] < low[u = cs[csp - 1]])
-				low[u] = low[v];
-			if (low[v] != idx[v])
-				continue;
-			do {
-				w = st[--sp];
-				on[w] = 0;
-				g->comp[w] = g->ncomp;
-			} while (w != v);
-			g->ncomp++;
-		}
-	}
+	g->ncomp = scc_tarjan(n, g->ooff, g->out, g->comp, NULL);
 	g->coff = xcalloc(g->ncomp + 2, sizeof(*g->coff));
 	g->cmem = xreallocarray(NULL, n + 1, sizeof(*g->cmem));
 	for (v = 0; v < n; v++)
 		g->coff[g->comp[v] + 1]++;
 	for (k = 0; k < g->ncomp; k++)
 		g->coff[k + 1] += g->coff[k];
-	fill = it;
+	fill = xreallocarray(NULL, g->ncomp + 1, sizeof(*fill));
 	memcpy(fill, g->coff, (g->ncomp + 1) * sizeof(*fill));
 	for (v = 0; v < n; v++)
 		g->cmem[fill[g->comp[v]]++] = v;
-	free(idx);
-	free(low);
-	free(st);
-	free(cs);
-	free(it);
-	free(on);
+	free(fill);
 }
 
 struct series_graph *

@@ -22,6 +22,7 @@
 #include "input/folded.h"
 #include "profdiff.h"
 #include "model/profile.h"
+#include "support/hash.h"
 #include "support/xmalloc.h"
 
 /*
@@ -366,31 +367,6 @@ split_error(struct folded *f, enum lerr r, const struct fline *l)
 	default:
 		return line_error(f, DIAG_FOLDED, "malformed line");
 	}
-}
-
-/*
- * A 64-bit hash of a frame name, eight bytes at a time.  Its value never
- * reaches the model or the output.
- */
-static uint64_t
-hash_bytes(const unsigned char *s, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n, w;
-
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 29;
-	}
-	if (n > 0) {
-		w = 0;
-		memcpy(&w, s, n);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-	}
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
 }
 
 static void

@@ -59,6 +59,7 @@
 #include "input/perfscript.h"
 #include "profdiff.h"
 #include "model/profile.h"
+#include "support/hash.h"
 #include "support/xmalloc.h"
 
 #define EXCERPT		40	/* bytes of input quoted in a message */
@@ -86,28 +87,6 @@ struct intern {
 	uint32_t	*tab;		/* record index + 1; 0 is empty */
 	size_t		 tcap;		/* a power of two */
 };
-
-/* A 64-bit hash of n bytes; its value never reaches the model. */
-static uint64_t
-hash_bytes(const unsigned char *s, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ n, w;
-
-	for (; n >= 8; s += 8, n -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-		h ^= h >> 29;
-	}
-	if (n > 0) {
-		w = 0;
-		memcpy(&w, s, n);
-		h = (h ^ w) * 0xff51afd7ed558ccdULL;
-	}
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
 
 static void
 intern_grow(struct intern *t)

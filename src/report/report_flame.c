@@ -259,34 +259,6 @@ layout(const struct flame_report *r, struct layout *ly)
 	}
 }
 
-/* Bytes of s that hold its first n characters (UTF-8 or single bytes). */
-static size_t
-prefix_bytes(const char *s, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0;
-
-	while (p[i] != '\0' && n > 0) {
-		i++;
-		while ((p[i] & 0xc0) == 0x80)
-			i++;
-		n--;
-	}
-	return i;
-}
-
-static size_t
-nchars(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n = 0;
-
-	for (; *p != '\0'; p++)
-		if ((*p & 0xc0) != 0x80)
-			n++;
-	return n;
-}
-
 /* The name, cut with ".." to fit w pixels; nothing under 3 characters. */
 static void
 put_label(FILE *fp, const char *name, double w)
@@ -297,10 +269,10 @@ put_label(FILE *fp, const char *name, double w)
 	if (c < 3)
 		return;
 	n = (size_t)c;
-	if (nchars(name) <= n)
+	if (report_nchars(name) <= n)
 		report_put_xml(fp, name, SIZE_MAX);
 	else {
-		report_put_xml(fp, name, prefix_bytes(name, n - 2));
+		report_put_xml(fp, name, report_prefix_bytes(name, n - 2));
 		fputs("..", fp);
 	}
 }
@@ -547,8 +519,8 @@ put_lines(FILE *fp, double x, double *y, const char *attrs, const char *s,
 
 	for (;;) {
 		b = strlen(p);
-		if (nchars(p) > room) {
-			b = prefix_bytes(p, room);
+		if (report_nchars(p) > room) {
+			b = report_prefix_bytes(p, room);
 			for (k = b; k > 0 && p[k] != ' '; k--)
 				;
 			if (k > 0)
@@ -610,7 +582,7 @@ put_side(FILE *fp, double *y, const char *label, const struct facts *f,
 	else
 		snprintf(smp, sizeof(smp), "no sample counts");
 	xasprintf(&rest, "%s: %s, %s %s", more, smp, f->sample_type, tot);
-	used = nchars(label) + 1 + nchars(rest);
+	used = report_nchars(label) + 1 + report_nchars(rest);
 	path = report_elide(name, used < LINE_C ? LINE_C - used : 0);
 	xasprintf(&whole, "%s %s%s", label, name, rest);
 	free(rest);
@@ -640,9 +612,9 @@ put_title_line(FILE *fp, double *y, const struct flame_report *r)
 	size_t		 room, na, nb, half;
 	char		*ea, *eb, *line, *whole;
 
-	room = TITLE_C - nchars(pre) - (a != NULL ? 4 : 0);
-	na = a != NULL ? nchars(a) : 0;
-	nb = nchars(b);
+	room = TITLE_C - report_nchars(pre) - (a != NULL ? 4 : 0);
+	na = a != NULL ? report_nchars(a) : 0;
+	nb = report_nchars(b);
 	half = a != NULL ? room / 2 : room;
 	/* What one path leaves of its half, the other may take. */
 	ea = a != NULL ? report_elide(a, na < half ? na : nb < half ?

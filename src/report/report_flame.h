@@ -55,5 +55,9 @@ void	report_put_folded(FILE *, const char *s);
  */
 #define REPORT_ELIDE_MIN	24
 char	*report_elide(const char *s, size_t max);
+/* Characters (UTF-8 sequences, or single bytes) of s. */
+size_t	 report_nchars(const char *s);
+/* Bytes of s that hold its first n characters. */
+size_t	 report_prefix_bytes(const char *s, size_t n);
 
 #endif

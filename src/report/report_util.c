@@ -236,9 +236,8 @@ report_put_xmlf(FILE *fp, const char *fmt, ...)
 	free(s);
 }
 
-/* Characters (UTF-8 sequences, or single bytes) of s. */
-static size_t
-nchars(const char *s)
+size_t
+report_nchars(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = 0;
@@ -249,9 +248,8 @@ nchars(const char *s)
 	return n;
 }
 
-/* Bytes of s that hold its first n characters. */
-static size_t
-prefix_bytes(const char *s, size_t n)
+size_t
+report_prefix_bytes(const char *s, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t i = 0;
@@ -268,7 +266,7 @@ prefix_bytes(const char *s, size_t n)
 char *
 report_elide(const char *s, size_t max)
 {
-	size_t	 n = nchars(s), head, tail;
+	size_t	 n = report_nchars(s), head, tail;
 	char	*out;
 
 	if (max < REPORT_ELIDE_MIN)
@@ -277,8 +275,8 @@ report_elide(const char *s, size_t max)
 		return xstrdup(s);
 	head = (max - 1) / 3;
 	tail = max - 1 - head;
-	xasprintf(&out, "%.*s\xe2\x80\xa6%s", (int)prefix_bytes(s, head), s,
-	    s + prefix_bytes(s, n - tail));
+	xasprintf(&out, "%.*s\xe2\x80\xa6%s", (int)report_prefix_bytes(s, head), s,
+	    s + report_prefix_bytes(s, n - tail));
 	return out;
 }
 
