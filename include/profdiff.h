@@ -16,6 +16,9 @@
 #define PD_MAX_FUNCTIONS	(16UL << 20)
 #define PD_MAX_DEPTH		65536		/* frames in one sample */
 #define PD_MAX_SAMPLE_TYPES	64
+#define PD_PERF_SECONDS		300		/* perf script on one perf.data;
+						   its output is bounded by
+						   max_inflated */
 
 /*
  * Not a limit: a gzipped file that inflates to this many bytes or more
@@ -39,6 +42,7 @@ struct pd_limits {
 	size_t		 max_functions;
 	size_t		 max_depth;
 	uint64_t	 read_twice;	/* PD_READ_TWICE; tests lower it */
+	unsigned	 perf_seconds;	/* PD_PERF_SECONDS; tests lower it */
 	const struct fetch_opts *fetch;	/* URLs (fetch.h); NULL: defaults */
 };
 

@@ -4,7 +4,8 @@
  * It reads a file or standard input within the limits, inflates gzip
  * (gunzip.c) whole, as it is read, or twice for a large file, decides
  * once what the inflated bytes are (input_sniff()), and routes them:
- * perf script output to perfscript.c, folded stacks to folded.c, the
+ * perf.data to perfdata.c (perf script, a child process), perf script
+ * output to perfscript.c, folded stacks to folded.c, the
  * legacy formats pprof reads to legacy.c, protobuf to the fast wire
  * path (wire.c)
  * or, when that declines, to the reference decoder (pprof.c).  For a
@@ -29,6 +30,7 @@
 #include "input/gunzip.h"
 #include "input/input.h"
 #include "input/legacy.h"
+#include "input/perfdata.h"
 #include "input/perfscript.h"
 #include "input/pprof.h"
 #include "profdiff.h"
@@ -92,6 +94,8 @@ input_sniff(const void *vbuf, size_t len)
 
 	if (len == 0)
 		return INPUT_EMPTY;
+	if (perfdata_sniff(vbuf, len))
+		return INPUT_PERFDATA;
 	if ((k = legacy_kind(vbuf, len)) != INPUT_PROTOBUF)
 		return k;
 	/* A perf script sample header is text, and no folded stack line. */
@@ -594,6 +598,9 @@ reader_start(struct pf_reader *r, const char *path, struct diag *d)
 	enum input_kind		 k;
 
 	switch (k = input_sniff(buf, len)) {
+	case INPUT_PERFDATA:
+		p = perfdata_decode(buf, len, path, &r->lim, d);
+		break;
 	case INPUT_PERFSCRIPT:
 		p = perfscript_decode(buf, len, path, &r->lim, d);
 		break;

@@ -73,6 +73,7 @@ enum input_kind {
 	INPUT_EMPTY,		/* no bytes at all */
 	INPUT_LEGACY_TEXT,	/* a legacy text profile (heap, threads...) */
 	INPUT_LEGACY_CPU,	/* the gperftools binary CPU profile */
+	INPUT_PERFDATA,		/* perf.data (its magic, PERFILE2) */
 	INPUT_PERFSCRIPT,	/* perf script output, as perfscript_sniff()
 				   says */
 	INPUT_FOLDED,		/* folded stacks, as folded_sniff() says */
@@ -80,10 +81,10 @@ enum input_kind {
 };
 
 /*
- * Classify inflated bytes, in this order: empty, a legacy pprof format
- * (text first, after any leading white space), perf script output,
- * folded stacks, and otherwise protobuf.  The pprof decoder is the judge of whether
- * protobuf bytes really are a profile.
+ * Classify inflated bytes, in this order: empty, perf.data, a legacy
+ * pprof format (text first, after any leading white space), perf script
+ * output, folded stacks, and otherwise protobuf.  The pprof decoder is
+ * the judge of whether protobuf bytes really are a profile.
  */
 enum input_kind	 input_sniff(const void *buf, size_t len);
 

@@ -24,6 +24,7 @@ pd_limits_default(struct pd_limits *l)
 	l->max_functions = PD_MAX_FUNCTIONS;
 	l->max_depth = PD_MAX_DEPTH;
 	l->read_twice = PD_READ_TWICE;
+	l->perf_seconds = PD_PERF_SECONDS;
 	l->fetch = NULL;
 }
 

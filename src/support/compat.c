@@ -2,10 +2,16 @@
  * The platform-specific calls behind compat.h: each says what it buys,
  * with its make bench figure, and has a fallback that gives the same
  * results more slowly or in more memory.  Nothing else in src/ calls
- * mallopt(), mremap(), madvise() or inline assembly.
+ * mallopt(), mremap(), madvise(), memfd_create() or inline assembly.
  */
-#define _GNU_SOURCE		/* mremap */
+#define _GNU_SOURCE		/* mremap, memfd_create */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #ifdef __GLIBC__		/* defined by the headers above */
 #include <malloc.h>
@@ -125,4 +131,64 @@ compat_discard(const void *lo, const void *hi)
 	(void)lo;
 	(void)hi;
 #endif
+}
+
+/*
+ * A file with no name, for a child process to read what is in memory
+ * (perf script reads perf.data from a file, never a pipe, when it is
+ * not in perf's pipe format): nothing on disk is left behind on any
+ * path, a signal or a crash included.  Linux's memfd_create(); else a
+ * file in $TMPDIR (or /tmp) removed as soon as it is made, the signals
+ * blocked between the two.  The descriptor is close-on-exec; -1 with
+ * errno set on failure.
+ */
+int
+compat_anon_file(void)
+{
+	const char	*dir;
+	char		 name[PATH_MAX];
+	sigset_t	 all, old;
+	int		 fd, e;
+
+#ifdef MFD_CLOEXEC
+	if ((fd = memfd_create("profdiff", MFD_CLOEXEC)) != -1 ||
+	    errno != ENOSYS)
+		return fd;
+#endif
+	if ((dir = getenv("TMPDIR")) == NULL || dir[0] == '\0')
+		dir = "/tmp";
+	if ((size_t)snprintf(name, sizeof(name), "%s/profdiff.XXXXXX", dir) >=
+	    sizeof(name)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	if ((fd = mkostemp(name, O_CLOEXEC)) != -1)
+		(void)unlink(name);
+	e = errno;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return fd;
+}
+
+/*
+ * A pipe whose ends are close-on-exec from the start (pipe2()), so that
+ * a child spawned by another thread meanwhile never holds them open;
+ * elsewhere pipe() and then fcntl().
+ */
+int
+compat_pipe(int fd[2])
+{
+#ifdef O_CLOEXEC
+	if (pipe2(fd, O_CLOEXEC) == 0)
+		return 0;
+	if (errno != ENOSYS)
+		return -1;
+#endif
+	if (pipe(fd) == -1)
+		return -1;
+	(void)fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+	(void)fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+	return 0;
 }

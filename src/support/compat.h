@@ -39,4 +39,15 @@ void	 compat_unmap(void *, size_t len);
  */
 void	 compat_discard(const void *lo, const void *hi);
 
+/*
+ * A readable and writable file with no name on disk, close-on-exec, for
+ * a child process to read bytes that are in memory: -1 with errno set
+ * on failure.  Nothing is left behind when the descriptor is closed,
+ * whatever ends the process.
+ */
+int	 compat_anon_file(void);
+
+/* pipe(), both ends close-on-exec from the start: 0, or -1 with errno. */
+int	 compat_pipe(int fd[2]);
+
 #endif

@@ -51,6 +51,7 @@ diag_kind(enum diag_code code)
 		[DIAG_FOLDED] = "bad folded stacks",
 		[DIAG_NOTPROFILE] = "not a profile",
 		[DIAG_PERFSCRIPT] = "bad perf script output",
+		[DIAG_PERFDATA] = "cannot read perf.data",
 		[DIAG_PAIR] = "",
 	};
 

@@ -27,6 +27,7 @@ enum diag_code {
 	DIAG_FOLDED,		/* text that is not well-formed folded stacks */
 	DIAG_NOTPROFILE,	/* text that is not folded stacks at all */
 	DIAG_PERFSCRIPT,	/* perf script output that is malformed */
+	DIAG_PERFDATA,		/* perf.data that perf script could not read */
 	DIAG_PAIR,		/* two profiles that cannot be compared; no
 				   kind is printed: the message says why */
 };
