@@ -15,7 +15,8 @@ MANDIR	?= $(PREFIX)/share/man
 # libcurl fetches profiles from http:// and https:// URLs (fetch.c),
 # which loads it on the first URL: its headers are needed to build, and
 # it is not linked, so that a run without a URL does not start it.
-PKGS	 = libprotobuf-c zlib libbsd-overlay
+# json-c reads the traces of profdiff spans (input/trace.c).
+PKGS	 = libprotobuf-c zlib libbsd-overlay json-c
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libcurl)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
 # ISA-L (Debian: libisal-dev), when installed, inflates gzip about twice

@@ -5,7 +5,7 @@
 # apt-get; otherwise it prints the exact command to run and fails.
 set -eu
 
-pkgs="make gcc pkg-config libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libbsd-dev libisal-dev libcurl4-openssl-dev"
+pkgs="make gcc pkg-config libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libbsd-dev libisal-dev libcurl4-openssl-dev libjson-c-dev"
 if [ "${1:-}" = test ]; then
 	pkgs="$pkgs jq mandoc valgrind libxml2-utils python3"
 fi

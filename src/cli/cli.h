@@ -26,6 +26,7 @@ struct views_spec;
 #define OPT_DIFF	0x02	/* --normalize none, --sort, --requests ... */
 #define OPT_CHECK	0x04	/* --fail-on */
 #define OPT_SERIES	0x08	/* --by-time, and diff's statistics */
+#define OPT_SPANS	0x10	/* --trace, --span-name, --slow, --span-label */
 
 /* The values of an option given as often as wanted (--tag), in order. */
 struct cli_list {
@@ -122,6 +123,12 @@ struct opts {
 	size_t		 nbase;		/* of them base profiles (diff) */
 	struct cli_list	 bases;		/* --base FILE: once, twice or per profile */
 	struct cli_list	 diff_base;	/* pprof's -diff_base FILE */
+
+	/* spans: the trace, which spans, which are slow, their label. */
+	const char	*trace;
+	const char	*span_name;
+	const char	*slow;
+	const char	*span_label;
 };
 
 /*
@@ -336,5 +343,6 @@ int	cmd_top(const struct cli_cmd *, int, char **);
 int	cmd_diff(const struct cli_cmd *, int, char **);
 int	cmd_check(const struct cli_cmd *, int, char **);
 int	cmd_series(const struct cli_cmd *, int, char **);
+int	cmd_spans(const struct cli_cmd *, int, char **);
 
 #endif

@@ -34,6 +34,12 @@ const struct cli_cmd cli_cmds[] = {
 	  "(too few samples or none counted, or a finding on estimated "
 	  "counts, one profile a side, or in sums over windows of unknown "
 	  "length)" },
+	{ .name = "spans", .fn = cmd_spans, .options = OPT_DIFF | OPT_SPANS,
+	  .formats = report_diff_formats, .rows = 20,
+	  .needs = CMD_EDGES | CMD_MOMENTS | CMD_COMPARES,
+	  .synopsis = "[options] --trace FILE profile ...",
+	  .description = "the slow spans of a trace against its fast ones, "
+	  "from one profile whose samples carry span ids" },
 	{ .name = "series", .fn = cmd_series, .options = OPT_SERIES,
 	  .formats = report_series_formats, .rows = 20,
 	  .needs = CMD_EDGES | CMD_COMPARES,

@@ -77,11 +77,16 @@ choose_quantity(struct pair *p, const struct opts *o)
 	}
 	how = p->norm == DELTA_NORM_TOTAL ? "shares of each side's total" :
 	    p->norm == DELTA_NORM_DURATION ? "rates per second of window" :
+	    p->norm == DELTA_NORM_REQUESTS && o->trace != NULL ?
+	    "values per span, each side's spans its exposure" :
 	    p->norm == DELTA_NORM_REQUESTS ? "values per request" :
 	    p->base.nprofiles > 1 || p->new.nprofiles > 1 ?
 	    "absolute values (the mean of each side's profiles)" :
 	    "absolute values";
-	if (o->requests[0] > 0 || o->normalize.given)
+	if (o->trace != NULL && !o->normalize.given)
+		xasprintf(&p->quantity, "%s; %s %s", how, p->base.sample_type,
+		    why);
+	else if (o->requests[0] > 0 || o->normalize.given)
 		xasprintf(&p->quantity, "%s, as asked; %s %s", how,
 		    p->base.sample_type, why);
 	else if (k == KIND_EVENTS && !timed)
@@ -174,7 +179,8 @@ warn_compare(struct pair *p)
 	for (i = 0; i < d->nrows; i++) {
 		const struct delta_row *row = &d->rows[i];
 
-		if (strcmp(row->name, PD_PREEMPT) != 0 ||
+		/* spans: a longer span is preempted more (cmd_spans.c). */
+		if (p->spans != NULL || strcmp(row->name, PD_PREEMPT) != 0 ||
 		    (row->verdict != VERDICT_REGRESSED &&
 		    row->verdict != VERDICT_IMPROVED))
 			continue;
@@ -184,6 +190,34 @@ warn_compare(struct pair *p)
 		    (double)row->new_cum / (double)d->new_total : 0,
 		    row->verdict == VERDICT_REGRESSED ? "more" : "less");
 	}
+}
+
+/*
+ * spans: each side's exposure is its spans, and each part's (a
+ * replicate) the spans in it, whatever the quantity: with shares, the
+ * parts' own totals are their denominators (delta.c) and these unused.
+ */
+static void
+parts_exposures(struct pair *p)
+{
+	const struct side *sd[2] = { &p->base, &p->new };
+	double	*run, side[2];
+	size_t	 s, i, at = 0;
+
+	free(p->run_expo);
+	p->run_expo = run = xcalloc(sd[0]->nparts + sd[1]->nparts + 1,
+	    sizeof(*run));
+	for (s = 0; s < 2; s++) {
+		side[s] = 0;
+		for (i = 0; i < sd[s]->nparts; i++) {
+			run[at + i] = p->part_expo[s][i];
+			side[s] += run[at + i];
+		}
+		at += sd[s]->nparts;
+	}
+	p->dopts.base_expo = side[0];
+	p->dopts.new_expo = side[1];
+	p->dopts.run_expo = run;
 }
 
 /*
@@ -200,6 +234,10 @@ exposures(struct pair *p, const struct opts *o)
 	double	*run, side[2];
 	size_t	 s, i, at = 0;
 
+	if (p->part_expo[0] != NULL && p->part_expo[1] != NULL) {
+		parts_exposures(p);
+		return;
+	}
 	free(p->run_expo);
 	p->run_expo = run = xcalloc(sd[0]->nprofiles + sd[1]->nprofiles + 1,
 	    sizeof(*run));
@@ -251,6 +289,12 @@ pair_compare(struct pair *p, const struct opts *o)
 	const struct side	*b = &p->base, *n = &p->new;
 	int			 svg = o->format == FMT_SVG;
 	size_t			 nw = p->warnings.n;
+	/* The replicates: the profiles, or the parts of spans. */
+	int			 parts = b->nparts >= 2 && n->nparts >= 2;
+	struct agg *const	*be = parts ? b->parts : b->each;
+	struct agg *const	*ne = parts ? n->parts : n->each;
+	size_t			 nb = parts ? b->nparts : b->nprofiles;
+	size_t			 nn = parts ? n->nparts : n->nprofiles;
 
 	dopts->norm = p->norm;
 	dopts->alpha = o->alpha;
@@ -277,8 +321,8 @@ pair_compare(struct pair *p, const struct opts *o)
 	 * A flame graph's frames: folded stacks are every stack,
 	 * untested; the SVG what shows.
 	 */
-	if (delta_compute(b->agg, n->agg, b->each, b->nprofiles, n->each,
-	    n->nprofiles, dopts, &p->d) == -1)
+	if (delta_compute(b->agg, n->agg, be, nb, ne, nn, dopts,
+	    &p->d) == -1)
 		return cli_msg(MSG_OUT_OF_RANGE, cmd);
 	/*
 	 * The graph's frames, at the spread the table measured and of
@@ -286,8 +330,8 @@ pair_compare(struct pair *p, const struct opts *o)
 	 */
 	fopts = *dopts;
 	fopts.nulls = &p->d.judge;
-	if (cli_writer(o)->tree && flame_compute(b->agg, n->agg, b->each,
-	    b->nprofiles, n->each, n->nprofiles, svg ? &fopts : NULL,
+	if (cli_writer(o)->tree && flame_compute(b->agg, n->agg, be, nb, ne,
+	    nn, svg ? &fopts : NULL,
 	    svg ? &p->d : NULL, svg ? FLAME_MIN_SHARE : 0, &p->fl) == -1)
 		return cli_msg(MSG_OUT_OF_RANGE, cmd);
 	warn_compare(p);
@@ -403,6 +447,7 @@ pair_write(struct pair *p, struct opts *o, int status, int lead,
 	filters = cli_filters_text(o);
 	rc = cli_write(o, &(struct diff_report){
 		.h = report_head_of(p, o, method, filters, sel, neither),
+		.spans = p->spans,
 		.kind = o->cmd->gate ? DIFF_CHECK : DIFF_REPORT,
 		/* The rows, and what they are of. */
 		.d = &p->d,

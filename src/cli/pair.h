@@ -34,6 +34,12 @@ struct pair {
 	enum delta_norm	 norm;		/* --normalize, auto decided */
 	char		*quantity;	/* what is compared and why */
 	double		*run_expo;	/* each profile's exposure */
+	/*
+	 * spans: each side's parts (side.parts, its replicates) and the
+	 * spans in each, their exposures; and the report's spans section.
+	 */
+	const double	*part_expo[2];
+	const struct report_spans *spans;
 	struct diags	 warnings;	/* loading's and the comparison's */
 };
 

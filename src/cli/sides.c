@@ -380,6 +380,29 @@ tags_empty(const struct opts *o, const struct side *b, const struct side *n)
 	return -1;
 }
 
+/*
+ * spans: a trace none of whose spans is on a sample of the profiles (a
+ * trace of another window, or of another service) is refused, naming
+ * both; a side alone left empty is the command's to say (too few slow
+ * spans with samples is inconclusive, not an error).
+ */
+static int
+trace_unmatched(const struct opts *o, const struct side *b)
+{
+	char files[1024];
+
+	side_files(files, sizeof(files), b);
+	if (selection_unkeyed(o->select[0], &b->sel) != NULL)
+		cli_warn("%s: %s: no sample of %s carries the label %s that "
+		    "holds a span id (--span-label)", o->cmd->name, o->trace,
+		    files, o->span_label);
+	else
+		cli_warn("%s: %s: none of its span ids is on a sample of %s "
+		    "(label %s): a trace of another window or service?",
+		    o->cmd->name, o->trace, files, o->span_label);
+	return -1;
+}
+
 int
 cli_sides_check(const struct opts *o, const struct side *b,
     const struct side *n)
@@ -388,6 +411,11 @@ cli_sides_check(const struct opts *o, const struct side *b,
 	char			 files[1024];
 	int			 i;
 
+	if (o->trace != NULL) {
+		if (b->sel.kept == 0 && n->sel.kept == 0)
+			return trace_unmatched(o, b);
+		return tags_empty(o, b, n);
+	}
 	for (i = 0; i < 2; i++)
 		if (o->select[i] != NULL && sd[i]->sel.kept == 0)
 			return sel_empty(o, i, sd[i]);

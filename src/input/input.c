@@ -387,6 +387,40 @@ read_all(int fd, const struct stat *st, const struct pd_limits *lim,
 }
 
 /*
+ * Any input's bytes, whole and inflated: a file ("-" is standard input)
+ * read under the limits, inflated if it is gzip.  For inputs that are no
+ * profile (a trace, trace.c).  0 with *out malloc'd, or -1 with the
+ * diag filled.
+ */
+int
+input_bytes(const char *path, const struct pd_limits *lim,
+    unsigned char **out, size_t *outlen, struct diag *d)
+{
+	unsigned char	*buf, *in;
+	size_t		 len;
+	struct stat	 st;
+	int		 fd, rc;
+
+	if ((fd = open_input(path, lim, &st, d)) == -1)
+		return -1;
+	rc = read_all(fd, &st, lim, &buf, &len, d);
+	close_input(fd);
+	if (rc == -1)
+		return -1;
+	if (gunzip_is_gzip(buf, len)) {
+		in = buf;
+		rc = gunzip(in, len, &buf, &len, lim->max_inflated,
+		    lim->max_ratio, d);
+		free(in);
+		if (rc == -1)
+			return -1;
+	}
+	*out = buf;
+	*outlen = len;
+	return 0;
+}
+
+/*
  * Reading a large gzipped file twice.  Go writes the samples first and
  * the locations they name after them, so a file read once must be held
  * whole until its header is decoded: its samples are most of it.  Pass

@@ -94,4 +94,12 @@ enum input_kind	 input_sniff(const void *buf, size_t len);
  */
 int		 input_refuse(enum input_kind, struct diag *);
 
+/*
+ * The bytes of an input that is no profile (a trace): read whole under
+ * the limits, inflated if gzip.  0 with *out malloc'd, or -1 with the
+ * diag filled.
+ */
+int		 input_bytes(const char *path, const struct pd_limits *,
+		    unsigned char **out, size_t *outlen, struct diag *);
+
 #endif

@@ -195,6 +195,8 @@ divide_counts(struct side *s, int64_t g)
 	for (i = 0; s->each != NULL && i < s->nprofiles; i++)
 		if (s->each[i] != NULL)
 			agg_divide_counts(s->each[i], g);
+	for (i = 0; s->parts != NULL && i < s->nparts; i++)
+		agg_divide_counts(s->parts[i], g);
 	for (i = 0; i <= s->nprofiles; i++) {
 		struct facts *f = i < s->nprofiles ? &s->facts[i] : &s->merged;
 
@@ -320,6 +322,40 @@ leaf_name(const struct pf_sample *smp)
 }
 
 /*
+ * A selection of parts (selection_parts(): a side of many units, such
+ * as spans, each part a replicate): a run of each part's aggregate over
+ * profile p, or NULL without parts.  On error, NULL with *fail set and
+ * the diag filled.
+ */
+static struct agg_run **
+parts_begin(struct side *s, struct profile *p, const struct agg_src *src,
+    int *fail, struct diag *d)
+{
+	struct agg_run	**pr;
+	size_t		 i;
+
+	if (s->nparts == 0 || *fail)
+		return NULL;
+	pr = xcalloc(s->nparts, sizeof(*pr));
+	for (i = 0; i < s->nparts; i++)
+		if ((pr[i] = agg_begin(s->parts[i], p, src, d)) == NULL) {
+			*fail = 1;
+			break;
+		}
+	return pr;
+}
+
+static void
+parts_end(struct side *s, struct agg_run **pr)
+{
+	size_t i;
+
+	for (i = 0; pr != NULL && i < s->nparts; i++)
+		agg_end(pr[i]);
+	free(pr);
+}
+
+/*
  * Fold the samples of one profile as they are read: into its facts,
  * through the filter, into the side's agg and, with each, into the
  * profile's own.  With a selection (--base-tag, --new-tag), the samples
@@ -340,10 +376,11 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	struct facts_run	 fr, wr;
 	struct filter_run	*flt;
 	struct selection_run	*sr;
-	struct agg_run		*ar = NULL, *er = NULL;
+	struct agg_run		*ar = NULL, *er = NULL, **pr;
 	struct agg_src		 src;
 	struct diag		 ad, ed;
 	int			 rc, k, afail = 0, efail = 0, used[4];
+	size_t			 part;
 	int			 relative = filter_relative(lo->filter);
 	size_t			 neg, nread = 0;
 	int			 gcd_of, waits = 0;
@@ -369,6 +406,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		afail = 1;
 	else if (s->lines != NULL)
 		views_lines_begin(s->lines, p);
+	pr = parts_begin(s, p, &src, &efail, &ed);
 	while ((rc = feed_next(fd, &smp, d)) == 1) {
 		if (negative(smp, used, 4, &neg)) {
 			rc = refuse_negative(p, neg, nread, d);
@@ -384,7 +422,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			s->count_gcd = gcd64(s->count_gcd, smp->values[gcd_of]);
 		if (whole != NULL)
 			(void)facts_sample(&wr, smp);
-		if (sr != NULL && !selection_sample(sr, smp))
+		if (sr != NULL && !selection_sample_w(sr, smp, smp->values[vi],
+		    &part))
 			continue;
 		(void)facts_sample(&fr, smp);
 		if (afail)
@@ -398,12 +437,14 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		    views_lines_sample, s->lines) : agg_sample(ar, out, k,
 		    &ad)) == -1)
 			afail = 1;
-		else if (er != NULL && !efail &&
-		    agg_sample(er, out, k, &ed) == -1)
+		else if (!efail && ((er != NULL && agg_sample(er, out, k,
+		    &ed) == -1) || (pr != NULL && agg_sample(pr[part], out, k,
+		    &ed) == -1)))
 			efail = 1;
 	}
 	agg_end(ar);
 	agg_end(er);
+	parts_end(s, pr);
 	if (s->lines != NULL)
 		views_lines_end(s->lines);
 	filter_end(flt);
@@ -673,6 +714,14 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		s->whole = xcalloc(n, sizeof(*s->whole));
 	if (keep_each)
 		s->each = xcalloc(n, sizeof(*s->each));
+	if ((s->nparts = selection_nparts(lo->select)) > 0) {
+		struct agg_opts po = lo->agg;
+
+		po.noedges = 1;
+		s->parts = xcalloc(s->nparts, sizeof(*s->parts));
+		for (i = 0; i < s->nparts; i++)
+			s->parts[i] = agg_new(&po);
+	}
 	s->has_counts = 1;
 	s->label_key = lo->agg.label_key;
 	fd = feed_new(paths, n, &lo->limits, threaded);
@@ -1388,6 +1437,8 @@ side_free(struct side *s)
 
 	agg_free(s->agg);
 	views_lines_free(s->lines);
+	sym_cache_free(s->symc);
+	sym_summary_release(&s->sym);
 	if (s->each != NULL)
 		for (i = 0; i < s->nprofiles; i++)
 			agg_free(s->each[i]);

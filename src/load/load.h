@@ -73,6 +73,13 @@ struct load_opts {
 struct side {
 	struct agg	*agg;		/* all profiles merged */
 	struct agg	**each;		/* one per profile, when kept */
+	/*
+	 * With a selection of parts (selection_parts(): spans), one
+	 * aggregate per part, of nodes and tree only (no edges): the
+	 * replicates of the side, over all its profiles.
+	 */
+	struct agg	**parts;
+	size_t		 nparts;
 	struct facts	*facts;		/* one per profile */
 	size_t		 nprofiles;
 	struct facts	 merged;

@@ -22,6 +22,8 @@ struct valset {
 	char		*key;
 	char		**v;		/* sorted, hex digits in lower case */
 	size_t		 n;
+	/* selection_parts(): each value's place as given, by v's order */
+	size_t		*orig;
 };
 
 /* A term, in the order given. */
@@ -39,6 +41,14 @@ struct selection {
 	size_t		 ntags;
 	struct filter	*tagf;		/* of tags; NULL if none */
 	char		*text;		/* selection_text(), as terms are added */
+	/*
+	 * selection_parts(): the term of parts, each value's part and the
+	 * sum of the weights of the samples it selected, in the order given.
+	 */
+	struct valset	*parts;
+	unsigned	*part;
+	int64_t		*sum;
+	size_t		 nparts;
 };
 
 struct selection_run {
@@ -72,12 +82,15 @@ selection_free(struct selection *s)
 			for (j = 0; j < t->set->n; j++)
 				free(t->set->v[j]);
 			free(t->set->v);
+			free(t->set->orig);
 			free(t->set);
 		}
 		free(t->text);
 		free(t->key);
 	}
 	free(s->terms);
+	free(s->part);
+	free(s->sum);
 	free(s->tags);
 	filter_free(s->tagf);
 	free(s->text);
@@ -212,10 +225,16 @@ selection_unkeyed(const struct selection *s, const struct selection_stats *st)
 	return NULL;
 }
 
-/* Does a label of the sample have the set's key and one of its values? */
+/*
+ * Does a label of the sample have the set's key and one of its values?
+ * *at, if not NULL, gets the value's place in v.
+ */
 static int
-valset_sample(const struct valset *vs, const struct pf_sample *smp)
+valset_sample(const struct valset *vs, const struct pf_sample *smp,
+    size_t *at)
 {
+	char	**hit;
+
 	struct query	 q;
 	char		 num[32];
 	size_t		 i;
@@ -232,9 +251,12 @@ valset_sample(const struct valset *vs, const struct pf_sample *smp)
 		} else
 			q.s = l->str;
 		q.fold = hexlike(q.s);
-		if (bsearch(&q, vs->v, vs->n, sizeof(*vs->v), query_cmp) !=
-		    NULL)
+		if ((hit = bsearch(&q, vs->v, vs->n, sizeof(*vs->v),
+		    query_cmp)) != NULL) {
+			if (at != NULL)
+				*at = (size_t)(hit - vs->v);
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -263,17 +285,21 @@ keyed(const struct selection *s, const struct pf_sample *smp,
 	}
 }
 
-/* Does s select the sample: every term matches?  fr runs its tags. */
+/*
+ * Does s select the sample: every term matches?  fr runs its tags.
+ * *at, if not NULL, gets the place in v of the parts' term's value.
+ */
 static int
 selects(const struct selection *s, struct filter_run *fr,
-    const struct pf_sample *smp)
+    const struct pf_sample *smp, size_t *at)
 {
 	const struct pf_sample	*out;
 	size_t			 i;
 
 	for (i = 0; i < s->nterms; i++)
 		if (s->terms[i].set != NULL &&
-		    !valset_sample(s->terms[i].set, smp))
+		    !valset_sample(s->terms[i].set, smp,
+		    s->terms[i].set == s->parts ? at : NULL))
 			return 0;
 	return fr == NULL || filter_sample(fr, smp, &out);
 }
@@ -297,18 +323,93 @@ selection_begin(const struct selection *sel, const struct selection *other,
 	return r;
 }
 
+static int
+has_key(const struct pf_sample *smp, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < smp->nlabels; i++)
+		if (strcmp(smp->labels[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
 int
 selection_sample(struct selection_run *r, const struct pf_sample *smp)
 {
-	int k;
+	return selection_sample_w(r, smp, 0, NULL);
+}
+
+int
+selection_sample_w(struct selection_run *r, const struct pf_sample *smp,
+    int64_t w, size_t *part)
+{
+	const struct selection	*s = r->sel;
+	size_t			 at = SIZE_MAX;
+	int			 k;
 
 	r->st->seen++;
-	keyed(r->sel, smp, r->st);
-	k = selects(r->sel, r->fr, smp);
+	keyed(s, smp, r->st);
+	k = selects(s, r->fr, smp, s->parts != NULL ? &at : NULL);
 	r->st->kept += k;
-	if (k && r->other != NULL && selects(r->other, r->ofr, smp))
+	if (k && r->other != NULL && selects(r->other, r->ofr, smp, NULL))
 		r->st->both++;
+	if (k && at != SIZE_MAX) {
+		at = s->parts->orig[at];
+		if (part != NULL)
+			*part = s->part[at];
+		s->sum[at] += w;
+	} else if (part != NULL)
+		*part = 0;
+	if (!k && s->parts != NULL) {
+		if (has_key(smp, s->parts->key))
+			r->st->other_w += w;
+		else
+			r->st->nokey_w += w;
+	}
 	return k;
+}
+
+void
+selection_parts(struct selection *s, const char *key, char *const *values,
+    const unsigned *part, size_t n, size_t nparts, const char *text)
+{
+	struct valset	*vs;
+	char		**v;
+	size_t		 i, j;
+
+	selection_values(s, key, values, n, text);
+	vs = s->terms[s->nterms - 1].set;
+	/* selection_values() sorted copies; find each one's place. */
+	v = xreallocarray(NULL, n ? n : 1, sizeof(*v));
+	vs->orig = xreallocarray(NULL, n ? n : 1, sizeof(*vs->orig));
+	for (i = 0; i < n; i++)
+		v[i] = vs->v[i];
+	for (i = 0; i < n; i++) {
+		struct query q = { values[i], hexlike(values[i]) };
+		char **hit = bsearch(&q, v, n, sizeof(*v), query_cmp);
+
+		j = hit != NULL ? (size_t)(hit - v) : 0;
+		vs->orig[j] = i;
+	}
+	free(v);
+	s->parts = vs;
+	s->part = xreallocarray(NULL, n ? n : 1, sizeof(*s->part));
+	memcpy(s->part, part, n * sizeof(*part));
+	s->sum = xcalloc(n ? n : 1, sizeof(*s->sum));
+	s->nparts = nparts;
+}
+
+size_t
+selection_nparts(const struct selection *s)
+{
+	return s != NULL && s->parts != NULL ? s->nparts : 0;
+}
+
+const int64_t *
+selection_sums(const struct selection *s)
+{
+	return s != NULL ? s->sum : NULL;
 }
 
 void

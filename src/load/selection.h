@@ -30,6 +30,11 @@ struct selection_stats {
 	size_t		 both;		/* selected by the other side's too */
 	uint64_t	 keyed;		/* bit i: a sample carried term i's
 					   key (terms from 64 on: bit 63) */
+	/*
+	 * With a term of parts, the weights of the samples not selected:
+	 * those without its key, and those with it and another value.
+	 */
+	int64_t		 nokey_w, other_w;
 };
 
 /* An empty selection; opt names it in messages ("--base-tag"). */
@@ -48,6 +53,24 @@ int		 selection_tag(struct selection *, const char *keyval,
  */
 void		 selection_values(struct selection *, const char *key,
 		    char *const *values, size_t n, const char *text);
+/*
+ * The same term of n values, each in a part (part[i] below nparts): the
+ * replicates of a side whose samples are those of many units (the
+ * spans of a trace).  The samples of each part are folded into an
+ * aggregate of their own (load.c), and the weights of the samples of
+ * each value summed (selection_sums()).  The values must be distinct;
+ * one term of parts a selection.
+ */
+void		 selection_parts(struct selection *, const char *key,
+		    char *const *values, const unsigned *part, size_t n,
+		    size_t nparts, const char *text);
+/* Its number of parts, 0 without a term of parts (or a NULL sel). */
+size_t		 selection_nparts(const struct selection *);
+/*
+ * Per value of the term of parts, in the order given, the sum of the
+ * weights selection_sample_w() was given for the samples it selected.
+ */
+const int64_t	*selection_sums(const struct selection *);
 /* The terms, as the header says them: "--base-tag K=V --base-tag ...". */
 const char	*selection_text(const struct selection *);
 /*
@@ -69,6 +92,12 @@ struct selection_run *selection_begin(const struct selection *sel,
 		    struct selection_stats *st);
 int		 selection_sample(struct selection_run *,
 		    const struct pf_sample *);
+/*
+ * The same, for a selection of parts: *part gets the part of the value
+ * that selected the sample (0 without parts), whose sum w is added to.
+ */
+int		 selection_sample_w(struct selection_run *,
+		    const struct pf_sample *, int64_t w, size_t *part);
 void		 selection_end(struct selection_run *);	/* NULL is a no-op */
 
 #endif

@@ -143,8 +143,44 @@ struct report_head {
 	const struct diags *warnings;
 };
 
+/*
+ * profdiff spans: the spans of each side (the fast spans are the base,
+ * the slow the new), and whether the slow ones computed more or waited.
+ */
+struct report_spans_side {
+	size_t		 n;		/* spans */
+	size_t		 with;		/* of them with samples */
+	size_t		 parts;		/* replicates they were grouped in */
+	int64_t		 p50, p90, p99;	/* duration quantiles, ns */
+	double		 mean_ns;	/* mean duration */
+	double		 cpu;		/* value per span, in the unit */
+	double		 covered;	/* cpu over mean duration (time), or
+					   NaN */
+};
+
+struct report_spans {
+	const char	*trace;		/* the file */
+	const char	*format;	/* "OTLP/JSON", "Jaeger JSON" */
+	const char	*name;		/* --span-name, or NULL: every name */
+	const char	*label;		/* the samples' label key */
+	const char	*slow;		/* the split, as said: "p90", "250ms" */
+	int64_t		 threshold_ns;	/* slow: at or above */
+	struct report_spans_side side[2];	/* fast, slow */
+	int64_t		 unlabeled;	/* samples without the label */
+	int64_t		 unmatched;	/* with it, of no span taken */
+	double		 ratio;		/* slow's cpu per span over fast's */
+	double		 p;		/* of the test of cpu per span */
+	/* "computing", "mostly waiting", "waiting", or "inconclusive" */
+	const char	*verdict;
+	const char	*say;		/* the sentence that says it */
+	/* Runtime rows that grow with a span's length: names, per span. */
+	const char	**length;
+	size_t		 nlength;
+};
+
 struct diff_report {
 	struct report_head h;
+	const struct report_spans *spans;	/* spans, else NULL */
 	enum diff_kind	 kind;
 	const struct delta *d;
 	const size_t	*order;		/* the first nshow rows, in order */
@@ -202,6 +238,10 @@ int	report_diff_text(FILE *, const struct diff_report *);
 int	report_diff_markdown(FILE *, const struct diff_report *);
 int	report_diff_json(FILE *, const struct diff_report *);
 int	report_diff_csv(FILE *, const struct diff_report *);
+/* The spans' sections of a diff_report, when it has them. */
+void	report_spans_text(FILE *, const struct diff_report *);
+void	report_spans_md(FILE *, const struct diff_report *);
+void	report_spans_json(FILE *, const struct diff_report *);
 /*
  * check-significance's conclusion for its exit status (0, 1 or 3),
  * given whether a row regressed and whether any change fails the check,

@@ -52,7 +52,7 @@ fmt_norm(char *buf, size_t len, double v, const struct diff_report *r)
 		units_label(u, sizeof(u), (int64_t)llround(v), r->unit,
 		    to_unit(r));
 		snprintf(buf, len, "%s/%s", u, r->norm == DELTA_NORM_DURATION ?
-		    "s" : "req");
+		    "s" : r->spans != NULL ? "span" : "req");
 		break;
 	default:
 		units_label(buf, len, (int64_t)llround(v), r->unit, to_unit(r));
@@ -75,7 +75,8 @@ fmt_delta(char *buf, size_t len, double v, const struct diff_report *r)
 		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
 		    to_unit(r));
 		snprintf(buf, len, "%s%s/%s", units_sign(v, u), u,
-		    r->norm == DELTA_NORM_DURATION ? "s" : "req");
+		    r->norm == DELTA_NORM_DURATION ? "s" : r->spans != NULL ?
+		    "span" : "req");
 		break;
 	default:
 		units_label(u, sizeof(u), (int64_t)llround(fabs(v)), r->unit,
@@ -747,6 +748,7 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 	report_sel_text(fp, &r->h, 0);
 	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew, facts_unit(r));
 	report_sel_text(fp, &r->h, 1);
+	report_spans_text(fp, r);
 	put_detectable(fp, r);
 	put_method(fp, r, report_put_text);
 	put_findings_text(fp, r);
@@ -847,11 +849,12 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	size_t	 i, k;
 
 	fprintf(fp, "## profdiff %s\n\n", r->kind == DIFF_CHECK ?
-	    "check-significance" : "diff");
+	    "check-significance" : r->spans != NULL ? "spans" : "diff");
 	report_facts_md(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
 	report_sel_md(fp, &r->h, 0);
 	report_facts_md(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
 	report_sel_md(fp, &r->h, 1);
+	report_spans_md(fp, r);
 	fputs("\n", fp);
 	put_detectable(fp, r);
 	fputs("\n", fp);
@@ -1172,7 +1175,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	to = value_unit(r, &name);
 	fputs("{\"command\":", fp);
 	report_put_json(fp, r->kind == DIFF_CHECK ? "check-significance" :
-	    "diff");
+	    r->spans != NULL ? "spans" : "diff");
 	fputs(",\"base\":", fp);
 	report_facts_json(fp, r->h.base, to);
 	fputs(",\"new\":", fp);
@@ -1184,6 +1187,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->h.nbase,
 	    r->h.nnew);
 	report_sel_json(fp, &r->h);
+	report_spans_json(fp, r);
 	fputs(",\"normalize\":", fp);
 	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :
 	    r->norm == DELTA_NORM_DURATION ? "duration" :
