@@ -1437,12 +1437,13 @@ side_free(struct side *s)
 
 	agg_free(s->agg);
 	views_lines_free(s->lines);
-	sym_cache_free(s->symc);
-	sym_summary_release(&s->sym);
 	if (s->each != NULL)
 		for (i = 0; i < s->nprofiles; i++)
 			agg_free(s->each[i]);
 	free(s->each);
+	for (i = 0; s->parts != NULL && i < s->nparts; i++)
+		agg_free(s->parts[i]);
+	free(s->parts);
 	free(s->facts);
 	free(s->whole);
 	free(s->sample_type);
