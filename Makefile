@@ -110,7 +110,7 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
-FUZZ_TARGETS = pprof options folded twice perfscript
+FUZZ_TARGETS = pprof options folded twice perfscript legacy series cli
 tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 # Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
@@ -129,9 +129,14 @@ FUZZ_SEEDS_folded = tests/fuzz/seeds-folded tests/data/folded
 FUZZ_SEEDS_twice = $(FUZZ_SEEDS_pprof)
 FUZZ_SEEDS_perfscript = tests/fuzz/seeds-perfscript tests/data/perf/fields \
 	tests/data/perf/bad
+FUZZ_SEEDS_legacy = tests/fuzz/seeds-legacy tests/data/legacy-bad \
+	tests/data/pprof-testdata
+FUZZ_SEEDS_series = tests/fuzz/seeds-series
+FUZZ_SEEDS_cli = tests/fuzz/seeds-cli
 export FUZZ_SEEDS_pprof FUZZ_SEEDS_options FUZZ_SEEDS_folded FUZZ_SEEDS_twice \
-	FUZZ_SEEDS_perfscript
-fuzz: $(GEN)
+	FUZZ_SEEDS_perfscript FUZZ_SEEDS_legacy FUZZ_SEEDS_series FUZZ_SEEDS_cli
+# The cli target runs $(BUILD)'s profdiff (fuzz_cli.c).
+fuzz: $(GEN) $(BUILD)/$(PROG)
 	@mkdir -p build-fuzz tests/fuzz/crashers
 	for t in $(FUZZ_TARGETS); do \
 	    mkdir -p tests/fuzz/corpus/$$t && \
@@ -139,6 +144,7 @@ fuzz: $(GEN)
 	        -fsanitize=fuzzer,address,undefined -Iinclude -Isrc -I$(BUILD) \
 	        $(PKG_CFLAGS) -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c \
 	        $(FUZZ_SRC) $(PKG_LIBS) -lm -lpthread && \
+	    PROFDIFF_FUZZ_BIN=$(BUILD)/$(PROG) \
 	    build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) \
 	        -rss_limit_mb=2048 -close_fd_mask=3 -dict=tests/fuzz/$$t.dict \
 	        -artifact_prefix=tests/fuzz/crashers/$$t- \

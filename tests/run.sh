@@ -350,6 +350,16 @@ run_replay() {
 	replay_target "$b" perfscript "perf script inputs" "perf script" \
 	    tests/fuzz/seeds-perfscript/* tests/data/perf/fields/* \
 	    tests/data/perf/bad/* tests/data/folded/*.folded
+	replay_target "$b" legacy "legacy inputs" "legacy formats" \
+	    tests/fuzz/seeds-legacy/* tests/data/legacy-bad/* \
+	    tests/data/pprof-testdata/*
+	replay_target "$b" series "series of folded points" "series" \
+	    tests/fuzz/seeds-series/*
+	# Whole runs of this build's profdiff, in a folder of their own.
+	PROFDIFF_FUZZ_BIN=$root/$b/profdiff
+	export PROFDIFF_FUZZ_BIN
+	replay_target "$b" cli "command lines" "command lines" \
+	    tests/fuzz/seeds-cli/*
 }
 
 # Byte-identical output in every format, whatever the environment's size
