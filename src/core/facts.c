@@ -12,6 +12,7 @@
 #include "core/agg.h"
 #include "core/facts.h"
 #include "core/kind.h"
+#include "core/roots.h"
 #include "model/profile.h"
 
 #define WEEK_NS		(7LL * 24 * 3600 * 1000000000LL)
@@ -316,6 +317,7 @@ facts_begin(struct facts_run *r, const struct profile *p, int vi,
 	}
 	f->is_cpu = r->cpu_vi >= 0 || strcmp(p->period_type.type, "cpu") == 0;
 	f->samples = f->count_source != NULL ? 0 : -1;
+	r->roots = roots_judged(p);
 	r->all = p->nsample_types >= 64 ? UINT64_MAX :
 	    (UINT64_C(1) << p->nsample_types) - 1;
 }
@@ -326,14 +328,32 @@ facts_sample(struct facts_run *r, const struct pf_sample *s)
 	struct facts	*f = r->f;
 	const int64_t	*v = s->values;
 	size_t		 i;
+	int64_t		 w = 1;
 
 	if (r->overflow)
 		return -1;
 	if (__builtin_add_overflow(f->total, v[r->vi], &f->total))
 		return r->overflow = -1;
-	if (f->count_source != NULL && __builtin_add_overflow(f->samples,
-	    agg_sample_count(&r->src, v), &f->samples))
+	if (f->count_source != NULL && (w = agg_sample_count(&r->src, v),
+	    __builtin_add_overflow(f->samples, w, &f->samples)))
 		return r->overflow = -1;
+	/* Weighed as the samples are; a sum of counts cannot overflow here. */
+	if (r->roots && w > 0)
+		switch (roots_of(s)) {
+		case ROOT_CUT:
+			f->stacks_cut += w;
+			/* FALLTHROUGH */
+		case ROOT_ENTRY:
+			f->stacks_judged += w;
+			break;
+		case ROOT_LONE:
+			r->lone += w;
+			break;
+		default:
+			break;
+		}
+	if (s->nlocs >= 2)
+		r->chains = 1;
 	if (r->src.count_divisor > 0 && v[r->vi] != 0 &&
 	    v[r->vi] > -r->src.count_divisor && v[r->vi] < r->src.count_divisor)
 		f->subperiod++;
@@ -386,6 +406,11 @@ facts_end(struct facts_run *r)
 
 	if (r->overflow)
 		return -1;
+	/* A leaf alone, where other stacks have callers, lost them. */
+	if (r->chains) {
+		f->stacks_cut += r->lone;
+		f->stacks_judged += r->lone;
+	}
 	if (f->subperiod > 0) {
 		f->samples = -1;
 		f->count_source = NULL;
@@ -447,6 +472,8 @@ facts_merge(struct facts *a, const struct facts *b)
 	if (a->period != b->period)
 		a->period = -1;
 	a->subperiod += b->subperiod;
+	a->stacks_judged += b->stacks_judged;
+	a->stacks_cut += b->stacks_cut;
 	if (a->empty && !b->empty)
 		a->others[0] = '\0';
 	else if (a->empty && a->others[0] == '\0')

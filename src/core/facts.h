@@ -48,6 +48,9 @@ struct facts {
 	int		 empty;		/* every value of the chosen type is 0 */
 	char		 others[192];	/* when empty, the sample types that
 					   have a value, "a, b and c", or "" */
+	int64_t		 stacks_judged;	/* samples (counts, else records)
+					   whose root roots_of() judged */
+	int64_t		 stacks_cut;	/* of them, those cut short */
 };
 
 /*
@@ -95,6 +98,9 @@ struct facts_run {
 	uint64_t	 nonzero;	/* bit i: type i has a value (i < 64) */
 	uint64_t	 all;		/* the bits of every type */
 	int		 overflow;
+	int		 roots;		/* roots_judged() of the profile */
+	int		 chains;	/* a stack of two frames was seen */
+	int64_t		 lone;		/* samples of ROOT_LONE stacks */
 };
 
 struct pf_sample;

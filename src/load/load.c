@@ -1267,6 +1267,26 @@ idle_warn(const struct side *s, const struct facts *f, const char *side,
 		warn_file(ds, side, f, "", MSG_LOW_UTIL, say, who);
 }
 
+/*
+ * Stacks cut short (facts.c, roots.h): a warning when at least
+ * PD_CUT_STACKS of the side's samples have one, of all its samples
+ * (those no rule judges count as whole, so that a side mostly beyond
+ * judging is not warned about on the few that are).
+ */
+static void
+cut_warn(const struct side *s, const char *side, struct diags *ds)
+{
+	const struct facts	*f = &s->merged;
+	int64_t			 all;
+
+	all = f->samples > 0 ? f->samples : f->stacks_judged;
+	if (f->stacks_cut > 0 && all > 0 &&
+	    (double)f->stacks_cut >= PD_CUT_STACKS * (double)all)
+		warn_side(ds, s, side, MSG_CUT_STACKS,
+		    100.0 * (double)f->stacks_cut / (double)all,
+		    (long long)f->stacks_cut, (long long)all);
+}
+
 /* Samples whose innermost frame is idle, which agg.c keeps apart. */
 static void
 idle_apart(const struct side *s, const char *side, struct diags *ds)
@@ -1309,6 +1329,7 @@ side_warn_of(const struct side *s, const char *side, int norm,
 	subperiod_warn(s, side, ds);
 	samples_warn(s, side, norm, ds);
 	idle_apart(s, side, ds);
+	cut_warn(s, side, ds);
 	for (i = 0; i < s->nprofiles; i++) {
 		const struct facts *f = &s->facts[i];
 

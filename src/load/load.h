@@ -218,6 +218,8 @@ void	side_free(struct side *);
 /* Thresholds behind the warnings; documented in profdiff.1. */
 #define PD_FEW_SAMPLES	300	/* fewer samples than this: shares are rough */
 #define PD_LOW_UTIL	0.5	/* CPU utilization below this: off CPU a part */
+#define PD_CUT_STACKS	0.2	/* samples whose stacks were cut short
+				   (roots.h): at least this share, a warning */
 #define PD_WAITING_UTIL	0.25	/* ... below this: mostly waiting */
 /*
  * ... unless the profile has wall-clock time, and fewer than this share

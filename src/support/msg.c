@@ -113,6 +113,13 @@ static const struct msg_def {
 	[MSG_IDLE] = { "idle-apart", MSG_NOTE,
 	    "%lld of %lld samples (%.1f%%) were idle, a thread with nothing "
 	    "to run: no work, so they are left out of the shares" },
+	[MSG_CUT_STACKS] = { "stacks-cut-short", MSG_WARNING,
+	    "%.0f%% of its samples (%lld of %lld) have stacks that stop "
+	    "short of the program's entry (main, _start, a thread's start): "
+	    "the unwinder lost their callers, as walking frame pointers does "
+	    "in code built without them (often a library), and findings in "
+	    "those stacks show no callers; record with perf record "
+	    "--call-graph dwarf, or build with -fno-omit-frame-pointer" },
 	[MSG_PREEMPTED] = { "preemption-changed", MSG_WARNING,
 	    "%s went from %.1f%% to %.1f%%: the process was preempted %s "
 	    "often in the new window, as on a busier machine, and the shares "

@@ -1,1 +1,0 @@
-$PROFDIFF spans -q --trace tests/data/spans/bad/shape.json tests/data/spans/code.pb.gz

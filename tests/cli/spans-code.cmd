@@ -1,1 +1,0 @@
-$PROFDIFF spans -n 5 --trace tests/data/spans/code.otlp.json.gz tests/data/spans/code.pb.gz

@@ -1,1 +1,0 @@
-$PROFDIFF spans -q tests/data/spans/code.pb.gz

@@ -1,3 +1,0 @@
-module spansprog
-
-go 1.19
