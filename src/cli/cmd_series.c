@@ -135,16 +135,22 @@ series_quantity(const struct side *first, const struct opts *o)
 
 /*
  * What a point must have to join the others: the first point's unit,
- * and a duration when they are compared as rates (series_quantity()).
+ * the first point's kind if both are Go's mutex/block header (refused
+ * as diff refuses a pair, and warned of once, into w, when the leaves
+ * are less sure: *warned), and a duration when they are compared as
+ * rates (series_quantity()).
  */
 static int
 point_fits(const struct side *sd, const struct side *first, char **paths,
-    const struct opts *o, const char *cmd)
+    const struct opts *o, const char *cmd, struct diags *w, int *warned)
 {
 	struct diag d;
 
-	if (first != NULL && side_same_unit(first, sd, &d) == -1)
+	if (first != NULL && (side_same_unit(first, sd, &d) == -1 ||
+	    side_same_wait(first, sd, &d) == -1))
 		return cli_diag(&d);
+	if (first != NULL && !*warned)
+		*warned = side_warn_wait(first, sd, w);
 	if (series_quantity(first != NULL ? first : sd, o) ==
 	    DELTA_NORM_DURATION && sd->merged.duration_ns <= 0) {
 		cli_warn("%s: %s: --normalize=duration needs the duration of "
@@ -227,10 +233,10 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 {
 	struct side	 sd, *cur;
 	struct load_opts lo = o->load;
-	char		**paths;
+	char		**paths, **first_paths = NULL;
 	size_t		 i, n, at = 0;
 	size_t		 kept = 0, seen = 0;
-	int		 rc = 0, scaled;
+	int		 rc = 0, scaled, warned = 0;
 	int64_t		 g = 0;
 	struct diag	 d;
 
@@ -245,7 +251,7 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		    first->sample_type, n >= 2) == -1 ||
 		    (i == 0 && (g = series_divisor(o, cur)) == -1) ||
 		    point_fits(cur, i == 0 ? NULL : first, paths, o,
-		    cmd) == -1)
+		    cmd, w, &warned) == -1)
 			rc = -1;
 		else {
 			side_divide(cur, g);
@@ -262,8 +268,13 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		seen += cur->fstats.samples;
 		if (i > 0)
 			side_free(&sd);
-		free(paths[0]);
-		free(paths);
+		/* The first point's facts name its files: kept till the end. */
+		if (i == 0)
+			first_paths = paths;
+		else {
+			free(paths[0]);
+			free(paths);
+		}
 	}
 	if (rc == 0 && o->filter != NULL && seen > 0 && kept == 0)
 		diags_add(w, MSG_FILTERED_ALL, NULL, NULL, cmd,
@@ -277,6 +288,10 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		diags_add(w, MSG_NO_COUNTS, NULL, NULL, NULL,
 		    first->sample_type);
 		cli_diags_print(w, w->n - 1, 0);
+	}
+	if (first_paths != NULL) {
+		free(first_paths[0]);
+		free(first_paths);
 	}
 	return rc;
 }

@@ -1398,9 +1398,8 @@ periods_differ(int64_t a, int64_t b)
 	    PD_PERIOD_SKEW * fmax((double)a, (double)b);
 }
 
-/* Two sides of different kinds by leaves not sure enough to refuse. */
-static void
-wait_warn(const struct side *b, const struct side *n, struct diags *ds)
+int
+side_warn_wait(const struct side *b, const struct side *n, struct diags *ds)
 {
 	enum kind_wait	 wb, wn;
 	int		 sb, sn;
@@ -1410,10 +1409,11 @@ wait_warn(const struct side *b, const struct side *n, struct diags *ds)
 	wn = side_wait(n, &sn, &pn);
 	if (wb == KIND_WAIT_UNKNOWN || wn == KIND_WAIT_UNKNOWN || wb == wn ||
 	    (sb && sn))
-		return;
+		return 0;
 	diags_add(ds, MSG_WAITS_UNSURE, NULL, b->facts[0].path, NULL,
 	    kind_wait_name(wb), pb, wait_where(wb), n->facts[0].path,
 	    kind_wait_name(wn), pn, wait_where(wn));
+	return 1;
 }
 
 void
@@ -1448,7 +1448,7 @@ side_warn_pair(const struct side *b, const struct side *n, int norm,
 	if (!b->has_counts || !n->has_counts)
 		diags_add(ds, MSG_NO_COUNTS, NULL, NULL, NULL,
 		    fb->sample_type);
-	wait_warn(b, n, ds);
+	(void)side_warn_wait(b, n, ds);
 }
 
 void

@@ -167,6 +167,13 @@ int	side_same_unit(const struct side *first, const struct side *s,
 int	side_same_wait(const struct side *b, const struct side *n,
 	    struct diag *);
 /*
+ * Add MSG_WAITS_UNSURE to ds when they lean to different kinds by their
+ * leaves, not surely enough for side_same_wait() to refuse them.
+ * Returns 1 if it did, else 0.
+ */
+int	side_warn_wait(const struct side *b, const struct side *n,
+	    struct diags *ds);
+/*
  * Divide the contentions of the n sides, if they are all a mutex
  * profile's that may be estimates, by the greatest common divisor of
  * them all, and say so in their facts (count_note).

@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 2 tests/data/waits/mutex-leaning.pb.gz tests/data/waits/block-sure.pb.gz
