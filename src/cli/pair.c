@@ -281,6 +281,41 @@ wait_floor(const struct pair *p, const struct opts *o)
 	return units_scale_f(PD_WAIT_FLOOR, "seconds", p->base.unit);
 }
 
+/*
+ * Is the level of rates per second bound by a capacity that held, so
+ * that one function's growth takes from the others as shares do
+ * (delta_opts.bounded)?  Then both sides are CPU profiles whose
+ * processes spent the same CPU time per second, within PD_BOUND_HELD:
+ * a saturated process (its cores, or its quota, full) keeps its time
+ * per second whatever its code does, and that is what the profiles can
+ * show of a capacity.  Never with values per request: one request's
+ * work is not taken by another's.
+ */
+#define PD_BOUND_HELD	0.05
+
+static int
+bounded(const struct pair *p)
+{
+	const struct side	*sd[2] = { &p->base, &p->new };
+	const struct facts	*f;
+	double			 u[2];
+	int			 s;
+
+	if (p->norm != DELTA_NORM_DURATION)
+		return 0;
+	for (s = 0; s < 2; s++) {
+		f = &sd[s]->merged;
+		if (sd[s]->nprofiles == 1)
+			f = sd[s]->whole != NULL ? &sd[s]->whole[0] :
+			    &sd[s]->facts[0];
+		if (!f->is_cpu || f->empty || f->duration_ns <= 0 ||
+		    !(f->cpu_util > 0))
+			return 0;
+		u[s] = f->cpu_util;
+	}
+	return fabs(u[0] - u[1]) <= PD_BOUND_HELD * fmax(u[0], u[1]);
+}
+
 int
 pair_compare(struct pair *p, const struct opts *o)
 {
@@ -303,6 +338,7 @@ pair_compare(struct pair *p, const struct opts *o)
 	dopts->min_effect_pp = o->min_effect.pp;
 	dopts->min_effect_rel = o->min_effect.rel;
 	dopts->wait_floor = wait_floor(p, o);
+	dopts->bounded = bounded(p);
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->approx = (b->merged.counts_scaled || n->merged.counts_scaled) &&
 	    (b->nprofiles < 2 || n->nprofiles < 2);

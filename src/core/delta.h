@@ -184,6 +184,14 @@ struct delta_opts {
 	 * shares differ by sampling alone, and are tested so.
 	 */
 	int		 same_process;
+	/*
+	 * With rates: the level is bound by a capacity that held on both
+	 * sides (the caller's judgement: a CPU profile whose time per
+	 * second stayed put), so that one function's growth takes from the
+	 * others as shares do and can crowd them out.  Otherwise a rate
+	 * moves on its own, and nothing is crowded (findings.c).
+	 */
+	int		 bounded;
 };
 
 /*
@@ -243,6 +251,7 @@ struct delta {
 	int64_t		 base_cden, new_cden;
 	double		 cscale;
 	int		 exposure;
+	int		 bounded;	/* delta_opts.bounded, with an exposure */
 	double		 level;		/* report units per engine share: 1,
 					   or the pooled value per exposure */
 	/*

@@ -328,6 +328,41 @@ bg_joint(struct fctx *c, size_t r, int flat, int side)
 }
 
 /*
+ * Do the rows trade as shares do, one's growth taking from the others'?
+ * Shares always do.  Rates do when their level is bound by a capacity
+ * that held (delta.h, bounded: a saturated process), and the rest of
+ * the profile is then tested as shares of each side's samples.  Other
+ * rates move on their own: a rate that fell while another grew was not
+ * crowded out by it (doc/statistics.md, "Crowded out, with rates").
+ */
+static int
+as_shares(const struct fctx *c)
+{
+	return !c->d->exposure || c->d->bounded;
+}
+
+/* The total side s's rest is a part of: its samples, or its cden. */
+static int64_t
+rest_total(const struct fctx *c, int s)
+{
+	if (c->d->exposure && c->d->bounded)
+		return s ? c->d->new_n : c->d->base_n;
+	return s ? c->d->new_cden : c->d->base_cden;
+}
+
+/* A part of rest_total() as the engine's share of side s. */
+static double
+rest_scale(const struct fctx *c, int s)
+{
+	double vden = s ? c->d->new_vden : c->d->base_vden;
+
+	if (c->d->exposure && c->d->bounded)
+		return vden > 0 ? (double)(s ? c->d->new_total :
+		    c->d->base_total) / vden : 0;
+	return c->d->cscale;
+}
+
+/*
  * Is row r still a significant and relevant change in its direction
  * on the rest of the profile, without the samples of the findings
  * accepted so far?  1, 0, or -1 if the test failed.
@@ -364,7 +399,7 @@ still(struct fctx *c, size_t r)
 				k[s] -= joint(c, &c->acc[i], r, flat, s);
 		if (c->bgset != NULL)
 			k[s] -= bg_joint(c, r, flat, s);
-		n[s] = (s ? c->d->new_cden : c->d->base_cden) - c->excl[s];
+		n[s] = rest_total(c, s) - c->excl[s];
 		/*
 		 * With nothing of the profile left outside the finding,
 		 * the rest says nothing: r changed against the change
@@ -381,13 +416,20 @@ still(struct fctx *c, size_t r)
 		if (k[s] > n[s])
 			k[s] = n[s];
 	}
+	/*
+	 * A rate that no finding shares a sample with is tested by its own
+	 * counts alone, as the family tested it: its verdict stands.
+	 */
+	if (!as_shares(c) && k[0] == count(row, flat, 0) &&
+	    k[1] == count(row, flat, 1))
+		return 1;
 	if ((t = judge_retest(c->j, k[0], n[0], k[1], n[1], h->phi,
 	    h->df, judge_step(c->j, 1))) <= 0)
 		return t;
 	if (c->dir[r] * (share(k[1], n[1]) - share(k[0], n[0])) <= 0)
 		return 0;
-	return judge_relevant(c->j, c->d->cscale * share(k[0], n[0]),
-	    c->d->cscale * share(k[1], n[1]));
+	return judge_relevant(c->j, rest_scale(c, 0) * share(k[0], n[0]),
+	    rest_scale(c, 1) * share(k[1], n[1]));
 }
 
 /* Step 2: a group of rows whose walks stop at the same row. */
@@ -541,7 +583,7 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 		for (i = 0; i < c->nacc; i++)
 			e -= joint(c, &c->acc[i], x, a->flat, s);
 		/* Against an exposure, the rest keeps all of it. */
-		if (!c->d->exposure)
+		if (as_shares(c))
 			c->excl[s] += e > 0 ? e : 0;
 	}
 	i = c->nacc++;
@@ -590,6 +632,14 @@ settle(struct fctx *c, size_t r)
 	 */
 	if (c->nacc == 0) {
 		row->verdict = VERDICT_UNCHANGED;
+		c->dir[r] = 0;
+		return;
+	}
+	/*
+	 * A rate moves on its own (as_shares()): what is left of its
+	 * change outside the findings is its own verdict, in none of them.
+	 */
+	if (!as_shares(c)) {
 		c->dir[r] = 0;
 		return;
 	}
@@ -1220,7 +1270,7 @@ set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
 			c->dir[i] = 0;
 			c->d->rows[i].runtime = what;
 		}
-	for (s = 0; s < 2 && !c->d->exposure; s++)
+	for (s = 0; s < 2 && as_shares(c); s++)
 		c->excl[s] += n[s] > 0 ? n[s] : 0;
 }
 
@@ -1263,7 +1313,7 @@ background(struct fctx *c)
 	 * lost what the collector took) is no change: then the runtime's
 	 * is the finding.
 	 */
-	for (s = 0; s < 2 && !c->d->exposure; s++)
+	for (s = 0; s < 2 && as_shares(c); s++)
 		c->excl[s] += (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
 	for (i = 0; i < c->n; i++)
@@ -1277,7 +1327,7 @@ background(struct fctx *c)
 				reg = 1;
 		}
 	bg_under(c, NULL);
-	for (s = 0; s < 2 && !c->d->exposure; s++)
+	for (s = 0; s < 2 && as_shares(c); s++)
 		c->excl[s] -= (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
 	memset(sched, 0, c->n + 1);
@@ -1285,13 +1335,15 @@ background(struct fctx *c)
 	/*
 	 * Did the collector's share grow, as a regression's would make it?
 	 * Or fall next to any change of code: work displaced in a saturated
-	 * process allocates less, and its collection falls with it.
+	 * process allocates less, and its collection falls with it (with
+	 * rates, only where their level is bound, as_shares()).
 	 */
 	if (reg && c->d->base_cden > 0 && c->d->new_cden > 0 &&
 	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden)) {
 		set_aside(c, c->gc, RT_GC, 1, gcn);
 		gc = 1;
-	} else if (any && c->d->base_cden > 0 && c->d->new_cden > 0 &&
+	} else if (any && as_shares(c) && c->d->base_cden > 0 &&
+	    c->d->new_cden > 0 &&
 	    share(gcn[1], c->d->new_cden) < share(gcn[0], c->d->base_cden)) {
 		set_aside(c, c->gc, RT_GC, -1, gcn);
 		gc = 1;
@@ -1333,7 +1385,7 @@ attach_background(struct fctx *c)
 			continue;
 		}
 		join_finding(c, to, c->bg[i], DELTA_ROLE_BACKGROUND);
-		if (row->verdict == VERDICT_IMPROVED)
+		if (row->verdict == VERDICT_IMPROVED && as_shares(c))
 			row->verdict = VERDICT_CROWDED_OUT;
 	}
 }

@@ -20,6 +20,9 @@
  *			as merging replicate profiles would
  *	-T nanos	the profile's time_nanos (default 2026-11-29 00:00
  *			UTC), for a series ordered by time
+ *	-u util		the process's CPU utilization, in cores (default 1):
+ *			the duration is the samples' time over it, so that a
+ *			pair can be a process kept busy and one that waits
  *	-L key=value[,key=value...]
  *			a group of samples carrying these string labels, as
  *			a profiler labels the samples of an endpoint or of a
@@ -35,7 +38,7 @@
  *			build its own model of the tree
  *
  * The profile has sample types samples/count and cpu/nanoseconds, a 10ms
- * period and a duration of samples x 10ms (100% of one core), and one
+ * period and a duration of samples x 10ms (100% of one core; -u), and one
  * Sample per distinct stack.  The generator is xoshiro256** seeded by
  * splitmix64 and the gzip header carries no name and no time, so the
  * profile depends only on the options (its gzip bytes also on zlib's
@@ -47,7 +50,7 @@
  *
  * usage: simprof [-lt] [-d sigma] [-e func=factor] [-f func=factor]
  *	      [-L labels] [-n samples] [-r runs] [-s seed] [-T nanos]
- *	      [out.pb.gz]
+ *	      [-u util] [out.pb.gz]
  */
 #include <err.h>
 #include <math.h>
@@ -63,6 +66,7 @@
 #define SIM_PERIOD	10000000	/* 10ms in nanoseconds: 100 Hz */
 #define SIM_TIME	1795910400000000000LL	/* 2026-11-29 00:00 UTC */
 static long long sim_time = SIM_TIME;
+static double sim_util = 1;	/* -u */
 
 #define SIM_MAX_SAMPLES	100000000LL
 #define SIM_MAX_RUNS	1000
@@ -174,7 +178,7 @@ usage(void)
 	    "[-f func=factor]\n"
 	    "               [-L labels] [-n samples] [-r runs] [-s seed] "
 	    "[-T nanos]\n"
-	    "               [out.pb.gz]\n");
+	    "               [-u util] [out.pb.gz]\n");
 	exit(2);
 }
 
@@ -643,7 +647,7 @@ write_profile(const struct sim *s, const struct group *grp, size_t ngrp,
 	p.sample = smpp;
 	p.n_sample = nsmp;
 	p.time_nanos = sim_time;
-	p.duration_nanos = total * SIM_PERIOD;
+	p.duration_nanos = llround((double)(total * SIM_PERIOD) / sim_util);
 
 	rawlen = perftools__profiles__profile__get_packed_size(&p);
 	if ((raw = malloc(rawlen + 1)) == NULL)
@@ -675,7 +679,7 @@ main(int argc, char *argv[])
 	size_t		 neffect = 0, ngrp = 0, i, g, last;
 	int		 ch, lflag = 0, tflag = 0;
 
-	while ((ch = getopt(argc, argv, "d:e:f:lL:n:r:s:tT:")) != -1) {
+	while ((ch = getopt(argc, argv, "d:e:f:lL:n:r:s:tT:u:")) != -1) {
 		switch (ch) {
 		case 'd':
 			sigma = strtod(optarg, &end);
@@ -706,6 +710,13 @@ main(int argc, char *argv[])
 			n = strtonum(optarg, 1, SIM_MAX_SAMPLES, &errstr);
 			if (errstr != NULL)
 				errx(2, "-n %s: %s", optarg, errstr);
+			break;
+		case 'u':
+			sim_util = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' ||
+			    !(sim_util >= 0.001 && sim_util <= 1024))
+				errx(2, "-u %s: want a utilization from 0.001 "
+				    "to 1024 cores", optarg);
 			break;
 		case 'r':
 			runs = strtonum(optarg, 1, SIM_MAX_RUNS, &errstr);
