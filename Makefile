@@ -19,6 +19,11 @@ MANDIR	?= $(PREFIX)/share/man
 PKGS	 = libprotobuf-c zlib libbsd-overlay json-c
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) libcurl)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS))
+# Symbolization (src/symbol/): elfutils' libdw and libelf read ELF files
+# and DWARF (Debian: libdw-dev), and libiberty, a static library with no
+# pkg-config file (Debian: libiberty-dev), demangles C++ and Rust names.
+PKG_CFLAGS += $(shell pkg-config --cflags libdw)
+PKG_LIBS   += $(shell pkg-config --libs libdw) -liberty
 # ISA-L (Debian: libisal-dev), when installed, inflates gzip about twice
 # as fast as zlib, and as it is read; gunzip.c falls back to zlib on any
 # error but output past the limits (refused at once, in zlib's pass's

@@ -9,6 +9,9 @@ pkgs="make gcc pkg-config libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libbs
 if [ "${1:-}" = test ]; then
 	pkgs="$pkgs jq mandoc valgrind libxml2-utils python3"
 fi
+# Symbolization (src/symbol/): elfutils' libdw reads ELF and DWARF,
+# libiberty's demangler names C++ and Rust functions.
+pkgs="$pkgs libdw-dev libiberty-dev"
 
 missing=""
 for p in $pkgs; do

@@ -247,6 +247,9 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "source-path", .mask = OPT_DIFF, .parse = opt_string,
 	  .off = OFF(source_path), .arg = "DIR[:DIR...]",
 	  .help = "--list: find source files under these directories" },
+	{ .name = "binary-path", .parse = opt_string, .off = OFF(binary_path),
+	  .arg = "DIR[:DIR...]", .help = "name unsymbolized addresses from "
+	  "binaries in these folders first, then PPROF_BINARY_PATH's" },
 	{ .name = "flame-width", .mask = OPT_DIFF, .choices = sides,
 	  .set = set_int, .off = OFF(flame_base), .arg = "SIDE",
 	  .help = "svg: frame widths from the new (default) or base profile" },
@@ -1478,6 +1481,7 @@ cli_release(struct opts *o)
 	free(o->base_tags.v);
 	free(o->new_tags.v);
 	free(o->diff_base.v);
+	cli_sym_dirs_free(o);
 	filter_free(o->filter);
 	selection_free(o->select[0]);
 	selection_free(o->select[1]);

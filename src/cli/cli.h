@@ -113,6 +113,9 @@ struct opts {
 	const char	*list;		/* --list RE */
 	const char	*peek;		/* --peek RE */
 	const char	*source_path;	/* --source-path DIR[:DIR...] */
+	const char	*binary_path;	/* --binary-path DIR[:DIR...] */
+	char		**sym_dirs;	/* the folders binaries are looked
+					   for in, in order (load.sym) */
 	struct views_spec *views;	/* as load.views */
 
 	/* The operands. */
@@ -195,6 +198,8 @@ void	cli_sides_head(const struct opts *, const struct side *b,
  * or a view the format cannot write.
  */
 int	cli_load_opts(struct opts *);
+/* Free the folders cli_load_opts() gave symbolization (cli_release()). */
+void	cli_sym_dirs_free(struct opts *);
 /*
  * The operands and --base files, each URL's password written as ***
  * (fetch_redact()), at the end of cli_parse(): 0, or -1 after a

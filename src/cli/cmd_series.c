@@ -263,6 +263,8 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 				rc = cli_diag(&d);
 		}
 		*has_counts &= cur->has_counts;
+		if (i > 0)
+			sym_summary_merge(&first->sym, &sd.sym);
 		scaled |= cur->merged.counts_scaled;
 		kept += cur->fstats.kept;
 		seen += cur->fstats.samples;
@@ -282,6 +284,8 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 	if (rc == 0 && scaled && *has_counts)
 		diags_add(w, MSG_SERIES_ESTIMATES, NULL, NULL, NULL,
 		    first->facts[0].count_type);
+	if (rc == 0)
+		side_warn_symbols(&first->sym, NULL, NULL, cmd, w);
 	cli_diags_print(w, 0, o->quiet);
 	if (rc == 0 && !*has_counts) {
 		/* Even with -q: it says why nothing was tested. */
@@ -397,6 +401,7 @@ cmd_series(const struct cli_cmd *self, int argc, char **argv)
 		.exit_status = status,
 		.conclusion = conclusion,
 		.warnings = &warnings,
+		.sym = &first.sym,
 	};
 	if (cli_write(&o, &sr) == 0)
 		rc = status;

@@ -169,6 +169,7 @@ cmd_top(const struct cli_cmd *self, int argc, char **argv)
 		filters = cli_filters_text(&o);
 		r = top_report_of(&s, &o, rows, nrows, &fl, filters);
 		r.warnings = &warnings;
+		r.sym = &s.sym;
 		if (cli_check_unit(&o, &s.merged) == 0 &&
 		    cli_write(&o, &r) == 0)
 			rc = 0;

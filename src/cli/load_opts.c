@@ -115,6 +115,69 @@ filter_opts(struct opts *o, struct diag *d)
 	return filter_new(&sp, &o->filter, d);
 }
 
+/* Add each folder of a colon-separated list to o->sym_dirs. */
+static void
+sym_dirs_add(struct opts *o, size_t *n, const char *list)
+{
+	const char	*s, *e;
+	char		*d;
+
+	for (s = list;; s = e + 1) {
+		if ((e = strchr(s, ':')) == NULL)
+			e = s + strlen(s);
+		if (e > s) {
+			o->sym_dirs = xreallocarray(o->sym_dirs, *n + 2,
+			    sizeof(*o->sym_dirs));
+			d = xmalloc(e - s + 1);
+			memcpy(d, s, e - s);
+			d[e - s] = '\0';
+			o->sym_dirs[(*n)++] = d;
+		}
+		if (*e == '\0')
+			break;
+	}
+}
+
+/*
+ * Where symbolization looks for binaries, before the mapping's own path
+ * and /usr/lib/debug/.build-id: --binary-path's folders, in order, then
+ * PPROF_BINARY_PATH's, or, as pprof, $HOME/pprof/binaries when it is
+ * unset or empty.
+ */
+static void
+sym_dirs(struct opts *o)
+{
+	const char	*env = getenv("PPROF_BINARY_PATH"), *home;
+	char		*def;
+	size_t		 n = 0;
+
+	if (o->binary_path != NULL)
+		sym_dirs_add(o, &n, o->binary_path);
+	if (env != NULL && env[0] != '\0')
+		sym_dirs_add(o, &n, env);
+	else if ((home = getenv("HOME")) != NULL && home[0] != '\0') {
+		xasprintf(&def, "%s/pprof/binaries", home);
+		o->sym_dirs = xreallocarray(o->sym_dirs, n + 2,
+		    sizeof(*o->sym_dirs));
+		o->sym_dirs[n++] = def;
+	}
+	o->load.sym.dirs = o->sym_dirs;
+	o->load.sym.ndirs = n;
+}
+
+void
+cli_sym_dirs_free(struct opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->load.sym.ndirs; i++)
+		free(o->sym_dirs[i]);
+	free(o->sym_dirs);
+	o->sym_dirs = NULL;
+	o->load.sym.dirs = NULL;
+	o->load.sym.ndirs = 0;
+}
+
 int
 cli_load_opts(struct opts *o)
 {
@@ -137,6 +200,7 @@ cli_load_opts(struct opts *o)
 	lo->agg.idle_apart = (o->cmd->needs & CMD_COMPARES) != 0;
 	lo->limits.fetch = &o->fetch;
 	o->fetch.saved = o->quiet ? NULL : note_saved;
+	sym_dirs(o);
 	return 0;
 }
 

@@ -463,6 +463,7 @@ report_head_of(const struct pair *p, const struct opts *o,
 		.neither = neither,
 		.same_process = p->dopts.same_process,
 		.warnings = &p->warnings,
+		.sym = { &p->base.sym, &p->new.sym },
 	};
 }
 

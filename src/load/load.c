@@ -560,6 +560,7 @@ minus_load(struct side *s, const char *minus, char *const *paths, size_t i,
 	fd = feed_new(one, 1, &lo->limits, 0);
 	if ((p = feed_open(fd, d)) == NULL)
 		goto out;
+	symbol_profile(s->symc, p, &s->sym);
 	if ((vi = check_profile(s, p, paths, i, minus, want_type, lo, post,
 	    d)) < 0) {
 		drain(fd, d);
@@ -724,11 +725,13 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	}
 	s->has_counts = 1;
 	s->label_key = lo->agg.label_key;
+	s->symc = sym_cache_new(&lo->sym);
 	fd = feed_new(paths, n, &lo->limits, threaded);
 	for (i = 0; i < n; i++) {
 		diag_init(d, paths[i]);
 		if ((p = feed_open(fd, d)) == NULL)
 			goto fail;
+		symbol_profile(s->symc, p, &s->sym);
 		if (wait != NULL && i == 0 &&
 		    handoff_wait(wait, &want_type) == -1) {
 			feed_free(fd);
@@ -745,6 +748,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		feed_close(fd);
 	}
 	feed_free(fd);
+	sym_cache_free(s->symc);	/* its files are read */
+	s->symc = NULL;
 	if (!lo->keep_counts)
 		side_divide_counts(&s, 1);
 	s->merged.sample_type = s->sample_type;
@@ -1327,6 +1332,9 @@ side_warn_of(const struct side *s, const char *side, int norm,
 		diags_add(ds, MSG_OTHER_DEFAULT, side, s->other_path, NULL,
 		    s->other_default, s->sample_type, s->other_from);
 	subperiod_warn(s, side, ds);
+	side_warn_symbols(&s->sym, side, s->nprofiles == 1 ?
+	    s->merged.path : NULL, s->nprofiles == 1 ? NULL :
+	    "merged profiles", ds);
 	samples_warn(s, side, norm, ds);
 	idle_apart(s, side, ds);
 	cut_warn(s, side, ds);
@@ -1458,6 +1466,8 @@ side_free(struct side *s)
 
 	agg_free(s->agg);
 	views_lines_free(s->lines);
+	sym_cache_free(s->symc);
+	sym_summary_release(&s->sym);
 	if (s->each != NULL)
 		for (i = 0; i < s->nprofiles; i++)
 			agg_free(s->each[i]);

@@ -23,6 +23,7 @@
 #include "model/profile.h"
 #include "core/views.h"
 #include "support/diag.h"
+#include "symbol/symbol.h"
 
 /*
  * What loading needs to know, filled by the CLI from its options: the
@@ -68,6 +69,12 @@ struct load_opts {
 	 */
 	int			 keep_counts;
 	const struct views_spec	*views;		/* --list, --peek; or NULL */
+	/*
+	 * Where the binaries of locations that have addresses and no
+	 * names are looked for (symbol.h); each profile is symbolized
+	 * after its header is read, before anything else sees it.
+	 */
+	struct sym_opts		 sym;
 };
 
 struct side {
@@ -116,6 +123,12 @@ struct side {
 	 */
 	int		 wait_go;
 	double		 wait_weight[4];
+	/*
+	 * What symbolization did, mapping by mapping, over the side's
+	 * profiles (and --base's snapshots); symc its files, while loading.
+	 */
+	struct sym_summary sym;
+	struct sym_cache *symc;
 };
 
 /*
@@ -209,6 +222,13 @@ void		 side_unmatched_say(unsigned mask, const char *key, char *buf,
  * too few samples, values that are no counts, a process mostly waiting.
  */
 void	side_warn(const struct side *, const char *side, struct diags *ds);
+/*
+ * The part of it about symbolization: a warning for each mapping of sum
+ * whose binary was not found, or was of another build id; file and
+ * about as diags_add() takes them.
+ */
+void	side_warn_symbols(const struct sym_summary *sum, const char *side,
+	    const char *file, const char *about, struct diags *ds);
 /*
  * The same for both sides of a comparison, the base side's first, then
  * what makes the two hard to compare: windows of different lengths,

@@ -17,6 +17,7 @@
 struct judge;
 
 struct flame;
+struct sym_summary;
 struct views;
 
 /*
@@ -76,6 +77,7 @@ struct top_report {
 	const struct flame *fl;		/* svg and folded: the profile's */
 	const char	*out_unit;	/* --unit, or NULL */
 	const struct diags *warnings;	/* about the input, or NULL */
+	const struct sym_summary *sym;	/* what symbolization did, or NULL */
 };
 
 /*
@@ -141,6 +143,8 @@ struct report_head {
 	 * too, unless -q), for Markdown's and JSON's readers; or NULL.
 	 */
 	const struct diags *warnings;
+	/* What symbolization did on each side (base, new), or NULL. */
+	const struct sym_summary *sym[2];
 };
 
 /*
@@ -289,6 +293,19 @@ void	report_facts_md(FILE *, const char *label, const struct facts *,
 void	report_sel_kept(char *buf, size_t len, const struct report_sel *);
 const char *report_sel_sides(char *buf, size_t len,
 	    const struct report_head *);
+/*
+ * What symbolization did (symbol.h): a line of text or a Markdown list
+ * item after label, nothing when it had nothing to name; JSON's
+ * "symbols" member with its comma, an array, or for two sides an object
+ * of two.  report_symbols.c.
+ */
+void	report_symbols_text(FILE *, const struct sym_summary *,
+	    const char *label);
+void	report_symbols_md(FILE *, const struct sym_summary *,
+	    const char *label);
+void	report_symbols_json(FILE *, const struct sym_summary *);
+void	report_symbols_json2(FILE *, const struct sym_summary *base,
+	    const struct sym_summary *new);
 /* Both, as the text's lines and Markdown's list items. */
 void	report_sel_text(FILE *, const struct report_head *, int side);
 void	report_sel_md(FILE *, const struct report_head *, int side);

@@ -746,8 +746,10 @@ report_diff_text(FILE *fp, const struct diff_report *r)
 
 	report_facts_text(fp, r->h.base, "Base: ", r->h.nbase, facts_unit(r));
 	report_sel_text(fp, &r->h, 0);
+	report_symbols_text(fp, r->h.sym[0], "Base symbols: ");
 	report_facts_text(fp, r->h.new, "New:  ", r->h.nnew, facts_unit(r));
 	report_sel_text(fp, &r->h, 1);
+	report_symbols_text(fp, r->h.sym[1], "New symbols:  ");
 	report_spans_text(fp, r);
 	put_detectable(fp, r);
 	put_method(fp, r, report_put_text);
@@ -852,8 +854,10 @@ report_diff_markdown(FILE *fp, const struct diff_report *r)
 	    "check-significance" : r->spans != NULL ? "spans" : "diff");
 	report_facts_md(fp, "Base", r->h.base, r->h.nbase, facts_unit(r));
 	report_sel_md(fp, &r->h, 0);
+	report_symbols_md(fp, r->h.sym[0], "Base symbols");
 	report_facts_md(fp, "New", r->h.new, r->h.nnew, facts_unit(r));
 	report_sel_md(fp, &r->h, 1);
+	report_symbols_md(fp, r->h.sym[1], "New symbols");
 	report_spans_md(fp, r);
 	fputs("\n", fp);
 	put_detectable(fp, r);
@@ -1187,6 +1191,7 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	fprintf(fp, ",\"base_profiles\":%zu,\"new_profiles\":%zu", r->h.nbase,
 	    r->h.nnew);
 	report_sel_json(fp, &r->h);
+	report_symbols_json2(fp, r->h.sym[0], r->h.sym[1]);
 	report_spans_json(fp, r);
 	fputs(",\"normalize\":", fp);
 	report_put_json(fp, r->norm == DELTA_NORM_TOTAL ? "total" :

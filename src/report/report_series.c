@@ -173,6 +173,7 @@ series_text(FILE *fp, const struct series_report *sr)
 		report_put_text(fp, sr->filters);
 	}
 	fputc('\n', fp);
+	report_symbols_text(fp, sr->sym, "Symbols: ");
 	test_line(fp, sr, "");
 	if (r->nchanges == 0)
 		fprintf(fp, "\nNo change along the sequence.\n");
@@ -205,6 +206,7 @@ series_markdown(FILE *fp, const struct series_report *sr)
 
 	fprintf(fp, "## profdiff series: %zu points\n\n", s->npts);
 	test_line(fp, sr, "");
+	report_symbols_md(fp, sr->sym, "Symbols");
 	report_warnings_md(fp, sr->warnings);
 	if (r->nchanges == 0) {
 		fprintf(fp, "\nNo change along the sequence.\n");
@@ -345,6 +347,7 @@ series_json(FILE *fp, const struct series_report *sr)
 	if (sr->gate)
 		fprintf(fp, ",\n  \"exit_status\": %d", sr->exit_status);
 	report_warnings_json(fp, sr->warnings, 1);
+	report_symbols_json(fp, sr->sym);
 	fputs(",\n  \"points\": [\n", fp);
 	for (i = 0; i < s->npts; i++) {
 		fprintf(fp, "    {\"index\": %zu, \"operand\": ", i);

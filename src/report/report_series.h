@@ -26,6 +26,8 @@ struct series_report {
 	int		 exit_status;	/* check-series */
 	const char	*conclusion;	/* check-series, or NULL */
 	const struct diags *warnings;	/* about the input, or NULL */
+	/* What symbolization did, over every point, or NULL. */
+	const struct sym_summary *sym;
 };
 
 /* series' and check-series' formats, of a struct series_report. */

@@ -126,6 +126,7 @@ report_top_text(FILE *fp, const struct top_report *r)
 
 	report_facts_text(fp, &r->merged, "File: ", r->nprofiles,
 	    unit_minimum(r->out_unit) ? NULL : r->out_unit);
+	report_symbols_text(fp, r->sym, "Symbols: ");
 	if (r->filters != NULL) {
 		fputs("Filters: ", fp);
 		report_put_text(fp, r->filters);
@@ -189,6 +190,7 @@ report_top_markdown(FILE *fp, const struct top_report *r)
 	report_facts_md(fp, r->nprofiles > 1 ? "Profiles" : "Profile",
 	    &r->merged, r->nprofiles, unit_minimum(r->out_unit) ? NULL :
 	    r->out_unit);
+	report_symbols_md(fp, r->sym, "Symbols");
 	if (r->filters != NULL) {
 		fputs("\nFilters: ", fp);
 		report_put_md(fp, r->filters);
@@ -269,6 +271,7 @@ report_top_json(FILE *fp, const struct top_report *r)
 		report_put_num(fp, r->kept);
 	}
 	report_warnings_json(fp, r->warnings, 0);
+	report_symbols_json(fp, r->sym);
 	fprintf(fp, ",\"sort\":\"%s\",\"rows\":[", r->sort_cum ? "cum" :
 	    "flat");
 	for (i = 0; i < r->nshow; i++) {

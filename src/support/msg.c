@@ -150,6 +150,12 @@ static const struct msg_def {
 	    "looks like %s (%.0f%% of contentions in %s), %s like %s "
 	    "(%.0f%% in %s): Go writes one header on both; check that they "
 	    "are of one kind" },
+	[MSG_SYM_MISSING] = { "binary-not-found", MSG_WARNING,
+	    "%llu address%s of %s left without function names: no binary "
+	    "found (name its folder with --binary-path or PPROF_BINARY_PATH)" },
+	[MSG_SYM_MISMATCH] = { "binary-build-id-mismatch", MSG_WARNING,
+	    "%s not read for %s: its build id %s is not the mapping's %s "
+	    "(%llu address%s left without function names)" },
 };
 
 const char *

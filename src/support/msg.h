@@ -57,6 +57,8 @@ enum msg {
 	MSG_UNITS_DIFFER,	/* one type, two units: no comparison */
 	MSG_WAITS_DIFFER,	/* a mutex profile against a block profile */
 	MSG_WAITS_UNSURE,	/* the same, by leaves that do not settle it */
+	MSG_SYM_MISSING,	/* no binary found for a mapping's addresses */
+	MSG_SYM_MISMATCH,	/* a binary refused: another build id */
 	MSG_COUNT		/* the number of messages */
 };
 

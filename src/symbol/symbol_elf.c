@@ -1,0 +1,362 @@
+/*
+ * The files' side of symbolization: each ELF file opened once with
+ * elfutils (libdwfl, one offline session per file), its build id, its
+ * loadable segments, and the frames of an address: from DWARF, the
+ * function and the functions inlined into it at that address with
+ * their lines, else the ELF symbol table's name (.symtab, or .dynsym).
+ * Separate debug information is looked for under
+ * /usr/lib/debug/.build-id by the file's build id, and nowhere else:
+ * never through debuginfod, which would reach the network.  C++ and
+ * Rust names are demangled by libiberty (symbol_demangle.c).  Reads
+ * files, prints nothing.
+ */
+#include <sys/stat.h>
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "symbol/symbol_int.h"
+#include "support/xmalloc.h"
+
+#define SYM_MAX_SEGS	64	/* PT_LOAD segments read per file */
+
+struct sym_file {
+	char		*path;
+	int		 ok;		/* opened and an ELF file */
+	Dwfl		*dwfl;
+	Dwfl_Module	*mod;
+	Dwarf_Addr	 bias;		/* session address - ELF address */
+	int		 fixed;		/* ET_EXEC: loaded at its addresses */
+	char		 build_id[2 * 64 + 1];
+	struct sym_seg	 segs[SYM_MAX_SEGS];
+	size_t		 nsegs;
+};
+
+struct sym_cache {
+	struct sym_opts	 opts;
+	struct sym_file	**files;
+	size_t		 n;
+};
+
+const struct sym_opts *
+sym_cache_opts(const struct sym_cache *c)
+{
+	return &c->opts;
+}
+
+struct sym_cache *
+sym_cache_new(const struct sym_opts *o)
+{
+	struct sym_cache *c = xcalloc(1, sizeof(*c));
+
+	if (o != NULL)
+		c->opts = *o;
+	return c;
+}
+
+static void
+file_free(struct sym_file *f)
+{
+	if (f->dwfl != NULL)
+		dwfl_end(f->dwfl);
+	free(f->path);
+	free(f);
+}
+
+void
+sym_cache_free(struct sym_cache *c)
+{
+	size_t i;
+
+	if (c == NULL)
+		return;
+	for (i = 0; i < c->n; i++)
+		file_free(c->files[i]);
+	free(c->files);
+	free(c);
+}
+
+/* A regular file we may read, so that opening it cannot block. */
+static int
+regular(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	    access(path, R_OK) == 0;
+}
+
+/*
+ * libdwfl's hook for a module's DWARF when the file itself has none:
+ * /usr/lib/debug/.build-id/xx/rest.debug only.
+ */
+static int
+find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+    Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+    GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	const unsigned char *id;
+	GElf_Addr	 vaddr;
+	char		*path, *p;
+	int		 n, i, fd;
+
+	(void)userdata, (void)modname, (void)base, (void)file_name;
+	(void)debuglink_file, (void)debuglink_crc;
+	if ((n = dwfl_module_build_id(mod, &id, &vaddr)) < 2)
+		return -1;
+	path = xmalloc(sizeof("/usr/lib/debug/.build-id//.debug") + 2 * n);
+	p = path + sprintf(path, "/usr/lib/debug/.build-id/%02x/", id[0]);
+	for (i = 1; i < n; i++)
+		p += sprintf(p, "%02x", id[i]);
+	strcpy(p, ".debug");
+	if (!regular(path) || (fd = open(path, O_RDONLY)) == -1) {
+		free(path);
+		return -1;
+	}
+	*debuginfo_file_name = path;
+	return fd;
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+/* Open f->path as a session of one offline module; 0 or -1. */
+static int
+file_open(struct sym_file *f)
+{
+	const unsigned char *id;
+	GElf_Addr	 vaddr;
+	GElf_Phdr	 ph;
+	GElf_Ehdr	 eh;
+	Elf		*elf;
+	size_t		 i, nph;
+	int		 n;
+
+	if (!regular(f->path) || (f->dwfl = dwfl_begin(&offline_callbacks))
+	    == NULL)
+		return -1;
+	if ((f->mod = dwfl_report_offline(f->dwfl, f->path, f->path, -1)) ==
+	    NULL || dwfl_report_end(f->dwfl, NULL, NULL) != 0)
+		return -1;
+	if ((elf = dwfl_module_getelf(f->mod, &f->bias)) == NULL ||
+	    elf_getphdrnum(elf, &nph) != 0 || gelf_getehdr(elf, &eh) == NULL)
+		return -1;
+	f->fixed = eh.e_type == ET_EXEC;
+	for (i = 0; i < nph && f->nsegs < SYM_MAX_SEGS; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) != NULL &&
+		    ph.p_type == PT_LOAD) {
+			f->segs[f->nsegs].off = ph.p_offset;
+			f->segs[f->nsegs].filesz = ph.p_filesz;
+			f->segs[f->nsegs].vaddr = ph.p_vaddr;
+			f->nsegs++;
+		}
+	if ((n = dwfl_module_build_id(f->mod, &id, &vaddr)) > 0 && n <= 64)
+		for (i = 0; i < (size_t)n; i++)
+			snprintf(f->build_id + 2 * i, 3, "%02x", id[i]);
+	return 0;
+}
+
+struct sym_file *
+sym_file_get(struct sym_cache *c, const char *path)
+{
+	struct sym_file	*f;
+	size_t		 i;
+
+	for (i = 0; i < c->n; i++)
+		if (strcmp(c->files[i]->path, path) == 0)
+			return c->files[i]->ok ? c->files[i] : NULL;
+	f = xcalloc(1, sizeof(*f));
+	f->path = xstrdup(path);
+	f->ok = file_open(f) == 0;
+	if (!f->ok && f->dwfl != NULL) {
+		dwfl_end(f->dwfl);
+		f->dwfl = NULL;
+	}
+	c->files = xreallocarray(c->files, c->n + 1, sizeof(*c->files));
+	c->files[c->n++] = f;
+	return f->ok ? f : NULL;
+}
+
+const char *
+sym_file_path(const struct sym_file *f)
+{
+	return f->path;
+}
+
+int
+sym_file_fixed(const struct sym_file *f)
+{
+	return f->fixed;
+}
+
+const char *
+sym_file_build_id(const struct sym_file *f)
+{
+	return f->build_id;
+}
+
+int
+sym_elf_addr(uint64_t addr, uint64_t start, uint64_t limit, uint64_t offset,
+    const struct sym_seg *segs, size_t nseg, uint64_t *out)
+{
+	uint64_t	 fo;
+	size_t		 i;
+
+	if (start == 0 && offset == 0 && (limit == 0 || limit == UINT64_MAX)) {
+		*out = addr;
+		return 0;
+	}
+	if (addr < start || (limit > start && addr >= limit) ||
+	    addr - start > UINT64_MAX - offset)
+		return -1;
+	fo = addr - start + offset;
+	for (i = 0; i < nseg; i++)
+		if (fo >= segs[i].off && fo - segs[i].off < segs[i].filesz) {
+			*out = fo - segs[i].off + segs[i].vaddr;
+			return 0;
+		}
+	return -1;
+}
+
+/* A DIE's name: its linkage name if it has one, else its name. */
+static const char *
+die_name(Dwarf_Die *d, int linkage)
+{
+	Dwarf_Attribute	 a;
+	const char	*s = NULL;
+
+	if (linkage && (dwarf_attr_integrate(d, DW_AT_linkage_name, &a) !=
+	    NULL || dwarf_attr_integrate(d, DW_AT_MIPS_linkage_name, &a) !=
+	    NULL))
+		s = dwarf_formstring(&a);
+	if (s == NULL && dwarf_attr_integrate(d, DW_AT_name, &a) != NULL)
+		s = dwarf_formstring(&a);
+	return s;
+}
+
+static void
+frame_set(struct sym_frame *fr, const char *sys, const char *file,
+    int64_t start_line, int64_t line)
+{
+	char *dm = sym_demangle(sys);
+
+	fr->system_name = xstrdup(sys);
+	fr->name = dm != NULL ? dm : xstrdup(sys);
+	fr->file = xstrdup(file != NULL ? file : "");
+	fr->start_line = start_line;
+	fr->line = line;
+}
+
+static int
+is_frame(Dwarf_Die *d)
+{
+	int tag = dwarf_tag(d);
+
+	return tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram;
+}
+
+/*
+ * The frames DWARF gives: the innermost function scope that holds the
+ * address, then the scopes that hold that DIE (dwarf_getscopes_die():
+ * the concrete ones, never an inlined function's abstract origin), each
+ * inlined subroutine and the subprogram that ends them, innermost
+ * first.  Each frame's line is where the frame inside it was called
+ * (its DW_AT_call_line), the innermost's the line table's.
+ */
+static size_t
+dwarf_frames(struct sym_file *f, Dwarf_Addr a, int64_t line0,
+    const char *file0, struct sym_frame *fr)
+{
+	Dwarf_Die	*cu, *scopes = NULL, *chain = NULL;
+	Dwarf_Addr	 bias;
+	Dwarf_Attribute	 at;
+	Dwarf_Word	 w;
+	const char	*name, *file;
+	int64_t		 line = line0;
+	size_t		 n = 0;
+	int		 ns, nc, i, dl;
+
+	if ((cu = dwfl_module_addrdie(f->mod, a, &bias)) == NULL ||
+	    (ns = dwarf_getscopes(cu, a - bias, &scopes)) <= 0) {
+		free(scopes);
+		return 0;
+	}
+	for (i = 0; i < ns && !is_frame(&scopes[i]); i++)
+		continue;
+	if (i == ns || (nc = dwarf_getscopes_die(&scopes[i], &chain)) <= 0) {
+		free(scopes);
+		free(chain);
+		return 0;
+	}
+	for (i = 0; i < nc && n < SYM_MAX_FRAMES; i++) {
+		if (!is_frame(&chain[i]))
+			continue;
+		if ((name = die_name(&chain[i], 1)) == NULL)
+			name = "";
+		if ((file = dwarf_decl_file(&chain[i])) == NULL)
+			file = n == 0 && file0 != NULL ? file0 : "";
+		if (dwarf_decl_line(&chain[i], &dl) != 0)
+			dl = 0;
+		frame_set(&fr[n++], name, file, dl, line);
+		if (dwarf_tag(&chain[i]) == DW_TAG_subprogram)
+			break;
+		line = dwarf_attr(&chain[i], DW_AT_call_line, &at) != NULL &&
+		    dwarf_formudata(&at, &w) == 0 && w <= INT64_MAX ?
+		    (int64_t)w : 0;
+	}
+	free(scopes);
+	free(chain);
+	return n;
+}
+
+size_t
+sym_file_frames(struct sym_file *f, uint64_t addr, uint64_t start,
+    uint64_t limit, uint64_t offset, struct sym_frame *fr)
+{
+	Dwfl_Line	*ln;
+	GElf_Off	 off;
+	GElf_Sym	 sym;
+	uint64_t	 va;
+	Dwarf_Addr	 a;
+	const char	*name, *file0 = NULL;
+	int		 line0 = 0;
+	size_t		 n;
+
+	if (sym_elf_addr(addr, start, limit, offset, f->segs, f->nsegs,
+	    &va) == -1 || va > UINT64_MAX - f->bias)
+		return 0;
+	a = va + f->bias;
+	if ((ln = dwfl_module_getsrc(f->mod, a)) != NULL)
+		file0 = dwfl_lineinfo(ln, NULL, &line0, NULL, NULL, NULL);
+	if ((n = dwarf_frames(f, a, line0, file0, fr)) > 0 &&
+	    fr[0].name[0] != '\0')
+		return n;
+	sym_frames_free(fr, n);
+	if ((name = dwfl_module_addrinfo(f->mod, a, &off, &sym, NULL, NULL,
+	    NULL)) == NULL || name[0] == '\0')
+		return 0;
+	frame_set(&fr[0], name, file0, 0, line0);
+	return 1;
+}
+
+void
+sym_frames_free(struct sym_frame *fr, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(fr[i].name);
+		free(fr[i].system_name);
+		free(fr[i].file);
+	}
+}
