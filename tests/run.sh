@@ -245,6 +245,14 @@ run_types2() {
 	add_summary "$1 (two a side)" "$tmp/types2" '^not ok' types
 }
 
+# profdiff spans on the Go captures of tests/data/spans, whose answers
+# are known (tests/spans.sh).  On the first build only, as sim.sh.
+run_spans() {
+	[ -d tests/data/spans ] || return 0
+	sh tests/spans.sh "$root/$1" >"$tmp/spans" 2>&1
+	add_summary "$1" "$tmp/spans" '^not ok' spans
+}
+
 # profdiff's judgement across runtimes, kinds and shapes of change, on
 # the fast subset of tests/runtimes.sh (make eval-runtimes runs it all).
 # On the first build only, as sim.sh.
@@ -605,6 +613,7 @@ parts() {
 			echo "types $b -"
 			echo "types2 $b -"
 			echo "runtimes $b -"
+			echo "spans $b -"
 		fi
 		for s in corpus_sweep usage_man options_doc doc_examples \
 		    replay determinism; do

@@ -168,7 +168,7 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "normalize", .mask = OPT_DIFF | OPT_SERIES,
 	  .choices = norms, .set = set_norm, .off = OFF(normalize),
 	  .arg = "HOW" },
-	{ .name = "requests", .mask = OPT_DIFF, .parse = opt_requests,
+	{ .name = "requests", .mask = OPT_SIDES, .parse = opt_requests,
 	  .off = OFF(requests), .arg = "BASE,NEW",
 	  .help = "compare values per request: each side's request count" },
 	{ .name = "base", .parse = opt_list, .off = OFF(bases),
@@ -210,13 +210,13 @@ static const struct cli_opt cli_opts[] = {
 	  "(regex, or range 1kb:4mb)" },
 	{ .name = "tag-ignore", .parse = opt_list, .off = OFF(tag_ignores),
 	  .arg = "KEY=VALUE", .help = "drop samples whose label KEY matches" },
-	{ .name = "base-tag", .mask = OPT_DIFF, .parse = opt_list,
+	{ .name = "base-tag", .mask = OPT_SIDES, .parse = opt_list,
 	  .off = OFF(base_tags), .arg = "KEY=VALUE",
 	  .help = "the base side is the samples whose label KEY matches (as "
 	  "--tag, or @FILE: exact values, one a line); one profile may be "
 	  "both sides", .refused = "selects one side of a comparison; --tag "
 	  "selects the samples of every profile" },
-	{ .name = "new-tag", .mask = OPT_DIFF, .parse = opt_list,
+	{ .name = "new-tag", .mask = OPT_SIDES, .parse = opt_list,
 	  .off = OFF(new_tags), .arg = "KEY=VALUE",
 	  .help = "the new side is the samples whose label KEY matches",
 	  .refused = "selects one side of a comparison; --tag selects the "

@@ -27,6 +27,7 @@ struct views_spec;
 #define OPT_CHECK	0x04	/* --fail-on */
 #define OPT_SERIES	0x08	/* --by-time, and diff's statistics */
 #define OPT_SPANS	0x10	/* --trace, --span-name, --slow, --span-label */
+#define OPT_SIDES	0x20	/* --base-tag, --new-tag, --requests: not spans */
 
 /* The values of an option given as often as wanted (--tag), in order. */
 struct cli_list {

@@ -20,14 +20,15 @@ const struct cli_cmd cli_cmds[] = {
 	  .synopsis = "[options] profile ...",
 	  .description = "the functions with the most flat or cumulative "
 	  "value" },
-	{ .name = "diff", .fn = cmd_diff, .options = OPT_DIFF,
+	{ .name = "diff", .fn = cmd_diff, .options = OPT_DIFF | OPT_SIDES,
 	  .formats = report_diff_formats, .rows = 20,
 	  .needs = CMD_EDGES | CMD_MOMENTS | CMD_COMPARES,
 	  .synopsis = "[options] base ... [--] new ...",
 	  .description = "findings and per-function changes between two sets "
 	  "of profiles" },
 	{ .name = "check-significance", .fn = cmd_check,
-	  .options = OPT_DIFF | OPT_CHECK, .formats = report_diff_formats,
+	  .options = OPT_DIFF | OPT_SIDES | OPT_CHECK,
+	  .formats = report_diff_formats,
 	  .rows = 0, .gate = 1, .needs = CMD_EDGES | CMD_MOMENTS | CMD_COMPARES,
 	  .synopsis = "[options] base ... [--] new ...",
 	  .description = "exit 1 on a regression finding; 3 when inconclusive "

@@ -1,0 +1,1 @@
+$PROFDIFF spans -q tests/data/spans/code.pb.gz

@@ -1,0 +1,3 @@
+module spansprog
+
+go 1.19
