@@ -940,37 +940,42 @@ one_round(struct fctx *c)
 }
 
 /*
- * May row p, a caller of the path's top, extend finding a's path?  A
- * carrier of it may; so may a row with no verdict of its own (too small
- * a part of its own share to be a discovery, say) whose cum changed by
- * at least half of the change and whose call carries at least half: the
- * path names where the change came from, and its numbers are a's.
+ * The part of finding a's change that lies under row p: its spend's
+ * change, each side's value weighted by the share of the spend's
+ * samples that p calls it with (under(): all of them when p dominates
+ * it).  It counts the finding's own samples only, so a filter that
+ * keeps them all (--focus on a frame of the path) leaves it as it is,
+ * where p's own cum would lose what else p does.
  */
-static int
-extends(struct fctx *c, const struct accepted *a, size_t p, double v)
+static double
+change_under(struct fctx *c, const struct accepted *a, size_t p)
 {
-	const struct delta_row *row = &c->d->rows[p];
-	double	 size = a->dir * delta_row_change(&c->d->rows[a->spend]);
+	const struct delta_row *x = &c->d->rows[a->spend];
+	double	 b = (double)(a->flat ? x->base_flat : x->base_cum);
+	double	 n = (double)(a->flat ? x->new_flat : x->new_cum);
 
-	if (row->finding == (long)(a - c->acc))
-		return row->role == DELTA_ROLE_CARRIER;
-	return row->finding == -1 && (row->verdict == VERDICT_UNCHANGED ||
-	    row->verdict == VERDICT_INSUFFICIENT) && v >= FIND_SHARE * size &&
-	    a->dir * row->delta_share >= FIND_SHARE * size;
+	b = c->d->base_vden > 0 ? b / c->d->base_vden : 0;
+	n = c->d->new_vden > 0 ? n / c->d->new_vden : 0;
+	return under(c, p, a->spend, 1) * n - under(c, p, a->spend, 0) * b;
 }
 
 /*
  * Step 4: the path of finding a, outermost first: from its spend up
- * through the caller whose edge carries the most of the change, as long
- * as one may extend it.  Returns its length.
+ * through the caller under which the most of the change lies
+ * (change_under()), as long as that is at least half of it: the
+ * outermost function that the change came through.  Neither a caller's
+ * own cum nor its verdict counts, which a focus filter changes (what
+ * the caller does besides, out of focus, is no longer in its cum); ties
+ * go by name.  Returns its length.
  */
 static size_t
 ascend(struct fctx *c, const struct accepted *a, size_t *path)
 {
 	const struct delta_edge *e;
 	size_t	 up[FIND_MAX_PATH], np = 0, cur = a->spend, i, k, n, best;
-	double	 bestv, v;
+	double	 bestv, v, size;
 
+	size = a->dir * delta_row_change(&c->d->rows[a->spend]);
 	up[np++] = cur;
 	while (np < FIND_MAX_PATH) {
 		best = SIZE_MAX;
@@ -979,12 +984,14 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 		for (i = 0; i < n; i++) {
 			size_t p = e[i].from;
 
-			v = a->dir * delta_edge_change(c->d, &e[i]);
-			if (p == cur || !extends(c, a, p, v))
+			if (p == cur)
 				continue;
 			for (k = 0; k < np && up[k] != p; k++)
 				continue;
 			if (k < np)
+				continue;
+			v = a->dir * change_under(c, a, p);
+			if (v < FIND_SHARE * size || v <= 0)
 				continue;
 			if (v > bestv || (v == bestv && best != SIZE_MAX &&
 			    strcmp(c->d->rows[p].name,
