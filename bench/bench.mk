@@ -13,7 +13,8 @@
 #	make bench BENCH_BASELINE=/tmp/base/build/profdiff
 # `make bench` then runs bench-series (bench/series.sh: series of 100
 # and 1,000 profiles) and bench-deep (bench/deep.sh: diff and series on
-# one stack up to 65,000 frames deep).
+# one stack up to 65,000 frames deep) and bench-spans (bench/spans.sh:
+# spans on 1,000,000 samples and 100,000 spans, against diff).
 # `make check` runs bench-smoke: the harness once on the small pair,
 # with the binary as its own baseline, into $(BUILD)/bench/, to show
 # that it works; it asserts no time.
@@ -81,6 +82,7 @@ bench: all $(BENCH_TOOLS) $(BENCH_FILES) $(BENCH_MANY_DEP)
 	    BENCH_BASELINE="$(BENCH_BASELINE)" sh bench/run.sh
 	$(MAKE) bench-series
 	$(MAKE) bench-deep BENCH_BASELINE="$(BENCH_BASELINE)"
+	$(MAKE) bench-spans
 
 # profdiff series on 100 and 1,000 profiles (bench/series.sh), into
 # bench/SERIES.md.
@@ -92,6 +94,12 @@ bench-series: all $(BUILD)/bench/rusage $(BUILD)/bench/genprof $(BUILD)/tests/si
 # bench/DEEP.md; with BENCH_BASELINE, that binary up to 2,000 frames.
 bench-deep: all $(BUILD)/bench/rusage
 	BUILD=$(BUILD) DEEP_BASELINE="$(BENCH_BASELINE)" sh bench/deep.sh
+
+# profdiff spans on a profile of 1,000,000 samples and a trace of
+# 100,000 spans, against diff of the same profile (bench/spans.sh, issue
+# 32), into bench/SPANS.md.
+bench-spans: all $(BUILD)/bench/rusage $(BUILD)/bench/genprof
+	BUILD=$(BUILD) sh bench/spans.sh
 
 # The smoke test of `make check`: one run on the small pair, no pprof,
 # no plot, results under $(BUILD)/bench/ (bench/RESULTS.md is left alone).
@@ -107,5 +115,5 @@ bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small
 
 check: bench-smoke
 
-.PHONY: bench bench-data bench-smoke bench-series bench-deep
+.PHONY: bench bench-data bench-smoke bench-series bench-deep bench-spans
 .PRECIOUS: $(BENCH_OUT)/%-good.pb.gz $(BENCH_OUT)/%-bad.pb.gz

@@ -14,7 +14,13 @@
  *
  * usage: genprof [-b] [-s seed] [-S sample_seed] [-n samples]
  *            [-f functions] [-l locations] [-d mean_depth] [-D max_depth]
- *            [-z level] out
+ *            [-z level] [-P spans [-T trace]] out
+ *
+ * With -P, every sample carries the label span_id of one of that many
+ * spans (16 hex digits), drawn from a stream of its own, so that the
+ * profile is otherwise the same; -T writes those spans as OTLP/JSON,
+ * gzipped, each a duration of 1 ms plus an exponential draw of mean
+ * 10 ms, for profdiff spans (bench/spans.sh).
  *
  * out "-" is standard output.  Stack depths are 4 plus an exponential
  * draw (mean_depth in all), capped at max_depth; about one frame in 25
@@ -310,8 +316,46 @@ usage(void)
 {
 	fprintf(stderr, "usage: genprof [-b] [-s seed] [-S sample_seed] "
 	    "[-n samples] [-f functions] [-l locations] [-d mean_depth] "
-	    "[-D max_depth] [-z level] out\n");
+	    "[-D max_depth] [-z level] [-P spans [-T trace]] out\n");
 	exit(2);
+}
+
+/* Span k's id: 16 hex digits of a mix of k (splitmix64's finalizer). */
+static void
+span_hex(char *buf, size_t len, uint64_t k)
+{
+	uint64_t z = k + 0x9e3779b97f4a7c15ULL;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	snprintf(buf, len, "%016llx", (unsigned long long)(z ^ (z >> 31)));
+}
+
+/* The spans as one OTLP/JSON ExportTraceServiceRequest, gzipped. */
+static void
+write_trace(const char *path, size_t nspans, uint64_t seed)
+{
+	struct rng	 r = { seed * 0x2545f4914f6cdd1dULL + 17 };
+	gzFile		 gz;
+	char		 id[32];
+	int64_t		 t = 1700000000000000000LL, dur;
+	size_t		 k;
+
+	if ((gz = gzopen(path, "wb6")) == NULL)
+		err(1, "%s", path);
+	gzputs(gz, "{\"resourceSpans\":[{\"scopeSpans\":[{\"spans\":[");
+	for (k = 0; k < nspans; k++) {
+		span_hex(id, sizeof(id), k);
+		dur = 1000000 + (int64_t)(-log(1 - rndu(&r)) * 1e7);
+		gzprintf(gz, "%s{\"traceId\":\"%s%s\",\"spanId\":\"%s\","
+		    "\"name\":\"GET /price\",\"startTimeUnixNano\":\"%lld\","
+		    "\"endTimeUnixNano\":\"%lld\"}\n", k ? "," : "", id, id, id,
+		    (long long)t, (long long)(t + dur));
+		t += 100000;
+	}
+	gzputs(gz, "]}]}]}\n");
+	if (gzclose(gz) != Z_OK)
+		errx(1, "%s: write failed", path);
 }
 
 static unsigned long long
@@ -337,13 +381,17 @@ main(int argc, char **argv)
 	Label		 lab, *labp = &lab;
 	uint64_t	 seed = 1, sseed = 0, *stack, *ids;
 	int64_t		 vals[2], handler[8], k_handler, k_bytes, u_bytes;
+	int64_t		*span_str = NULL, k_span = 0;
+	size_t		 nspans = 0;
+	const char	*trace = NULL;
+	struct rng	 rs = { 0 };
 	size_t		 nsamples = 1000, nfn = 2000, nloc = 10000;
 	size_t		 maxdepth = 200, i, j, d, n;
 	double		 meandepth = 30, pbad;
 	int		 bad = 0, level = 6, ch, have_sseed = 0;
 	char		 mode[8], hname[32];
 
-	while ((ch = getopt(argc, argv, "bs:S:n:f:l:d:D:z:")) != -1) {
+	while ((ch = getopt(argc, argv, "bs:S:n:f:l:d:D:z:P:T:")) != -1) {
 		switch (ch) {
 		case 'b': bad = 1; break;
 		case 's': seed = num(optarg, 0, INT64_MAX); break;
@@ -357,6 +405,8 @@ main(int argc, char **argv)
 		case 'd': meandepth = (double)num(optarg, 5, 10000); break;
 		case 'D': maxdepth = num(optarg, 5, 60000); break;
 		case 'z': level = (int)num(optarg, 0, 9); break;
+		case 'P': nspans = num(optarg, 1, 1ULL << 24); break;
+		case 'T': trace = optarg; break;
 		default: usage();
 		}
 	}
@@ -376,6 +426,19 @@ main(int argc, char **argv)
 	}
 	k_bytes = str_add(&pg.st, "bytes");
 	u_bytes = str_add(&pg.st, "bytes");
+	if (trace != NULL && nspans == 0)
+		usage();
+	if (nspans > 0) {
+		k_span = str_add(&pg.st, "span_id");
+		span_str = xcalloc(nspans, sizeof(*span_str));
+		for (i = 0; i < nspans; i++) {
+			span_hex(hname, sizeof(hname), i);
+			span_str[i] = str_add(&pg.st, hname);
+		}
+		rs.s = sseed * 0xd1342543de82ef95ULL + 1;
+		if (trace != NULL)
+			write_trace(trace, nspans, seed);
+	}
 
 	memset(&o, 0, sizeof(o));
 	snprintf(mode, sizeof(mode), "wb%d", level);
@@ -464,6 +527,13 @@ main(int argc, char **argv)
 			break;
 		default:
 			break;
+		}
+		if (nspans > 0) {
+			lab.key = k_span;
+			lab.str = span_str[rndn(&rs, nspans)];
+			lab.num = lab.num_unit = 0;
+			s.label = &labp;
+			s.n_label = 1;
 		}
 		out_msg(&o, 2, &s.base);
 	}

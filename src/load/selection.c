@@ -51,12 +51,35 @@ struct selection {
 	size_t		 nparts;
 };
 
+/*
+ * A selection of parts alone (spans): each label string of the profile
+ * looked up once, its place in v (or -1) kept by the string's address,
+ * which the profile's strings keep while it is read.
+ */
+struct memo {
+	const char	*s;
+	long		 at;
+};
+
 struct selection_run {
 	const struct selection *sel, *other;
 	struct filter_run *fr, *ofr;	/* the two selections' tags */
 	struct filter_stats fst, ofst;	/* for filter_begin() alone */
 	struct selection_stats *st;
+	struct memo	*memo;		/* or NULL */
+	size_t		 mmask, mused;
 };
+
+/* The memo's place for s: its slot, or an empty one. */
+static struct memo *
+memo_slot(struct selection_run *r, const char *s)
+{
+	size_t h = ((uintptr_t)s >> 3) * 0x9e3779b97f4a7c15ULL;
+
+	for (h &= r->mmask;; h = (h + 1) & r->mmask)
+		if (r->memo[h].s == s || r->memo[h].s == NULL)
+			return &r->memo[h];
+}
 
 struct selection *
 selection_new(const char *opt)
@@ -318,6 +341,13 @@ selection_begin(const struct selection *sel, const struct selection *other,
 	r->st = st;
 	if (sel->tagf != NULL)
 		r->fr = filter_begin(sel->tagf, p, &r->fst);
+	if (sel->parts != NULL && sel->nterms == 1) {
+		for (r->mmask = 1024; r->mmask < 2 * sel->parts->n &&
+		    r->mmask < (1 << 22); r->mmask *= 2)
+			;
+		r->memo = xcalloc(r->mmask, sizeof(*r->memo));
+		r->mmask--;
+	}
 	if (other != NULL && other->tagf != NULL)
 		r->ofr = filter_begin(other->tagf, p, &r->ofst);
 	return r;
@@ -340,6 +370,38 @@ selection_sample(struct selection_run *r, const struct pf_sample *smp)
 	return selection_sample_w(r, smp, 0, NULL);
 }
 
+/*
+ * selects() for a selection of parts alone, through the memo: the
+ * sample's label of the key, if a string, looked up once a string.
+ */
+static int
+selects_memo(struct selection_run *r, const struct pf_sample *smp,
+    size_t *at)
+{
+	const struct valset	*vs = r->sel->parts;
+	struct memo		*m;
+	size_t			 i, k;
+
+	for (i = 0; i < smp->nlabels; i++) {
+		const struct pf_label *l = &smp->labels[i];
+
+		if (strcmp(l->key, vs->key) != 0)
+			continue;
+		if (l->str == NULL || (m = memo_slot(r, l->str))->s == NULL) {
+			if (r->mused >= r->mmask / 2 || l->str == NULL)
+				return selects(r->sel, r->fr, smp, at);
+			m->s = l->str;
+			r->mused++;
+			/* The first label of the key, as valset_sample(). */
+			m->at = selects(r->sel, r->fr, smp, &k) ? (long)k : -1;
+		}
+		if (m->at >= 0)
+			*at = (size_t)m->at;
+		return m->at >= 0;
+	}
+	return 0;
+}
+
 int
 selection_sample_w(struct selection_run *r, const struct pf_sample *smp,
     int64_t w, size_t *part)
@@ -350,7 +412,8 @@ selection_sample_w(struct selection_run *r, const struct pf_sample *smp,
 
 	r->st->seen++;
 	keyed(s, smp, r->st);
-	k = selects(s, r->fr, smp, s->parts != NULL ? &at : NULL);
+	k = r->memo != NULL ? selects_memo(r, smp, &at) :
+	    selects(s, r->fr, smp, s->parts != NULL ? &at : NULL);
 	r->st->kept += k;
 	if (k && r->other != NULL && selects(r->other, r->ofr, smp, NULL))
 		r->st->both++;
@@ -419,5 +482,6 @@ selection_end(struct selection_run *r)
 		return;
 	filter_end(r->fr);
 	filter_end(r->ofr);
+	free(r->memo);
 	free(r);
 }
