@@ -84,14 +84,21 @@ sym_cache_free(struct sym_cache *c)
 	free(c);
 }
 
-/* A regular file we may read, so that opening it cannot block. */
+/*
+ * A regular file we may read, so that opening it cannot block; its size
+ * into *size if not NULL.
+ */
 static int
-regular(const char *path)
+regular(const char *path, uint64_t *size)
 {
 	struct stat st;
 
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-	    access(path, R_OK) == 0;
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    access(path, R_OK) != 0)
+		return 0;
+	if (size != NULL)
+		*size = (uint64_t)st.st_size;
+	return 1;
 }
 
 /*
@@ -117,7 +124,7 @@ find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 	for (i = 1; i < n; i++)
 		p += sprintf(p, "%02x", id[i]);
 	strcpy(p, ".debug");
-	if (!regular(path) || (fd = open(path, O_RDONLY)) == -1) {
+	if (!regular(path, NULL) || (fd = open(path, O_RDONLY)) == -1) {
 		free(path);
 		return -1;
 	}
@@ -130,7 +137,11 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.section_address = dwfl_offline_section_address,
 };
 
-/* Open f->path as a session of one offline module; 0 or -1. */
+/*
+ * Open f->path as a session of one offline module; 0 or -1.  A file cut
+ * short (a loadable segment past its end) is refused: elfutils would
+ * read what is there and name nothing.
+ */
 static int
 file_open(struct sym_file *f)
 {
@@ -139,10 +150,11 @@ file_open(struct sym_file *f)
 	GElf_Phdr	 ph;
 	GElf_Ehdr	 eh;
 	Elf		*elf;
+	uint64_t	 size = 0;
 	size_t		 i, nph;
 	int		 n;
 
-	if (!regular(f->path) || (f->dwfl = dwfl_begin(&offline_callbacks))
+	if (!regular(f->path, &size) || (f->dwfl = dwfl_begin(&offline_callbacks))
 	    == NULL)
 		return -1;
 	if ((f->mod = dwfl_report_offline(f->dwfl, f->path, f->path, -1)) ==
@@ -155,6 +167,9 @@ file_open(struct sym_file *f)
 	for (i = 0; i < nph && f->nsegs < SYM_MAX_SEGS; i++)
 		if (gelf_getphdr(elf, (int)i, &ph) != NULL &&
 		    ph.p_type == PT_LOAD) {
+			if (ph.p_offset > size || ph.p_filesz > size -
+			    ph.p_offset)
+				return -1;
 			f->segs[f->nsegs].off = ph.p_offset;
 			f->segs[f->nsegs].filesz = ph.p_filesz;
 			f->segs[f->nsegs].vaddr = ph.p_vaddr;

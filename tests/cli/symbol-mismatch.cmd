@@ -1,0 +1,1 @@
+$PROFDIFF top --binary-path tests/data/symbol/other -f json tests/data/symbol/base-buildid.pb | jq -c '(.symbols[] | select(.mapping | endswith("/prog"))), [.warnings[] | select(.code | startswith("binary"))], [.rows[] | select(.name == "[prog]") | .name]'

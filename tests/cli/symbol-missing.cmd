@@ -1,0 +1,1 @@
+env -u PPROF_BINARY_PATH HOME=/nonexistent $PROFDIFF top -f json tests/data/symbol/base.prof.gz | jq -c '(.symbols[] | select(.mapping | endswith("/prog"))), [.rows[] | select(.name == "[prog]") | .name]'

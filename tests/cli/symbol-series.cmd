@@ -1,0 +1,1 @@
+$PROFDIFF series --binary-path tests/data/symbol -f json tests/data/symbol/base.prof.gz tests/data/symbol/base.prof.gz tests/data/symbol/changed.prof.gz tests/data/symbol/changed.prof.gz | jq -c '.symbols[] | select(.mapping | endswith("/prog"))'

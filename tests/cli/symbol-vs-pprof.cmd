@@ -1,0 +1,1 @@
+sh tests/data/symbol/vs-pprof.sh
