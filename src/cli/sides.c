@@ -396,6 +396,10 @@ trace_unmatched(const struct opts *o, const struct side *b)
 		cli_warn("%s: %s: no sample of %s carries the label %s that "
 		    "holds a span id (--span-label)", o->cmd->name, o->trace,
 		    files, o->span_label);
+	else if (o->span_name != NULL)
+		cli_warn("%s: %s: none of its spans named %s is on a sample of "
+		    "%s (label %s)", o->cmd->name, o->trace, o->span_name,
+		    files, o->span_label);
 	else
 		cli_warn("%s: %s: none of its span ids is on a sample of %s "
 		    "(label %s): a trace of another window or service?",

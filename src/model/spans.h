@@ -35,8 +35,8 @@ void	spans_add(struct spans *, const char *id, size_t idlen,
 size_t	spans_dedup(struct spans *);
 /*
  * The q-quantile (0 to 1) of the n durations d[], sorted ascending:
- * the nearest rank, the smallest value at or above which a share 1 - q
- * of them lie (so p90 of ten is the tenth... the ninth of ten).
+ * the nearest rank, the value of rank ceil(q n) (p90 of ten durations
+ * is the ninth), 0 for none.
  */
 int64_t	spans_quantile(const int64_t *d, size_t n, double q);
 
