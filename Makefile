@@ -233,16 +233,6 @@ demo: all
 eval-runtimes: all
 	RUNTIMES_JOBS=2 sh tests/runtimes.sh $(BUILD)
 
-# profdiff on native code through every form of its profiles: the runs
-# of examples/native (perf record's perf.data, its perf script text,
-# gperftools' raw profile and go tool pprof's symbolization of it), no
-# change and three shapes, one and three profiles a side (issue 31,
-# item 5): the whole cross-paired evaluation, some 20 minutes on two
-# cores.  `make check` runs its fast subset (NATIVE_FAST=1);
-# tests/native.sh lists the knobs.
-eval-native: all
-	RUNTIMES_JOBS=2 sh tests/native.sh $(BUILD)
-
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/$(PROG) $(DESTDIR)$(BINDIR)/$(PROG)
@@ -253,5 +243,5 @@ clean:
 
 include bench/bench.mk
 
-.PHONY: FORCE all check check-all check-valgrind check-browser tests bad-data fuzz demo eval-runtimes eval-native install clean
+.PHONY: FORCE all check check-all check-valgrind check-browser tests bad-data fuzz demo eval-runtimes install clean
 .SUFFIXES:

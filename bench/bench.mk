@@ -14,7 +14,8 @@
 # `make bench` then runs bench-series (bench/series.sh: series of 100
 # and 1,000 profiles) and bench-deep (bench/deep.sh: diff and series on
 # one stack up to 65,000 frames deep) and bench-spans (bench/spans.sh:
-# spans on 1,000,000 samples and 100,000 spans, against diff).
+# spans on 1,000,000 samples and 100,000 spans, against diff) and
+# bench-symbolize (bench/symbolize.sh: naming 100,000 addresses).
 # `make check` runs bench-smoke: the harness once on the small pair,
 # with the binary as its own baseline, into $(BUILD)/bench/, to show
 # that it works; it asserts no time.
@@ -83,6 +84,7 @@ bench: all $(BENCH_TOOLS) $(BENCH_FILES) $(BENCH_MANY_DEP)
 	$(MAKE) bench-series
 	$(MAKE) bench-deep BENCH_BASELINE="$(BENCH_BASELINE)"
 	$(MAKE) bench-spans
+	$(MAKE) bench-symbolize
 
 # profdiff series on 100 and 1,000 profiles (bench/series.sh), into
 # bench/SERIES.md.
@@ -101,6 +103,13 @@ bench-deep: all $(BUILD)/bench/rusage
 bench-spans: all $(BUILD)/bench/rusage $(BUILD)/bench/genprof
 	BUILD=$(BUILD) sh bench/spans.sh
 
+# profdiff top on a gperftools profile of 10,000 and 100,000 distinct
+# addresses in profdiff's own code, named from its DWARF, against the
+# same with no binary to read (bench/symbolize.sh, issue 31), into
+# bench/SYMBOLS.md.
+bench-symbolize: all $(BUILD)/bench/rusage
+	BUILD=$(BUILD) sh bench/symbolize.sh
+
 # The smoke test of `make check`: one run on the small pair, no pprof,
 # no plot, results under $(BUILD)/bench/ (bench/RESULTS.md is left alone).
 bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small-bad.pb.gz
@@ -115,5 +124,6 @@ bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small
 
 check: bench-smoke
 
-.PHONY: bench bench-data bench-smoke bench-series bench-deep bench-spans
+.PHONY: bench bench-data bench-smoke bench-series bench-deep bench-spans \
+	bench-symbolize
 .PRECIOUS: $(BENCH_OUT)/%-good.pb.gz $(BENCH_OUT)/%-bad.pb.gz

@@ -345,18 +345,48 @@ ranged(const struct pf_mapping *m)
 	    (m->memory_limit == 0 || m->memory_limit == UINT64_MAX));
 }
 
-/* How many locations of mapping m have an address and no name. */
-static size_t
-needy(const struct profile *p, const struct pf_mapping *m)
+/*
+ * The locations that have an address and no lines, grouped by mapping:
+ * mapping k's are order[at[k]] to order[at[k + 1] - 1].  Returns order
+ * (NULL when there are none), at allocated with it; one pass over the
+ * locations, so that a profile with nothing to name costs one.
+ */
+static size_t *
+needy(const struct profile *p, size_t **atp)
 {
-	size_t i, n = 0;
+	const struct pf_location *l;
+	size_t		*at, *order, *fill, i, k, n = 0;
 
-	for (i = 0; i < p->nlocations; i++)
-		if (p->locations[i].mapping == m &&
-		    p->locations[i].nlines == 0 &&
-		    p->locations[i].address != 0)
-			n++;
-	return n;
+	at = xcalloc(p->nmappings + 2, sizeof(*at));
+	for (i = 0; i < p->nlocations; i++) {
+		l = &p->locations[i];
+		if (l->nlines != 0 || l->address == 0 || l->mapping == NULL ||
+		    l->mapping < p->mappings ||
+		    l->mapping >= p->mappings + p->nmappings)
+			continue;
+		at[l->mapping - p->mappings + 1]++;
+		n++;
+	}
+	if (n == 0) {
+		free(at);
+		return NULL;
+	}
+	for (k = 0; k < p->nmappings; k++)
+		at[k + 1] += at[k];
+	order = xreallocarray(NULL, n, sizeof(*order));
+	fill = xreallocarray(NULL, p->nmappings + 1, sizeof(*fill));
+	memcpy(fill, at, (p->nmappings + 1) * sizeof(*fill));
+	for (i = 0; i < p->nlocations; i++) {
+		l = &p->locations[i];
+		if (l->nlines != 0 || l->address == 0 || l->mapping == NULL ||
+		    l->mapping < p->mappings ||
+		    l->mapping >= p->mappings + p->nmappings)
+			continue;
+		order[fill[l->mapping - p->mappings]++] = i;
+	}
+	free(fill);
+	*atp = at;
+	return order;
 }
 
 size_t
@@ -366,14 +396,15 @@ symbol_profile(struct sym_cache *cache, struct profile *p,
 	struct fntab	 t = { NULL, 0, NULL, 0 };
 	struct sym_file	*f;
 	struct sym_map	*e;
-	size_t		 mi, i, n, named = 0, done;
+	size_t		*order, *at = NULL, mi, i, n, named = 0, done;
 
-	if (sym_cache_opts(cache)->off)
+	if (sym_cache_opts(cache)->off ||
+	    (order = needy(p, &at)) == NULL)
 		return 0;
 	for (mi = 0; mi < p->nmappings; mi++) {
 		const struct pf_mapping *m = &p->mappings[mi];
 
-		if ((n = needy(p, m)) == 0)
+		if ((n = at[mi + 1] - at[mi]) == 0)
 			continue;
 		e = summary_of(sum, m);
 		e->naddrs += n;
@@ -403,18 +434,17 @@ symbol_profile(struct sym_cache *cache, struct profile *p,
 			continue;
 		}
 		e->state = SYM_NAMED;
-		for (i = 0, done = 0; i < p->nlocations; i++)
-			if (p->locations[i].mapping == m &&
-			    p->locations[i].nlines == 0 &&
-			    p->locations[i].address != 0)
-				done += name_location(f, p,
-				    &p->locations[i], &t);
+		for (i = at[mi], done = 0; i < at[mi + 1]; i++)
+			done += name_location(f, p, &p->locations[order[i]],
+			    &t);
 		e->nnamed += done;
 		named += done;
 	}
 	append_functions(p, &t);
 	free(t.slot);
 	free(t.made);
+	free(order);
+	free(at);
 	return named;
 }
 

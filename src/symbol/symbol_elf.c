@@ -34,6 +34,9 @@ struct sym_file {
 	Dwfl		*dwfl;
 	Dwfl_Module	*mod;
 	Dwarf_Addr	 bias;		/* session address - ELF address */
+	struct sym_dwarf *dx;		/* its DWARF indexed, once asked */
+	Dwarf_Addr	 dbias;		/* session address - DWARF's */
+	int		 dx_made;
 	int		 fixed;		/* ET_EXEC: loaded at its addresses */
 	char		 build_id[2 * 64 + 1];
 	struct sym_seg	 segs[SYM_MAX_SEGS];
@@ -65,6 +68,7 @@ sym_cache_new(const struct sym_opts *o)
 static void
 file_free(struct sym_file *f)
 {
+	sym_dwarf_free(f->dx);
 	if (f->dwfl != NULL)
 		dwfl_end(f->dwfl);
 	free(f->path);
@@ -272,65 +276,45 @@ frame_set(struct sym_frame *fr, const char *sys, const char *file,
 	fr->line = line;
 }
 
-static int
-is_frame(Dwarf_Die *d)
-{
-	int tag = dwarf_tag(d);
-
-	return tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram;
-}
-
 /*
- * The frames DWARF gives: the innermost function scope that holds the
- * address, then the scopes that hold that DIE (dwarf_getscopes_die():
- * the concrete ones, never an inlined function's abstract origin), each
- * inlined subroutine and the subprogram that ends them, innermost
- * first.  Each frame's line is where the frame inside it was called
- * (its DW_AT_call_line), the innermost's the line table's.
+ * The frames DWARF gives, from the file's index (symbol_dwarf.c, made
+ * the first time): the innermost function or inlined instance that
+ * holds the address, then the frames that hold it, each inlined
+ * subroutine and the function that ends them, innermost first.  Each
+ * frame's line is where the frame inside it was called (its
+ * DW_AT_call_line), the innermost's the line table's.
  */
 static size_t
 dwarf_frames(struct sym_file *f, Dwarf_Addr a, int64_t line0,
     const char *file0, struct sym_frame *fr)
 {
-	Dwarf_Die	*cu, *scopes = NULL, *chain = NULL;
-	Dwarf_Addr	 bias;
+	Dwarf_Die	*chain[SYM_MAX_FRAMES];
 	Dwarf_Attribute	 at;
 	Dwarf_Word	 w;
 	const char	*name, *file;
 	int64_t		 line = line0;
-	size_t		 n = 0;
-	int		 ns, nc, i, dl;
+	size_t		 n = 0, nc, i;
+	int		 dl;
 
-	if ((cu = dwfl_module_addrdie(f->mod, a, &bias)) == NULL ||
-	    (ns = dwarf_getscopes(cu, a - bias, &scopes)) <= 0) {
-		free(scopes);
-		return 0;
+	if (!f->dx_made) {
+		f->dx_made = 1;
+		f->dx = sym_dwarf_new(dwfl_module_getdwarf(f->mod, &f->dbias));
 	}
-	for (i = 0; i < ns && !is_frame(&scopes[i]); i++)
-		continue;
-	if (i == ns || (nc = dwarf_getscopes_die(&scopes[i], &chain)) <= 0) {
-		free(scopes);
-		free(chain);
+	if (a < f->dbias || (nc = sym_dwarf_chain(f->dx, a - f->dbias, chain,
+	    SYM_MAX_FRAMES)) == 0)
 		return 0;
-	}
-	for (i = 0; i < nc && n < SYM_MAX_FRAMES; i++) {
-		if (!is_frame(&chain[i]))
-			continue;
-		if ((name = die_name(&chain[i], 1)) == NULL)
+	for (i = 0; i < nc; i++) {
+		if ((name = die_name(chain[i], 1)) == NULL)
 			name = "";
-		if ((file = dwarf_decl_file(&chain[i])) == NULL)
+		if ((file = dwarf_decl_file(chain[i])) == NULL)
 			file = n == 0 && file0 != NULL ? file0 : "";
-		if (dwarf_decl_line(&chain[i], &dl) != 0)
+		if (dwarf_decl_line(chain[i], &dl) != 0)
 			dl = 0;
 		frame_set(&fr[n++], name, file, dl, line);
-		if (dwarf_tag(&chain[i]) == DW_TAG_subprogram)
-			break;
-		line = dwarf_attr(&chain[i], DW_AT_call_line, &at) != NULL &&
+		line = dwarf_attr(chain[i], DW_AT_call_line, &at) != NULL &&
 		    dwarf_formudata(&at, &w) == 0 && w <= INT64_MAX ?
 		    (int64_t)w : 0;
 	}
-	free(scopes);
-	free(chain);
 	return n;
 }
 

@@ -5,6 +5,7 @@
 #ifndef SYMBOL_INT_H
 #define SYMBOL_INT_H
 
+#include <elfutils/libdw.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,5 +47,18 @@ size_t		 sym_file_frames(struct sym_file *, uint64_t addr,
 void		 sym_frames_free(struct sym_frame *, size_t n);
 
 const struct sym_opts *sym_cache_opts(const struct sym_cache *);
+
+/*
+ * A module's DWARF indexed once (symbol_dwarf.c): its functions and
+ * inlined instances by address.  sym_dwarf_chain() gives the frames
+ * that hold address a (the file's DWARF address), innermost first, up
+ * to the function: their count, at most max, 0 when none holds it.
+ * The DIEs are the index's, valid while it and the Dwarf live.
+ */
+struct sym_dwarf;
+struct sym_dwarf *sym_dwarf_new(Dwarf *);
+void		 sym_dwarf_free(struct sym_dwarf *);
+size_t		 sym_dwarf_chain(const struct sym_dwarf *, uint64_t a,
+		    Dwarf_Die **chain, size_t max);
 
 #endif

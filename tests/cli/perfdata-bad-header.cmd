@@ -1,1 +1,0 @@
-$PROFDIFF top tests/data/perf/data/header-only.data # needs perf

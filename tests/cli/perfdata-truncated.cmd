@@ -1,1 +1,0 @@
-$PROFDIFF top tests/data/perf/data/truncated.data # needs perf
