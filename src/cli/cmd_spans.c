@@ -124,7 +124,10 @@ spans_refuse(const struct opts *o)
 	    "--base-tag and --new-tag: the trace makes the sides" :
 	    o->requests[0] > 0 ? "--requests: each side's spans are its "
 	    "requests" : o->bases.n > 0 ? "--base: the spans are of one "
-	    "window" : o->sep >= 0 ? "--: every profile is both sides" : NULL;
+	    "window" : o->sep >= 0 ? "--: every profile is both sides" :
+	    o->normalize.given && o->normalize.how != DELTA_NORM_TOTAL ?
+	    "--normalize other than total: it compares values per span, or "
+	    "shares" : NULL;
 
 	if (o->trace == NULL) {
 		cli_warn("spans: --trace FILE is required: the spans of the "

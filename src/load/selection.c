@@ -379,7 +379,7 @@ selects_memo(struct selection_run *r, const struct pf_sample *smp,
     size_t *at)
 {
 	const struct valset	*vs = r->sel->parts;
-	struct memo		*m;
+	struct memo		*m = NULL;
 	size_t			 i, k;
 
 	for (i = 0; i < smp->nlabels; i++) {
