@@ -1,1 +1,1 @@
-$PROFDIFF top --binary-path tests/data/symbol -f json tests/data/symbol/base.prof.gz | jq -c '(.symbols[] | select(.mapping | endswith("/prog"))), (.rows[] | select(.name | test("^(main|hash_all|mix|sum_all|_start)$")))'
+$PROFDIFF top --binary-path tests/data/symbol -f json tests/data/symbol/base.prof.gz | jq -c '(.symbols[] | select(.mapping | endswith("/prog"))), (.rows[] | select(.name | test("^(main|hash_all|mix|sum_all|_start|cxx_work|shapes::Counter::add.*)$")))'

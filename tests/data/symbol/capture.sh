@@ -8,15 +8,21 @@
 # build id, for the mismatch test; base-buildid.pb is base.prof.gz as a
 # protobuf whose prog mapping has prog's build id (tests/tools topprof
 # and setbuildid, from "make tests" in $BUILD).  Needs gcc and
-# gperftools (libgoogle-perftools-dev); the tests need neither.
+# gperftools (libgoogle-perftools-dev), g++ for cxx.cpp; the tests
+# need none of them.
 #
 #	BUILD=build sh tests/data/symbol/capture.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-cc="${CC:-gcc} -O2 -g -fno-omit-frame-pointer -fno-reorder-functions"
-$cc -o "$here/prog" "$here/prog.c"
+flags="-O2 -g -fno-omit-frame-pointer -fno-reorder-functions"
+obj=$(mktemp -d)
+${CXX:-g++} $flags -c -o "$obj/cxx.o" "$here/cxx.cpp"
+${CC:-gcc} $flags -c -o "$obj/prog.o" "$here/prog.c"
+${CXX:-g++} -o "$here/prog" "$obj/prog.o" "$obj/cxx.o"
+${CC:-gcc} $flags -DOTHER_BUILD=1 -c -o "$obj/other.o" "$here/prog.c"
 mkdir -p "$here/other"
-$cc -DOTHER_BUILD=1 -o "$here/other/prog" "$here/prog.c"
+${CXX:-g++} -o "$here/other/prog" "$obj/other.o" "$obj/cxx.o"
+rm -rf "$obj"
 run=/tmp/profdiff-symbol-capture
 rm -rf "$run"
 mkdir -p "$run"

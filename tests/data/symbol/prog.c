@@ -4,7 +4,8 @@
  * static function the compiler inlines into it, so that DWARF has an
  * inlined frame to name.  "prog ROUNDS SUMS" runs ROUNDS rounds, each
  * one hash_all() and SUMS sum_all()s: the changed profile is the same
- * program with more sum_all() work.
+ * program with more sum_all() work.  Each round also calls a C++
+ * method (cxx.cpp), whose name is demangled.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,8 @@ hash_all(unsigned n)
 	return h;
 }
 
+unsigned cxx_work(unsigned);
+
 __attribute__((noinline)) unsigned
 sum_all(unsigned n)
 {
@@ -50,6 +53,7 @@ main(int argc, char **argv)
 
 	for (r = 0; r < rounds; r++) {
 		t += hash_all(1000000 + r);
+		t += cxx_work(300000 + r);
 		for (k = 0; k < sums; k++)
 			t += sum_all(1000000 + t % 3);
 	}
