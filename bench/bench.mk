@@ -85,6 +85,7 @@ bench: all $(BENCH_TOOLS) $(BENCH_FILES) $(BENCH_MANY_DEP)
 	$(MAKE) bench-deep BENCH_BASELINE="$(BENCH_BASELINE)"
 	$(MAKE) bench-spans
 	$(MAKE) bench-symbolize
+	$(MAKE) bench-perfscript
 
 # profdiff series on 100 and 1,000 profiles (bench/series.sh), into
 # bench/SERIES.md.
@@ -110,6 +111,12 @@ bench-spans: all $(BUILD)/bench/rusage $(BUILD)/bench/genprof
 bench-symbolize: all $(BUILD)/bench/rusage
 	BUILD=$(BUILD) sh bench/symbolize.sh
 
+# profdiff top on about a million samples of perf script text, gzipped,
+# against zcat of the same file, in MB/s of the text (bench/perfscript.sh,
+# issue 31), into bench/PERFSCRIPT.md.
+bench-perfscript: all $(BUILD)/bench/rusage
+	BUILD=$(BUILD) sh bench/perfscript.sh
+
 # The smoke test of `make check`: one run on the small pair, no pprof,
 # no plot, results under $(BUILD)/bench/ (bench/RESULTS.md is left alone).
 bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small-bad.pb.gz
@@ -125,5 +132,5 @@ bench-smoke: all $(BENCH_TOOLS) $(BENCH_OUT)/small-good.pb.gz $(BENCH_OUT)/small
 check: bench-smoke
 
 .PHONY: bench bench-data bench-smoke bench-series bench-deep bench-spans \
-	bench-symbolize
+	bench-symbolize bench-perfscript
 .PRECIOUS: $(BENCH_OUT)/%-good.pb.gz $(BENCH_OUT)/%-bad.pb.gz
