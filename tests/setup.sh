@@ -8,6 +8,9 @@ set -eu
 pkgs="make gcc pkg-config libprotobuf-c-dev protobuf-c-compiler zlib1g-dev libbsd-dev libisal-dev libcurl4-openssl-dev libjson-c-dev"
 if [ "${1:-}" = test ]; then
 	pkgs="$pkgs jq mandoc valgrind libxml2-utils python3"
+	# perf reads perf.data for profdiff (a child process, input/perfdata.c);
+	# the cases that need it are skipped, with a message, without it.
+	pkgs="$pkgs linux-perf"
 fi
 # Symbolization (src/symbol/): elfutils' libdw reads ELF and DWARF,
 # libiberty's demangler names C++ and Rust functions.
