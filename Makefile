@@ -115,7 +115,7 @@ $(BUILD)/tests/%: tests/tools/%.c $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) -Itests/unit $(LDFLAGS) -o $@ $< $(BUILD)/libprofdiff.a $(LDLIBS)
 
-FUZZ_TARGETS = pprof options folded twice perfscript legacy series cli
+FUZZ_TARGETS = pprof options folded twice perfscript legacy series cli trace
 tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 # Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
@@ -138,8 +138,10 @@ FUZZ_SEEDS_legacy = tests/fuzz/seeds-legacy tests/data/legacy-bad \
 	tests/data/pprof-testdata
 FUZZ_SEEDS_series = tests/fuzz/seeds-series
 FUZZ_SEEDS_cli = tests/fuzz/seeds-cli
+FUZZ_SEEDS_trace = tests/fuzz/seeds-trace tests/data/spans/bad
 export FUZZ_SEEDS_pprof FUZZ_SEEDS_options FUZZ_SEEDS_folded FUZZ_SEEDS_twice \
-	FUZZ_SEEDS_perfscript FUZZ_SEEDS_legacy FUZZ_SEEDS_series FUZZ_SEEDS_cli
+	FUZZ_SEEDS_perfscript FUZZ_SEEDS_legacy FUZZ_SEEDS_series FUZZ_SEEDS_cli \
+	FUZZ_SEEDS_trace
 # The cli target runs $(BUILD)'s profdiff (fuzz_cli.c).
 fuzz: $(GEN) $(BUILD)/$(PROG)
 	@mkdir -p build-fuzz tests/fuzz/crashers

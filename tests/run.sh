@@ -363,6 +363,9 @@ run_replay() {
 	    tests/data/pprof-testdata/*
 	replay_target "$b" series "series of folded points" "series" \
 	    tests/fuzz/seeds-series/*
+	replay_target "$b" trace "trace inputs" "traces" \
+	    tests/fuzz/seeds-trace/* tests/data/spans/bad/* \
+	    tests/data/spans/*.json*
 	# Whole runs of this build's profdiff, in a folder of their own.
 	PROFDIFF_FUZZ_BIN=$root/$b/profdiff
 	export PROFDIFF_FUZZ_BIN

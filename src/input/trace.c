@@ -122,19 +122,36 @@ array_of(json_object *parent, const char *key)
 	return o;
 }
 
+/*
+ * At most 40 bytes of s for a message, each that is not printable
+ * ASCII as '?', so that the message stays one line of text.
+ */
+static const char *
+printable(char *buf, size_t len, const char *s)
+{
+	size_t i;
+
+	for (i = 0; s[i] != '\0' && i < 40 && i + 1 < len; i++)
+		buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+	buf[i] = '\0';
+	return buf;
+}
+
 /* The id of span sp, under key: its length, or 0 after the diag. */
 static size_t
 span_id(json_object *sp, const char *key, const char **id,
     const struct where *w, struct diag *d)
 {
-	size_t n;
+	char	shown[48];
+	size_t	n;
 
 	if ((*id = str_of(sp, key)) == NULL) {
 		bad(d, w, "no %s%s", key, "");
 		return 0;
 	}
 	if ((n = hex_id(*id)) == 0) {
-		bad(d, w, "%s \"%.40s\" is not 1 to 32 hex digits", key, *id);
+		bad(d, w, "%s \"%s\" is not 1 to 32 hex digits", key,
+		    printable(shown, sizeof(shown), *id));
 		return 0;
 	}
 	return n;
