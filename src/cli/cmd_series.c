@@ -243,6 +243,7 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 	*has_counts = 1;
 	scaled = 0;
 	lo.keep_counts = 1;	/* divided alike (series_divisor()) */
+	lo.sym_cache = sym_cache_new(&lo.sym);	/* each binary read once */
 	for (i = 0; i < o->noperands && rc == 0; i++) {
 		paths = split_point(o->operands[i], &n);
 		cur = i == 0 ? first : &sd;
@@ -297,6 +298,7 @@ series_load(struct series *ser, struct side *first, struct opts *o,
 		free(first_paths[0]);
 		free(first_paths);
 	}
+	sym_cache_free(lo.sym_cache);
 	return rc;
 }
 

@@ -725,7 +725,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	}
 	s->has_counts = 1;
 	s->label_key = lo->agg.label_key;
-	s->symc = sym_cache_new(&lo->sym);
+	s->symc_shared = lo->sym_cache != NULL;
+	s->symc = s->symc_shared ? lo->sym_cache : sym_cache_new(&lo->sym);
 	fd = feed_new(paths, n, &lo->limits, threaded);
 	for (i = 0; i < n; i++) {
 		diag_init(d, paths[i]);
@@ -748,7 +749,8 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		feed_close(fd);
 	}
 	feed_free(fd);
-	sym_cache_free(s->symc);	/* its files are read */
+	if (!s->symc_shared)
+		sym_cache_free(s->symc);	/* its files are read */
 	s->symc = NULL;
 	if (!lo->keep_counts)
 		side_divide_counts(&s, 1);
@@ -1466,7 +1468,8 @@ side_free(struct side *s)
 
 	agg_free(s->agg);
 	views_lines_free(s->lines);
-	sym_cache_free(s->symc);
+	if (!s->symc_shared)
+		sym_cache_free(s->symc);
 	sym_summary_release(&s->sym);
 	if (s->each != NULL)
 		for (i = 0; i < s->nprofiles; i++)

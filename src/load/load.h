@@ -75,6 +75,12 @@ struct load_opts {
 	 * after its header is read, before anything else sees it.
 	 */
 	struct sym_opts		 sym;
+	/*
+	 * The files read for it, shared by the sides loaded one after
+	 * another with these options (series' points), so that each
+	 * binary is opened and indexed once; NULL: a cache per side.
+	 */
+	struct sym_cache	*sym_cache;
 };
 
 struct side {
@@ -129,6 +135,7 @@ struct side {
 	 */
 	struct sym_summary sym;
 	struct sym_cache *symc;
+	int		 symc_shared;	/* symc is load_opts.sym_cache */
 };
 
 /*

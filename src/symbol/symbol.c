@@ -398,8 +398,7 @@ symbol_profile(struct sym_cache *cache, struct profile *p,
 	struct sym_map	*e;
 	size_t		*order, *at = NULL, mi, i, n, named = 0, done;
 
-	if (sym_cache_opts(cache)->off ||
-	    (order = needy(p, &at)) == NULL)
+	if ((order = needy(p, &at)) == NULL)
 		return 0;
 	for (mi = 0; mi < p->nmappings; mi++) {
 		const struct pf_mapping *m = &p->mappings[mi];

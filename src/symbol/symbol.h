@@ -60,7 +60,6 @@ struct sym_summary {
 struct sym_opts {
 	char *const	*dirs;
 	size_t		 ndirs;
-	int		 off;		/* --symbolize none: do nothing */
 };
 
 /*

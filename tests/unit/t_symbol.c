@@ -194,7 +194,7 @@ test_profile(void)
 {
 	char			 exe[4096];
 	uint64_t		 start, limit, off;
-	struct sym_opts		 o = { NULL, 0, 0 };
+	struct sym_opts		 o = { NULL, 0 };
 	struct sym_cache	*c;
 	struct sym_summary	 sum = { NULL, 0 };
 	struct profile		*p;
@@ -257,14 +257,6 @@ test_profile(void)
 	profile_free(p);
 	sym_summary_release(&sum);
 
-	/* Turned off: nothing is done. */
-	sym_cache_free(c);
-	o.off = 1;
-	c = sym_cache_new(&o);
-	p = self_profile(exe, start, limit, off, "");
-	CHECK_INT(symbol_profile(c, p, &sum), 0);
-	CHECK(sum.n == 0 && p->locations[0].nlines == 0);
-	profile_free(p);
 	sym_cache_free(c);
 }
 
