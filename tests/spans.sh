@@ -4,10 +4,12 @@
 # slow for a reason in code (code), by waiting (wait), or by more of the
 # same work (uniform); and one whose requests all do the same work
 # (null), its spans' durations shuffled here among them, so that which
-# are slow is chance.  Checked: the code reason is found and named;
-# waiting is said, with no finding; uniform slowness makes no finding in
-# shares; the random splits make a finding in at most 5% of the runs;
-# OTLP/JSON and Jaeger JSON of the same spans give the same report.
+# are slow is chance; and one whose one request is pathological
+# (outlier).  Checked: the code reason is found and named; waiting is
+# said, with no finding; uniform slowness makes no finding in shares;
+# the random splits make a finding in at most 5% of the runs; the
+# pathological span's function is no finding; OTLP/JSON and Jaeger JSON
+# of the same spans give the same report.
 # Usage: sh tests/spans.sh BUILD_DIR (absolute), from the repository
 # root.  Prints "ok ..." and "not ok ..." lines, then "spans: N passed,
 # N failed"; needs jq and python3.
@@ -87,6 +89,38 @@ if [ -s "$tmp/o" ] && cmp -s "$tmp/j" "$tmp/o"; then
 	ok "code: Jaeger JSON and OTLP/JSON give the same report"
 else
 	not_ok "code: Jaeger JSON and OTLP/JSON differ"
+fi
+
+# One pathological span: a request that ranks its offers 40 times among
+# requests that are all the same.  Its function is no finding of spans,
+# whose replicates are the spans; it is the finding of diff on the same
+# two groups of samples, one a side, where sampling is all the noise.
+python3 - "$d/outlier.otlp.json.gz" "$tmp" <<'PY'
+import gzip, json, math, sys
+objs = [json.loads(l) for l in gzip.open(sys.argv[1], "rt") if l.strip()]
+sp = [s for o in objs for r in o["resourceSpans"] for ss in r["scopeSpans"]
+      for s in ss["spans"]]
+dur = lambda s: int(s["endTimeUnixNano"]) - int(s["startTimeUnixNano"])
+d = sorted(dur(s) for s in sp)
+thr = d[max(0, math.ceil(0.9 * len(d)) - 1)]
+with open(sys.argv[2] + "/slow.txt", "w") as f, \
+    open(sys.argv[2] + "/fast.txt", "w") as g:
+    for s in sp:
+        (f if dur(s) >= thr else g).write(s["spanId"] + "\n")
+PY
+sorts='[.findings[] | .name, .path[-1]] |
+    any(. == "main.rankByRelevance" or startswith("sort."))'
+spans outlier
+"$P" diff -q -f json --base-tag "span_id=@$tmp/fast.txt" \
+    --new-tag "span_id=@$tmp/slow.txt" "$d/outlier.pb.gz" >"$tmp/pooled.json"
+if jq -e "$sorts | not" "$tmp/outlier.json" >/dev/null &&
+    jq -e "$sorts" "$tmp/pooled.json" >/dev/null; then
+	ok "outlier: one span's main.rankByRelevance no finding" \
+	    "(one a side: $(jq -r '.findings[0].name' "$tmp/pooled.json"))"
+else
+	not_ok "outlier: spans $(jq -c '[.findings[] | .name]' \
+	    "$tmp/outlier.json"), one a side $(jq -c '[.findings[] | .name]' \
+	    "$tmp/pooled.json")"
 fi
 
 # A trace of two names, one of them on no sample (a child span that

@@ -8,10 +8,10 @@ cd "$(dirname "$0")"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd prog && GOPROXY=off GOFLAGS=-mod=mod go build -o "$tmp/prog" .)
-for mode in code wait uniform null; do
+for mode in ${MODES:-code wait uniform null outlier}; do
 	"$tmp/prog" -mode "$mode" -n 1500 -seed 7 -o "$mode" 2>/dev/null
 	gzip -9nf "$mode.otlp.json"
 done
 # Jaeger JSON of one mode; the others' are the same spans.
-gzip -9nf code.jaeger.json
-rm -f wait.jaeger.json uniform.jaeger.json null.jaeger.json
+if [ -f code.jaeger.json ]; then gzip -9nf code.jaeger.json; fi
+rm -f wait.jaeger.json uniform.jaeger.json null.jaeger.json outlier.jaeger.json

@@ -12,6 +12,8 @@
 //	uniform  10% price a larger basket: more of the same work
 //	null     every request the same work, with a random wait: which are
 //	         slow says nothing of their code
+//	outlier  one request, in the middle, ranks its offers 40 times: one
+//	         pathological span among requests that are all the same
 package main
 
 import (
@@ -78,6 +80,10 @@ func handle(kind string, rng *rand.Rand, units int) {
 		rankByRelevance(60000, rng)
 	case "wait":
 		<-time.After(100 * time.Millisecond)
+	case "outlier":
+		for k := 0; k < 40; k++ {
+			rankByRelevance(60000, rng)
+		}
 	}
 }
 
@@ -90,7 +96,7 @@ func hexID(rng *rand.Rand, n int) string {
 }
 
 func main() {
-	mode := flag.String("mode", "code", "code, wait, uniform or null")
+	mode := flag.String("mode", "code", "code, wait, uniform, null or outlier")
 	n := flag.Int("n", 1500, "requests")
 	seed := flag.Int64("seed", 1, "random seed")
 	out := flag.String("o", "capture", "output prefix")
@@ -109,6 +115,10 @@ func main() {
 		r := req{kind: "plain", units: 1, id: hexID(rng, 16), tid: hexID(rng, 32)}
 		odd := rng.Intn(10) == 0
 		switch {
+		case *mode == "outlier":
+			if i == *n/2 {
+				r.kind = "outlier"
+			}
 		case *mode == "null":
 			r.waitMs = rng.Intn(20)
 		case odd && *mode == "uniform":
