@@ -22,7 +22,7 @@
 
 #include "core/agg.h"
 #include "core/delta.h"
-#include "core/runtime.h"
+#include "core/spread.h"
 #include "stats/stats.h"
 #include "support/xmalloc.h"
 
@@ -725,40 +725,6 @@ delta_region_small(struct delta *d, size_t x, unsigned char *in,
 	return n <= DELTA_REGION_WALK;
 }
 
-/*
- * The rows of the runtime's work apart from the code (runtime.h's
- * collector and scheduler) and all each dominates, marked in a new
- * array; NULL if there are none.  Their functions (Go's mark workers'
- * scanobject, findObject, ...) move together, as the load of
- * allocation or scheduling moves them: for the spread of no change
- * they are one part, not dozens (judge.h's JUDGE_FLAT_BG).
- */
-static unsigned char *
-background_rows(struct delta *d)
-{
-	unsigned char	*bg = NULL, *in;
-	size_t		*stack, i, k;
-	enum rt_frame	 f;
-
-	in = xcalloc(d->nrows + 1, 1);
-	stack = xcalloc(d->nrows + 1, sizeof(*stack));
-	for (i = 0; i < d->nrows; i++) {
-		f = rt_frame_of(d->rows[i].name);
-		if ((f != RT_GC && f != RT_SCHED) || (bg != NULL && bg[i]))
-			continue;
-		if (bg == NULL)
-			bg = xcalloc(d->nrows + 1, 1);
-		delta_region(d, i, in, stack);
-		for (k = 0; k < d->nrows; k++) {
-			bg[k] |= in[k];
-			in[k] = 0;
-		}
-	}
-	free(stack);
-	free(in);
-	return bg;
-}
-
 /* Build the classes: up[2 nrows] for the union-find. */
 static void
 same_samples(struct delta *d, size_t *up)
@@ -790,12 +756,11 @@ same_samples(struct delta *d, size_t *up)
 static struct judge_hyp *
 family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
     struct agg *const *be, size_t nb, struct agg *const *ne, size_t nn,
-    int64_t **runs)
+    int64_t **runs, const unsigned char *bg)
 {
 	struct judge_hyp *h;
 	size_t		 x, n = 0, w = nb + nn, k;
 	int64_t		*rr = NULL;
-	unsigned char	*bg = d->replicates ? NULL : background_rows(d);
 
 	h = xcalloc(2 * d->nrows + 1, sizeof(*h));
 	if (d->replicates)
@@ -822,7 +787,6 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 			    ne[k - nb], row->name, flat);
 		n++;
 	}
-	free(bg);
 	*m = n;
 	*runs = rr;
 	return h;
@@ -997,18 +961,27 @@ judge_rows(struct delta *d, const struct delta_opts *o,
 	struct judge_hyp	*h;
 	int64_t			*runs;
 	size_t			*up, *hyp, i, m;
-	int			 rc;
+	unsigned char		*bg = d->replicates ? NULL : spread_background(d);
+	int			 rc = 0;
 
 	delta_judge_init(&d->judge, o, d->min_pp, d->base_cden, d->new_cden,
 	    be, nb, ne, nn);
 	/* Windows of one process: no spread of their own to allow for. */
 	if (o->same_process)
 		d->judge.null_given = 1;
+	/* One a side, the spread outside the changes (spread.c). */
+	if (!d->replicates && !d->exposure && d->judge.o.has_counts &&
+	    !d->judge.null_given && d->graph != NULL) {
+		rc = spread_null(d, bg, &d->judge, &d->judge.null);
+		d->judge.null_given = 1;
+	}
 	up = xcalloc(2 * d->nrows + 1, sizeof(*up));
 	hyp = xcalloc(2 * d->nrows + 1, sizeof(*hyp));
 	same_samples(d, up);
-	h = family(d, up, hyp, &m, be, nb, ne, nn, &runs);
-	rc = judge_family(&d->judge, h, m, runs);
+	h = family(d, up, hyp, &m, be, nb, ne, nn, &runs, bg);
+	free(bg);
+	if (rc == 0)
+		rc = judge_family(&d->judge, h, m, runs);
 	d->nhyp = m;
 	d->ntested = d->judge.ntested;
 	d->mde = d->judge.mde;

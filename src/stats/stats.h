@@ -510,6 +510,16 @@ struct stats_null {
 
 int	stats_null(const int64_t *k1, int64_t n1, const int64_t *k2,
 	    int64_t n2, size_t m, double *scratch, struct stats_null *);
+/*
+ * The same, trimming the trim largest standardized squares (fractional:
+ * the last one by its fraction) in place of a tenth of them, with the
+ * target the chi-square's own for the fraction kept; trim < 0 is
+ * stats_null()'s tenth.  So a caller that took some functions out
+ * (spread.c) can trim no more of the rest than it trimmed before.
+ */
+int	stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2,
+	    int64_t n2, size_t m, double trim, double *scratch,
+	    struct stats_null *);
 double	stats_null_phi(const struct stats_null *, int64_t K, int64_t n1,
 	    int64_t n2, int cum);
 /*

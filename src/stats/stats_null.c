@@ -84,6 +84,7 @@
  * < q), erf(sqrt(q / 2)) - sqrt(2 q / pi) e^(-q / 2).
  */
 #define TRIM_KEEP	0.9
+#define PI		3.14159265358979323846
 #define CHI2_1_TRIMMED	0.6230154841346838
 
 static int
@@ -155,9 +156,9 @@ select_k(double *x, size_t n, size_t k)
  */
 static double
 trimmed_z2(const double *y, const double *v, size_t n, double m, double tau2,
-    double *z)
+    double keep, double *z)
 {
-	double	 keep = TRIM_KEEP * (double)n, sum = 0;
+	double	 sum = 0;
 	size_t	 i, k = (size_t)keep;
 
 	for (i = 0; i < n; i++)
@@ -171,11 +172,36 @@ trimmed_z2(const double *y, const double *v, size_t n, double m, double tau2,
 	return sum / keep;
 }
 
+/*
+ * What the mean of the smallest fraction f of chi-square values of 1 df
+ * is: E[X; X < q] / f at q, the f quantile, and E[X; X < q] is P(chi2(3)
+ * < q) (CHI2_1_TRIMMED at f = 0.9, 1 at f = 1).
+ */
+static double
+chi2_1_trimmed(double f)
+{
+	double	 q, z;
+
+	if (f >= 1)
+		return 1;
+	z = stats_norm_quantile((1 + f) / 2);
+	q = z * z;
+	return (erf(sqrt(q / 2)) - sqrt(2 * q / PI) * exp(-q / 2)) / f;
+}
+
 int
 stats_null(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
     size_t m, double *scratch, struct stats_null *r)
 {
+	return stats_null_trim(k1, n1, k2, n2, m, -1, scratch, r);
+}
+
+int
+stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
+    size_t m, double trim, double *scratch, struct stats_null *r)
+{
 	double	*y, *v, *z, c, lo = 0, hi = 1, mid, q, sq = 0, sum = 0;
+	double	 keep, target;
 	size_t	 i, n = 0, it;
 
 	if (r == NULL || (m > 0 && (k1 == NULL || k2 == NULL ||
@@ -219,17 +245,25 @@ stats_null(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
 	r->n = n;
 	if (n < STATS_NULL_MINUNITS)
 		return 0;
+	/* The smallest TRIM_KEEP of them, or all but trim. */
+	if (trim < 0) {
+		keep = TRIM_KEEP * (double)n;
+		target = CHI2_1_TRIMMED;
+	} else {
+		keep = trim < (double)n ? (double)n - trim : 1;
+		target = chi2_1_trimmed(keep / (double)n);
+	}
 	for (i = 0; i < n; i++)
 		z[i] = y[i];
 	c = median(z, n);
-	if (trimmed_z2(y, v, n, c, 0, z) <= CHI2_1_TRIMMED)
+	if (trimmed_z2(y, v, n, c, 0, keep, z) <= target)
 		return 0;
-	while (trimmed_z2(y, v, n, c, hi, z) > CHI2_1_TRIMMED)
+	while (trimmed_z2(y, v, n, c, hi, keep, z) > target)
 		if ((hi *= 2) > 1e6)
 			break;
 	for (it = 0; it < 60; it++) {
 		mid = (lo + hi) / 2;
-		if (trimmed_z2(y, v, n, c, mid, z) > CHI2_1_TRIMMED)
+		if (trimmed_z2(y, v, n, c, mid, keep, z) > target)
 			lo = mid;
 		else
 			hi = mid;

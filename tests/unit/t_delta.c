@@ -739,6 +739,102 @@ test_alloc(void)
 	profile_free(n);
 }
 
+/*
+ * One profile a side, a change that spreads (spread.c): facets now
+ * calls six library functions that other code calls too, and their
+ * growth is a fifth of the functions with samples, more than the tenth
+ * the spread's estimate leaves out.  Read from everything, the spread
+ * is wide and hides the change; read outside facets' samples, it is
+ * the few percent the processes differ by, and facets is one finding.
+ * Two windows of one process with no change find nothing either way.
+ */
+#define SPREAD_F	20
+#define SPREAD_L	6
+
+static struct profile *
+spread_side(int change, int side, char st[][64], const char **sp,
+    int64_t *c)
+{
+	size_t	 i, n = 0;
+	/* Two processes differ by a few percent per function. */
+	static const double wob[5] = { 0.94, 0.97, 1, 1.03, 1.06 };
+
+	for (i = 0; i < SPREAD_F; i++) {
+		snprintf(st[n], 64, "main;handle;f%zu", i);
+		c[n] = (int64_t)llround((40 + 400 * pow(0.9, (double)i)) *
+		    wob[(i * 3 + (size_t)side * 2) % 5]);
+		n++;
+	}
+	for (i = 0; i < SPREAD_L; i++) {
+		snprintf(st[n], 64, "main;handle;other;lib%zu", i);
+		c[n] = (int64_t)llround(150 * wob[(i + (size_t)side) % 5]);
+		n++;
+	}
+	snprintf(st[n], 64, "main;handle;facets");
+	c[n++] = 200;
+	for (i = 0; change && i < SPREAD_L; i++) {
+		snprintf(st[n], 64, "main;handle;facets;lib%zu", i);
+		c[n++] = 300;
+	}
+	for (i = 0; i < n; i++)
+		sp[i] = st[i];
+	return t_build(sp, c, n);
+}
+
+static void
+test_spread_outside(void)
+{
+	char		 st[2][SPREAD_F + 2 * SPREAD_L + 1][64];
+	const char	*sp[2][SPREAD_F + 2 * SPREAD_L + 1];
+	int64_t		 c[2][SPREAD_F + 2 * SPREAD_L + 1];
+	struct profile	*b = spread_side(0, 0, st[0], sp[0], c[0]);
+	struct profile	*n = spread_side(1, 1, st[1], sp[1], c[1]);
+	struct profile	*s = spread_side(0, 1, st[1], sp[1], c[1]);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct agg	*as = t_aggregate(s, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	int64_t		 k1[64], k2[64];
+	double		 scratch[3 * 64];
+	struct stats_null all;
+	size_t		 i, m = 0;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	/* The spread read from every function's own samples... */
+	for (i = 0; i < d.nrows; i++)
+		if (d.rows[i].base_flat_count > 0 ||
+		    d.rows[i].new_flat_count > 0) {
+			k1[m] = d.rows[i].base_flat_count;
+			k2[m++] = d.rows[i].new_flat_count;
+		}
+	CHECK(stats_null(k1, d.base_cden, k2, d.new_cden, m, scratch,
+	    &all) == 0);
+	printf("# spread: %.3f from all, %.3f outside the change\n",
+	    sqrt(all.tau2), sqrt(d.judge.null.tau2));
+	/* ...is wide; outside facets it is the processes' few percent. */
+	CHECK(sqrt(all.tau2) > 0.15);
+	CHECK(sqrt(d.judge.null.tau2) < 0.06);
+	CHECK(d.judge.null.n < all.n);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings >= 1) {
+		CHECK(d.findings[0].verdict == VERDICT_REGRESSED);
+		CHECK_STR(d.rows[d.findings[0].row].name, "facets");
+	}
+	delta_release(&d);
+	/* No change: the spread of everything, and no finding. */
+	CHECK(delta_compute(ab, as, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 0);
+	CHECK(d.judge.null.n == SPREAD_F + SPREAD_L + 1);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	agg_free(as);
+	profile_free(b);
+	profile_free(n);
+	profile_free(s);
+}
+
 int
 main(void)
 {
@@ -754,5 +850,6 @@ main(void)
 	test_runtime_background();
 	test_spread();
 	test_alloc();
+	test_spread_outside();
 	return tap_done();
 }

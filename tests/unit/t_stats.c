@@ -2349,6 +2349,37 @@ test_null_between(void)
 			    taus[NULL_SIM / 2] < tau[t] * 1.4);
 		}
 	}
+	/*
+	 * A trim budget (stats_null_trim()): a tenth of them is
+	 * stats_null() itself; trimming fewer reads a wider spread from the
+	 * same functions, none the widest; each is calibrated, so that with
+	 * no function wilder than the rest all read about the same.
+	 */
+	null_draw(&rng, base, 0.2, n, 1, k1);
+	null_draw(&rng, base, 0.2, n, 1, k2);
+	{
+		struct stats_null a, t0, t1, t4;
+
+		CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &a) == 0);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M,
+		    0.1 * (double)a.n, scratch, &t4) == 0);
+		CHECK_NEAR(t4.tau2, a.tau2, 1e-6 * a.tau2);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0, scratch,
+		    &t0) == 0);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 1, scratch,
+		    &t1) == 0);
+		printf("# trim: tau %.3f trimming none, %.3f one, %.3f a "
+		    "tenth\n", sqrt(t0.tau2), sqrt(t1.tau2), sqrt(t4.tau2));
+		CHECK(t1.tau2 <= t0.tau2 * 1.05);
+		CHECK(t4.tau2 > 0 && fabs(log(t0.tau2 / t4.tau2)) < 2 *
+		    log(1.6));
+		/* One function made wild: the tenth trims it, none keeps it. */
+		k2[5] = k2[5] * 4;
+		CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &a) == 0);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0, scratch,
+		    &t0) == 0);
+		CHECK(t0.tau2 > a.tau2);
+	}
 	/* Too few functions with the samples to say: binomial. */
 	for (i = 0; i < NULL_M; i++)
 		k1[i] = k2[i] = i < STATS_NULL_MINUNITS - 1 ? 100 : 1;

@@ -1,0 +1,364 @@
+/*
+ * One profile a side: the spread of no change, read from the part of
+ * the profile that no change reached (spread.h).  No I/O here.
+ *
+ * stats_null.c reads how much two processes differ beyond sampling
+ * from the functions' own counts, trusting that almost all of them did
+ * not change.  A change that spreads breaks that trust: a call added
+ * inside a loop moves the sort it calls, the sort's swapper, memmove
+ * and the allocator with it, a third of the functions at once, and
+ * their moves, read as the processes' spread, make the spread so wide
+ * that the change itself is no longer significant (Go's "alloc" shape:
+ * 5% spread between its no-change processes, 32% read from a pair with
+ * the change).  The trimming of stats_null() leaves out a tenth of the
+ * functions, not a third.
+ *
+ * What a change cannot move is the rest of the profile: the samples
+ * whose stacks do not pass through the function it entered.  So the
+ * spread is read again without the samples under a candidate (each
+ * row's flat count less the part of it the call graph says lies under
+ * the candidate, spread_flows()), and the candidate is tested against
+ * that spread.  Where the test holds even by Bonferroni's bound over
+ * every candidate there could have been, the candidate is a change
+ * found as surely as any finding could be, and its samples leave the
+ * estimate; the next candidate is then looked for in what is left, up
+ * to SPREAD_ROUNDS changes.  Where none holds, the spread stays as
+ * stats_null() read it from everything.
+ *
+ * Only changes that hold without their own samples, at the strictest
+ * threshold of the family, leave: a function that only varies widely
+ * between processes (memmove's share does, threefold, between Go
+ * processes) is as wide without itself as with, and its test at the
+ * spread of the rest is the test the family would make anyway.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/delta.h"
+#include "core/judge.h"
+#include "core/region.h"
+#include "core/runtime.h"
+#include "core/spread.h"
+#include "stats/stats.h"
+#include "support/xmalloc.h"
+
+#define SPREAD_ROUNDS	4	/* changes looked for, at most */
+#define SPREAD_TRIES	6	/* candidates read again per round */
+#define SPREAD_MAXSHARE	0.5	/* a candidate holds at most this share */
+
+unsigned char *
+spread_background(struct delta *d)
+{
+	unsigned char	*bg = NULL, *in;
+	size_t		*stack, i, k;
+	enum rt_frame	 f;
+
+	in = xcalloc(d->nrows + 1, 1);
+	stack = xcalloc(d->nrows + 1, sizeof(*stack));
+	for (i = 0; i < d->nrows; i++) {
+		f = rt_frame_of(d->rows[i].name);
+		if ((f != RT_GC && f != RT_SCHED) || (bg != NULL && bg[i]))
+			continue;
+		if (bg == NULL)
+			bg = xcalloc(d->nrows + 1, 1);
+		delta_region(d, i, in, stack);
+		for (k = 0; k < d->nrows; k++) {
+			bg[k] |= in[k];
+			in[k] = 0;
+		}
+	}
+	free(stack);
+	free(in);
+	return bg;
+}
+
+double *
+spread_flows(struct delta *d, const unsigned char *reg, int side)
+{
+	const struct delta_edge	*e;
+	const struct delta_row	*rx;
+	double		*fl = xcalloc(d->nrows + 1, sizeof(*fl)), fr, cum;
+	size_t		*q = xreallocarray(NULL, d->nrows + 1, sizeof(*q));
+	size_t		 qh = 0, qt = 0, i, m, x, y, next = 0, n = d->nrows;
+	long		*indeg = xcalloc(n + 1, sizeof(*indeg));
+	unsigned char	*seen = xcalloc(n + 1, 1), *done;
+
+	/* The rows below reg, and how many calls into each come from them. */
+	for (i = 0; i < n; i++)
+		if (reg[i]) {
+			seen[i] = 1;
+			q[qt++] = i;
+		}
+	while (qh < qt) {
+		x = q[qh++];
+		m = delta_edges(d, x, 1, &e);
+		for (i = 0; i < m; i++) {
+			y = e[i].to;
+			if (y == x || reg[y])
+				continue;
+			indeg[y]++;
+			if (!seen[y]) {
+				seen[y] = 1;
+				q[qt++] = y;
+			}
+		}
+	}
+	/* Then each, callers first, carrying its callers' parts down. */
+	done = xcalloc(n + 1, 1);
+	qh = qt = 0;
+	for (i = 0; i < n; i++)
+		if (reg[i])
+			q[qt++] = i;
+	for (;;) {
+		if (qh == qt) {
+			/* A recursion: take the next row not yet taken. */
+			while (next < n && (!seen[next] || done[next]))
+				next++;
+			if (next == n)
+				break;
+			q[qt++] = next;
+		}
+		x = q[qh++];
+		if (done[x])
+			continue;
+		done[x] = 1;
+		rx = &d->rows[x];
+		cum = (double)(side ? rx->new_cum : rx->base_cum);
+		if (reg[x])
+			fl[x] = cum;
+		else if (fl[x] > cum)
+			fl[x] = cum;
+		fr = cum > 0 ? fl[x] / cum : 0;
+		m = delta_edges(d, x, 1, &e);
+		for (i = 0; i < m; i++) {
+			y = e[i].to;
+			if (y == x || reg[y] || done[y])
+				continue;
+			fl[y] += fr * (double)(side ? e[i].new : e[i].base);
+			if (--indeg[y] == 0)
+				q[qt++] = y;
+		}
+	}
+	free(q);
+	free(indeg);
+	free(seen);
+	free(done);
+	return fl;
+}
+
+/* What one reading of the spread works with. */
+struct sctx {
+	struct delta	*d;
+	const unsigned char *bg;
+	const struct judge *j;
+	int64_t		*k;		/* the parts: k[i] and k[m + i] */
+	double		*scratch;
+	size_t		 m;
+	size_t		 n0;		/* the parts read from all samples */
+};
+
+/*
+ * The part of row r's flat count on a side that lies outside the rows
+ * fl[] measured (fl NULL: all of it).
+ */
+static int64_t
+outside(const struct delta_row *row, const double *fl, int side)
+{
+	int64_t	 k = side ? row->new_flat_count : row->base_flat_count;
+	double	 cum = (double)(side ? row->new_cum : row->base_cum), f;
+
+	if (fl == NULL || k == 0)
+		return k;
+	f = cum > 0 ? fl[0] / cum : 1;
+	if (f >= 1)
+		return 0;
+	return f > 0 ? (int64_t)llround((double)k * (1 - f)) : k;
+}
+
+/*
+ * The spread read from the samples outside the rows of reg (NULL:
+ * from all), as stats_null() reads it, each side's total less the
+ * samples under reg; the background counted as one part, as judge.c
+ * counts it.
+ */
+static int
+read_spread(struct sctx *c, const unsigned char *reg, double trim,
+    struct stats_null *r)
+{
+	double		*fl[2] = { NULL, NULL };
+	int64_t		 n[2] = { c->j->n1, c->j->n2 }, o, bgk[2] = { 0, 0 };
+	size_t		 i, np = 0;
+	int		 s, rc, bgany = 0;
+
+	for (s = 0; reg != NULL && s < 2; s++)
+		fl[s] = spread_flows(c->d, reg, s);
+	for (i = 0; i < c->d->nrows; i++) {
+		const struct delta_row *row = &c->d->rows[i];
+		int64_t	 kk[2];
+
+		for (s = 0; s < 2; s++) {
+			kk[s] = outside(row, fl[s] ? &fl[s][i] : NULL, s);
+			o = (s ? row->new_flat_count : row->base_flat_count) -
+			    kk[s];
+			n[s] -= o;
+		}
+		if (c->bg != NULL && c->bg[i]) {
+			bgk[0] += kk[0];
+			bgk[1] += kk[1];
+			bgany = 1;
+		} else if (kk[0] > 0 || kk[1] > 0) {
+			c->k[np] = kk[0];
+			c->k[c->m + np++] = kk[1];
+		}
+	}
+	if (bgany) {
+		c->k[np] = bgk[0];
+		c->k[c->m + np++] = bgk[1];
+	}
+	for (i = 0; i < np; i++)
+		if (c->k[i] > n[0] || c->k[c->m + i] > n[1])
+			n[0] = n[1] = 0;	/* a flow past its total: none */
+	/*
+	 * The functions the region took out were the largest of the
+	 * spread, if it was a change: trimmed before, and not to be
+	 * trimmed again from the rest (that would take the next widest
+	 * function for a change too, and the spread with it).
+	 */
+	if (trim >= 0) {
+		for (i = 0, o = 0; i < np; i++)
+			if (c->k[i] > 0 && c->k[c->m + i] > 0 &&
+			    c->k[i] + c->k[c->m + i] >= STATS_NULL_MINCOUNT)
+				o++;
+		trim -= (double)c->n0 - (double)o;
+		if (trim < 0)
+			trim = 0;
+	}
+	rc = stats_null_trim(c->k, n[0] > 0 ? n[0] : 0, c->k + c->m,
+	    n[1] > 0 ? n[1] : 0, np, trim, c->scratch, r);
+	free(fl[0]);
+	free(fl[1]);
+	return rc;
+}
+
+/* The p-value of row r's cum at spread r. */
+static double
+cum_p(const struct sctx *c, size_t r, const struct stats_null *nu)
+{
+	const struct delta_row *row = &c->d->rows[r];
+	struct stats_result st;
+	double	 phi, df;
+
+	phi = stats_null_phi(nu, row->base_count + row->new_count,
+	    c->j->n1, c->j->n2, 1);
+	df = stats_null_df(nu, phi);
+	if (stats_disp_p(row->base_count, c->j->n1, row->new_count,
+	    c->j->n2, phi, df, STATS_TWO_SIDED, &st) == -1)
+		return 1;
+	return st.p;
+}
+
+/* Could row r be where a change entered? */
+static int
+candidate(const struct sctx *c, size_t r, const unsigned char *taken)
+{
+	const struct delta_row *row = &c->d->rows[r];
+	int64_t	 K = row->base_count + row->new_count;
+
+	if (taken[r] || (c->bg != NULL && c->bg[r]) ||
+	    rt_frame_of(row->name) != RT_CODE || K < STATS_NULL_MINCOUNT)
+		return 0;
+	return (double)K <= SPREAD_MAXSHARE * (double)(c->j->n1 + c->j->n2);
+}
+
+/*
+ * The SPREAD_TRIES candidates whose cum is least likely at spread nu,
+ * into best[]; returns how many there are, and *all how many rows are
+ * candidates at all.
+ */
+static size_t
+likeliest(const struct sctx *c, const unsigned char *taken,
+    const struct stats_null *nu, size_t *best, double *bp, size_t *all)
+{
+	size_t	 i, k, nb = 0;
+	double	 p;
+
+	*all = 0;
+	for (i = 0; i < c->d->nrows; i++) {
+		if (!candidate(c, i, taken))
+			continue;
+		(*all)++;
+		p = cum_p(c, i, nu);
+		if (nb == SPREAD_TRIES && p >= bp[nb - 1])
+			continue;
+		k = nb < SPREAD_TRIES ? nb++ : nb - 1;
+		for (; k > 0 && bp[k - 1] > p; k--) {
+			bp[k] = bp[k - 1];
+			best[k] = best[k - 1];
+		}
+		bp[k] = p;
+		best[k] = i;
+	}
+	return nb;
+}
+
+int
+spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
+    struct stats_null *out)
+{
+	struct sctx	 c;
+	struct stats_null cur, r, top;
+	unsigned char	*taken;
+	size_t		 best[SPREAD_TRIES], all, nb, i, round, pick;
+	double		 bp[SPREAD_TRIES], p, pbest, trim;
+	int		 rc;
+
+	memset(&c, 0, sizeof(c));
+	c.d = d;
+	c.bg = bg;
+	c.j = j;
+	c.m = d->nrows + 1;
+	c.k = xcalloc(2 * c.m, sizeof(*c.k));
+	c.scratch = xcalloc(3 * c.m, sizeof(*c.scratch));
+	taken = xcalloc(d->nrows + 1, 1);
+	rc = read_spread(&c, NULL, -1, &cur);
+	c.n0 = cur.n;
+	trim = 0.1 * (double)cur.n;
+	for (round = 0; rc == 0 && round < SPREAD_ROUNDS && cur.tau2 > 0;
+	    round++) {
+		nb = likeliest(&c, taken, &cur, best, bp, &all);
+		pick = SIZE_MAX;
+		pbest = 1;
+		for (i = 0; i < nb; i++) {
+			taken[best[i]] = 1;
+			rc = read_spread(&c, taken, trim, &r);
+			taken[best[i]] = 0;
+			if (rc == -1)
+				break;
+			/* Most of the program is the program, not a change. */
+			if (r.n < STATS_NULL_MINUNITS || 2 * r.n < cur.n ||
+			    !(r.tau2 < cur.tau2))
+				continue;
+			r.conc = cur.conc;
+			p = cum_p(&c, best[i], &r);
+			if (p < pbest) {
+				pbest = p;
+				pick = best[i];
+				top = r;
+			}
+		}
+		if (rc == -1 || pick == SIZE_MAX ||
+		    pbest > j->o.alpha / (double)all)
+			break;
+		taken[pick] = 1;
+		cur = top;
+	}
+	if (rc == 0)
+		*out = cur;
+	free(taken);
+	free(c.scratch);
+	free(c.k);
+	return rc;
+}
