@@ -1,9 +1,10 @@
 /*
  * The profile's side of symbolization: which mappings need names (those
- * with locations that have an address and no lines, unless pprof
- * counts the mapping unsymbolizable: [vdso], [kernel.kallsyms], //anon
- * ...), where each one's binary is looked for, in pprof's order
- * (internal/driver's locateBinaries(), then the mapping's own path,
+ * with locations that have an address and no lines, unless the mapping
+ * says it has functions, files or lines already, or pprof counts it
+ * unsymbolizable: [vdso], [kernel.kallsyms], //anon ...), where each
+ * one's binary is looked for, in pprof's order (internal/driver's
+ * locateBinaries(), then the mapping's own path,
  * then /usr/lib/debug/.build-id), which file is refused for another
  * build id, and the model rewritten: a location's lines from its
  * frames, functions made once per (name, system name, file, start
@@ -346,6 +347,22 @@ ranged(const struct pf_mapping *m)
 }
 
 /*
+ * Whether location l is one to name: it has an address, no lines, and
+ * a mapping of p that does not say it was symbolized already (pprof
+ * leaves a mapping alone that has functions, file names or line
+ * numbers, as a Go profile's own).
+ */
+static int
+needs_name(const struct profile *p, const struct pf_location *l)
+{
+	const struct pf_mapping *m = l->mapping;
+
+	return l->nlines == 0 && l->address != 0 && m != NULL &&
+	    m >= p->mappings && m < p->mappings + p->nmappings &&
+	    !m->has_functions && !m->has_filenames && !m->has_line_numbers;
+}
+
+/*
  * The locations that have an address and no lines, grouped by mapping:
  * mapping k's are order[at[k]] to order[at[k + 1] - 1].  Returns order
  * (NULL when there are none), at allocated with it; one pass over the
@@ -360,9 +377,7 @@ needy(const struct profile *p, size_t **atp)
 	at = xcalloc(p->nmappings + 2, sizeof(*at));
 	for (i = 0; i < p->nlocations; i++) {
 		l = &p->locations[i];
-		if (l->nlines != 0 || l->address == 0 || l->mapping == NULL ||
-		    l->mapping < p->mappings ||
-		    l->mapping >= p->mappings + p->nmappings)
+		if (!needs_name(p, l))
 			continue;
 		at[l->mapping - p->mappings + 1]++;
 		n++;
@@ -378,9 +393,7 @@ needy(const struct profile *p, size_t **atp)
 	memcpy(fill, at, (p->nmappings + 1) * sizeof(*fill));
 	for (i = 0; i < p->nlocations; i++) {
 		l = &p->locations[i];
-		if (l->nlines != 0 || l->address == 0 || l->mapping == NULL ||
-		    l->mapping < p->mappings ||
-		    l->mapping >= p->mappings + p->nmappings)
+		if (!needs_name(p, l))
 			continue;
 		order[fill[l->mapping - p->mappings]++] = i;
 	}

@@ -6,8 +6,9 @@
  * without the hash and crate disambiguator c++filt adds), and
  * symbol_profile() on this test's own binary, mapped as /proc/self/maps
  * says: a function named with its file and line, the functions moved
- * into the profile's array, a mapping of another build id refused, and
- * the mappings with no file, no binary or no load address said so.
+ * into the profile's array, a mapping of another build id refused, one
+ * that says it has functions left alone, and the mappings with no file,
+ * no binary or no load address said so.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -257,6 +258,14 @@ test_profile(void)
 	profile_free(p);
 	sym_summary_release(&sum);
 
+	/* A mapping that says it has functions is left alone, as pprof. */
+	p = self_profile(exe, start, limit, off, "");
+	p->mappings[0].has_functions = 1;
+	CHECK_INT(symbol_profile(c, p, &sum), 0);
+	CHECK(p->locations[0].nlines == 0 && entry(&sum, exe) != NULL &&
+	    entry(&sum, exe)->naddrs == 1);
+	profile_free(p);
+	sym_summary_release(&sum);
 	sym_cache_free(c);
 }
 
