@@ -22,6 +22,7 @@
 
 #include "core/agg.h"
 #include "core/delta.h"
+#include "core/runtime.h"
 #include "core/spread.h"
 #include "stats/stats.h"
 #include "support/xmalloc.h"
@@ -1422,6 +1423,9 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	int	 reg = 0, imp = 0;
 
 	for (i = 0; i < d->nfindings; i++) {
+		/* The scheduler's share follows the load, not the code. */
+		if (d->findings[i].runtime == RT_SCHED)
+			continue;
 		if (d->findings[i].verdict == VERDICT_REGRESSED)
 			reg = 1;
 		else

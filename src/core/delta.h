@@ -225,6 +225,13 @@ struct delta_finding {
 	 */
 	size_t		*background;
 	size_t		 nbackground;
+	/*
+	 * RT_CODE, or the runtime's work the finding's row is (runtime.h):
+	 * a change of the scheduler alone (Go's runtime.asyncPreempt,
+	 * runtime.mcall) follows the load on the machine, not the code,
+	 * and fails no gate (delta_exit_status()).
+	 */
+	int		 runtime;
 };
 
 struct delta_part {

@@ -1116,6 +1116,7 @@ build(struct fctx *c)
 
 		f->verdict = a->dir > 0 ? VERDICT_REGRESSED : VERDICT_IMPROVED;
 		f->row = a->spend;
+		f->runtime = rt_frame_of(x->name);
 		f->hyp = x->hyp == DELTA_HYP_FLAT ? DELTA_HYP_FLAT :
 		    DELTA_HYP_CUM;
 		h = f->hyp == DELTA_HYP_FLAT ? &x->flat : &x->cum;

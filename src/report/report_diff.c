@@ -478,6 +478,11 @@ put_background(FILE *fp, const struct diff_report *r,
 	return f->nbackground;
 }
 
+/* What a finding of the runtime's scheduler alone is. */
+#define SCHED_NOTE	"the runtime's scheduler, not code: how often it " \
+	"preempts and parks follows the load on the machine, so it fails " \
+	"no gate"
+
 /*
  * The findings, one line each, then what each crowded, as the text
  * report leads with them: the changes the rows add up to.
@@ -502,6 +507,8 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		    color ? RESET : "");
 		put_finding_path(fp, d, f, " -> ", report_put_text);
 		fputc('\n', fp);
+		if (f->runtime == RT_SCHED)
+			fprintf(fp, "   %s\n", SCHED_NOTE);
 		if (put_under(fp, r, f, 3, "   under it:",
 		    report_put_text) > 0)
 			fputc('\n', fp);
@@ -827,6 +834,8 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		fmt_finding(buf, sizeof(buf), f, r);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", report_put_md);
+		if (f->runtime == RT_SCHED)
+			fprintf(fp, "; %s", SCHED_NOTE);
 		put_under(fp, r, f, 5, "; under it:", report_put_md);
 		put_background(fp, r, f, 5, ";",
 		    report_put_md);
@@ -1005,6 +1014,16 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 		    x->status == STATUS_GONE ? "gone" : "both");
 		fputs(",\"hypothesis\":", fp);
 		report_put_json(fp, hyp_name(f->hyp));
+		/* What runtime work it is, if not code; and if it gates. */
+		fputs(",\"runtime\":", fp);
+		if (f->runtime != RT_CODE &&
+		    rt_frame_what((enum rt_frame)f->runtime) != NULL)
+			report_put_json(fp,
+			    rt_frame_what((enum rt_frame)f->runtime));
+		else
+			fputs("null", fp);
+		fprintf(fp, ",\"gates\":%s", f->runtime == RT_SCHED ?
+		    "false" : "true");
 		fputs(",\"path\":", fp);
 		json_names(fp, d, f->path, f->npath);
 		fputs(",\"delta_pp\":", fp);
