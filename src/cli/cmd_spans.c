@@ -507,7 +507,8 @@ grows_with_length(const char *name)
 static void
 length_apart(struct srun *r, struct delta *d)
 {
-	size_t i, k = 0;
+	long	*to = xcalloc(d->nfindings + 1, sizeof(*to));
+	size_t	 i, k = 0;
 
 	r->length = xcalloc(d->nrows + 1, sizeof(*r->length));
 	for (i = 0; i < d->nrows; i++)
@@ -520,15 +521,22 @@ length_apart(struct srun *r, struct delta *d)
 
 		if (f->verdict != VERDICT_REGRESSED ||
 		    !grows_with_length(name)) {
+			to[i] = (long)k;
 			d->findings[k++] = *f;
 			continue;
 		}
+		to[i] = -1;
 		free(f->path);
 		free(f->rows);
 		free(f->crowded);
 		free(f->under);
 		free(f->background);
 	}
+	/* The rows' findings by their new places; -1, none, if taken out. */
+	for (i = 0; i < d->nrows; i++)
+		if (d->rows[i].finding >= 0)
+			d->rows[i].finding = to[d->rows[i].finding];
+	free(to);
 	d->nfindings = k;
 	r->rs.length = r->length;
 }

@@ -70,6 +70,9 @@ struct selection_run {
 	size_t		 mmask, mused;
 };
 
+/* The memo's size at most: 2^21 slots, 32 MiB. */
+#define MEMO_MAX	(1 << 21)
+
 /* The memo's place for s: its slot, or an empty one. */
 static struct memo *
 memo_slot(struct selection_run *r, const char *s)
@@ -343,7 +346,7 @@ selection_begin(const struct selection *sel, const struct selection *other,
 		r->fr = filter_begin(sel->tagf, p, &r->fst);
 	if (sel->parts != NULL && sel->nterms == 1) {
 		for (r->mmask = 1024; r->mmask < 2 * sel->parts->n &&
-		    r->mmask < (1 << 22); r->mmask *= 2)
+		    r->mmask < MEMO_MAX; r->mmask *= 2)
 			;
 		r->memo = xcalloc(r->mmask, sizeof(*r->memo));
 		r->mmask--;
@@ -371,6 +374,30 @@ selection_sample(struct selection_run *r, const struct pf_sample *smp)
 }
 
 /*
+ * A memo half full doubles (the label strings of a profile are more
+ * than the selection's values when the selection is the few slow
+ * spans), up to MEMO_MAX; 0, or -1 when it may not grow.
+ */
+static int
+memo_grow(struct selection_run *r)
+{
+	struct memo	*old = r->memo;
+	size_t		 i, n = r->mmask + 1;
+
+	if (r->mused < n / 2)
+		return 0;
+	if (2 * n > MEMO_MAX)
+		return -1;
+	r->memo = xcalloc(2 * n, sizeof(*r->memo));
+	r->mmask = 2 * n - 1;
+	for (i = 0; i < n; i++)
+		if (old[i].s != NULL)
+			*memo_slot(r, old[i].s) = old[i];
+	free(old);
+	return 0;
+}
+
+/*
  * selects() for a selection of parts alone, through the memo: the
  * sample's label of the key, if a string, looked up once a string.
  */
@@ -388,8 +415,9 @@ selects_memo(struct selection_run *r, const struct pf_sample *smp,
 		if (strcmp(l->key, vs->key) != 0)
 			continue;
 		if (l->str == NULL || (m = memo_slot(r, l->str))->s == NULL) {
-			if (r->mused >= r->mmask / 2 || l->str == NULL)
+			if (l->str == NULL || memo_grow(r) == -1)
 				return selects(r->sel, r->fr, smp, at);
+			m = memo_slot(r, l->str);
 			m->s = l->str;
 			r->mused++;
 			/* The first label of the key, as valset_sample(). */
