@@ -60,8 +60,7 @@ spread_background(struct delta *d)
 	stack = xcalloc(d->nrows + 1, sizeof(*stack));
 	for (i = 0; i < d->nrows; i++) {
 		f = rt_frame_of(d->rows[i].name);
-		if ((f != RT_GC && f != RT_SCHED && f != RT_WAIT) ||
-		    (bg != NULL && bg[i]))
+		if ((f != RT_GC && f != RT_SCHED) || (bg != NULL && bg[i]))
 			continue;
 		if (bg == NULL)
 			bg = xcalloc(d->nrows + 1, 1);

@@ -38,9 +38,17 @@ struct sym_dwarf {
 	size_t		 nnodes, capnodes;
 	struct drange	*ranges;
 	size_t		 nranges, capranges;
+	int		 full;		/* SYM_DWARF_MAX met: the rest is
+					   named from the symbol table */
 };
 
 #define DWARF_MAX_DEPTH	4096	/* nesting of DIEs walked */
+/*
+ * Frames and ranges indexed per file, at most: about 400 MB of index,
+ * for a binary whose DWARF has more functions and inlined instances
+ * than the largest programs have (Chromium's are some millions).
+ */
+#define SYM_DWARF_MAX	(8u << 20)
 
 static size_t
 add_node(struct sym_dwarf *x, Dwarf_Die *d, size_t parent, unsigned depth)
@@ -49,6 +57,10 @@ add_node(struct sym_dwarf *x, Dwarf_Die *d, size_t parent, unsigned depth)
 	Dwarf_Addr	 base, lo, hi;
 	size_t		 k = x->nnodes;
 
+	if (x->nnodes >= SYM_DWARF_MAX || x->nranges >= SYM_DWARF_MAX) {
+		x->full = 1;
+		return SIZE_MAX;
+	}
 	if (x->nnodes == x->capnodes) {
 		x->capnodes = x->capnodes ? 2 * x->capnodes : 1024;
 		x->nodes = xreallocarray(x->nodes, x->capnodes,
@@ -56,7 +68,7 @@ add_node(struct sym_dwarf *x, Dwarf_Die *d, size_t parent, unsigned depth)
 	}
 	x->nodes[x->nnodes++] = (struct dnode){ *d, parent, depth };
 	for (off = 0; (off = dwarf_ranges(d, off, &base, &lo, &hi)) > 0;) {
-		if (hi <= lo)
+		if (hi <= lo || x->nranges >= SYM_DWARF_MAX)
 			continue;
 		if (x->nranges == x->capranges) {
 			x->capranges = x->capranges ? 2 * x->capranges : 1024;
@@ -94,7 +106,7 @@ walk_unit(struct sym_dwarf *x, Dwarf_Die *cu)
 	st[n].die = child;
 	st[n].frame = SIZE_MAX;
 	st[n++].depth = 0;
-	while (n > 0) {
+	while (n > 0 && !x->full) {
 		Dwarf_Die d = st[--n].die;
 
 		frame = st[n].frame;
@@ -144,8 +156,8 @@ sym_dwarf_new(Dwarf *dw)
 	size_t		 hsize;
 	Dwarf_Die	 cu;
 
-	while (dw != NULL && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL,
-	    NULL) == 0) {
+	while (dw != NULL && !x->full && dwarf_nextcu(dw, off, &next, &hsize,
+	    NULL, NULL, NULL) == 0) {
 		if (dwarf_offdie(dw, off + hsize, &cu) != NULL)
 			walk_unit(x, &cu);
 		off = next;
