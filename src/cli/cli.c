@@ -1169,11 +1169,17 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 		    "that allocated it,\n"
 		    "    and Go's scheduler (runtime.mcall, runtime.mstart) the "
 		    "finding that moved it;\n"
+		    "    the scheduler alone (runtime.asyncPreempt) and the C "
+		    "library's waits\n"
+		    "    (nanosleep, poll) are the load, not code: said so, and "
+		    "they fail no gate;\n"
 		    "    a call new from a function is one change of it, with "
 		    "all it spreads into;\n"
 		    "    one profile a side, how much two processes differ is "
-		    "read from the functions\n"
-		    "    and allowed for (processes-differ warns from 10%).\n",
+		    "read from the functions,\n"
+		    "    outside the changes that spread, and allowed for "
+		    "(processes-differ warns\n"
+		    "    from 10%).\n",
 		    fp);
 	fputc('\n', fp);
 	cli_pprof_help(fp, mask);
