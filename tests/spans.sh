@@ -80,7 +80,7 @@ fi
 # Jaeger's are in microseconds.
 same='del(.spans.trace, .spans.format, .spans.threshold_ns, .spans.says) |
     .spans.fast |= del(.duration_ns, .duration_covered) |
-    .spans.slow_spans |= del(.duration_ns, .duration_covered)'
+    .spans.slow |= del(.duration_ns, .duration_covered)'
 "$P" spans -q -f json --trace "$d/code.jaeger.json.gz" "$d/code.pb.gz" |
     jq -S "$same" >"$tmp/j"
 spans code
@@ -144,12 +144,12 @@ PY
 st=0
 "$P" spans -q --span-name db.query --trace "$tmp/two.json" "$d/code.pb.gz" \
     >/dev/null 2>&1 || st=$?
-if [ "$(jq '.spans.fast.spans + .spans.slow_spans.spans' "$tmp/two.out")" \
+if [ "$(jq '.spans.fast.spans + .spans.slow.spans' "$tmp/two.out")" \
     = 1500 ] && [ "$st" = 2 ]; then
 	ok "two names: the one without samples left out, and refused by name"
 else
 	not_ok "two names: $(jq -c '[.spans.fast.spans,
-	    .spans.slow_spans.spans]' "$tmp/two.out"), --span-name exit $st"
+	    .spans.slow.spans]' "$tmp/two.out"), --span-name exit $st"
 fi
 
 # Slow at random: the durations shuffled among the spans, N times.

@@ -158,12 +158,12 @@ report_spans_json(FILE *fp, const struct diff_report *r)
 		fputs("null", fp);
 	fputs(",\"label\":", fp);
 	report_put_json(fp, s->label);
-	fputs(",\"slow\":", fp);
+	fputs(",\"split\":", fp);
 	report_put_json(fp, s->slow);
 	fprintf(fp, ",\"threshold_ns\":%lld,\"fast\":",
 	    (long long)s->threshold_ns);
 	side_json(fp, &s->side[0]);
-	fputs(",\"slow_spans\":", fp);
+	fputs(",\"slow\":", fp);
 	side_json(fp, &s->side[1]);
 	fprintf(fp, ",\"value_unlabeled\":%lld,\"value_unmatched\":%lld",
 	    (long long)s->unlabeled, (long long)s->unmatched);
