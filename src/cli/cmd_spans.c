@@ -128,6 +128,7 @@ spans_refuse(const struct opts *o)
 	    o->normalize.given && o->normalize.how != DELTA_NORM_TOTAL ?
 	    "--normalize other than total: it compares values per span, or "
 	    "shares" : NULL;
+	size_t		 i;
 
 	if (o->trace == NULL) {
 		cli_warn("spans: --trace FILE is required: the spans of the "
@@ -142,6 +143,16 @@ spans_refuse(const struct opts *o)
 		cli_usage(stderr, o->cmd);
 		return -1;
 	}
+	for (i = 0; i < o->noperands; i++)
+		if (strcmp(o->operands[i], "-") == 0 ||
+		    strncmp(o->operands[i], "http://", 7) == 0 ||
+		    strncmp(o->operands[i], "https://", 8) == 0) {
+			cli_warn("spans: %s is read once, and spans reads each "
+			    "profile once a side: save it to a file first "
+			    "(--save DIR keeps a URL's)", strcmp(o->operands[i],
+			    "-") == 0 ? "- (standard input)" : o->operands[i]);
+			return -1;
+		}
 	return 0;
 }
 
