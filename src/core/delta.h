@@ -228,8 +228,9 @@ struct delta_finding {
 	/*
 	 * RT_CODE, or the runtime's work the finding's row is (runtime.h):
 	 * a change of the scheduler alone (Go's runtime.asyncPreempt,
-	 * runtime.mcall) follows the load on the machine, not the code,
-	 * and fails no gate (delta_exit_status()).
+	 * runtime.mcall) or of the C library's waits follows the load on
+	 * the machine, not the code, and fails no gate
+	 * (delta_exit_status()).
 	 */
 	int		 runtime;
 };

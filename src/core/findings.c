@@ -1245,6 +1245,22 @@ mark_class(struct fctx *c, enum rt_frame what, unsigned char *set,
 }
 
 /*
+ * The scheduler's rows and the C library's waits (runtime.h), as
+ * mark_class() marks one class: both follow how often threads park and
+ * wake, which is the load's, not the code's.
+ */
+static void
+mark_sched(struct fctx *c, unsigned char *set, int64_t n[2])
+{
+	int64_t	 w[2];
+
+	mark_class(c, RT_SCHED, set, n);
+	mark_class(c, RT_WAIT, set, w);
+	n[0] += w[0];
+	n[1] += w[1];
+}
+
+/*
  * The rows of set (NULL: none) and what lies under them, as still()
  * takes them out of a row's samples.
  */
@@ -1276,7 +1292,10 @@ set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
 		if (set[i] && c->dir[i] != 0 && (dir == 0 || c->dir[i] == dir)) {
 			push(&c->bg, &c->nbg, &c->cap_bg, i);
 			c->dir[i] = 0;
-			c->d->rows[i].runtime = what;
+			/* A wait under the scheduler's set is a wait. */
+			c->d->rows[i].runtime =
+			    rt_frame_of(c->d->rows[i].name) == RT_WAIT ?
+			    RT_WAIT : what;
 		}
 	for (s = 0; s < 2 && as_shares(c); s++)
 		c->excl[s] += n[s] > 0 ? n[s] : 0;
@@ -1314,7 +1333,7 @@ background(struct fctx *c)
 	c->gc = xcalloc(c->n + 1, 1);
 	sched = xcalloc(c->n + 1, 1);
 	mark_class(c, RT_GC, c->gc, gcn);
-	mark_class(c, RT_SCHED, sched, scn);
+	mark_sched(c, sched, scn);
 	/*
 	 * Is a change of code left when the runtime's samples leave the
 	 * rest?  Code that only gained the share the scheduler gave up (or
@@ -1339,7 +1358,7 @@ background(struct fctx *c)
 		c->excl[s] -= (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
 	memset(sched, 0, c->n + 1);
-	mark_class(c, RT_SCHED, sched, scn);
+	mark_sched(c, sched, scn);
 	/*
 	 * Did the collector's share grow, as a regression's would make it?
 	 * Or fall next to any change of code: work displaced in a saturated

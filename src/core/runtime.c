@@ -52,6 +52,33 @@ static const struct {
 	 * stopping the world) preempts, which follows the load.
 	 */
 	{ "runtime.asyncPreempt",	RT_SCHED },
+	/*
+	 * The C library's ways to wait, as native profilers (perf,
+	 * gperftools) name them: the CPU a thread spends going to sleep
+	 * and waking up, with the kernel's frames under it, which grows
+	 * with how often it waits (a paced loop that falls behind stops
+	 * sleeping), not with any code of the program.
+	 */
+	{ "__clock_nanosleep",		RT_WAIT },
+	{ "clock_nanosleep",		RT_WAIT },
+	{ "__nanosleep",		RT_WAIT },
+	{ "nanosleep",			RT_WAIT },
+	{ "usleep",			RT_WAIT },
+	{ "__poll",			RT_WAIT },
+	{ "poll",			RT_WAIT },
+	{ "ppoll",			RT_WAIT },
+	{ "__select",			RT_WAIT },
+	{ "select",			RT_WAIT },
+	{ "pselect",			RT_WAIT },
+	{ "epoll_wait",			RT_WAIT },
+	{ "epoll_pwait",		RT_WAIT },
+	{ "___pthread_cond_wait",	RT_WAIT },
+	{ "__pthread_cond_wait",	RT_WAIT },
+	{ "pthread_cond_wait",		RT_WAIT },
+	{ "pthread_cond_timedwait",	RT_WAIT },
+	{ "__futex_abstimed_wait_common", RT_WAIT },
+	{ "sem_wait",			RT_WAIT },
+	{ "sched_yield",		RT_WAIT },
 };
 
 /*
@@ -111,15 +138,18 @@ enum rt_frame
 rt_frame_of(const char *name)
 {
 	size_t	 i;
+	int	 colon;
 
-	if (name == NULL)
+	if (name == NULL || name[0] == '\0')
 		return RT_CODE;
-	/* Each name below starts with "(", "G", "N" or "r", or has a ":". */
-	if (name[0] != '(' && name[0] != 'G' && name[0] != 'N' &&
-	    name[0] != 'r' && strchr(name, ':') == NULL)
+	/* Each name below starts with one of these, or has a ":". */
+	colon = strchr(name, ':') != NULL;
+	if (strchr("(GNr_cenpsu", name[0]) == NULL && !colon)
 		return RT_CODE;
+	/* Without a file part, a name starts as the one it is. */
 	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
-		if (holds(name, pseudo[i].name))
+		if ((colon || name[0] == pseudo[i].name[0]) &&
+		    holds(name, pseudo[i].name))
 			return pseudo[i].what;
 	return closure_of(name);
 }
@@ -140,6 +170,8 @@ rt_frame_what(enum rt_frame f)
 		return "the root of every stack";
 	case RT_THREADS:
 		return "threads that run no code of the program";
+	case RT_WAIT:
+		return "waiting";
 	default:
 		return NULL;
 	}

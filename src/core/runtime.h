@@ -23,6 +23,10 @@ enum rt_frame {
 	RT_VM,			/* the runtime itself: compiling, its C++ */
 	RT_ROOT,		/* the root every stack starts from */
 	RT_THREADS,		/* threads that run no code of the program */
+	RT_WAIT,		/* a thread going to sleep or waking: the
+				   C library's waits (nanosleep, poll,
+				   epoll_wait, a condition variable), whose
+				   CPU follows how often it waits */
 	RT_NCLASS
 };
 

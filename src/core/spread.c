@@ -60,7 +60,8 @@ spread_background(struct delta *d)
 	stack = xcalloc(d->nrows + 1, sizeof(*stack));
 	for (i = 0; i < d->nrows; i++) {
 		f = rt_frame_of(d->rows[i].name);
-		if ((f != RT_GC && f != RT_SCHED) || (bg != NULL && bg[i]))
+		if ((f != RT_GC && f != RT_SCHED && f != RT_WAIT) ||
+		    (bg != NULL && bg[i]))
 			continue;
 		if (bg == NULL)
 			bg = xcalloc(d->nrows + 1, 1);
@@ -75,14 +76,63 @@ spread_background(struct delta *d)
 	return bg;
 }
 
-double *
-spread_flows(struct delta *d, const unsigned char *reg, int side)
+/* The union call graph's calls out of each row, read once. */
+struct calls {
+	size_t		*off;		/* row r's calls: [off[r], off[r + 1]) */
+	size_t		*to;
+	int64_t		*w[2];		/* the values through each, a side */
+};
+
+static void
+calls_read(struct delta *d, struct calls *g)
 {
 	const struct delta_edge	*e;
+	size_t		 r, i, m, n = 0, cap = 16;
+
+	g->off = xcalloc(d->nrows + 2, sizeof(*g->off));
+	g->to = xreallocarray(NULL, cap, sizeof(*g->to));
+	g->w[0] = xreallocarray(NULL, cap, sizeof(*g->w[0]));
+	g->w[1] = xreallocarray(NULL, cap, sizeof(*g->w[1]));
+	for (r = 0; r < d->nrows; r++) {
+		g->off[r] = n;
+		m = delta_edges(d, r, 1, &e);
+		for (i = 0; i < m; i++) {
+			if (e[i].to == r)
+				continue;
+			if (n == cap) {
+				cap *= 2;
+				g->to = xreallocarray(g->to, cap,
+				    sizeof(*g->to));
+				g->w[0] = xreallocarray(g->w[0], cap,
+				    sizeof(*g->w[0]));
+				g->w[1] = xreallocarray(g->w[1], cap,
+				    sizeof(*g->w[1]));
+			}
+			g->to[n] = e[i].to;
+			g->w[0][n] = e[i].base;
+			g->w[1][n++] = e[i].new;
+		}
+	}
+	g->off[d->nrows] = n;
+}
+
+static void
+calls_free(struct calls *g)
+{
+	free(g->off);
+	free(g->to);
+	free(g->w[0]);
+	free(g->w[1]);
+}
+
+static double *
+flows(const struct delta *d, const struct calls *g, const unsigned char *reg,
+    int side)
+{
 	const struct delta_row	*rx;
 	double		*fl = xcalloc(d->nrows + 1, sizeof(*fl)), fr, cum;
 	size_t		*q = xreallocarray(NULL, d->nrows + 1, sizeof(*q));
-	size_t		 qh = 0, qt = 0, i, m, x, y, next = 0, n = d->nrows;
+	size_t		 qh = 0, qt = 0, i, x, y, next = 0, n = d->nrows;
 	long		*indeg = xcalloc(n + 1, sizeof(*indeg));
 	unsigned char	*seen = xcalloc(n + 1, 1), *done;
 
@@ -94,10 +144,9 @@ spread_flows(struct delta *d, const unsigned char *reg, int side)
 		}
 	while (qh < qt) {
 		x = q[qh++];
-		m = delta_edges(d, x, 1, &e);
-		for (i = 0; i < m; i++) {
-			y = e[i].to;
-			if (y == x || reg[y])
+		for (i = g->off[x]; i < g->off[x + 1]; i++) {
+			y = g->to[i];
+			if (reg[y])
 				continue;
 			indeg[y]++;
 			if (!seen[y]) {
@@ -132,12 +181,11 @@ spread_flows(struct delta *d, const unsigned char *reg, int side)
 		else if (fl[x] > cum)
 			fl[x] = cum;
 		fr = cum > 0 ? fl[x] / cum : 0;
-		m = delta_edges(d, x, 1, &e);
-		for (i = 0; i < m; i++) {
-			y = e[i].to;
-			if (y == x || reg[y] || done[y])
+		for (i = g->off[x]; i < g->off[x + 1]; i++) {
+			y = g->to[i];
+			if (reg[y] || done[y])
 				continue;
-			fl[y] += fr * (double)(side ? e[i].new : e[i].base);
+			fl[y] += fr * (double)g->w[side][i];
 			if (--indeg[y] == 0)
 				q[qt++] = y;
 		}
@@ -146,6 +194,18 @@ spread_flows(struct delta *d, const unsigned char *reg, int side)
 	free(indeg);
 	free(seen);
 	free(done);
+	return fl;
+}
+
+double *
+spread_flows(struct delta *d, const unsigned char *reg, int side)
+{
+	struct calls	 g;
+	double		*fl;
+
+	calls_read(d, &g);
+	fl = flows(d, &g, reg, side);
+	calls_free(&g);
 	return fl;
 }
 
@@ -158,6 +218,7 @@ struct sctx {
 	double		*scratch;
 	size_t		 m;
 	size_t		 n0;		/* the parts read from all samples */
+	struct calls	 g;
 };
 
 /*
@@ -194,7 +255,7 @@ read_spread(struct sctx *c, const unsigned char *reg, double trim,
 	int		 s, rc, bgany = 0;
 
 	for (s = 0; reg != NULL && s < 2; s++)
-		fl[s] = spread_flows(c->d, reg, s);
+		fl[s] = flows(c->d, &c->g, reg, s);
 	for (i = 0; i < c->d->nrows; i++) {
 		const struct delta_row *row = &c->d->rows[i];
 		int64_t	 kk[2];
@@ -324,6 +385,8 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 	c.scratch = xcalloc(3 * c.m, sizeof(*c.scratch));
 	taken = xcalloc(d->nrows + 1, 1);
 	rc = read_spread(&c, NULL, -1, &cur);
+	if (rc == 0 && cur.tau2 > 0)
+		calls_read(d, &c.g);
 	c.n0 = cur.n;
 	trim = 0.1 * (double)cur.n;
 	for (round = 0; rc == 0 && round < SPREAD_ROUNDS && cur.tau2 > 0;
@@ -357,6 +420,7 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 	}
 	if (rc == 0)
 		*out = cur;
+	calls_free(&c.g);
 	free(taken);
 	free(c.scratch);
 	free(c.k);

@@ -12,7 +12,8 @@ struct stats_null;
 
 /*
  * The rows of the runtime's work apart from the code (runtime.h's
- * collector and scheduler) and all each dominates, marked in a new
+ * collector and scheduler, and the C library's waits) and all each
+ * dominates, marked in a new
  * array; NULL if there are none.  Their functions (Go's mark workers'
  * scanobject, findObject, ...) move together, as the load of
  * allocation or scheduling moves them: for the spread of no change

@@ -478,10 +478,14 @@ put_background(FILE *fp, const struct diff_report *r,
 	return f->nbackground;
 }
 
-/* What a finding of the runtime's scheduler alone is. */
+/* What a finding of the runtime's scheduler or a wait alone is. */
 #define SCHED_NOTE	"the runtime's scheduler, not code: how often it " \
 	"preempts and parks follows the load on the machine, so it fails " \
 	"no gate"
+#define WAIT_NOTE	"waiting, not code: the CPU of going to sleep " \
+	"and waking follows how often the threads wait, so it fails no gate"
+#define LOAD_NOTE(f)	((f)->runtime == RT_SCHED ? SCHED_NOTE : \
+	(f)->runtime == RT_WAIT ? WAIT_NOTE : NULL)
 
 /*
  * The findings, one line each, then what each crowded, as the text
@@ -507,8 +511,8 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		    color ? RESET : "");
 		put_finding_path(fp, d, f, " -> ", report_put_text);
 		fputc('\n', fp);
-		if (f->runtime == RT_SCHED)
-			fprintf(fp, "   %s\n", SCHED_NOTE);
+		if (LOAD_NOTE(f) != NULL)
+			fprintf(fp, "   %s\n", LOAD_NOTE(f));
 		if (put_under(fp, r, f, 3, "   under it:",
 		    report_put_text) > 0)
 			fputc('\n', fp);
@@ -834,8 +838,8 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		fmt_finding(buf, sizeof(buf), f, r);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", report_put_md);
-		if (f->runtime == RT_SCHED)
-			fprintf(fp, "; %s", SCHED_NOTE);
+		if (LOAD_NOTE(f) != NULL)
+			fprintf(fp, "; %s", LOAD_NOTE(f));
 		put_under(fp, r, f, 5, "; under it:", report_put_md);
 		put_background(fp, r, f, 5, ";",
 		    report_put_md);
@@ -1022,7 +1026,7 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 			    rt_frame_what((enum rt_frame)f->runtime));
 		else
 			fputs("null", fp);
-		fprintf(fp, ",\"gates\":%s", f->runtime == RT_SCHED ?
+		fprintf(fp, ",\"gates\":%s", LOAD_NOTE(f) != NULL ?
 		    "false" : "true");
 		fputs(",\"path\":", fp);
 		json_names(fp, d, f->path, f->npath);

@@ -37,6 +37,15 @@ t_names(void)
 	CHECK_INT(rt_frame_of("runtime.mallocgc"), RT_CODE);
 	CHECK_INT(rt_frame_of("runtime.mcall"), RT_SCHED);
 	CHECK_INT(rt_frame_of("runtime.asyncPreempt"), RT_SCHED);
+	/* The C library's waits, alone or with a file; not their kin. */
+	CHECK_INT(rt_frame_of("__clock_nanosleep"), RT_WAIT);
+	CHECK_INT(rt_frame_of("epoll_wait"), RT_WAIT);
+	CHECK_INT(rt_frame_of("libc.so.6:poll"), RT_WAIT);
+	CHECK_INT(rt_frame_of("selectgo"), RT_CODE);
+	CHECK_INT(rt_frame_of("main.select"), RT_CODE);
+	CHECK_INT(rt_frame_of("sleep_sort"), RT_CODE);
+	CHECK_INT(rt_frame_of("poller"), RT_CODE);
+	CHECK_STR(rt_frame_what(RT_WAIT), "waiting");
 	CHECK_INT(rt_frame_of("runtime.gcAssistAlloc.func1"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker.func2.1"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.gcAssistAlloc.funcx"), RT_CODE);
