@@ -235,6 +235,18 @@ demo: all
 eval-runtimes: all
 	RUNTIMES_JOBS=2 sh tests/runtimes.sh $(BUILD)
 
+# profdiff on native code through every form of its profiles: the runs
+# of examples/native (perf record's perf.data, its perf script text,
+# gperftools' raw profile and go tool pprof's symbolization of it), no
+# change and three shapes, one profile a side (issue 31, item 5): the
+# whole cross-paired evaluation, 31 minutes on two cores at a load of
+# 9-12, most of it perf script's (about 1 s a perf.data).  RUNTIMES_SIDE=
+# "1 3" adds three a side, at several times the cost.  `make check` runs
+# its fast subset (NATIVE_FAST=1); tests/native.sh lists the knobs.
+eval-native: all
+	RUNTIMES_JOBS=2 RUNTIMES_SIDE="$${RUNTIMES_SIDE:-1}" \
+	    sh tests/native.sh $(BUILD)
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/$(PROG) $(DESTDIR)$(BINDIR)/$(PROG)
@@ -245,5 +257,5 @@ clean:
 
 include bench/bench.mk
 
-.PHONY: FORCE all check check-all check-valgrind check-browser tests bad-data fuzz demo eval-runtimes install clean
+.PHONY: FORCE all check check-all check-valgrind check-browser tests bad-data fuzz demo eval-runtimes eval-native install clean
 .SUFFIXES:

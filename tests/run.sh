@@ -80,6 +80,14 @@ run_cli() {
 		name=$(basename "$base")
 		# Cases on the shared corpus (licenses that keep its files
 		# out of this tree) run where it is checked out beside us.
+		# Cases marked "# needs perf" run perf script (perf.data).
+		case $(cat "$c") in
+		*"# needs perf"*)
+			if ! command -v perf >/dev/null 2>&1; then
+				echo "# skip $lb: cli $name (no perf: Debian's linux-perf)"
+				continue
+			fi ;;
+		esac
 		case $(cat "$c") in
 		*../shared/corpus/*)
 			if [ ! -d "$root/../shared/corpus" ]; then
@@ -288,6 +296,36 @@ run_runtimes() {
 	pass=$((pass + p))
 	fail=$((fail + f))
 	echo "$1: runtimes: $p passed, $f failed (gated); $n targets of issue 29 not met (# not gated)"
+}
+
+# profdiff on native code through every form of its profiles (perf.data,
+# perf script, gperftools raw and symbolized by pprof), on the fast
+# subset of tests/native.sh (make eval-native runs it all): one profile
+# a side, at most 6 pairs a cell, the first sample type, the shapes new
+# and leaf25 (runtimes.sh's fast subset).  On the first
+# build only, as sim.sh.  Gated as runtimes is: every pair read, and
+# check-significance's false alarms on no-change pairs in bound; power
+# (found) is printed as "# not gated", with the counts (README, "Native
+# code: perf and gperftools").
+run_native() {
+	[ -f tests/native.sh ] || return 0
+	NATIVE_FAST=1 RUNTIMES_FAST=1 NATIVE_MAX_PAIRS=6 \
+	    sh tests/native.sh "$root/$1" >"$tmp/nat" 2>&1
+	gate='(no pair refused or failed|no change: check-significance exits 1)'
+	if ! grep -q '^native:' "$tmp/nat"; then
+		not_ok "$1: native printed no summary"
+		tail -5 "$tmp/nat"
+		return
+	fi
+	grep '^# skip' "$tmp/nat"
+	grep -E "^FAIL - .*$gate" "$tmp/nat" | head -20
+	grep -E '^FAIL - ' "$tmp/nat" | grep -vE "$gate" |
+	    sed 's/^FAIL - /# not gated: /'
+	p=$(grep -cE "^ok - .*$gate" "$tmp/nat")
+	f=$(grep -cE "^FAIL - .*$gate" "$tmp/nat")
+	pass=$((pass + p))
+	fail=$((fail + f))
+	echo "$1: native: $p passed, $f failed (gated)"
 }
 
 # Every profile in the shared corpus is either read or refused with one
@@ -616,6 +654,7 @@ parts() {
 			echo "types $b -"
 			echo "types2 $b -"
 			echo "runtimes $b -"
+			echo "native $b -"
 			echo "spans $b -"
 		fi
 		for s in corpus_sweep usage_man options_doc doc_examples \
@@ -661,6 +700,7 @@ part_cost() {
 	real) c=130 ;;
 	types) c=120 ;;
 	runtimes) c=60 ;;
+	native) c=60 ;;
 	sim_series|boundaries) c=55 ;;
 	conformance) c=50 ;;
 	invariants) c=15 ;;

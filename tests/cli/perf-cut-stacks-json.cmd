@@ -1,0 +1,1 @@
+$PROFDIFF diff -f json -n 1 examples/native/captures/perf-none-01.txt.gz examples/native/captures/perf-none-02.txt.gz 2>/dev/null | jq -c '.warnings[] | select(.code == "stacks-cut-short") | [.side, .file, .level]'

@@ -1,0 +1,1 @@
+$PROFDIFF top -n 3 examples/native/captures/perf-none-01.txt.gz

@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/perf/data/header-only.data # needs perf

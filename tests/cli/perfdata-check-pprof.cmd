@@ -1,0 +1,1 @@
+h=$(mktemp -d) && HOME=$h perf buildid-cache -a examples/native/prog && HOME=$h $PROFDIFF check-significance -q --show '^(main|handle_request|mix_hash|log_audit|make_input|parse_records|sort_records|render|cmp_records)$' examples/native/captures/perf-none-01.data.gz tests/data/perf/data/perf-new-01.pb.gz; rc=$?; rm -rf "$h"; exit $rc # needs perf

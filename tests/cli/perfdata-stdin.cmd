@@ -1,0 +1,1 @@
+h=$(mktemp -d) && HOME=$h perf buildid-cache -a examples/native/prog && HOME=$h $PROFDIFF top -q -n 6 --show '^(main|handle_request|mix_hash|log_audit|make_input|parse_records|sort_records|render|cmp_records)$' - < examples/native/captures/perf-new-01.data.gz; rc=$?; rm -rf "$h"; exit $rc # needs perf

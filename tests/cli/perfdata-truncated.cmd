@@ -1,0 +1,1 @@
+$PROFDIFF top tests/data/perf/data/truncated.data # needs perf
