@@ -221,18 +221,14 @@ static const struct cli_opt cli_opts[] = {
 	  .help = "the new side is the samples whose label KEY matches",
 	  .refused = "selects one side of a comparison; --tag selects the "
 	  "samples of every profile" },
-	{ .name = "trace", .mask = OPT_SPANS, .parse = opt_string, .off =
-	  OFF(trace), .arg = "FILE", .help = "the spans: OTLP/JSON or Jaeger "
-	  "JSON, plain or gzipped" },
-	{ .name = "span-name", .mask = OPT_SPANS, .parse = opt_string, .off =
-	  OFF(span_name), .arg = "NAME", .help = "only the spans of this "
-	  "operation (default: every span name with samples)" },
-	{ .name = "slow", .mask = OPT_SPANS, .parse = opt_string, .off =
-	  OFF(slow), .arg = "pN|DUR", .help = "slow: at or above the N-th "
-	  "percentile of duration (default p90), or DUR (250ms)" },
-	{ .name = "span-label", .mask = OPT_SPANS, .parse = opt_key, .off =
-	  OFF(span_label), .arg = "KEY", .help = "the samples' label that "
-	  "holds the span id (default span_id)" },
+	{ .name = "trace", .mask = OPT_SPANS, .parse = opt_string,
+	  .off = OFF(trace), .arg = "FILE", .help = "OTLP or Jaeger JSON" },
+	{ .name = "span-name", .mask = OPT_SPANS, .parse = opt_string,
+	  .off = OFF(span_name), .arg = "NAME", .help = "spans of one name" },
+	{ .name = "slow", .mask = OPT_SPANS, .parse = opt_string,
+	  .off = OFF(slow), .arg = "pN|DUR", .help = "pN (p90) or a duration" },
+	{ .name = "span-label", .mask = OPT_SPANS, .parse = opt_key,
+	  .off = OFF(span_label), .arg = "KEY", .help = "label of span ids" },
 	{ .name = "relative", .parse = opt_flag, .off = OFF(relative),
 	  .help = "percentages of what the filters keep, not of the whole "
 	  "profile" },
