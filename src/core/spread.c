@@ -125,17 +125,24 @@ calls_free(struct calls *g)
 	free(g->w[1]);
 }
 
-static double *
+/*
+ * Both sides' flows under reg at once (fl[0], fl[1], each an array of
+ * d->nrows + 1 the caller frees): the walk is the same for both.
+ */
+static void
 flows(const struct delta *d, const struct calls *g, const unsigned char *reg,
-    int side)
+    double *fl[2])
 {
 	const struct delta_row	*rx;
-	double		*fl = xcalloc(d->nrows + 1, sizeof(*fl)), fr, cum;
+	double		 fr[2], cum[2];
 	size_t		*q = xreallocarray(NULL, d->nrows + 1, sizeof(*q));
 	size_t		 qh = 0, qt = 0, i, x, y, next = 0, n = d->nrows;
 	long		*indeg = xcalloc(n + 1, sizeof(*indeg));
 	unsigned char	*seen = xcalloc(n + 1, 1), *done;
+	int		 s;
 
+	fl[0] = xcalloc(n + 1, sizeof(*fl[0]));
+	fl[1] = xcalloc(n + 1, sizeof(*fl[1]));
 	/* The rows below reg, and how many calls into each come from them. */
 	for (i = 0; i < n; i++)
 		if (reg[i]) {
@@ -175,17 +182,21 @@ flows(const struct delta *d, const struct calls *g, const unsigned char *reg,
 			continue;
 		done[x] = 1;
 		rx = &d->rows[x];
-		cum = (double)(side ? rx->new_cum : rx->base_cum);
-		if (reg[x])
-			fl[x] = cum;
-		else if (fl[x] > cum)
-			fl[x] = cum;
-		fr = cum > 0 ? fl[x] / cum : 0;
+		cum[0] = (double)rx->base_cum;
+		cum[1] = (double)rx->new_cum;
+		for (s = 0; s < 2; s++) {
+			if (reg[x])
+				fl[s][x] = cum[s];
+			else if (fl[s][x] > cum[s])
+				fl[s][x] = cum[s];
+			fr[s] = cum[s] > 0 ? fl[s][x] / cum[s] : 0;
+		}
 		for (i = g->off[x]; i < g->off[x + 1]; i++) {
 			y = g->to[i];
 			if (reg[y] || done[y])
 				continue;
-			fl[y] += fr * (double)g->w[side][i];
+			fl[0][y] += fr[0] * (double)g->w[0][i];
+			fl[1][y] += fr[1] * (double)g->w[1][i];
 			if (--indeg[y] == 0)
 				q[qt++] = y;
 		}
@@ -194,19 +205,19 @@ flows(const struct delta *d, const struct calls *g, const unsigned char *reg,
 	free(indeg);
 	free(seen);
 	free(done);
-	return fl;
 }
 
 double *
 spread_flows(struct delta *d, const unsigned char *reg, int side)
 {
 	struct calls	 g;
-	double		*fl;
+	double		*fl[2];
 
 	calls_read(d, &g);
-	fl = flows(d, &g, reg, side);
+	flows(d, &g, reg, fl);
 	calls_free(&g);
-	return fl;
+	free(fl[!side]);
+	return fl[side];
 }
 
 /* What one reading of the spread works with. */
@@ -254,8 +265,8 @@ read_spread(struct sctx *c, const unsigned char *reg, double trim,
 	size_t		 i, np = 0;
 	int		 s, rc, bgany = 0;
 
-	for (s = 0; reg != NULL && s < 2; s++)
-		fl[s] = flows(c->d, &c->g, reg, s);
+	if (reg != NULL)
+		flows(c->d, &c->g, reg, fl);
 	for (i = 0; i < c->d->nrows; i++) {
 		const struct delta_row *row = &c->d->rows[i];
 		int64_t	 kk[2];

@@ -201,8 +201,9 @@ stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
     size_t m, double trim, double *scratch, struct stats_null *r)
 {
 	double	*y, *v, *z, c, lo = 0, hi = 1, mid, q, sq = 0, sum = 0;
-	double	 keep, target;
+	double	 keep, target, glo, ghi, gm;
 	size_t	 i, n = 0, it;
+	int	 side = 0;
 
 	if (r == NULL || (m > 0 && (k1 == NULL || k2 == NULL ||
 	    scratch == NULL)) || n1 < 0 || n2 < 0 || n1 > STATS_MAX_N ||
@@ -261,12 +262,32 @@ stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
 	while (trimmed_z2(y, v, n, c, hi, keep, z) > target)
 		if ((hi *= 2) > 1e6)
 			break;
-	for (it = 0; it < 60; it++) {
-		mid = (lo + hi) / 2;
-		if (trimmed_z2(y, v, n, c, mid, keep, z) > target)
+	/*
+	 * The root, by false position with Illinois' halving (the mean
+	 * falls smoothly between the points where the kept set changes):
+	 * a dozen readings where bisection took sixty, each O(n).
+	 */
+	glo = trimmed_z2(y, v, n, c, lo, keep, z) - target;
+	ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target;
+	for (it = 0; it < 100 && hi - lo > 1e-12 * hi; it++) {
+		mid = glo - ghi > 0 ? hi - ghi * (hi - lo) / (ghi - glo) :
+		    (lo + hi) / 2;
+		if (!(mid > lo && mid < hi))
+			mid = (lo + hi) / 2;
+		gm = trimmed_z2(y, v, n, c, mid, keep, z) - target;
+		if (gm > 0) {
 			lo = mid;
-		else
+			glo = gm;
+			if (side > 0)
+				ghi /= 2;
+			side = 1;
+		} else {
 			hi = mid;
+			ghi = gm;
+			if (side < 0)
+				glo /= 2;
+			side = -1;
+		}
 	}
 	r->tau2 = hi;
 	r->df = STATS_NULL_DF_PER_UNIT * (double)n;
