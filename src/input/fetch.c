@@ -39,6 +39,7 @@
 #define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
 
+#include "support/compat.h"
 #include "support/diag.h"
 #include "input/fetch.h"
 #include "input/gunzip.h"
@@ -790,24 +791,6 @@ save_dir(const char *dir, struct diag *d)
 	return 0;
 }
 
-/* Write all of buf to fd: 0, or -1 with errno set. */
-static int
-write_all(int fd, const unsigned char *buf, size_t len)
-{
-	ssize_t	 n;
-
-	while (len > 0) {
-		if ((n = write(fd, buf, len)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 #define SAVE_TRIES	1000	/* name-2 ... name-1000, then give up */
 
 /*
@@ -846,7 +829,7 @@ save_body(const struct fetch_opts *fo, const char *full, CURLU *u,
 		free(path);
 		return -1;
 	}
-	if (write_all(fd, b->buf, b->len) == -1 || close(fd) == -1) {
+	if (compat_write_all(fd, b->buf, b->len) == -1 || close(fd) == -1) {
 		err = errno;
 		close(fd);
 		unlink(path);

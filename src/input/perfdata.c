@@ -54,24 +54,6 @@ struct child {
 	size_t		 nerr;
 };
 
-/* Write all of buf to fd: 0, or -1 with errno set. */
-static int
-write_all(int fd, const unsigned char *buf, size_t len)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		if ((n = write(fd, buf, len)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /*
  * Start perf script with the file as its standard input and pipes for
  * its standard output and error: 0, or -1 with the diag filled.  The
@@ -359,7 +341,8 @@ perfdata_decode(const void *buf, size_t len, const char *path,
 		    strerror(errno));
 		return NULL;
 	}
-	if (write_all(fd, buf, len) == -1 || lseek(fd, 0, SEEK_SET) == -1) {
+	if (compat_write_all(fd, buf, len) == -1 ||
+	    lseek(fd, 0, SEEK_SET) == -1) {
 		diag_set(d, DIAG_IO, -1, "a file for perf script: %s",
 		    strerror(errno));
 		close(fd);

@@ -192,3 +192,21 @@ compat_pipe(int fd[2])
 	(void)fcntl(fd[1], F_SETFD, FD_CLOEXEC);
 	return 0;
 }
+
+int
+compat_write_all(int fd, const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+	ssize_t	 n;
+
+	while (len > 0) {
+		if ((n = write(fd, p, len)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}

@@ -50,4 +50,7 @@ int	 compat_anon_file(void);
 /* pipe(), both ends close-on-exec from the start: 0, or -1 with errno. */
 int	 compat_pipe(int fd[2]);
 
+/* Write all of buf to fd, again after EINTR: 0, or -1 with errno set. */
+int	 compat_write_all(int fd, const void *buf, size_t len);
+
 #endif
