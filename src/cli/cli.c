@@ -1155,6 +1155,17 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 		for (i = 0; i < cli_ncmds; i++)
 			mask |= cli_cmds[i].options;
 	}
+	fputs("\n  Profiles, by their content: pprof protobuf (gzipped or "
+	    "not), pprof's legacy\n"
+	    "  text and the gperftools CPU profile, perf.data (read by "
+	    "running perf script:\n"
+	    "  Debian's linux-perf), perf script output, folded stacks; "
+	    "from a file, -\n"
+	    "  or a URL. Addresses without names are named from binaries "
+	    "(DWARF, else\n"
+	    "  symbols), looked for in --binary-path, PPROF_BINARY_PATH, at "
+	    "the mapping's\n"
+	    "  path, then by build id under /usr/lib/debug/.build-id.\n", fp);
 	if (c == NULL || (c->needs & CMD_COMPARES))
 		fputs("\n  What is no change of the code, in every runtime's "
 		    "profiles:\n"
