@@ -973,16 +973,30 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 {
 	const struct delta_edge *e;
 	size_t	 up[FIND_MAX_PATH], np = 0, cur = a->spend, i, k, n, best;
-	double	 bestv, v, size;
+	size_t	*from = NULL, cap = 0;
+	double	 bestv, v, size, call, *calls = NULL;
 
 	size = a->dir * delta_row_change(&c->d->rows[a->spend]);
 	up[np++] = cur;
 	while (np < FIND_MAX_PATH) {
 		best = SIZE_MAX;
 		bestv = 0;
+		/*
+		 * The calls into cur, copied: change_under() walks other
+		 * rows' edges, in the buffer delta_edges() reuses.
+		 */
 		n = delta_edges(c->d, cur, 0, &e);
+		if (n > cap) {
+			cap = n;
+			from = xreallocarray(from, cap, sizeof(*from));
+			calls = xreallocarray(calls, cap, sizeof(*calls));
+		}
 		for (i = 0; i < n; i++) {
-			size_t p = e[i].from;
+			from[i] = e[i].from;
+			calls[i] = a->dir * delta_edge_change(c->d, &e[i]);
+		}
+		for (i = 0; i < n; i++) {
+			size_t p = from[i];
 
 			if (p == cur)
 				continue;
@@ -990,7 +1004,17 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 				continue;
 			if (k < np)
 				continue;
+			/*
+			 * What lies under the caller, or what its call
+			 * carries, whichever is more: a caller that reaches
+			 * the spend through a callee others call too (a
+			 * goroutine's function through runtime.selectgo)
+			 * has none of the spend in its own region.
+			 */
+			call = calls[i];
 			v = a->dir * change_under(c, a, p);
+			if (call > v)
+				v = call;
 			if (v < FIND_SHARE * size || v <= 0)
 				continue;
 			if (v > bestv || (v == bestv && best != SIZE_MAX &&
@@ -1004,6 +1028,8 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 			break;
 		up[np++] = cur = best;
 	}
+	free(from);
+	free(calls);
 	for (i = 0; i < np; i++)
 		path[i] = up[np - 1 - i];
 	return np;
