@@ -15,10 +15,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -54,6 +56,29 @@ struct child {
 	size_t		 nerr;
 };
 
+/* Is there an executable name in a folder of the PATH (execvp's search)? */
+static int
+on_path(const char *name)
+{
+	const char	*path = getenv("PATH"), *p, *q;
+	char		 f[PATH_MAX];
+	size_t		 n;
+
+	if (path == NULL || *path == '\0')
+		path = "/bin:/usr/bin";
+	for (p = path;; p = q + 1) {
+		q = strchr(p, ':');
+		n = q != NULL ? (size_t)(q - p) : strlen(p);
+		if (n > 0 && snprintf(f, sizeof(f), "%.*s/%s", (int)n, p,
+		    name) < (int)sizeof(f) && access(f, X_OK) == 0)
+			return 1;
+		if (n == 0 && access(name, X_OK) == 0)
+			return 1;
+		if (q == NULL)
+			return 0;
+	}
+}
+
 /*
  * Start perf script with the file as its standard input and pipes for
  * its standard output and error: 0, or -1 with the diag filled.  The
@@ -76,6 +101,15 @@ child_start(struct child *c, int input, struct diag *d)
 	int		 po[2], pe[2], rc;
 	size_t		 i;
 
+	/*
+	 * Whether perf is there is asked of the PATH first: a spawn that
+	 * cannot find it may also start a child that exits 127 (glibc
+	 * with vfork, or under valgrind), whose failure reads as perf's.
+	 */
+	if (!on_path("perf"))
+		return diag_set(d, DIAG_PERFDATA, -1, "perf.data is read by "
+		    "running perf script, and there is no perf on the PATH "
+		    "(Debian package: linux-perf)");
 	if (compat_pipe(po) == -1)
 		return diag_set(d, DIAG_IO, -1, "pipe: %s", strerror(errno));
 	if (compat_pipe(pe) == -1) {
