@@ -97,8 +97,14 @@ static const char *
 written(void (*fn)(FILE *, const struct diags *), const struct diags *ds,
     char *buf, size_t len)
 {
-	FILE	*fp = fmemopen(buf, len, "w");
+	FILE	*fp;
 
+	/*
+	 * glibc's fmemopen() writes no terminating NUL when nothing is
+	 * written: an empty report would read the stack's old bytes.
+	 */
+	memset(buf, 0, len);
+	fp = fmemopen(buf, len, "w");
 	fn(fp, ds);
 	fclose(fp);
 	return buf;
