@@ -1155,39 +1155,9 @@ cli_help(FILE *fp, const struct cli_cmd *c)
 		for (i = 0; i < cli_ncmds; i++)
 			mask |= cli_cmds[i].options;
 	}
-	fputs("\n  Profiles, by their content: pprof protobuf (gzipped or "
-	    "not), pprof's legacy\n"
-	    "  text and the gperftools CPU profile, perf.data (read by "
-	    "running perf script:\n"
-	    "  Debian's linux-perf), perf script output, folded stacks; "
-	    "from a file, -\n"
-	    "  or a URL. Addresses without names are named from binaries "
-	    "(DWARF, else\n"
-	    "  symbols), looked for in --binary-path, PPROF_BINARY_PATH, at "
-	    "the mapping's\n"
-	    "  path, then by build id under /usr/lib/debug/.build-id.\n", fp);
+	fputs(cli_help_inputs, fp);
 	if (c == NULL || (c->needs & CMD_COMPARES))
-		fputs("\n  What is no change of the code, in every runtime's "
-		    "profiles:\n"
-		    "    idle samples (V8's (idle)) are left out of the shares;\n"
-		    "    a callee a JIT inlined in one process only is moved, "
-		    "not new or gone;\n"
-		    "    the collector's background work joins the regression "
-		    "that allocated it,\n"
-		    "    and Go's scheduler (runtime.mcall, runtime.mstart) the "
-		    "finding that moved it;\n"
-		    "    the scheduler alone (runtime.asyncPreempt) and the C "
-		    "library's waits\n"
-		    "    (nanosleep, poll) are the load, not code: said so, and "
-		    "they fail no gate;\n"
-		    "    a call new from a function is one change of it, with "
-		    "all it spreads into;\n"
-		    "    one profile a side, how much two processes differ is "
-		    "read from the functions,\n"
-		    "    outside the changes that spread, and allowed for "
-		    "(processes-differ warns\n"
-		    "    from 10%).\n",
-		    fp);
+		fputs(cli_help_no_change, fp);
 	fputc('\n', fp);
 	cli_pprof_help(fp, mask);
 }

@@ -351,4 +351,8 @@ int	cmd_check(const struct cli_cmd *, int, char **);
 int	cmd_series(const struct cli_cmd *, int, char **);
 int	cmd_spans(const struct cli_cmd *, int, char **);
 
+/* The notes of the help (helptext.c). */
+extern const char cli_help_inputs[];
+extern const char cli_help_no_change[];
+
 #endif

@@ -1,0 +1,43 @@
+/*
+ * The notes at the end of profdiff --help and of each command's help:
+ * which profiles profdiff reads, and what is no change of the code.
+ * Their own file, so that cli.c holds the option table and its parsing.
+ */
+#include "cli/cli.h"
+
+/* Which profiles, and where binaries are looked for (issue 31). */
+const char cli_help_inputs[] =
+    "\n  Profiles, by their content: pprof protobuf (gzipped or "
+    "not), pprof's legacy\n"
+    "  text and the gperftools CPU profile, perf.data (read by "
+    "running perf script:\n"
+    "  Debian's linux-perf), perf script output, folded stacks; "
+    "from a file, -\n"
+    "  or a URL. Addresses without names are named from binaries "
+    "(DWARF, else\n"
+    "  symbols), looked for in --binary-path, PPROF_BINARY_PATH, at "
+    "the mapping's\n"
+    "  path, then by build id under /usr/lib/debug/.build-id.\n";
+
+/* What every runtime's profiles hold that is no change of the code. */
+const char cli_help_no_change[] =
+    "\n  What is no change of the code, in every runtime's "
+    "profiles:\n"
+    "    idle samples (V8's (idle)) are left out of the shares;\n"
+    "    a callee a JIT inlined in one process only is moved, "
+    "not new or gone;\n"
+    "    the collector's background work joins the regression "
+    "that allocated it,\n"
+    "    and Go's scheduler (runtime.mcall, runtime.mstart) the "
+    "finding that moved it;\n"
+    "    the scheduler alone (runtime.asyncPreempt) and the C "
+    "library's waits\n"
+    "    (nanosleep, poll) are the load, not code: said so, and "
+    "they fail no gate;\n"
+    "    a call new from a function is one change of it, with "
+    "all it spreads into;\n"
+    "    one profile a side, how much two processes differ is "
+    "read from the functions,\n"
+    "    outside the changes that spread, and allowed for "
+    "(processes-differ warns\n"
+    "    from 10%).\n";
