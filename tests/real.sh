@@ -316,7 +316,8 @@ awk -F'\t' '$4 == 2 || $4 > 3 || $5 != 0 { bad++ } END { exit bad > 0 }' \
     "$tmp/status" || die "profdiff failed on a pair: $(head -1 "$tmp/stderr")"
 jq -r '[(input_filename | sub(".*/c"; "") | sub("[.]json$"; "")),
     .exit_status,
-    ((.exit_status == 1) == any(.findings[]; .verdict == "regressed"))] |
+    ((.exit_status == 1) == any(.findings[]; .verdict == "regressed" and
+    .gates != false))] |
     @tsv' "$tmp"/d/c*.json >"$tmp/cs.tsv" ||
     die "check-significance wrote a report that does not parse"
 awk -F'\t' 'FILENAME == ARGV[1] { js[$1] = $2; fine[$1] = $3; next }

@@ -183,6 +183,11 @@ add_summary() {
 	fi
 	p=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p')
 	f=$(echo "$line" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
+	# A stage that stopped on an error prints its reason, no counts.
+	if [ -z "$p" ] && [ -z "$f" ]; then
+		not_ok "$label: $line"
+		return
+	fi
 	pass=$((pass + ${p:-0}))
 	fail=$((fail + ${f:-0}))
 	echo "$label: $line"
