@@ -960,6 +960,82 @@ change_under(struct fctx *c, const struct accepted *a, size_t p)
 }
 
 /*
+ * The change of finding a that caller p's call into q carries, or that
+ * lies under p (change_under()), whichever is more, signed the finding's
+ * way; 0 when p does not call q.
+ */
+static double
+carried(struct fctx *c, const struct accepted *a, size_t p, size_t q)
+{
+	const struct delta_edge *e;
+	size_t	 i, n;
+	double	 call = 0, v;
+	int	 calls = 0;
+
+	n = delta_edges(c->d, q, 0, &e);
+	for (i = 0; i < n; i++)
+		if (e[i].from == p) {
+			call = a->dir * delta_edge_change(c->d, &e[i]);
+			calls = 1;
+			break;
+		}
+	if (!calls)
+		return 0;
+	v = a->dir * change_under(c, a, p);
+	return call > v ? call : v;
+}
+
+/*
+ * Of the callers of cur that carry enough of the change (from[],
+ * calls[] and their n, as ascend() read them), the one the path should
+ * take instead of best: a caller q that best dominates (every stack
+ * through q passes through best) and calls directly, carrying enough
+ * of the change into q, so that the path goes best -> q -> cur and
+ * does not skip the function where the change came in (rank_results,
+ * called by group_facets and by the handle_request that calls
+ * group_facets too: handle_request has all of the change under it,
+ * and would be taken first).  Repeated down to the nearest such
+ * caller not already on the path.  Dominance, not reachability: the functions of a recursion
+ * reach one another, but one dominates another only if the recursion
+ * is entered through it alone, so a recursion cannot send the path
+ * round in a circle.
+ */
+static size_t
+nearer(struct fctx *c, const struct accepted *a, size_t best,
+    const size_t *from, const double *calls, size_t n, const size_t *up,
+    size_t np, double size)
+{
+	size_t	 i, k, q, pick;
+	double	 v, pv;
+
+	for (;;) {
+		pick = SIZE_MAX;
+		pv = 0;
+		for (i = 0; i < n; i++) {
+			q = from[i];
+			for (k = 0; k < np && up[k] != q; k++)
+				continue;
+			if (k < np || q == best || !region_has(c->ri, best, q))
+				continue;
+			v = a->dir * change_under(c, a, q);
+			if (calls[i] > v)
+				v = calls[i];
+			if (v < FIND_SHARE * size || v <= 0 || v < pv ||
+			    (v == pv && strcmp(c->d->rows[q].name,
+			    c->d->rows[pick].name) >= 0))
+				continue;
+			if (carried(c, a, best, q) < FIND_SHARE * size)
+				continue;
+			pick = q;
+			pv = v;
+		}
+		if (pick == SIZE_MAX)
+			return best;
+		best = pick;
+	}
+}
+
+/*
  * Step 4: the path of finding a, outermost first: from its spend up
  * through the caller under which the most of the change lies
  * (change_under()), as long as that is at least half of it: the
@@ -1026,6 +1102,7 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 		}
 		if (best == SIZE_MAX)
 			break;
+		best = nearer(c, a, best, from, calls, n, up, np, size);
 		up[np++] = cur = best;
 	}
 	free(from);

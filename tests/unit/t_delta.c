@@ -839,6 +839,50 @@ test_spread_outside(void)
 }
 
 /*
+ * A shared callee whose time grew through one caller: rank is called
+ * by group and by handle, which calls group too.  handle has all of
+ * rank's change under it (its own calls of rank grew a little too),
+ * group's call most of it; the path goes through group, where the
+ * change came in, not straight from handle to rank.
+ */
+static void
+test_path_shared_callee(void)
+{
+	static const char *const bs[] = {
+		"main;serve;handle;group;rank", "main;serve;handle;rank",
+		"main;serve;handle;group", "main;parse",
+	};
+	static const int64_t bc[] = { 500, 1500, 1000, 70000 };
+	static const int64_t nc[] = { 4000, 1700, 1000, 70000 };
+	static const char *const want[] = { "main", "serve", "handle",
+	    "group", "rank" };
+	struct profile	*b = t_build(bs, bc, 4), *n = t_build(bs, nc, 4);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	size_t		 k;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		const struct delta_finding *f = &d.findings[0];
+
+		for (k = 0; k < f->npath; k++)
+			printf("# path[%zu] %s\n", k, d.rows[f->path[k]].name);
+		CHECK_STR(d.rows[f->row].name, "rank");
+		CHECK_INT(f->npath, 5);
+		for (k = 0; k < f->npath && k < 5; k++)
+			CHECK_STR(d.rows[f->path[k]].name, want[k]);
+	}
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+/*
  * A change of the scheduler alone: Go's runtime.asyncPreempt lands on
  * top of whatever ran, as often as the goroutines were preempted, which
  * the load decides.  It is a finding, said to be the scheduler's, and
@@ -903,5 +947,6 @@ main(void)
 	test_alloc();
 	test_spread_outside();
 	test_sched_alone();
+	test_path_shared_callee();
 	return tap_done();
 }
