@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "core/delta.h"
+#include "core/flow.h"
 #include "core/judge.h"
 #include "core/region.h"
 #include "core/runtime.h"
@@ -77,6 +78,7 @@ struct fctx {
 	int		*dir;		/* +1, -1, or 0 out of the pool */
 	size_t		*spend;		/* where each row's walk stops */
 	struct region_index *ri;	/* every row's region (region.h) */
+	struct calls	 g;		/* its calls, once asked (flows()) */
 	struct accepted	*acc;
 	size_t		 nacc;
 	int64_t		 excl[2];	/* samples of the findings, a side */
@@ -162,87 +164,13 @@ flow_in(struct fctx *c, size_t x, size_t t, int side)
 	return w;
 }
 
-/*
- * The value of each row that lies under the rows of reg on one side,
- * estimated through the call graph: all of a row of reg, and of any
- * other the calls into it from rows under reg, each carrying its
- * caller's part (what lies under reg of the caller's cum).  So a shared
- * function called through a chain of shared functions from a finding
- * gets the part that came from it, not only what reg calls directly.
- * The rows are taken callers first (Kahn's order over the rows reg
- * reaches); rows of a recursion, which never come free, are taken last,
- * in row order.  Each row's outgoing calls are walked twice: O(edges).
- */
-static double *
-flows(struct fctx *c, const unsigned char *reg, int side)
+/* Both sides' values of each row under reg (flow.h), into fl[2]. */
+static void
+flows(struct fctx *c, const unsigned char *reg, double *fl[2])
 {
-	const struct delta_edge	*e;
-	const struct delta_row	*rx;
-	double		*fl = xcalloc(c->n + 1, sizeof(*fl)), fr, cum;
-	size_t		*q = xreallocarray(NULL, c->n + 1, sizeof(*q));
-	size_t		 qh = 0, qt = 0, i, m, x, y, next = 0;
-	long		*indeg = xcalloc(c->n + 1, sizeof(*indeg));
-	unsigned char	*seen = xcalloc(c->n + 1, 1), *done;
-
-	for (i = 0; i < c->n; i++)
-		if (reg[i]) {
-			seen[i] = 1;
-			q[qt++] = i;
-		}
-	while (qh < qt) {
-		x = q[qh++];
-		m = delta_edges(c->d, x, 1, &e);
-		for (i = 0; i < m; i++) {
-			y = e[i].to;
-			if (y == x || reg[y])
-				continue;
-			indeg[y]++;
-			if (!seen[y]) {
-				seen[y] = 1;
-				q[qt++] = y;
-			}
-		}
-	}
-	done = xcalloc(c->n + 1, 1);
-	qh = qt = 0;
-	for (i = 0; i < c->n; i++)
-		if (reg[i])
-			q[qt++] = i;
-	for (;;) {
-		if (qh == qt) {
-			/* A recursion: take the next row not yet taken. */
-			while (next < c->n && (!seen[next] || done[next]))
-				next++;
-			if (next == c->n)
-				break;
-			q[qt++] = next;
-		}
-		x = q[qh++];
-		if (done[x])
-			continue;
-		done[x] = 1;
-		rx = &c->d->rows[x];
-		cum = (double)(side ? rx->new_cum : rx->base_cum);
-		if (reg[x])
-			fl[x] = cum;
-		else if (fl[x] > cum)
-			fl[x] = cum;
-		fr = cum > 0 ? fl[x] / cum : 0;
-		m = delta_edges(c->d, x, 1, &e);
-		for (i = 0; i < m; i++) {
-			y = e[i].to;
-			if (y == x || reg[y] || done[y])
-				continue;
-			fl[y] += fr * (double)(side ? e[i].new : e[i].base);
-			if (--indeg[y] == 0)
-				q[qt++] = y;
-		}
-	}
-	free(q);
-	free(indeg);
-	free(seen);
-	free(done);
-	return fl;
+	if (c->g.off == NULL)
+		calls_read(c->d, &c->g);
+	calls_flows(c->d, &c->g, reg, fl);
 }
 
 /*
@@ -576,8 +504,7 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 	a->dir = dir;
 	a->flat = c->d->rows[x].hyp == DELTA_HYP_FLAT;
 	a->region = reg;
-	a->flow[0] = flows(c, reg, 0);
-	a->flow[1] = flows(c, reg, 1);
+	flows(c, reg, a->flow);
 	for (s = 0; s < 2; s++) {
 		e = count(&c->d->rows[x], a->flat, s);
 		for (i = 0; i < c->nacc; i++)
@@ -987,18 +914,14 @@ carried(struct fctx *c, const struct accepted *a, size_t p, size_t q)
 
 /*
  * Of the callers of cur that carry enough of the change (from[],
- * calls[] and their n, as ascend() read them), the one the path should
- * take instead of best: a caller q that best dominates (every stack
- * through q passes through best) and calls directly, carrying enough
- * of the change into q, so that the path goes best -> q -> cur and
- * does not skip the function where the change came in (rank_results,
- * called by group_facets and by the handle_request that calls
- * group_facets too: handle_request has all of the change under it,
- * and would be taken first).  Repeated down to the nearest such
- * caller not already on the path.  Dominance, not reachability: the functions of a recursion
- * reach one another, but one dominates another only if the recursion
- * is entered through it alone, so a recursion cannot send the path
- * round in a circle.
+ * calls[] and their n, as ascend() read them), the one the path takes
+ * instead of best: a caller q that best dominates and calls, carrying
+ * enough of the change into q, so that the path goes best -> q -> cur
+ * and keeps the function where the change came in (rank, called by
+ * group and by handle, which calls group: handle has all of the change
+ * under it).  Repeated down to the nearest such caller off the path.
+ * Dominance, not reachability, so a recursion cannot send the path
+ * round a circle.
  */
 static size_t
 nearer(struct fctx *c, const struct accepted *a, size_t best,
@@ -1379,8 +1302,7 @@ bg_under(struct fctx *c, const unsigned char *set)
 		return;
 	c->bgset = xcalloc(c->n + 1, 1);
 	memcpy(c->bgset, set, c->n);
-	c->bgflow[0] = flows(c, set, 0);
-	c->bgflow[1] = flows(c, set, 1);
+	flows(c, set, c->bgflow);
 }
 
 /* Set aside the rows of set that moved the way dir allows (0: both). */
@@ -1573,5 +1495,6 @@ delta_findings(struct delta *d, const struct judge *j)
 	free(c.dir);
 	free(c.spend);
 	region_free(c.ri);
+	calls_free(&c.g);
 	return rc;
 }

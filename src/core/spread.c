@@ -17,7 +17,7 @@
  * whose stacks do not pass through the function it entered.  So the
  * spread is read again without the samples under a candidate (each
  * row's flat count less the part of it the call graph says lies under
- * the candidate, spread_flows()), and the candidate is tested against
+ * the candidate, calls_flows()), and the candidate is tested against
  * that spread.  Where the test holds even by Bonferroni's bound over
  * every candidate there could have been, the candidate is a change
  * found as surely as any finding could be, and its samples leave the
@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "core/delta.h"
+#include "core/flow.h"
 #include "core/judge.h"
 #include "core/region.h"
 #include "core/runtime.h"
@@ -74,150 +75,6 @@ spread_background(struct delta *d)
 	free(stack);
 	free(in);
 	return bg;
-}
-
-/* The union call graph's calls out of each row, read once. */
-struct calls {
-	size_t		*off;		/* row r's calls: [off[r], off[r + 1]) */
-	size_t		*to;
-	int64_t		*w[2];		/* the values through each, a side */
-};
-
-static void
-calls_read(struct delta *d, struct calls *g)
-{
-	const struct delta_edge	*e;
-	size_t		 r, i, m, n = 0, cap = 16;
-
-	g->off = xcalloc(d->nrows + 2, sizeof(*g->off));
-	g->to = xreallocarray(NULL, cap, sizeof(*g->to));
-	g->w[0] = xreallocarray(NULL, cap, sizeof(*g->w[0]));
-	g->w[1] = xreallocarray(NULL, cap, sizeof(*g->w[1]));
-	for (r = 0; r < d->nrows; r++) {
-		g->off[r] = n;
-		m = delta_edges(d, r, 1, &e);
-		for (i = 0; i < m; i++) {
-			if (e[i].to == r)
-				continue;
-			if (n == cap) {
-				cap *= 2;
-				g->to = xreallocarray(g->to, cap,
-				    sizeof(*g->to));
-				g->w[0] = xreallocarray(g->w[0], cap,
-				    sizeof(*g->w[0]));
-				g->w[1] = xreallocarray(g->w[1], cap,
-				    sizeof(*g->w[1]));
-			}
-			g->to[n] = e[i].to;
-			g->w[0][n] = e[i].base;
-			g->w[1][n++] = e[i].new;
-		}
-	}
-	g->off[d->nrows] = n;
-}
-
-static void
-calls_free(struct calls *g)
-{
-	free(g->off);
-	free(g->to);
-	free(g->w[0]);
-	free(g->w[1]);
-}
-
-/*
- * Both sides' flows under reg at once (fl[0], fl[1], each an array of
- * d->nrows + 1 the caller frees): the walk is the same for both.
- */
-static void
-flows(const struct delta *d, const struct calls *g, const unsigned char *reg,
-    double *fl[2])
-{
-	const struct delta_row	*rx;
-	double		 fr[2], cum[2];
-	size_t		*q = xreallocarray(NULL, d->nrows + 1, sizeof(*q));
-	size_t		 qh = 0, qt = 0, i, x, y, next = 0, n = d->nrows;
-	long		*indeg = xcalloc(n + 1, sizeof(*indeg));
-	unsigned char	*seen = xcalloc(n + 1, 1), *done;
-	int		 s;
-
-	fl[0] = xcalloc(n + 1, sizeof(*fl[0]));
-	fl[1] = xcalloc(n + 1, sizeof(*fl[1]));
-	/* The rows below reg, and how many calls into each come from them. */
-	for (i = 0; i < n; i++)
-		if (reg[i]) {
-			seen[i] = 1;
-			q[qt++] = i;
-		}
-	while (qh < qt) {
-		x = q[qh++];
-		for (i = g->off[x]; i < g->off[x + 1]; i++) {
-			y = g->to[i];
-			if (reg[y])
-				continue;
-			indeg[y]++;
-			if (!seen[y]) {
-				seen[y] = 1;
-				q[qt++] = y;
-			}
-		}
-	}
-	/* Then each, callers first, carrying its callers' parts down. */
-	done = xcalloc(n + 1, 1);
-	qh = qt = 0;
-	for (i = 0; i < n; i++)
-		if (reg[i])
-			q[qt++] = i;
-	for (;;) {
-		if (qh == qt) {
-			/* A recursion: take the next row not yet taken. */
-			while (next < n && (!seen[next] || done[next]))
-				next++;
-			if (next == n)
-				break;
-			q[qt++] = next;
-		}
-		x = q[qh++];
-		if (done[x])
-			continue;
-		done[x] = 1;
-		rx = &d->rows[x];
-		cum[0] = (double)rx->base_cum;
-		cum[1] = (double)rx->new_cum;
-		for (s = 0; s < 2; s++) {
-			if (reg[x])
-				fl[s][x] = cum[s];
-			else if (fl[s][x] > cum[s])
-				fl[s][x] = cum[s];
-			fr[s] = cum[s] > 0 ? fl[s][x] / cum[s] : 0;
-		}
-		for (i = g->off[x]; i < g->off[x + 1]; i++) {
-			y = g->to[i];
-			if (reg[y] || done[y])
-				continue;
-			fl[0][y] += fr[0] * (double)g->w[0][i];
-			fl[1][y] += fr[1] * (double)g->w[1][i];
-			if (--indeg[y] == 0)
-				q[qt++] = y;
-		}
-	}
-	free(q);
-	free(indeg);
-	free(seen);
-	free(done);
-}
-
-double *
-spread_flows(struct delta *d, const unsigned char *reg, int side)
-{
-	struct calls	 g;
-	double		*fl[2];
-
-	calls_read(d, &g);
-	flows(d, &g, reg, fl);
-	calls_free(&g);
-	free(fl[!side]);
-	return fl[side];
 }
 
 /* What one reading of the spread works with. */
@@ -266,7 +123,7 @@ read_spread(struct sctx *c, const unsigned char *reg, double trim,
 	int		 s, rc, bgany = 0;
 
 	if (reg != NULL)
-		flows(c->d, &c->g, reg, fl);
+		calls_flows(c->d, &c->g, reg, fl);
 	for (i = 0; i < c->d->nrows; i++) {
 		const struct delta_row *row = &c->d->rows[i];
 		int64_t	 kk[2];

@@ -22,21 +22,6 @@ struct stats_null;
 unsigned char	*spread_background(struct delta *);
 
 /*
- * The value of each row that lies under the rows of reg on one side,
- * estimated through the call graph: all of a row of reg, and of any
- * other the calls into it from rows under reg, each carrying its
- * caller's part (what lies under reg of the caller's cum).  So a shared
- * function called through a chain of shared functions from reg gets
- * the part that came from it, not only what reg calls directly.  The
- * rows are taken callers first (Kahn's order over the rows reg
- * reaches); rows of a recursion, which never come free, are taken last,
- * in row order.  Each row's outgoing calls are walked twice: O(edges).
- * An array of d->nrows + 1, freed by the caller.
- */
-double		*spread_flows(struct delta *, const unsigned char *reg,
-		    int side);
-
-/*
  * The spread of no change for j's family of d's rows (bg: the
  * background rows, or NULL), into out: stats_null()'s, read without
  * the samples of the changes that hold against the rest (spread.c).

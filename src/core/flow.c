@@ -1,0 +1,128 @@
+/* flow.h: what lies under a set of rows, through the call graph. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "core/delta.h"
+#include "core/flow.h"
+#include "support/xmalloc.h"
+
+void
+calls_read(struct delta *d, struct calls *g)
+{
+	const struct delta_edge	*e;
+	size_t		 r, i, m, n = 0, cap = 16;
+
+	g->off = xcalloc(d->nrows + 2, sizeof(*g->off));
+	g->to = xreallocarray(NULL, cap, sizeof(*g->to));
+	g->w[0] = xreallocarray(NULL, cap, sizeof(*g->w[0]));
+	g->w[1] = xreallocarray(NULL, cap, sizeof(*g->w[1]));
+	for (r = 0; r < d->nrows; r++) {
+		g->off[r] = n;
+		m = delta_edges(d, r, 1, &e);
+		for (i = 0; i < m; i++) {
+			if (e[i].to == r)
+				continue;
+			if (n == cap) {
+				cap *= 2;
+				g->to = xreallocarray(g->to, cap,
+				    sizeof(*g->to));
+				g->w[0] = xreallocarray(g->w[0], cap,
+				    sizeof(*g->w[0]));
+				g->w[1] = xreallocarray(g->w[1], cap,
+				    sizeof(*g->w[1]));
+			}
+			g->to[n] = e[i].to;
+			g->w[0][n] = e[i].base;
+			g->w[1][n++] = e[i].new;
+		}
+	}
+	g->off[d->nrows] = n;
+}
+
+void
+calls_free(struct calls *g)
+{
+	free(g->off);
+	free(g->to);
+	free(g->w[0]);
+	free(g->w[1]);
+}
+
+void
+calls_flows(const struct delta *d, const struct calls *g,
+    const unsigned char *reg, double *fl[2])
+{
+	const struct delta_row	*rx;
+	double		 fr[2], cum[2];
+	size_t		*q = xreallocarray(NULL, d->nrows + 1, sizeof(*q));
+	size_t		 qh = 0, qt = 0, i, x, y, next = 0, n = d->nrows;
+	long		*indeg = xcalloc(n + 1, sizeof(*indeg));
+	unsigned char	*seen = xcalloc(n + 1, 1), *done;
+	int		 s;
+
+	fl[0] = xcalloc(n + 1, sizeof(*fl[0]));
+	fl[1] = xcalloc(n + 1, sizeof(*fl[1]));
+	/* The rows below reg, and how many calls into each come from them. */
+	for (i = 0; i < n; i++)
+		if (reg[i]) {
+			seen[i] = 1;
+			q[qt++] = i;
+		}
+	while (qh < qt) {
+		x = q[qh++];
+		for (i = g->off[x]; i < g->off[x + 1]; i++) {
+			y = g->to[i];
+			if (reg[y])
+				continue;
+			indeg[y]++;
+			if (!seen[y]) {
+				seen[y] = 1;
+				q[qt++] = y;
+			}
+		}
+	}
+	/* Then each, callers first, carrying its callers' parts down. */
+	done = xcalloc(n + 1, 1);
+	qh = qt = 0;
+	for (i = 0; i < n; i++)
+		if (reg[i])
+			q[qt++] = i;
+	for (;;) {
+		if (qh == qt) {
+			/* A recursion: take the next row not yet taken. */
+			while (next < n && (!seen[next] || done[next]))
+				next++;
+			if (next == n)
+				break;
+			q[qt++] = next;
+		}
+		x = q[qh++];
+		if (done[x])
+			continue;
+		done[x] = 1;
+		rx = &d->rows[x];
+		cum[0] = (double)rx->base_cum;
+		cum[1] = (double)rx->new_cum;
+		for (s = 0; s < 2; s++) {
+			if (reg[x])
+				fl[s][x] = cum[s];
+			else if (fl[s][x] > cum[s])
+				fl[s][x] = cum[s];
+			fr[s] = cum[s] > 0 ? fl[s][x] / cum[s] : 0;
+		}
+		for (i = g->off[x]; i < g->off[x + 1]; i++) {
+			y = g->to[i];
+			if (reg[y] || done[y])
+				continue;
+			fl[0][y] += fr[0] * (double)g->w[0][i];
+			fl[1][y] += fr[1] * (double)g->w[1][i];
+			if (--indeg[y] == 0)
+				q[qt++] = y;
+		}
+	}
+	free(q);
+	free(indeg);
+	free(seen);
+	free(done);
+}

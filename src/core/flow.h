@@ -1,0 +1,42 @@
+/*
+ * What lies under a set of rows, through the union call graph: the
+ * calls out of each row read once into arrays (struct calls), and each
+ * row's value under the set on both sides from one walk of them.  For
+ * the findings (findings.c: what a finding's region holds of a shared
+ * callee) and for the spread of no change (spread.c: the samples a
+ * candidate change could have moved).  Core: no I/O.
+ */
+#ifndef FLOW_H
+#define FLOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct delta;
+
+/* The calls out of each row, self-calls left out. */
+struct calls {
+	size_t		*off;		/* row r's calls: [off[r], off[r + 1]) */
+	size_t		*to;
+	int64_t		*w[2];		/* the values through each, a side */
+};
+
+/* Read d's calls (d->graph set); calls_free() frees them. */
+void	calls_read(struct delta *, struct calls *);
+void	calls_free(struct calls *);
+
+/*
+ * The value of each row that lies under the rows of reg, on each side
+ * (fl[0] base, fl[1] new: arrays of d->nrows + 1 the caller frees): all
+ * of a row of reg, and of any other the calls into it from rows under
+ * reg, each carrying its caller's part (what lies under reg of the
+ * caller's cum).  So a shared function called through a chain of
+ * shared functions from reg gets the part that came from it, not only
+ * what reg calls directly.  The rows are taken callers first (Kahn's
+ * order over the rows reg reaches); the rows of a recursion, which
+ * never come free, are taken last, in row order.  O(calls).
+ */
+void	calls_flows(const struct delta *, const struct calls *,
+	    const unsigned char *reg, double *fl[2]);
+
+#endif
