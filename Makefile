@@ -60,7 +60,7 @@ endif
 WERROR	?=
 CFLAGS	?= $(OPT)
 CFLAGS	+= -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
-	   -Wall -Wextra $(WERROR) $(SANFLAGS) \
+	   -Wall -Wextra -Werror=implicit-function-declaration $(WERROR) $(SANFLAGS) \
 	   -Iinclude -Isrc -I$(BUILD) $(PKG_CFLAGS)
 LDFLAGS	+= $(SANFLAGS)
 LDLIBS	+= $(PKG_LIBS) -lm -lpthread

@@ -30,6 +30,7 @@
 #include "support/diag.h"
 #include "core/facts.h"
 #include "input/gunzip.h"
+#include "input/input.h"
 #include "profdiff.h"
 #include "model/profile.h"
 
