@@ -21,9 +21,8 @@
 # DEEP_BASELINE_NAME says what it is in the results (default its
 # path).  Writes $DEEP_RESULTS (default bench/DEEP.md).
 set -eu
-BUILD=${BUILD:-build}
-PD=$BUILD/profdiff
-RUSAGE=$BUILD/bench/rusage
+. "$(dirname "$0")/lib.sh"
+BENCH_OK=1		# diff and series exit 1 as a result, not a failure
 STEPS=${DEEP_STEPS:-2000 8000 32000}
 RUNS=${DEEP_RUNS:-3}
 BASE=${DEEP_BASELINE:-}
@@ -31,8 +30,6 @@ BASE_MAX=${DEEP_BASELINE_MAX:-2000}
 BASE_NAME=${DEEP_BASELINE_NAME:-\`$BASE\`}
 OUT=bench/out/deep
 RESULTS=${DEEP_RESULTS:-bench/DEEP.md}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 if [ -n "$BASE" ] && [ ! -x "$BASE" ]; then
 	echo "deep: DEEP_BASELINE=$BASE is not an executable" >&2
 	exit 1
@@ -57,35 +54,31 @@ make_pair() {
 	chain "$OUT/deep-$d.folded" $((2 * d + 1000)) 3000
 }
 
-# one NAME BINARY ARGS...: a run, its "wall rss status" added to
-# $TMP/NAME.  Exit status 0 and 1 are results.
-one() {
-	name=$1
-	shift
-	st=0
-	"$RUSAGE" -o "$TMP/$name" "$@" > /dev/null 2> "$TMP/err" || st=$?
-	if [ "$st" -gt 1 ]; then
-		echo "deep: $name failed with status $st:" >&2
-		cat "$TMP/err" >&2
-		exit 1
-	fi
-}
-
-# med NAME: the median wall and the median peak RSS (KB) of its runs.
-med() {
-	w=$(cut -d' ' -f1 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	m=$(cut -d' ' -f2 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	echo "$w $m"
+# round R: diff and series of the pair $S, $D once with the current
+# binary and, up to BASE_MAX frames, once with the baseline; every
+# other round, the baseline first.
+round() {
+	for b in cur base; do
+		if [ $(($1 % 2)) = 1 ]; then
+			[ "$b" = cur ] && b=base || b=cur
+		fi
+		if [ "$b" = cur ]; then
+			bench_run "diff-$d" "$PD" diff -q "$S" "$D"
+			bench_run "series-$d" "$PD" series -q "$S" "$S" "$D" "$D"
+		elif [ -n "$BASE" ] && [ "$d" -le "$BASE_MAX" ]; then
+			bench_run "diff-$d.base" "$BASE" diff -q "$S" "$D"
+			bench_run "series-$d.base" "$BASE" series -q "$S" "$S" \
+			    "$D" "$D"
+		fi
+	done
 }
 
 # row COMMAND D NAME: a row of the table, with the baseline's when it
 # was run.
 row() {
-	set -- "$1" "$2" "$3" $(med "$3")
+	set -- "$1" "$2" "$3" $(bench_median "$3")
 	if [ -s "$TMP/$3.base" ]; then
-		set -- "$@" $(med "$3.base")
+		set -- "$@" $(bench_median "$3.base")
 	else
 		set -- "$@" - -
 	fi
@@ -105,12 +98,7 @@ for d in $STEPS; do
 	make_pair "$d"
 done
 {
-	echo "# profdiff on one deep stack"
-	echo
-	echo "Made by \`bench/deep.sh\` (\`make bench\`) on $(uname -m)," \
-	    "$(nproc) cores, $(date -u +%Y-%m-%d); the median of $RUNS runs."
-	echo "The load average when it started was" \
-	    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)."
+	bench_head "profdiff on one deep stack"
 	echo "Each pair is a stack D frames deep against one 2D + 1000 deep"
 	echo "(bench/out/deep/, folded), and a sibling of it:"
 	echo
@@ -129,28 +117,8 @@ for d in $STEPS; do
 	S=$OUT/shallow-$d.folded
 	D=$OUT/deep-$d.folded
 	echo "deep: $d frames" >&2
-	: > "$TMP/diff-$d"
-	: > "$TMP/series-$d"
-	: > "$TMP/diff-$d.base"
-	: > "$TMP/series-$d.base"
-	r=0
-	while [ "$r" -lt "$RUNS" ]; do
-		for b in cur base; do
-			# Every other round, the baseline first.
-			if [ $((r % 2)) = 1 ]; then
-				[ "$b" = cur ] && b=base || b=cur
-			fi
-			if [ "$b" = cur ]; then
-				one "diff-$d" "$PD" diff -q "$S" "$D"
-				one "series-$d" "$PD" series -q "$S" "$S" "$D" "$D"
-			elif [ -n "$BASE" ] && [ "$d" -le "$BASE_MAX" ]; then
-				one "diff-$d.base" "$BASE" diff -q "$S" "$D"
-				one "series-$d.base" "$BASE" series -q "$S" "$S" \
-				    "$D" "$D"
-			fi
-		done
-		r=$((r + 1))
-	done
+	bench_rounds round "diff-$d" "series-$d" "diff-$d.base" \
+	    "series-$d.base"
 	row "diff" "$d" "diff-$d" >> "$TMP/diff.md"
 	row "series" "$d" "series-$d" >> "$TMP/series.md"
 done

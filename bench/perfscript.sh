@@ -14,14 +14,10 @@
 # the runs of each command (default 3, the median kept).  Writes
 # $PS_RESULTS (default bench/PERFSCRIPT.md).
 set -eu
-BUILD=${BUILD:-build}
-PD=$BUILD/profdiff
-RUSAGE=$BUILD/bench/rusage
+. "$(dirname "$0")/lib.sh"
 WANT=${PS_SAMPLES:-1000000}
 RUNS=${PS_RUNS:-3}
 RESULTS=${PS_RESULTS:-bench/PERFSCRIPT.md}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 
 # One recording of every capture, then as many copies as make WANT.
 zcat examples/native/captures/perf-*.txt.gz > "$TMP/one.txt"
@@ -54,41 +50,17 @@ bytes=$(zcat "$TMP/big.txt.gz" | wc -c)
 samples=$((per * copies))
 gz=$(wc -c < "$TMP/big.txt.gz")
 
-one() {
-	name=$1
-	shift
-	"$RUSAGE" -o "$TMP/$name" "$@" > /dev/null 2> "$TMP/err" || {
-		echo "perfscript: $name failed:" >&2
-		cat "$TMP/err" >&2
-		exit 1
-	}
+# round R: profdiff top, then zcat alone.
+round() {
+	echo "perfscript: run $(($1 + 1)) of $RUNS" >&2
+	bench_run pd "$PD" top -q -n 10 "$TMP/big.txt.gz"
+	bench_run zc sh -c 'zcat "$1" > /dev/null' sh "$TMP/big.txt.gz"
 }
 
-med() {
-	w=$(cut -d' ' -f1 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	m=$(cut -d' ' -f2 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	echo "$w $m"
-}
-
-: > "$TMP/pd"
-: > "$TMP/zc"
-r=0
-while [ "$r" -lt "$RUNS" ]; do
-	echo "perfscript: run $((r + 1)) of $RUNS" >&2
-	one pd "$PD" top -q -n 10 "$TMP/big.txt.gz"
-	one zc sh -c 'zcat "$1" > /dev/null' sh "$TMP/big.txt.gz"
-	r=$((r + 1))
-done
-set -- $(med pd) $(med zc)
+bench_rounds round pd zc
+set -- $(bench_median pd) $(bench_median zc)
 {
-	echo "# Reading perf script text"
-	echo
-	echo "Made by \`bench/perfscript.sh\` (\`make bench\`) on $(uname -m)," \
-	    "$(nproc) cores, $(date -u +%Y-%m-%d); the median of $RUNS runs."
-	echo "The load average when it started was" \
-	    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)."
+	bench_head "Reading perf script text"
 	echo "The input is $samples samples of \`perf script\` output (the"
 	echo "captures of examples/native, $copies copies of their $per samples),"
 	echo "$bytes bytes of text gzipped to $gz, read by \`profdiff top -q\`"

@@ -12,17 +12,13 @@
 # the runs of each command (default 3, the median kept, the two commands
 # in turn).  Writes $SPANS_RESULTS (default bench/SPANS.md).
 set -eu
-BUILD=${BUILD:-build}
-PD=$BUILD/profdiff
-RUSAGE=$BUILD/bench/rusage
+. "$(dirname "$0")/lib.sh"
 GEN=$BUILD/bench/genprof
 N=${SPANS_SAMPLES:-1000000}
 K=${SPANS_SPANS:-100000}
 RUNS=${SPANS_RUNS:-3}
 OUT=bench/out/spans
 RESULTS=${SPANS_RESULTS:-bench/SPANS.md}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 P=$OUT/prof-$N-$K.pb.gz
 T=$OUT/trace-$N-$K.json.gz
 if [ ! -f "$P" ] || [ ! -f "$T" ]; then
@@ -30,45 +26,17 @@ if [ ! -f "$P" ] || [ ! -f "$T" ]; then
 	"$GEN" -s 1 -n "$N" -f 20000 -l 120000 -P "$K" -T "$T" "$P"
 fi
 
-# one NAME ARGS...: a run of profdiff, its "wall rss status" added to
-# $TMP/NAME.
-one() {
-	name=$1
-	shift
-	if ! "$RUSAGE" -o "$TMP/$name" "$PD" "$@" > /dev/null 2> "$TMP/err"
-	then
-		echo "spans: $name failed:" >&2
-		cat "$TMP/err" >&2
-		exit 1
-	fi
+# round R: diff of the profile with itself, then spans.
+round() {
+	echo "spans: round $(($1 + 1)) of $RUNS" >&2
+	bench_run diff "$PD" diff -q "$P" "$P"
+	bench_run spans "$PD" spans -q --trace "$T" "$P"
 }
 
-# med NAME: the median wall and the median peak RSS (KB) of its runs.
-med() {
-	w=$(cut -d' ' -f1 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	m=$(cut -d' ' -f2 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	echo "$w $m"
-}
-
-: > "$TMP/diff"
-: > "$TMP/spans"
-r=0
-while [ "$r" -lt "$RUNS" ]; do
-	echo "spans: round $((r + 1)) of $RUNS" >&2
-	one diff diff -q "$P" "$P"
-	one spans spans -q --trace "$T" "$P"
-	r=$((r + 1))
-done
-set -- $(med diff) $(med spans)
+bench_rounds round diff spans
+set -- $(bench_median diff) $(bench_median spans)
 {
-	echo "# profdiff spans at scale"
-	echo
-	echo "Made by \`bench/spans.sh\` (\`make bench\`) on $(uname -m)," \
-	    "$(nproc) cores, $(date -u +%Y-%m-%d); the median of $RUNS runs."
-	echo "The load average when it started was" \
-	    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)."
+	bench_head "profdiff spans at scale"
 	echo "The profile: $N samples of bench/genprof's program (-f 20000"
 	echo "-l 120000), each with the span_id of one of $K spans; the"
 	echo "trace: those spans as OTLP/JSON, gzipped."

@@ -17,14 +17,10 @@
 # records, a trailer, the memory map as text).  Writes $SYM_RESULTS
 # (default bench/SYMBOLS.md).
 set -eu
-BUILD=${BUILD:-build}
-PD=$BUILD/profdiff
-RUSAGE=$BUILD/bench/rusage
+. "$(dirname "$0")/lib.sh"
 STEPS=${SYM_STEPS:-10000 100000}
 RUNS=${SYM_RUNS:-3}
 RESULTS=${SYM_RESULTS:-bench/SYMBOLS.md}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
 BIN=$(cd "$(dirname "$PD")" && pwd)/$(basename "$PD")
 
 # The code segment: file offset, address, size in the file.
@@ -52,31 +48,14 @@ with open(out, 'wb') as f:
 PY
 }
 
-one() {
-	name=$1
-	shift
-	"$RUSAGE" -o "$TMP/$name" "$@" > /dev/null 2> "$TMP/err" || {
-		echo "symbolize: $name failed:" >&2
-		cat "$TMP/err" >&2
-		exit 1
-	}
-}
-
-med() {
-	w=$(cut -d' ' -f1 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	m=$(cut -d' ' -f2 "$TMP/$1" | sort -n | awk '{ a[NR] = $1 }
-	    END { print a[int((NR + 1) / 2)] }')
-	echo "$w $m"
+# round R: the $n addresses with the binary found, then without.
+round() {
+	bench_run "a-$n" "$PD" top -q "$TMP/named-$n.prof"
+	bench_run "b-$n" "$PD" top -q "$TMP/none-$n.prof"
 }
 
 {
-	echo "# Symbolizing a profile"
-	echo
-	echo "Made by \`bench/symbolize.sh\` (\`make bench\`) on $(uname -m)," \
-	    "$(nproc) cores, $(date -u +%Y-%m-%d); the median of $RUNS runs."
-	echo "The load average when it started was" \
-	    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)."
+	bench_head "Symbolizing a profile"
 	echo "Each profile is N distinct addresses in the code of"
 	echo "\`$PD\` ($(($(printf %d "$SEG_SIZE") / 1024)) KB of code), one"
 	echo "sample each, read by \`profdiff top -q\` with the binary found"
@@ -94,15 +73,8 @@ for n in $STEPS; do
 	make_profile "$n" "$TMP/none-$n.prof" /nonexistent/profdiff
 	named=$("$PD" top -q -f json "$TMP/named-$n.prof" |
 	    sed -n 's/.*"state":"named","addresses":\([0-9]*\),"named":\([0-9]*\)}.*/\2 of \1/p')
-	: > "$TMP/a-$n"
-	: > "$TMP/b-$n"
-	r=0
-	while [ "$r" -lt "$RUNS" ]; do
-		one "a-$n" "$PD" top -q "$TMP/named-$n.prof"
-		one "b-$n" "$PD" top -q "$TMP/none-$n.prof"
-		r=$((r + 1))
-	done
-	set -- $(med "a-$n") $(med "b-$n")
+	bench_rounds round "a-$n" "b-$n"
+	set -- $(bench_median "a-$n") $(bench_median "b-$n")
 	awk -v n="$n" -v nm="$named" -v a="$1" -v ar="$2" -v b="$3" \
 	    -v br="$4" 'BEGIN {
 		printf "| %d | %s | %.3f | %.3f | %.3f | %.2f | %.1f | %.1f |\n",
