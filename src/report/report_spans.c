@@ -49,12 +49,53 @@ side_text(FILE *fp, const struct diff_report *r, int i, const char *lead)
 	fputc('\n', fp);
 }
 
+/*
+ * Both sides' lines under lead, then what went to neither side, if any
+ * did, naming label there unless it is NULL (Markdown's line does not).
+ */
+static void
+sides(FILE *fp, const struct diff_report *r, const char *lead,
+    const char *label)
+{
+	const struct report_spans *s = r->spans;
+	char	 a[UNITS_BUFSZ], b[UNITS_BUFSZ];
+
+	side_text(fp, r, 0, lead);
+	side_text(fp, r, 1, lead);
+	if (s->unlabeled > 0 || s->unmatched > 0) {
+		per_span(a, sizeof(a), (double)s->unlabeled, r);
+		per_span(b, sizeof(b), (double)s->unmatched, r);
+		fprintf(fp, "%sneither side: %s of samples without the label",
+		    lead, a);
+		if (label != NULL)
+			fprintf(fp, " %s", label);
+		fprintf(fp, ", %s of spans not taken\n", b);
+	}
+}
+
+/*
+ * The runtime's rows that grow with a span's length after head, each
+ * escaped by put, on one line; nothing when there is none.
+ */
+static void
+lengths(FILE *fp, const struct report_spans *s, const char *head,
+    void (*put)(FILE *, const char *))
+{
+	size_t	 i;
+
+	for (i = 0; i < s->nlength; i++) {
+		fputs(i == 0 ? head : ", ", fp);
+		put(fp, s->length[i]);
+	}
+	if (s->nlength > 0)
+		fputc('\n', fp);
+}
+
 void
 report_spans_text(FILE *fp, const struct diff_report *r)
 {
 	const struct report_spans *s = r->spans;
-	char	 t[UNITS_BUFSZ], a[UNITS_BUFSZ], b[UNITS_BUFSZ];
-	size_t	 i;
+	char	 t[UNITS_BUFSZ];
 
 	if (s == NULL)
 		return;
@@ -67,30 +108,17 @@ report_spans_text(FILE *fp, const struct diff_report *r)
 		fputs("every span name with samples", fp);
 	fprintf(fp, ", label %s; slow: %s%s at or above %s\n", s->label,
 	    s->slow[0] == 'p' ? "the " : "", s->slow, t);
-	side_text(fp, r, 0, "  ");
-	side_text(fp, r, 1, "  ");
-	if (s->unlabeled > 0 || s->unmatched > 0) {
-		per_span(a, sizeof(a), (double)s->unlabeled, r);
-		per_span(b, sizeof(b), (double)s->unmatched, r);
-		fprintf(fp, "  neither side: %s of samples without the label "
-		    "%s, %s of spans not taken\n", a, s->label, b);
-	}
+	sides(fp, r, "  ", s->label);
 	fprintf(fp, "  %s\n", s->say);
-	for (i = 0; i < s->nlength; i++) {
-		fputs(i == 0 ? "  grows with a span's length, not its code: " :
-		    ", ", fp);
-		report_put_text(fp, s->length[i]);
-	}
-	if (s->nlength > 0)
-		fputc('\n', fp);
+	lengths(fp, s, "  grows with a span's length, not its code: ",
+	    report_put_text);
 }
 
 void
 report_spans_md(FILE *fp, const struct diff_report *r)
 {
 	const struct report_spans *s = r->spans;
-	char	 t[UNITS_BUFSZ], a[UNITS_BUFSZ], b[UNITS_BUFSZ];
-	size_t	 i;
+	char	 t[UNITS_BUFSZ];
 
 	if (s == NULL)
 		return;
@@ -106,22 +134,10 @@ report_spans_md(FILE *fp, const struct diff_report *r)
 		fputs("every span name with samples", fp);
 	fprintf(fp, ", label `%s`; slow: %s at or above %s\n", s->label,
 	    s->slow, t);
-	side_text(fp, r, 0, "  - ");
-	side_text(fp, r, 1, "  - ");
-	if (s->unlabeled > 0 || s->unmatched > 0) {
-		per_span(a, sizeof(a), (double)s->unlabeled, r);
-		per_span(b, sizeof(b), (double)s->unmatched, r);
-		fprintf(fp, "  - neither side: %s of samples without the "
-		    "label, %s of spans not taken\n", a, b);
-	}
+	sides(fp, r, "  - ", NULL);
 	fprintf(fp, "- **%s**: %s\n", s->verdict, s->say);
-	for (i = 0; i < s->nlength; i++) {
-		fputs(i == 0 ? "- Grows with a span's length, not its code: " :
-		    ", ", fp);
-		report_put_md(fp, s->length[i]);
-	}
-	if (s->nlength > 0)
-		fputc('\n', fp);
+	lengths(fp, s, "- Grows with a span's length, not its code: ",
+	    report_put_md);
 }
 
 static void
