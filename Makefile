@@ -119,7 +119,8 @@ FUZZ_TARGETS = pprof options folded twice perfscript legacy series cli trace
 tests: $(UNIT_BIN) $(TOOL_BIN) $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 # Each fuzz target's plain-main replayer, run by tests/run.sh on its seeds.
-$(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c tests/fuzz/fuzzfold.h tests/fuzz/fuzzsame.h $(BUILD)/libprofdiff.a
+$(BUILD)/tests/replay_%: tests/fuzz/replay.c tests/fuzz/fuzz_%.c tests/fuzz/fuzzfold.h \
+	tests/fuzz/fuzzsame.h tests/fuzz/fuzzdecode.h $(BUILD)/libprofdiff.a
 	@mkdir -p $(BUILD)/tests
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/fuzz/replay.c tests/fuzz/fuzz_$*.c $(BUILD)/libprofdiff.a $(LDLIBS)
 

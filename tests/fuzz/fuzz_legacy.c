@@ -22,8 +22,7 @@
 #include "input/legacy.h"
 #include "profdiff.h"
 #include "model/profile.h"
-#include "fuzzfold.h"
-#include "fuzzsame.h"
+#include "fuzzdecode.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -34,8 +33,7 @@ check_refusal(const struct diag *d)
 	if (d->code != DIAG_LEGACY && d->code != DIAG_CORRUPT &&
 	    d->code != DIAG_LIMIT)
 		abort();
-	if (d->msg[0] == '\0' || strchr(d->msg, '\n') != NULL)
-		abort();
+	fuzz_one_line(d, NULL);
 }
 
 /* The model's invariants, which agg relies on. */
@@ -67,15 +65,11 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	struct pd_limits	 lim;
-	struct diag		 d, pd;
-	struct profile		*p, *pp;
+	struct diag		 d;
+	struct profile		*p;
 	enum input_kind		 k;
-	size_t			 vi;
 
-	pd_limits_default(&lim);
-	lim.max_inflated = 64u << 20;	/* keep the fuzzer's memory small */
-	lim.max_depth = 4096;
-	lim.max_functions = 1u << 16;
+	fuzz_limits(&lim);
 	diag_init(&d, "fuzz");
 	p = legacy_decode(data, len, "fuzz", &lim, &d);
 	if (p == NULL)
@@ -86,21 +80,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 	/* The sniffer's legacy inputs take the same path through pprof. */
 	k = gunzip_is_gzip(data, len) ? INPUT_PROTOBUF :
 	    input_sniff(data, len);
-	if (k == INPUT_LEGACY_TEXT || k == INPUT_LEGACY_CPU) {
-		diag_init(&pd, "fuzz");
-		pp = pprof_decode(data, len, "fuzz", &lim, &pd);
-		SAME(pp == NULL, p == NULL);
-		if (pp == NULL) {
-			SAME(pd.code, d.code);
-			SAME(strcmp(pd.msg, d.msg) == 0, 1);
-		} else
-			same_profile(p, pp);
-		profile_free(pp);
-	}
-	if (p == NULL)
-		return 0;
-	for (vi = 0; vi < p->nsample_types; vi++)
-		fold_every_granularity(p, (int)vi);
-	profile_free(p);
+	if (k == INPUT_LEGACY_TEXT || k == INPUT_LEGACY_CPU)
+		fuzz_same_as_pprof(data, len, &lim, p, &d, 1);
+	fuzz_fold_free(p);
 	return 0;
 }

@@ -22,22 +22,16 @@
 #include "input/perfscript.h"
 #include "profdiff.h"
 #include "model/profile.h"
-#include "fuzzfold.h"
+#include "fuzzdecode.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
-
-#define SAME(a, b)	do { if ((a) != (b)) abort(); } while (0)
 
 static void
 check_refusal(const struct diag *d)
 {
 	if (d->code != DIAG_PERFSCRIPT && d->code != DIAG_LIMIT)
 		abort();
-	if (strchr(d->msg, '\n') != NULL)
-		abort();
-	if (strncmp(d->msg, "line ", 5) != 0 &&
-	    strncmp(d->msg, "no samples", 10) != 0)
-		abort();
+	fuzz_one_line(d, "no samples");
 }
 
 /*
@@ -92,14 +86,10 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 {
 	struct pd_limits	 lim;
-	struct diag		 d, pd;
-	struct profile		*p, *pp;
-	size_t			 vi;
+	struct diag		 d;
+	struct profile		*p;
 
-	pd_limits_default(&lim);
-	lim.max_inflated = 64u << 20;	/* keep the fuzzer's memory small */
-	lim.max_depth = 4096;
-	lim.max_functions = 1u << 16;
+	fuzz_limits(&lim);
 	diag_init(&d, "fuzz");
 	p = perfscript_decode(data, len, "fuzz", &lim, &d);
 	if (p == NULL)
@@ -109,20 +99,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t len)
 
 	/* Through the pprof entry point, sniffed text takes the same path. */
 	if (!gunzip_is_gzip(data, len) && perfscript_sniff(data, len) &&
-	    input_sniff(data, len) == INPUT_PERFSCRIPT) {
-		diag_init(&pd, "fuzz");
-		pp = pprof_decode(data, len, "fuzz", &lim, &pd);
-		SAME(pp == NULL, p == NULL);
-		if (pp == NULL && strcmp(pd.msg, d.msg) != 0)
-			abort();
-		if (pp != NULL)
-			SAME(pp->nsamples, p->nsamples);
-		profile_free(pp);
-	}
-	if (p == NULL)
-		return 0;
-	for (vi = 0; vi < p->nsample_types; vi++)
-		fold_every_granularity(p, (int)vi);
-	profile_free(p);
+	    input_sniff(data, len) == INPUT_PERFSCRIPT)
+		fuzz_same_as_pprof(data, len, &lim, p, &d, 0);
+	fuzz_fold_free(p);
 	return 0;
 }

@@ -2,7 +2,7 @@
  * What the fuzz targets that decode a profile do with it: facts and
  * aggregation of one sample type at every granularity, reading every
  * node's name, so that a bad model shows as a crash or a sanitizer
- * report.  Included by fuzz_pprof.c and fuzz_folded.c.
+ * report.  Included by fuzz_pprof.c and fuzzdecode.h.
  */
 #ifndef FUZZFOLD_H
 #define FUZZFOLD_H

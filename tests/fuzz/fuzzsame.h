@@ -1,7 +1,7 @@
 /*
  * Whether two decoded profiles are the same model, field by field, for
  * the fuzz targets that decode one input two ways: abort() if not.
- * Included by fuzz_pprof.c and fuzz_twice.c.
+ * Included by fuzz_pprof.c, fuzz_twice.c and fuzzdecode.h.
  */
 #ifndef FUZZSAME_H
 #define FUZZSAME_H
