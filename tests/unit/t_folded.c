@@ -17,47 +17,9 @@
 #include "model/profile.h"
 #include "tap.h"
 
-static char	 msg[512];
-
-/* Decode text (strlen) with the given limits, or the defaults. */
-static struct profile *
-dec_lim(const char *text, const struct pd_limits *lim)
-{
-	struct profile	*p;
-	struct diag	 d;
-
-	diag_init(&d, "t.folded");
-	msg[0] = '\0';
-	if ((p = folded_decode(text, strlen(text), "t.folded", lim, &d)) ==
-	    NULL)
-		diag_format(&d, msg, sizeof(msg));
-	return p;
-}
-
-static struct profile *
-dec(const char *text)
-{
-	return dec_lim(text, NULL);
-}
-
-/* The message for text that must be refused, or "(accepted)". */
-static const char *
-refuse_lim(const char *text, const struct pd_limits *lim)
-{
-	struct profile *p;
-
-	if ((p = dec_lim(text, lim)) != NULL) {
-		profile_free(p);
-		return "(accepted)";
-	}
-	return msg;
-}
-
-static const char *
-refuse(const char *text)
-{
-	return refuse_lim(text, NULL);
-}
+#define TDECODE		folded_decode
+#define TDECODE_PATH	"t.folded"
+#include "tdecode.h"
 
 /* The frame names of sample i, leaf first, joined by '|'. */
 static const char *

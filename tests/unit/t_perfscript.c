@@ -20,46 +20,9 @@
 #include "model/profile.h"
 #include "tap.h"
 
-static char	 msg[512];
-
-static struct profile *
-dec_lim(const char *text, const struct pd_limits *lim)
-{
-	struct profile	*p;
-	struct diag	 d;
-
-	diag_init(&d, "t.perf");
-	msg[0] = '\0';
-	if ((p = perfscript_decode(text, strlen(text), "t.perf", lim, &d)) ==
-	    NULL)
-		diag_format(&d, msg, sizeof(msg));
-	return p;
-}
-
-static struct profile *
-dec(const char *text)
-{
-	return dec_lim(text, NULL);
-}
-
-/* The message for text that must be refused, or "(accepted)". */
-static const char *
-refuse_lim(const char *text, const struct pd_limits *lim)
-{
-	struct profile *p;
-
-	if ((p = dec_lim(text, lim)) != NULL) {
-		profile_free(p);
-		return "(accepted)";
-	}
-	return msg;
-}
-
-static const char *
-refuse(const char *text)
-{
-	return refuse_lim(text, NULL);
-}
+#define TDECODE		perfscript_decode
+#define TDECODE_PATH	"t.perf"
+#include "tdecode.h"
 
 /* Frame j (0 = leaf) of sample i: its function's name, or "-". */
 static const char *
