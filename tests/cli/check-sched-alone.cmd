@@ -1,1 +1,1 @@
-$PROFDIFF check-significance -n 3 tests/data/runtimes/go/cpu-none-01.pb.gz tests/data/runtimes/go/cpu-none-06.pb.gz
+$PROFDIFF check-significance -n 3 tests/data/runtimes/go/cpu-none-10.pb.gz tests/data/runtimes/go/cpu-none-11.pb.gz
