@@ -22,6 +22,7 @@
 
 #include "core/agg.h"
 #include "core/delta.h"
+#include "core/flow.h"
 #include "core/runtime.h"
 #include "core/spread.h"
 #include "stats/stats.h"
@@ -1152,6 +1153,7 @@ join_rows(struct delta *d, struct delta_graph *g)
 		struct delta_row *row = &d->rows[d->nrows];
 
 		row->name = bn->name;
+		row->frame = rt_frame_of(row->name);
 		row->base_flat = bn->flat[AGG_VALUE];
 		row->base_cum = bn->cum[AGG_VALUE];
 		row->base_count = bn->cum[AGG_COUNT];
@@ -1178,6 +1180,7 @@ join_rows(struct delta *d, struct delta_graph *g)
 			continue;
 		row = &d->rows[d->nrows];
 		row->name = nn_->name;
+		row->frame = rt_frame_of(row->name);
 		row->new_flat = nn_->flat[AGG_VALUE];
 		row->new_cum = nn_->cum[AGG_VALUE];
 		row->new_count = nn_->cum[AGG_COUNT];
@@ -1302,6 +1305,8 @@ delta_release(struct delta *d)
 	free(d->findings);
 	free(d->rows);
 	graph_free(d->graph);
+	calls_free(d->calls);
+	d->calls = NULL;
 	judge_release(&d->judge);
 	memset(d, 0, sizeof(*d));
 }

@@ -19,6 +19,7 @@
 
 struct agg;
 struct delta_graph;
+struct calls;
 
 enum verdict {
 	VERDICT_REGRESSED = 0,
@@ -110,6 +111,7 @@ struct delta_row {
 	 * part of (runtime.h: RT_GC, RT_SCHED); else RT_CODE.
 	 */
 	int		 runtime;
+	int		 frame;		/* rt_frame_of(name), read once */
 	enum delta_status status;
 	long		 finding;	/* its finding's index, or -1 */
 	enum delta_role	 role;
@@ -280,6 +282,7 @@ struct delta {
 	struct delta_finding *findings;	/* largest change first */
 	size_t		 nfindings;
 	struct delta_graph *graph;	/* for delta_explain() */
+	struct calls	*calls;		/* its calls, once read (flow.h) */
 };
 
 /* An edge of the union graph of the two sides, in row indices. */

@@ -78,7 +78,6 @@ struct fctx {
 	int		*dir;		/* +1, -1, or 0 out of the pool */
 	size_t		*spend;		/* where each row's walk stops */
 	struct region_index *ri;	/* every row's region (region.h) */
-	struct calls	 g;		/* its calls, once asked (flows()) */
 	struct accepted	*acc;
 	size_t		 nacc;
 	int64_t		 excl[2];	/* samples of the findings, a side */
@@ -168,9 +167,9 @@ flow_in(struct fctx *c, size_t x, size_t t, int side)
 static void
 flows(struct fctx *c, const unsigned char *reg, double *fl[2])
 {
-	if (c->g.off == NULL)
-		calls_read(c->d, &c->g);
-	calls_flows(c->d, &c->g, reg, fl);
+	fl[0] = xreallocarray(NULL, c->n + 1, sizeof(*fl[0]));
+	fl[1] = xreallocarray(NULL, c->n + 1, sizeof(*fl[1]));
+	calls_flows(c->d, calls_of(c->d), reg, fl);
 }
 
 /*
@@ -1142,7 +1141,7 @@ build(struct fctx *c)
 
 		f->verdict = a->dir > 0 ? VERDICT_REGRESSED : VERDICT_IMPROVED;
 		f->row = a->spend;
-		f->runtime = rt_frame_of(x->name);
+		f->runtime = x->frame;
 		f->hyp = x->hyp == DELTA_HYP_FLAT ? DELTA_HYP_FLAT :
 		    DELTA_HYP_CUM;
 		h = f->hyp == DELTA_HYP_FLAT ? &x->flat : &x->cum;
@@ -1254,7 +1253,7 @@ mark_class(struct fctx *c, enum rt_frame what, unsigned char *set,
 
 	n[0] = n[1] = 0;
 	for (i = 0; i < c->n; i++) {
-		if (set[i] || rt_frame_of(c->d->rows[i].name) != what)
+		if (set[i] || (enum rt_frame)c->d->rows[i].frame != what)
 			continue;
 		reg = region(c, i);
 		for (k = 0; k < c->n; k++)
@@ -1319,7 +1318,7 @@ set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
 			c->dir[i] = 0;
 			/* A wait under the scheduler's set is a wait. */
 			c->d->rows[i].runtime =
-			    rt_frame_of(c->d->rows[i].name) == RT_WAIT ?
+			    c->d->rows[i].frame == RT_WAIT ?
 			    RT_WAIT : what;
 		}
 	for (s = 0; s < 2 && as_shares(c); s++)
@@ -1495,6 +1494,5 @@ delta_findings(struct delta *d, const struct judge *j)
 	free(c.dir);
 	free(c.spend);
 	region_free(c.ri);
-	calls_free(&c.g);
 	return rc;
 }

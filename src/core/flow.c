@@ -2,17 +2,22 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/delta.h"
 #include "core/flow.h"
 #include "support/xmalloc.h"
 
-void
+static void
 calls_read(struct delta *d, struct calls *g)
 {
 	const struct delta_edge	*e;
 	size_t		 r, i, m, n = 0, cap = 16;
 
+	g->q = xreallocarray(NULL, d->nrows + 1, sizeof(*g->q));
+	g->indeg = xcalloc(d->nrows + 1, sizeof(*g->indeg));
+	g->seen = xcalloc(d->nrows + 1, 1);
+	g->done = xcalloc(d->nrows + 1, 1);
 	g->off = xcalloc(d->nrows + 2, sizeof(*g->off));
 	g->to = xreallocarray(NULL, cap, sizeof(*g->to));
 	g->w[0] = xreallocarray(NULL, cap, sizeof(*g->w[0]));
@@ -40,29 +45,46 @@ calls_read(struct delta *d, struct calls *g)
 	g->off[d->nrows] = n;
 }
 
+struct calls *
+calls_of(struct delta *d)
+{
+	if (d->calls == NULL) {
+		d->calls = xcalloc(1, sizeof(*d->calls));
+		calls_read(d, d->calls);
+	}
+	return d->calls;
+}
+
 void
 calls_free(struct calls *g)
 {
+	if (g == NULL)
+		return;
 	free(g->off);
 	free(g->to);
 	free(g->w[0]);
 	free(g->w[1]);
+	free(g->q);
+	free(g->indeg);
+	free(g->seen);
+	free(g->done);
+	free(g);
 }
 
 void
-calls_flows(const struct delta *d, const struct calls *g,
-    const unsigned char *reg, double *fl[2])
+calls_flows(const struct delta *d, struct calls *g, const unsigned char *reg,
+    double *fl[2])
 {
 	const struct delta_row	*rx;
 	double		 fr[2], cum[2];
-	size_t		*q = xreallocarray(NULL, d->nrows + 1, sizeof(*q));
+	size_t		*q = g->q;
 	size_t		 qh = 0, qt = 0, i, x, y, next = 0, n = d->nrows;
-	long		*indeg = xcalloc(n + 1, sizeof(*indeg));
-	unsigned char	*seen = xcalloc(n + 1, 1), *done;
+	long		*indeg = g->indeg;
+	unsigned char	*seen = g->seen, *done = g->done;
 	int		 s;
 
-	fl[0] = xcalloc(n + 1, sizeof(*fl[0]));
-	fl[1] = xcalloc(n + 1, sizeof(*fl[1]));
+	memset(fl[0], 0, (n + 1) * sizeof(*fl[0]));
+	memset(fl[1], 0, (n + 1) * sizeof(*fl[1]));
 	/* The rows below reg, and how many calls into each come from them. */
 	for (i = 0; i < n; i++)
 		if (reg[i]) {
@@ -83,7 +105,6 @@ calls_flows(const struct delta *d, const struct calls *g,
 		}
 	}
 	/* Then each, callers first, carrying its callers' parts down. */
-	done = xcalloc(n + 1, 1);
 	qh = qt = 0;
 	for (i = 0; i < n; i++)
 		if (reg[i])
@@ -121,8 +142,10 @@ calls_flows(const struct delta *d, const struct calls *g,
 				q[qt++] = y;
 		}
 	}
-	free(q);
-	free(indeg);
-	free(seen);
-	free(done);
+	/* Every row seen was queued and taken once: clear what it left. */
+	for (i = 0; i < qt; i++) {
+		x = q[i];
+		seen[x] = done[x] = 0;
+		indeg[x] = 0;
+	}
 }

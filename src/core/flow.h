@@ -19,10 +19,18 @@ struct calls {
 	size_t		*off;		/* row r's calls: [off[r], off[r + 1]) */
 	size_t		*to;
 	int64_t		*w[2];		/* the values through each, a side */
+	/* calls_flows()'s own arrays, kept for the next walk */
+	size_t		*q;
+	long		*indeg;
+	unsigned char	*seen, *done;
 };
 
-/* Read d's calls (d->graph set); calls_free() frees them. */
-void	calls_read(struct delta *, struct calls *);
+/*
+ * d's calls (d->graph set), read the first time they are asked for and
+ * kept in d (d->calls) until delta_release(): spread.c and findings.c
+ * both walk them, and reading every row's edges is the costly part.
+ */
+struct calls *calls_of(struct delta *);
 void	calls_free(struct calls *);
 
 /*
@@ -30,13 +38,13 @@ void	calls_free(struct calls *);
  * (fl[0] base, fl[1] new: arrays of d->nrows + 1 the caller frees): all
  * of a row of reg, and of any other the calls into it from rows under
  * reg, each carrying its caller's part (what lies under reg of the
- * caller's cum).  So a shared function called through a chain of
+ * caller's cum).  fl[] are the caller's; they are overwritten.  So a shared function called through a chain of
  * shared functions from reg gets the part that came from it, not only
  * what reg calls directly.  The rows are taken callers first (Kahn's
  * order over the rows reg reaches); the rows of a recursion, which
  * never come free, are taken last, in row order.  O(calls).
  */
-void	calls_flows(const struct delta *, const struct calls *,
+void	calls_flows(const struct delta *, struct calls *,
 	    const unsigned char *reg, double *fl[2]);
 
 #endif

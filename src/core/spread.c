@@ -60,7 +60,7 @@ spread_background(struct delta *d)
 	in = xcalloc(d->nrows + 1, 1);
 	stack = xcalloc(d->nrows + 1, sizeof(*stack));
 	for (i = 0; i < d->nrows; i++) {
-		f = rt_frame_of(d->rows[i].name);
+		f = d->rows[i].frame;
 		if ((f != RT_GC && f != RT_SCHED && f != RT_WAIT) ||
 		    (bg != NULL && bg[i]))
 			continue;
@@ -86,7 +86,8 @@ struct sctx {
 	double		*scratch;
 	size_t		 m;
 	size_t		 n0;		/* the parts read from all samples */
-	struct calls	 g;
+	struct calls	*g;
+	double		*fl[2];		/* the flows under a candidate */
 };
 
 /*
@@ -122,8 +123,11 @@ read_spread(struct sctx *c, const unsigned char *reg, double trim,
 	size_t		 i, np = 0;
 	int		 s, rc, bgany = 0;
 
-	if (reg != NULL)
-		calls_flows(c->d, &c->g, reg, fl);
+	if (reg != NULL) {
+		calls_flows(c->d, c->g, reg, c->fl);
+		fl[0] = c->fl[0];
+		fl[1] = c->fl[1];
+	}
 	for (i = 0; i < c->d->nrows; i++) {
 		const struct delta_row *row = &c->d->rows[i];
 		int64_t	 kk[2];
@@ -167,8 +171,6 @@ read_spread(struct sctx *c, const unsigned char *reg, double trim,
 	}
 	rc = stats_null_trim(c->k, n[0] > 0 ? n[0] : 0, c->k + c->m,
 	    n[1] > 0 ? n[1] : 0, np, trim, c->scratch, r);
-	free(fl[0]);
-	free(fl[1]);
 	return rc;
 }
 
@@ -196,8 +198,8 @@ candidate(const struct sctx *c, size_t r, const unsigned char *taken)
 	const struct delta_row *row = &c->d->rows[r];
 	int64_t	 K = row->base_count + row->new_count;
 
-	if (taken[r] || (c->bg != NULL && c->bg[r]) ||
-	    rt_frame_of(row->name) != RT_CODE || K < STATS_NULL_MINCOUNT)
+	if (taken[r] || (c->bg != NULL && c->bg[r]) || row->frame != RT_CODE ||
+	    K < STATS_NULL_MINCOUNT)
 		return 0;
 	return (double)K <= SPREAD_MAXSHARE * (double)(c->j->n1 + c->j->n2);
 }
@@ -253,8 +255,11 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 	c.scratch = xcalloc(3 * c.m, sizeof(*c.scratch));
 	taken = xcalloc(d->nrows + 1, 1);
 	rc = read_spread(&c, NULL, -1, &cur);
-	if (rc == 0 && cur.tau2 > 0)
-		calls_read(d, &c.g);
+	if (rc == 0 && cur.tau2 > 0) {
+		c.g = calls_of(d);
+		c.fl[0] = xreallocarray(NULL, c.m, sizeof(*c.fl[0]));
+		c.fl[1] = xreallocarray(NULL, c.m, sizeof(*c.fl[1]));
+	}
 	c.n0 = cur.n;
 	trim = 0.1 * (double)cur.n;
 	for (round = 0; rc == 0 && round < SPREAD_ROUNDS && cur.tau2 > 0;
@@ -288,7 +293,8 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 	}
 	if (rc == 0)
 		*out = cur;
-	calls_free(&c.g);
+	free(c.fl[0]);
+	free(c.fl[1]);
 	free(taken);
 	free(c.scratch);
 	free(c.k);

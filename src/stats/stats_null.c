@@ -87,20 +87,7 @@
 #define PI		3.14159265358979323846
 #define CHI2_1_TRIMMED	0.6230154841346838
 
-static int
-cmp_double(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
 
-	return (x > y) - (x < y);
-}
-
-static double
-median(double *x, size_t n)
-{
-	qsort(x, n, sizeof(*x), cmp_double);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
 
 /*
  * Put the k-th smallest of x[0..n) at x[k], the smaller before it and
@@ -145,6 +132,22 @@ select_k(double *x, size_t n, size_t k)
 		else
 			break;
 	}
+}
+
+/* The median of x[0..n), n > 0, reordering x: by selection, not a sort. */
+static double
+median(double *x, size_t n)
+{
+	double	 below;
+	size_t	 i;
+
+	select_k(x, n, n / 2);
+	if (n % 2)
+		return x[n / 2];
+	for (below = x[0], i = 1; i < n / 2; i++)
+		if (x[i] > below)
+			below = x[i];
+	return (below + x[n / 2]) / 2;
 }
 
 /*
@@ -257,18 +260,18 @@ stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
 	for (i = 0; i < n; i++)
 		z[i] = y[i];
 	c = median(z, n);
-	if (trimmed_z2(y, v, n, c, 0, keep, z) <= target)
+	if ((glo = trimmed_z2(y, v, n, c, 0, keep, z) - target) <= 0)
 		return 0;
-	while (trimmed_z2(y, v, n, c, hi, keep, z) > target)
-		if ((hi *= 2) > 1e6)
+	while ((ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target) > 0)
+		if ((hi *= 2) > 1e6) {
+			ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target;
 			break;
+		}
 	/*
 	 * The root, by false position with Illinois' halving (the mean
 	 * falls smoothly between the points where the kept set changes):
 	 * a dozen readings where bisection took sixty, each O(n).
 	 */
-	glo = trimmed_z2(y, v, n, c, lo, keep, z) - target;
-	ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target;
 	for (it = 0; it < 100 && hi - lo > 1e-12 * hi; it++) {
 		mid = glo - ghi > 0 ? hi - ghi * (hi - lo) / (ghi - glo) :
 		    (lo + hi) / 2;
