@@ -49,6 +49,7 @@
 #define SPREAD_ROUNDS	4	/* changes looked for, at most */
 #define SPREAD_TRIES	6	/* candidates read again per round */
 #define SPREAD_MAXSHARE	0.5	/* a candidate holds at most this share */
+#define SPREAD_NARROWS	0.98	/* of tau^2: 1% of the spread itself */
 
 unsigned char *
 spread_background(struct delta *d)
@@ -273,9 +274,13 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 			taken[best[i]] = 0;
 			if (rc == -1)
 				break;
-			/* Most of the program is the program, not a change. */
+			/*
+			 * Most of the program is the program, not a change;
+			 * and a change that leaves the spread as it was (by
+			 * 1% of it) did not widen it, and can stay.
+			 */
 			if (r.n < STATS_NULL_MINUNITS || 2 * r.n < cur.n ||
-			    !(r.tau2 < cur.tau2))
+			    !(r.tau2 < SPREAD_NARROWS * cur.tau2))
 				continue;
 			r.conc = cur.conc;
 			p = cum_p(&c, best[i], &r);
