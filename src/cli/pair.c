@@ -16,6 +16,7 @@
 #include "core/delta.h"
 #include "core/flame.h"
 #include "core/kind.h"
+#include "core/runtime.h"
 #include "load/load.h"
 #include "support/xmalloc.h"
 #include "cli/pair.h"
@@ -202,17 +203,26 @@ warn_compare(struct pair *p)
 		    100 * sqrt(j->null.tau2), j->null.n);
 	for (i = 0; i < d->nrows; i++) {
 		const struct delta_row *row = &d->rows[i];
+		int	 dir;
 
+		/*
+		 * Its verdict, or, set aside alone as the scheduler's (no
+		 * finding: findings.c), the way it moved.
+		 */
+		dir = row->verdict == VERDICT_REGRESSED ? 1 :
+		    row->verdict == VERDICT_IMPROVED ? -1 :
+		    row->verdict == VERDICT_UNCHANGED &&
+		    row->runtime == RT_SCHED ?
+		    (delta_row_change(row) > 0 ? 1 : -1) : 0;
 		/* spans: a longer span is preempted more (cmd_spans.c). */
 		if (p->spans != NULL || strcmp(row->name, PD_PREEMPT) != 0 ||
-		    (row->verdict != VERDICT_REGRESSED &&
-		    row->verdict != VERDICT_IMPROVED))
+		    dir == 0)
 			continue;
 		diags_add(&p->warnings, MSG_PREEMPTED, NULL, NULL, NULL,
 		    PD_PREEMPT, d->base_total ? 100.0 * (double)row->base_cum /
 		    (double)d->base_total : 0, d->new_total ? 100.0 *
 		    (double)row->new_cum / (double)d->new_total : 0,
-		    row->verdict == VERDICT_REGRESSED ? "more" : "less");
+		    dir > 0 ? "more" : "less");
 	}
 }
 

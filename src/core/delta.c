@@ -1428,9 +1428,8 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	int	 reg = 0, imp = 0;
 
 	for (i = 0; i < d->nfindings; i++) {
-		/* The scheduler's and waits' follow the load, not code. */
-		if (d->findings[i].runtime == RT_SCHED ||
-		    d->findings[i].runtime == RT_WAIT)
+		/* The waits' follow the load, not code. */
+		if (d->findings[i].runtime == RT_WAIT)
 			continue;
 		if (d->findings[i].verdict == VERDICT_REGRESSED)
 			reg = 1;

@@ -918,9 +918,8 @@ carried(struct fctx *c, const struct accepted *a, size_t p, size_t q)
  * enough of the change into q, so that the path goes best -> q -> cur
  * and keeps the function where the change came in (rank, called by
  * group and by handle, which calls group: handle has all of the change
- * under it).  Repeated down to the nearest such caller off the path.
- * Dominance, not reachability, so a recursion cannot send the path
- * round a circle.
+ * under it); down to the nearest such caller off the path.  Dominance,
+ * not reachability: a recursion cannot send the path round a circle.
  */
 static size_t
 nearer(struct fctx *c, const struct accepted *a, size_t best,
@@ -1340,7 +1339,8 @@ set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
  * parking, finding work, stealing it) costs more when goroutines park
  * and wake more often and less when they are busy: a finding of the
  * code that adds or removes work moves it either way.  Next to such a
- * finding it is that finding's background, not an improvement.
+ * finding it is that finding's background, not an improvement; alone,
+ * it is the load on the machine (facts.c warns of it), no finding.
  *
  * Such rows leave the pool, and their samples leave the rest of the
  * profile that later groups are tested on, so that the share they took
@@ -1399,13 +1399,15 @@ background(struct fctx *c)
 		set_aside(c, c->gc, RT_GC, -1, gcn);
 		gc = 1;
 	}
-	if (any)
-		set_aside(c, sched, RT_SCHED, 0, scn);
+	if (!any) {
+		memset(sched, 0, c->n + 1);
+		mark_class(c, RT_SCHED, sched, scn);
+	}
+	set_aside(c, sched, RT_SCHED, 0, scn);
 	/* What was set aside, and all it dominates, for still(). */
 	for (i = 0; i < c->n; i++)
-		sched[i] = (any && sched[i]) || (gc && c->gc[i]);
-	if (any || gc)
-		bg_under(c, sched);
+		sched[i] |= gc && c->gc[i];
+	bg_under(c, sched);
 	free(sched);
 }
 

@@ -264,6 +264,10 @@ fmt_verdict(char *buf, size_t len, const struct delta_row *row,
 
 	if (row->finding >= 0)
 		snprintf(n, sizeof(n), " #%ld", row->finding + 1);
+	/* Moved, and set aside with no finding: the load (findings.c). */
+	else if (row->verdict == VERDICT_UNCHANGED &&
+	    row->runtime == RT_SCHED)
+		strlcpy(n, " scheduler", sizeof(n));
 	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict,
 	    r->d->exposure),
 	    row->hyp == DELTA_HYP_FLAT && (row->verdict == VERDICT_REGRESSED ||
@@ -478,14 +482,13 @@ put_background(FILE *fp, const struct diff_report *r,
 	return f->nbackground;
 }
 
-/* What a finding of the runtime's scheduler or a wait alone is. */
-#define SCHED_NOTE	"the runtime's scheduler, not code: how often it " \
-	"preempts and parks follows the load on the machine, so it fails " \
-	"no gate"
+/*
+ * What a finding of the C library's waits alone is.  (The scheduler's
+ * moves alone are no finding: findings.c sets them aside.)
+ */
 #define WAIT_NOTE	"waiting, not code: the CPU of going to sleep " \
 	"and waking follows how often the threads wait, so it fails no gate"
-#define LOAD_NOTE(f)	((f)->runtime == RT_SCHED ? SCHED_NOTE : \
-	(f)->runtime == RT_WAIT ? WAIT_NOTE : NULL)
+#define LOAD_NOTE(f)	((f)->runtime == RT_WAIT ? WAIT_NOTE : NULL)
 
 /*
  * The findings, one line each, then what each crowded, as the text
@@ -1151,6 +1154,13 @@ put_row_json(FILE *fp, const struct diff_report *r,
 		fprintf(fp, ",\"finding\":%ld", row->finding + 1);
 	else
 		fputs(",\"finding\":null", fp);
+	/* The runtime's work it was set aside as, if any (findings.c). */
+	fputs(",\"runtime\":", fp);
+	if (row->runtime != RT_CODE &&
+	    rt_frame_what((enum rt_frame)row->runtime) != NULL)
+		report_put_json(fp, rt_frame_what((enum rt_frame)row->runtime));
+	else
+		fputs("null", fp);
 	fputs(",\"flat_p_value\":", fp);
 	report_put_num(fp, row->flat.tested ? row->flat.st.p : NAN);
 	fputs(",\"flat_q_value\":", fp);
