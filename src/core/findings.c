@@ -1269,19 +1269,21 @@ mark_class(struct fctx *c, enum rt_frame what, unsigned char *set,
 }
 
 /*
- * The scheduler's rows and the C library's waits (runtime.h), as
- * mark_class() marks one class: both follow how often threads park and
- * wake, which is the load's, not the code's.
+ * The scheduler's rows, the threads that run no code of the program and
+ * (waits) the C library's waits, as mark_class() marks one: the load's.
  */
 static void
-mark_sched(struct fctx *c, unsigned char *set, int64_t n[2])
+mark_sched(struct fctx *c, unsigned char *set, int64_t n[2], int waits)
 {
+	static const enum rt_frame load[] = { RT_SCHED, RT_THREADS, RT_WAIT };
 	int64_t	 w[2];
+	size_t	 i;
 
-	mark_class(c, RT_SCHED, set, n);
-	mark_class(c, RT_WAIT, set, w);
-	n[0] += w[0];
-	n[1] += w[1];
+	for (i = 0, n[0] = n[1] = 0; i < 3 - !waits; i++) {
+		mark_class(c, load[i], set, w);
+		n[0] += w[0];
+		n[1] += w[1];
+	}
 }
 
 /*
@@ -1315,10 +1317,9 @@ set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
 		if (set[i] && c->dir[i] != 0 && (dir == 0 || c->dir[i] == dir)) {
 			push(&c->bg, &c->nbg, &c->cap_bg, i);
 			c->dir[i] = 0;
-			/* A wait under the scheduler's set is a wait. */
-			c->d->rows[i].runtime =
-			    c->d->rows[i].frame == RT_WAIT ?
-			    RT_WAIT : what;
+			/* Its own class, or (a callee) the set's. */
+			c->d->rows[i].runtime = c->d->rows[i].frame ?
+			    c->d->rows[i].frame : (int)what;
 		}
 	for (s = 0; s < 2 && as_shares(c); s++)
 		c->excl[s] += n[s] > 0 ? n[s] : 0;
@@ -1337,10 +1338,9 @@ set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
  *
  * The scheduler (Go's runtime.mcall, runtime.mstart and what they run:
  * parking, finding work, stealing it) costs more when goroutines park
- * and wake more often and less when they are busy: a finding of the
- * code that adds or removes work moves it either way.  Next to such a
- * finding it is that finding's background, not an improvement; alone,
- * it is the load on the machine (facts.c warns of it), no finding.
+ * and wake more often and less when they are busy, and so do a VM's
+ * threads that run no code of the program: a change of code moves them
+ * either way.  Next to one, they are its background; alone, the load.
  *
  * Such rows leave the pool, and their samples leave the rest of the
  * profile that later groups are tested on, so that the share they took
@@ -1357,7 +1357,7 @@ background(struct fctx *c)
 	c->gc = xcalloc(c->n + 1, 1);
 	sched = xcalloc(c->n + 1, 1);
 	mark_class(c, RT_GC, c->gc, gcn);
-	mark_sched(c, sched, scn);
+	mark_sched(c, sched, scn, 1);
 	/*
 	 * Is a change of code left when the runtime's samples leave the
 	 * rest?  Code that only gained the share the scheduler gave up (or
@@ -1382,7 +1382,7 @@ background(struct fctx *c)
 		c->excl[s] -= (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
 	memset(sched, 0, c->n + 1);
-	mark_sched(c, sched, scn);
+	mark_sched(c, sched, scn, 1);
 	/*
 	 * Did the collector's share grow, as a regression's would make it?
 	 * Or fall next to any change of code: work displaced in a saturated
@@ -1401,7 +1401,7 @@ background(struct fctx *c)
 	}
 	if (!any) {
 		memset(sched, 0, c->n + 1);
-		mark_class(c, RT_SCHED, sched, scn);
+		mark_sched(c, sched, scn, 0);
 	}
 	set_aside(c, sched, RT_SCHED, 0, scn);
 	/* What was set aside, and all it dominates, for still(). */

@@ -18,6 +18,8 @@ static const struct {
 	{ "(program)",			RT_VM },
 	{ "(root)",			RT_ROOT },
 	{ "Non JS threads activity",	RT_THREADS },
+	/* Datadog's top frame over its collector and other threads. */
+	{ "Node.js",			RT_THREADS },
 	{ "(non-JS threads)",		RT_THREADS },
 	/* Go's collector, run apart from the goroutines that allocate. */
 	{ "runtime.gcBgMarkWorker",	RT_GC },

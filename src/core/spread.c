@@ -62,7 +62,8 @@ spread_background(struct delta *d)
 	stack = xcalloc(d->nrows + 1, sizeof(*stack));
 	for (i = 0; i < d->nrows; i++) {
 		f = d->rows[i].frame;
-		if ((f != RT_GC && f != RT_SCHED && f != RT_WAIT) ||
+		if ((f != RT_GC && f != RT_SCHED && f != RT_WAIT &&
+		    f != RT_THREADS) ||
 		    (bg != NULL && bg[i]))
 			continue;
 		if (bg == NULL)

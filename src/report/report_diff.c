@@ -266,8 +266,9 @@ fmt_verdict(char *buf, size_t len, const struct delta_row *row,
 		snprintf(n, sizeof(n), " #%ld", row->finding + 1);
 	/* Moved, and set aside with no finding: the load (findings.c). */
 	else if (row->verdict == VERDICT_UNCHANGED &&
-	    row->runtime == RT_SCHED)
-		strlcpy(n, " scheduler", sizeof(n));
+	    (row->runtime == RT_SCHED || row->runtime == RT_THREADS))
+		strlcpy(n, row->runtime == RT_SCHED ? " scheduler" :
+		    " other threads", sizeof(n));
 	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict,
 	    r->d->exposure),
 	    row->hyp == DELTA_HYP_FLAT && (row->verdict == VERDICT_REGRESSED ||

@@ -117,14 +117,18 @@ VERDICTS = {"~": "unchanged", "too few samples": "insufficient",
             "crowded out": "crowded_out", "crowded in": "crowded_in",
             "regressed": "regressed", "improved": "improved"}
 UP = {"regressed": 1, "crowded_in": 1, "improved": -1, "crowded_out": -1}
+# A row set aside alone as the runtime's load is "~ scheduler" or "~
+# other threads" (findings.c): unchanged, with what it is.
+LOAD = r"(?: (?:scheduler|other threads))"
 VERDICT_CELL = re.compile(r"^(~|too few samples|crowded out|crowded in|"
                           r"fell with|rose with|"
-                          r"regressed|improved)( flat)?(?: #(\d+))?$")
+                          r"regressed|improved)( flat)?(?: #(\d+)|" + LOAD +
+                          r")?$")
 TEXT_ROW = re.compile(r"^ *(\S+) +(\S+) +(\S+) +(\S+) +(\S+) +(\S+) +"
                       r"(-|\[\S+, \S+\]) +(\S+) +(\S+)  (~|too few samples|"
                       r"crowded out|crowded in|fell with|rose with|"
                       r"regressed|improved)"
-                      r"( flat)?(?: #(\d+))? +(.*)$")
+                      r"( flat)?(?: #(\d+)|" + LOAD + r")? +(.*)$")
 TEXT_FINDING = re.compile(r"^#(\d+) (regressed|improved) (\S+)( flat)? "
                           r"\[(\S+), (\S+)\] q (\S+)  (.*)$")
 MD_FINDING = re.compile(r"^(\d+)\. \*\*(.*?)\*\*: ")

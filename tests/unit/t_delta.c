@@ -846,6 +846,45 @@ test_spread_outside(void)
 }
 
 /*
+ * The threads of a VM that run no code of the program (Datadog's
+ * Node.js -> Non JS threads activity) took a larger share of a quieter
+ * process: the load, no finding, and the code's share of the rest did
+ * not move.
+ */
+static void
+test_threads_alone(void)
+{
+	static const char *const st[] = {
+		"serve;handle;render", "serve;handle;search",
+		"Node.js;Non JS threads activity",
+		"Node.js;Garbage Collection",
+	};
+	static const int64_t bc[] = { 4000, 3000, 2000, 500 };
+	static const int64_t nc[] = { 4000, 3000, 3500, 500 };
+	struct profile	*b = t_build(st, bc, 4), *n = t_build(st, nc, 4);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+	int		 reg = -1;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 0);
+	r = row(&d, "Node.js");
+	CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED &&
+	    r->runtime == RT_THREADS);
+	r = row(&d, "serve");
+	CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED);
+	CHECK(delta_exit_status(&d, &o, DELTA_FAIL_REGRESSION, &reg) != 1);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+/*
  * A shared callee whose time grew through one caller: rank is called
  * by group and by handle, which calls group too.  handle has all of
  * rank's change under it (its own calls of rank grew a little too),
@@ -954,5 +993,6 @@ main(void)
 	test_spread_outside();
 	test_sched_alone();
 	test_path_shared_callee();
+	test_threads_alone();
 	return tap_done();
 }

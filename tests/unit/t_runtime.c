@@ -23,6 +23,10 @@ t_names(void)
 	CHECK_INT(rt_frame_of("(program)"), RT_VM);
 	CHECK_INT(rt_frame_of("(root)"), RT_ROOT);
 	CHECK_INT(rt_frame_of("Non JS threads activity"), RT_THREADS);
+	/* Datadog's top frame over those two; not a module named so. */
+	CHECK_INT(rt_frame_of("Node.js"), RT_THREADS);
+	CHECK_INT(rt_frame_of("Node.jsx"), RT_CODE);
+	CHECK_INT(rt_frame_of("lib/Node.js.render"), RT_CODE);
 	/* As Pyroscope's Node.js export writes them: file:name:line. */
 	CHECK_INT(rt_frame_of(":(idle):0"), RT_IDLE);
 	CHECK_INT(rt_frame_of(":(garbage collector):0"), RT_GC);
