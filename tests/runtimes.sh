@@ -60,11 +60,12 @@
 #	            only regressions were injected, an improvement finding
 #	            or improved row in at most 10% of the pairs
 #
-# Per cell, also the power against the limit the counts allow (issue
-# 29's "+10% near the limit"): the injected function's measured change
-# and the change the report says it finds 80% of the time
-# (min_detectable_effect_pp), their medians, the pairs where the one
-# reached the other, and how many of those were found and exit 1.
+# Per cell of shares (CPU and wall time), also the power against the
+# limit the counts allow (issue 29's "+10% near the limit"): the
+# injected function's measured change and the change the report says it
+# finds 80% of the time (min_detectable_effect_pp), their medians, the
+# pairs where the one reached the other, and how many of those were
+# found and exit 1.
 #
 # Power (found, exact) is reported, not checked, for the shapes under
 # +25%: those whose name ends in a number below 25 (leaf10), and those
@@ -431,10 +432,10 @@ fns($reg) as $R | fns($imp) as $I |
       .function] | join("\u001f")),
   # The first injected regression's change (its row's delta, in points)
   # and the change the counts could detect: what power is measured at.
+  # Shares only: min_detectable_effect_pp is in points of a share.
   ((. as $r | $R | first // null) as $t |
-   if $t == null then "-" else
-   ([$root.rows[] | select(.name == $t) | .delta *
-     (if $root.quantity == "shares" then 100 else 1 end)] |
+   if $t == null or $root.quantity != "shares" then "-" else
+   ([$root.rows[] | select(.name == $t) | .delta * 100] |
     first // "-") end),
   (.min_detectable_effect_pp // "-")
 ] | map(tostring) | join("\t")
