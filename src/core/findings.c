@@ -885,70 +885,58 @@ change_under(struct fctx *c, const struct accepted *a, size_t p)
 	return under(c, p, a->spend, 1) * n - under(c, p, a->spend, 0) * b;
 }
 
-/*
- * The change of finding a that caller p's call into q carries, or that
- * lies under p (change_under()), whichever is more, signed the finding's
- * way; 0 when p does not call q.
- */
-static double
-carried(struct fctx *c, const struct accepted *a, size_t p, size_t q)
+/* Does p call q?  With the call's change, signed finding a's way. */
+static int
+calls_into(struct fctx *c, const struct accepted *a, size_t p, size_t q,
+    double *call)
 {
 	const struct delta_edge *e;
 	size_t	 i, n;
-	double	 call = 0, v;
-	int	 calls = 0;
 
 	n = delta_edges(c->d, q, 0, &e);
-	for (i = 0; i < n; i++)
-		if (e[i].from == p) {
-			call = a->dir * delta_edge_change(c->d, &e[i]);
-			calls = 1;
-			break;
-		}
-	if (!calls)
-		return 0;
-	v = a->dir * change_under(c, a, p);
-	return call > v ? call : v;
+	for (i = 0; i < n && e[i].from != p; i++)
+		continue;
+	if (i < n)
+		*call = a->dir * delta_edge_change(c->d, &e[i]);
+	return i < n;
 }
 
 /*
- * Of the callers of cur that carry enough of the change (from[],
- * calls[] and their n, as ascend() read them), the one the path takes
- * instead of best: a caller q that best dominates and calls, carrying
- * enough of the change into q, so that the path goes best -> q -> cur
- * and keeps the function where the change came in (rank, called by
- * group and by handle, which calls group: handle has all of the change
- * under it); down to the nearest such caller off the path.  Dominance,
- * not reachability: a recursion cannot send the path round a circle.
+ * Of the callers of cur that carry enough of the change (from[] and
+ * what each carries, v[], as ascend() read them; 0 for one on the
+ * path), the one the path takes instead of best: a caller q that best
+ * dominates and calls, its call or its region carrying enough of the
+ * change, so that the path goes best -> q -> cur and keeps the function
+ * where the change came in (rank, called by group and by handle, which
+ * calls group: handle has all of the change under it); down to the
+ * nearest such caller.  Dominance, not reachability: a recursion cannot
+ * send the path round a circle.
  */
 static size_t
 nearer(struct fctx *c, const struct accepted *a, size_t best,
-    const size_t *from, const double *calls, size_t n, const size_t *up,
-    size_t np, double size)
+    const size_t *from, const double *v, size_t n, double size)
 {
-	size_t	 i, k, q, pick;
-	double	 v, pv;
+	size_t	 i, q, pick;
+	double	 pv, call, below;
 
 	for (;;) {
 		pick = SIZE_MAX;
 		pv = 0;
+		below = a->dir * change_under(c, a, best);
 		for (i = 0; i < n; i++) {
 			q = from[i];
-			for (k = 0; k < np && up[k] != q; k++)
-				continue;
-			if (k < np || q == best || !region_has(c->ri, best, q))
-				continue;
-			v = a->dir * change_under(c, a, q);
-			if (calls[i] > v)
-				v = calls[i];
-			if (v < FIND_SHARE * size || v <= 0 || v < pv ||
-			    (v == pv && strcmp(c->d->rows[q].name,
+			if (v[i] < FIND_SHARE * size || v[i] <= 0 ||
+			    v[i] < pv || q == best ||
+			    !region_has(c->ri, best, q) || (v[i] == pv &&
+			    strcmp(c->d->rows[q].name,
 			    c->d->rows[pick].name) >= 0))
 				continue;
-			if (carried(c, a, best, q) < FIND_SHARE * size)
+			if (!calls_into(c, a, best, q, &call) ||
+			    (call < FIND_SHARE * size &&
+			    below < FIND_SHARE * size))
 				continue;
 			pick = q;
-			pv = v;
+			pv = v[i];
 		}
 		if (pick == SIZE_MAX)
 			return best;
@@ -971,7 +959,7 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 	const struct delta_edge *e;
 	size_t	 up[FIND_MAX_PATH], np = 0, cur = a->spend, i, k, n, best;
 	size_t	*from = NULL, cap = 0;
-	double	 bestv, v, size, call, *calls = NULL;
+	double	 bestv, size, under_p, *calls = NULL;
 
 	size = a->dir * delta_row_change(&c->d->rows[a->spend]);
 	up[np++] = cur;
@@ -992,38 +980,37 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 			from[i] = e[i].from;
 			calls[i] = a->dir * delta_edge_change(c->d, &e[i]);
 		}
+		/*
+		 * Each caller carries what lies under it, or what its call
+		 * carries, whichever is more: a caller that reaches the
+		 * spend through a callee others call too (a goroutine's
+		 * function through runtime.selectgo) has none of the spend
+		 * in its own region.  None for one on the path.
+		 */
 		for (i = 0; i < n; i++) {
 			size_t p = from[i];
 
-			if (p == cur)
-				continue;
 			for (k = 0; k < np && up[k] != p; k++)
 				continue;
-			if (k < np)
+			if (k < np) {
+				calls[i] = 0;
 				continue;
-			/*
-			 * What lies under the caller, or what its call
-			 * carries, whichever is more: a caller that reaches
-			 * the spend through a callee others call too (a
-			 * goroutine's function through runtime.selectgo)
-			 * has none of the spend in its own region.
-			 */
-			call = calls[i];
-			v = a->dir * change_under(c, a, p);
-			if (call > v)
-				v = call;
-			if (v < FIND_SHARE * size || v <= 0)
+			}
+			under_p = a->dir * change_under(c, a, p);
+			if (under_p > calls[i])
+				calls[i] = under_p;
+			if (calls[i] < FIND_SHARE * size || calls[i] <= 0)
 				continue;
-			if (v > bestv || (v == bestv && best != SIZE_MAX &&
-			    strcmp(c->d->rows[p].name,
+			if (calls[i] > bestv || (calls[i] == bestv &&
+			    best != SIZE_MAX && strcmp(c->d->rows[p].name,
 			    c->d->rows[best].name) < 0)) {
-				bestv = v;
+				bestv = calls[i];
 				best = p;
 			}
 		}
 		if (best == SIZE_MAX)
 			break;
-		best = nearer(c, a, best, from, calls, n, up, np, size);
+		best = nearer(c, a, best, from, calls, n, size);
 		up[np++] = cur = best;
 	}
 	free(from);
@@ -1293,12 +1280,17 @@ mark_sched(struct fctx *c, unsigned char *set, int64_t n[2], int waits)
 static void
 bg_under(struct fctx *c, const unsigned char *set)
 {
+	size_t	 i;
+
 	free(c->bgset);
 	free(c->bgflow[0]);
 	free(c->bgflow[1]);
 	c->bgset = NULL;
 	c->bgflow[0] = c->bgflow[1] = NULL;
-	if (set == NULL)
+	/* An empty set is none: no flows, and no call graph read for them. */
+	for (i = 0; set != NULL && i < c->n && !set[i]; i++)
+		continue;
+	if (set == NULL || i == c->n)
 		return;
 	c->bgset = xcalloc(c->n + 1, 1);
 	memcpy(c->bgset, set, c->n);
@@ -1349,13 +1341,14 @@ set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
 static void
 background(struct fctx *c)
 {
-	unsigned char	*sched;
+	unsigned char	*sched, *all;
 	size_t		 i;
 	int		 reg = 0, any = 0, gc = 0, s;
 	int64_t		 gcn[2], scn[2];
 
 	c->gc = xcalloc(c->n + 1, 1);
 	sched = xcalloc(c->n + 1, 1);
+	all = xcalloc(c->n + 1, 1);
 	mark_class(c, RT_GC, c->gc, gcn);
 	mark_sched(c, sched, scn, 1);
 	/*
@@ -1368,10 +1361,10 @@ background(struct fctx *c)
 		c->excl[s] += (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
 	for (i = 0; i < c->n; i++)
-		sched[i] |= c->gc[i];
-	bg_under(c, sched);
+		all[i] = sched[i] | c->gc[i];
+	bg_under(c, all);
 	for (i = 0; i < c->n; i++)
-		if (!sched[i] && c->dir[i] != 0 &&
+		if (!all[i] && c->dir[i] != 0 &&
 		    (c->dir[i] > 0 ? !reg : !any) && still(c, i) == 1) {
 			any = 1;
 			if (c->dir[i] > 0)
@@ -1381,8 +1374,6 @@ background(struct fctx *c)
 	for (s = 0; s < 2 && as_shares(c); s++)
 		c->excl[s] -= (gcn[s] > 0 ? gcn[s] : 0) +
 		    (scn[s] > 0 ? scn[s] : 0);
-	memset(sched, 0, c->n + 1);
-	mark_sched(c, sched, scn, 1);
 	/*
 	 * Did the collector's share grow, as a regression's would make it?
 	 * Or fall next to any change of code: work displaced in a saturated
@@ -1406,9 +1397,10 @@ background(struct fctx *c)
 	set_aside(c, sched, RT_SCHED, 0, scn);
 	/* What was set aside, and all it dominates, for still(). */
 	for (i = 0; i < c->n; i++)
-		sched[i] |= gc && c->gc[i];
-	bg_under(c, sched);
+		all[i] = sched[i] || (gc && c->gc[i]);
+	bg_under(c, all);
 	free(sched);
+	free(all);
 }
 
 /*
