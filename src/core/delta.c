@@ -1421,6 +1421,13 @@ delta_select(struct delta *d, enum delta_sort how, int findings, size_t k,
 }
 
 int
+delta_finding_gates(const struct delta_finding *f)
+{
+	/* The waits' follow the load, not code. */
+	return f->runtime != RT_WAIT;
+}
+
+int
 delta_exit_status(const struct delta *d, const struct delta_opts *o,
     enum delta_fail_on fail_on, int *regressed)
 {
@@ -1428,8 +1435,7 @@ delta_exit_status(const struct delta *d, const struct delta_opts *o,
 	int	 reg = 0, imp = 0;
 
 	for (i = 0; i < d->nfindings; i++) {
-		/* The waits' follow the load, not code. */
-		if (d->findings[i].runtime == RT_WAIT)
+		if (!delta_finding_gates(&d->findings[i]))
 			continue;
 		if (d->findings[i].verdict == VERDICT_REGRESSED)
 			reg = 1;

@@ -229,10 +229,9 @@ struct delta_finding {
 	size_t		 nbackground;
 	/*
 	 * RT_CODE, or the runtime's work the finding's row is (runtime.h):
-	 * a change of the scheduler alone (Go's runtime.asyncPreempt,
-	 * runtime.mcall) or of the C library's waits follows the load on
-	 * the machine, not the code, and fails no gate
-	 * (delta_exit_status()).
+	 * a change of the C library's waits alone follows the load on the
+	 * machine, not the code, and fails no gate (delta_finding_gates();
+	 * the scheduler's alone is no finding at all: findings.c).
 	 */
 	int		 runtime;
 };
@@ -458,5 +457,7 @@ enum delta_fail_on {
  */
 int	delta_exit_status(const struct delta *, const struct delta_opts *,
 	    enum delta_fail_on fail_on, int *regressed);
+/* Can finding f fail check-significance?  Not the waits' (runtime). */
+int	delta_finding_gates(const struct delta_finding *f);
 
 #endif

@@ -178,3 +178,9 @@ rt_frame_what(enum rt_frame f)
 		return NULL;
 	}
 }
+
+int
+rt_frame_load(enum rt_frame f)
+{
+	return f == RT_GC || f == RT_SCHED || f == RT_THREADS || f == RT_WAIT;
+}

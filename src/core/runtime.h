@@ -38,5 +38,12 @@ enum rt_frame {
 enum rt_frame	 rt_frame_of(const char *name);
 /* What the frame is, in words, for a report ("idle", ...); NULL for code. */
 const char	*rt_frame_what(enum rt_frame);
+/*
+ * Is it the runtime's work apart from the code, moving with the load
+ * (of allocation, of scheduling) rather than with any code of its own:
+ * the collector, the scheduler, threads that run no code of the
+ * program, and the C library's waits?
+ */
+int		 rt_frame_load(enum rt_frame);
 
 #endif

@@ -56,14 +56,11 @@ spread_background(struct delta *d)
 {
 	unsigned char	*bg = NULL, *in;
 	size_t		*stack, i, k;
-	enum rt_frame	 f;
 
 	in = xcalloc(d->nrows + 1, 1);
 	stack = xcalloc(d->nrows + 1, sizeof(*stack));
 	for (i = 0; i < d->nrows; i++) {
-		f = d->rows[i].frame;
-		if ((f != RT_GC && f != RT_SCHED && f != RT_WAIT &&
-		    f != RT_THREADS) ||
+		if (!rt_frame_load((enum rt_frame)d->rows[i].frame) ||
 		    (bg != NULL && bg[i]))
 			continue;
 		if (bg == NULL)

@@ -252,6 +252,19 @@ hyp_name(int hyp)
 	}
 }
 
+/* A "runtime" member: what runtime work rt is (runtime.h), or null. */
+static void
+json_runtime(FILE *fp, int rt)
+{
+	const char *what = rt_frame_what((enum rt_frame)rt);
+
+	fputs(",\"runtime\":", fp);
+	if (what != NULL)
+		report_put_json(fp, what);
+	else
+		fputs("null", fp);
+}
+
 /*
  * A row's verdict cell: the verdict, "flat" when only the flat share's
  * test flagged it, and the number of its finding.
@@ -489,7 +502,7 @@ put_background(FILE *fp, const struct diff_report *r,
  */
 #define WAIT_NOTE	"waiting, not code: the CPU of going to sleep " \
 	"and waking follows how often the threads wait, so it fails no gate"
-#define LOAD_NOTE(f)	((f)->runtime == RT_WAIT ? WAIT_NOTE : NULL)
+#define LOAD_NOTE(f)	(delta_finding_gates(f) ? NULL : WAIT_NOTE)
 
 /*
  * The findings, one line each, then what each crowded, as the text
@@ -1023,15 +1036,9 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 		fputs(",\"hypothesis\":", fp);
 		report_put_json(fp, hyp_name(f->hyp));
 		/* What runtime work it is, if not code; and if it gates. */
-		fputs(",\"runtime\":", fp);
-		if (f->runtime != RT_CODE &&
-		    rt_frame_what((enum rt_frame)f->runtime) != NULL)
-			report_put_json(fp,
-			    rt_frame_what((enum rt_frame)f->runtime));
-		else
-			fputs("null", fp);
-		fprintf(fp, ",\"gates\":%s", LOAD_NOTE(f) != NULL ?
-		    "false" : "true");
+		json_runtime(fp, f->runtime);
+		fprintf(fp, ",\"gates\":%s", delta_finding_gates(f) ?
+		    "true" : "false");
 		fputs(",\"path\":", fp);
 		json_names(fp, d, f->path, f->npath);
 		fputs(",\"delta_pp\":", fp);
@@ -1156,12 +1163,7 @@ put_row_json(FILE *fp, const struct diff_report *r,
 	else
 		fputs(",\"finding\":null", fp);
 	/* The runtime's work it was set aside as, if any (findings.c). */
-	fputs(",\"runtime\":", fp);
-	if (row->runtime != RT_CODE &&
-	    rt_frame_what((enum rt_frame)row->runtime) != NULL)
-		report_put_json(fp, rt_frame_what((enum rt_frame)row->runtime));
-	else
-		fputs("null", fp);
+	json_runtime(fp, row->runtime);
 	fputs(",\"flat_p_value\":", fp);
 	report_put_num(fp, row->flat.tested ? row->flat.st.p : NAN);
 	fputs(",\"flat_q_value\":", fp);
