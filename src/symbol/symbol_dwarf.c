@@ -80,29 +80,30 @@ add_node(struct sym_dwarf *x, Dwarf_Die *d, size_t parent, unsigned depth)
 	return k;
 }
 
+/* A DIE to walk, with the frame around it and its inlining depth. */
+struct wdie {
+	Dwarf_Die	 die;
+	size_t		 frame;
+	unsigned	 depth;
+};
+
 /*
  * Walk one compile unit's tree without recursion: each DIE's children
  * after it, the frames (functions and inlined instances) recorded with
- * the frame around them.
+ * the frame around them.  st, of DWARF_MAX_DEPTH entries, is the
+ * caller's, one for all units: 192 KiB, over glibc's mmap threshold, it
+ * cost an mmap and a munmap per unit (two thousand for libc's).
  */
 static void
-walk_unit(struct sym_dwarf *x, Dwarf_Die *cu)
+walk_unit(struct sym_dwarf *x, Dwarf_Die *cu, struct wdie *st)
 {
-	struct {
-		Dwarf_Die	 die;
-		size_t		 frame;
-		unsigned	 depth;
-	} *st;
 	Dwarf_Die	 child;
 	size_t		 n = 0, frame;
 	unsigned	 depth;
 	int		 tag;
 
-	st = xreallocarray(NULL, DWARF_MAX_DEPTH, sizeof(*st));
-	if (dwarf_child(cu, &child) != 0) {
-		free(st);
+	if (dwarf_child(cu, &child) != 0)
 		return;
-	}
 	st[n].die = child;
 	st[n].frame = SIZE_MAX;
 	st[n++].depth = 0;
@@ -132,7 +133,6 @@ walk_unit(struct sym_dwarf *x, Dwarf_Die *cu)
 			st[n++].depth = depth;
 		}
 	}
-	free(st);
 }
 
 static int
@@ -152,6 +152,7 @@ struct sym_dwarf *
 sym_dwarf_new(Dwarf *dw)
 {
 	struct sym_dwarf *x = xcalloc(1, sizeof(*x));
+	struct wdie	*st = xreallocarray(NULL, DWARF_MAX_DEPTH, sizeof(*st));
 	Dwarf_Off	 off = 0, next;
 	size_t		 hsize;
 	Dwarf_Die	 cu;
@@ -159,9 +160,10 @@ sym_dwarf_new(Dwarf *dw)
 	while (dw != NULL && !x->full && dwarf_nextcu(dw, off, &next, &hsize,
 	    NULL, NULL, NULL) == 0) {
 		if (dwarf_offdie(dw, off + hsize, &cu) != NULL)
-			walk_unit(x, &cu);
+			walk_unit(x, &cu, st);
 		off = next;
 	}
+	free(st);
 	if (x->nranges > 0)
 		qsort(x->ranges, x->nranges, sizeof(*x->ranges), cmp_range);
 	return x;
