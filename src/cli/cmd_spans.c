@@ -120,10 +120,8 @@ parse_slow(const char *v, double *q, int64_t *ns)
 static int
 spans_refuse(const struct opts *o)
 {
-	const char *what = o->base_tags.n > 0 || o->new_tags.n > 0 ?
-	    "--base-tag and --new-tag: the trace makes the sides" :
-	    o->requests[0] > 0 ? "--requests: each side's spans are its "
-	    "requests" : o->bases.n > 0 ? "--base: the spans are of one "
+	/* (--base-tag, --new-tag and --requests are not its options.) */
+	const char *what = o->bases.n > 0 ? "--base: the spans are of one "
 	    "window" : o->sep >= 0 ? "--: every profile is both sides" :
 	    o->normalize.given && o->normalize.how != DELTA_NORM_TOTAL ?
 	    "--normalize other than total: it compares values per span, or "
@@ -504,10 +502,9 @@ verdict(struct srun *r, const struct opts *o, const char *unit)
 
 /* Runtime work that grows with a span's length, not with its code. */
 static int
-grows_with_length(const char *name)
+grows_with_length(const struct delta_row *row)
 {
-	return strcmp(name, "runtime.asyncPreempt") == 0 ||
-	    rt_frame_of(name) != RT_CODE;
+	return row->frame != RT_CODE;
 }
 
 /*
@@ -524,14 +521,13 @@ length_apart(struct srun *r, struct delta *d)
 	r->length = xcalloc(d->nrows + 1, sizeof(*r->length));
 	for (i = 0; i < d->nrows; i++)
 		if (d->rows[i].verdict == VERDICT_REGRESSED &&
-		    grows_with_length(d->rows[i].name))
+		    grows_with_length(&d->rows[i]))
 			r->length[r->rs.nlength++] = d->rows[i].name;
 	for (i = 0; i < d->nfindings; i++) {
 		struct delta_finding *f = &d->findings[i];
-		const char *name = d->rows[f->row].name;
 
 		if (f->verdict != VERDICT_REGRESSED ||
-		    !grows_with_length(name)) {
+		    !grows_with_length(&d->rows[f->row])) {
 			to[i] = (long)k;
 			d->findings[k++] = *f;
 			continue;
