@@ -43,8 +43,7 @@ entry_words(FILE *fp, const struct sym_map *e,
 
 	put(fp, e->mapping[0] != '\0' ? e->mapping : "(no file name)");
 	fputs(": ", fp);
-	switch (e->state) {
-	case SYM_NAMED:
+	if (e->state == SYM_NAMED) {
 		fprintf(fp, "%" PRIu64 " of %" PRIu64 " address%s named",
 		    e->nnamed, e->naddrs, s);
 		if (strcmp(e->file, e->mapping) != 0) {
@@ -52,28 +51,29 @@ entry_words(FILE *fp, const struct sym_map *e,
 			put(fp, e->file);
 		}
 		return;
+	}
+	fprintf(fp, "%" PRIu64 " address%s unnamed, ", e->naddrs, s);
+	switch (e->state) {
+	case SYM_NAMED:
+		break;
 	case SYM_MISSING:
-		fprintf(fp, "%" PRIu64 " address%s unnamed, no binary found",
-		    e->naddrs, s);
-		return;
+		fputs("no binary found", fp);
+		break;
 	case SYM_MISMATCH:
-		fprintf(fp, "%" PRIu64 " address%s unnamed, ", e->naddrs, s);
 		put(fp, e->file);
 		fputs(" has another build id", fp);
-		return;
+		break;
 	case SYM_SYSTEM:
 	case SYM_NOFILE:
-		fprintf(fp, "%" PRIu64 " address%s unnamed, no file to read",
-		    e->naddrs, s);
-		return;
+		fputs("no file to read", fp);
+		break;
 	case SYM_NOBASE:
-		fprintf(fp, "%" PRIu64 " address%s unnamed, ", e->naddrs, s);
 		if (strcmp(e->file, e->mapping) != 0) {
 			put(fp, e->file);
 			fputc(' ', fp);
 		}
 		fputs("relocatable and no load address in the profile", fp);
-		return;
+		break;
 	}
 }
 
