@@ -36,6 +36,10 @@
 #include "model/profile.h"
 #include "support/xmalloc.h"
 
+/* Said when perf is missing, found so by the PATH or by the spawn. */
+#define NO_PERF	"perf.data is read by running perf script, and there is " \
+	"no perf on the PATH (Debian package: linux-perf)"
+
 extern char **environ;
 
 #define ERRKEEP		1024	/* bytes of perf's standard error kept */
@@ -107,9 +111,7 @@ child_start(struct child *c, int input, struct diag *d)
 	 * with vfork, or under valgrind), whose failure reads as perf's.
 	 */
 	if (!on_path("perf"))
-		return diag_set(d, DIAG_PERFDATA, -1, "perf.data is read by "
-		    "running perf script, and there is no perf on the PATH "
-		    "(Debian package: linux-perf)");
+		return diag_set(d, DIAG_PERFDATA, -1, "%s", NO_PERF);
 	if (compat_pipe(po) == -1)
 		return diag_set(d, DIAG_IO, -1, "pipe: %s", strerror(errno));
 	if (compat_pipe(pe) == -1) {
@@ -140,9 +142,7 @@ child_start(struct child *c, int input, struct diag *d)
 		close(po[0]);
 		close(pe[0]);
 		if (rc == ENOENT)
-			return diag_set(d, DIAG_PERFDATA, -1, "perf.data is "
-			    "read by running perf script, and there is no "
-			    "perf on the PATH (Debian package: linux-perf)");
+			return diag_set(d, DIAG_PERFDATA, -1, "%s", NO_PERF);
 		return diag_set(d, DIAG_PERFDATA, -1, "cannot run perf: %s",
 		    strerror(rc));
 	}
