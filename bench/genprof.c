@@ -320,15 +320,13 @@ usage(void)
 	exit(2);
 }
 
-/* Span k's id: 16 hex digits of a mix of k (splitmix64's finalizer). */
+/* Span k's id: 16 hex digits of a mix of k (rnd()'s first of seed k). */
 static void
 span_hex(char *buf, size_t len, uint64_t k)
 {
-	uint64_t z = k + 0x9e3779b97f4a7c15ULL;
+	struct rng h = { k };
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	snprintf(buf, len, "%016llx", (unsigned long long)(z ^ (z >> 31)));
+	snprintf(buf, len, "%016llx", (unsigned long long)rnd(&h));
 }
 
 /* The spans as one OTLP/JSON ExportTraceServiceRequest, gzipped. */
