@@ -330,23 +330,12 @@ wait_floor(const struct pair *p, const struct opts *o)
 static int
 bounded(const struct pair *p)
 {
-	const struct side	*sd[2] = { &p->base, &p->new };
-	const struct facts	*f;
-	double			 u[2];
-	int			 s;
+	double	 u[2];
 
-	if (p->norm != DELTA_NORM_DURATION)
+	if (p->norm != DELTA_NORM_DURATION ||
+	    !((u[0] = side_cpu_util(&p->base, NULL)) > 0) ||
+	    !((u[1] = side_cpu_util(&p->new, NULL)) > 0))
 		return 0;
-	for (s = 0; s < 2; s++) {
-		f = &sd[s]->merged;
-		if (sd[s]->nprofiles == 1)
-			f = sd[s]->whole != NULL ? &sd[s]->whole[0] :
-			    &sd[s]->facts[0];
-		if (!f->is_cpu || f->empty || f->duration_ns <= 0 ||
-		    !(f->cpu_util > 0))
-			return 0;
-		u[s] = f->cpu_util;
-	}
 	return fabs(u[0] - u[1]) <= PD_BOUND_HELD * fmax(u[0], u[1]);
 }
 

@@ -1183,19 +1183,15 @@ idle_share(const struct side *s)
 	return all > 0 && idle > 0 ? (double)idle / (double)all : -1;
 }
 
-/*
- * The other side's CPU utilization and duration, its whole profile's
- * when it is one (a selection's CPU is not all the process did); -1 if
- * it is no CPU profile with a duration.
- */
-static double
-other_util(const struct side *o, double *secs)
+double
+side_cpu_util(const struct side *o, double *secs)
 {
 	const struct facts *f = &o->merged;
 
 	if (o->nprofiles == 1)
 		f = o->whole != NULL ? &o->whole[0] : &o->facts[0];
-	*secs = (double)f->duration_ns / 1e9;
+	if (secs != NULL)
+		*secs = (double)f->duration_ns / 1e9;
 	return f->is_cpu && !f->empty && f->duration_ns > 0 ? f->cpu_util :
 	    -1;
 }
@@ -1214,7 +1210,7 @@ util_say(char *buf, size_t len, char *who, size_t wlen,
 	double	 u = 100 * f->cpu_util, secs = (double)f->duration_ns / 1e9;
 	double	 ou, osecs, bu, nu, bs, ns;
 
-	if (other == NULL || side == NULL || (ou = other_util(other,
+	if (other == NULL || side == NULL || (ou = side_cpu_util(other,
 	    &osecs)) < 0) {
 		snprintf(buf, len, "was %.1f%% of one core over %.2fs", u,
 		    secs);

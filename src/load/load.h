@@ -194,6 +194,13 @@ int	side_same_wait(const struct side *b, const struct side *n,
 int	side_warn_wait(const struct side *b, const struct side *n,
 	    struct diags *ds);
 /*
+ * A side's CPU utilization, and its duration in seconds into *secs
+ * (unless NULL): its whole profile's when it is one (a selection's CPU
+ * is not all the process did); -1 if it is no CPU profile with a
+ * duration.
+ */
+double	side_cpu_util(const struct side *, double *secs);
+/*
  * Divide the contentions of the n sides, if they are all a mutex
  * profile's that may be estimates, by the greatest common divisor of
  * them all, and say so in their facts (count_note).
