@@ -1278,6 +1278,17 @@ agg_edge(const struct agg *a, size_t i)
 	return i < a->nedges ? &a->etab[a->eorder[i]] : NULL;
 }
 
+void
+agg_each_edge(const struct agg *a,
+    void (*fn)(void *, const struct agg_edge *), void *arg)
+{
+	size_t	 j;
+
+	for (j = 0; j < a->etabcap; j++)
+		if (a->etab[j].caller != NONE32)
+			fn(arg, &a->etab[j]);
+}
+
 /*
  * Index the edges by caller and by callee: two counting sorts of the
  * edge numbers, so that each node's edges are in ascending order.

@@ -253,6 +253,13 @@ long		 agg_find(const struct agg *, const char *name);
 
 size_t		 agg_nedges(const struct agg *);
 const struct agg_edge *agg_edge(const struct agg *, size_t);
+/*
+ * fn(arg, edge) for each edge once, in the order they are stored, not
+ * by number: a pass over them all that needs no order then reads them
+ * in sequence, where agg_edge() over every number reads at random.
+ */
+void		 agg_each_edge(const struct agg *,
+		    void (*fn)(void *, const struct agg_edge *), void *arg);
 
 /*
  * The edges out of a node (it is their caller) and into it (their

@@ -154,6 +154,36 @@ delta_edges(struct delta *d, size_t r, int out, const struct delta_edge **e)
 	return n;
 }
 
+/* delta_each_call()'s pass over one side. */
+struct side_calls {
+	const size_t	*row;		/* the side's node -> row */
+	int		 is_new;
+	void		(*fn)(void *, size_t, size_t, int, int64_t);
+	void		*arg;
+};
+
+static void
+side_call(void *arg, const struct agg_edge *ed)
+{
+	const struct side_calls *sc = arg;
+
+	sc->fn(sc->arg, sc->row[ed->caller], sc->row[ed->callee], sc->is_new,
+	    ed->w);
+}
+
+void
+delta_each_call(const struct delta *d,
+    void (*fn)(void *, size_t, size_t, int, int64_t), void *arg)
+{
+	const struct delta_graph *g = d->graph;
+	struct side_calls sc = { g->brow, 0, fn, arg };
+
+	agg_each_edge(g->base, side_call, &sc);
+	sc.row = g->nrow;
+	sc.is_new = 1;
+	agg_each_edge(g->new, side_call, &sc);
+}
+
 /* The change of an edge, in the same normalized unit as the rows. */
 static double
 edge_delta(const struct delta_edge *e, const struct delta *d,

@@ -329,12 +329,23 @@ void	delta_judge_init(struct judge *, const struct delta_opts *,
  */
 size_t	delta_edges(struct delta *, size_t r, int out,
 	    const struct delta_edge **e);
-/* The change of an edge's share of the values, as the rows' are. */
+/*
+ * Every call of the union graph as each side has it, in one pass over
+ * each side's edges (the base's first, each in its stored order, which
+ * is fixed for a given input), without joining them: fn(arg, from, to,
+ * is_new, w) once per edge of a side, so a call both sides make comes
+ * twice.  Self-calls are among them.  For a walk of the whole graph,
+ * where delta_edges() row by row joins every edge through a lookup.
+ */
+void	delta_each_call(const struct delta *,
+	    void (*fn)(void *, size_t from, size_t to, int is_new, int64_t w),
+	    void *arg);
 /*
  * Is the call new on the side of a change in direction dir (dir > 0:
  * none in the base; dir < 0: none in the new profile)?
  */
 int	delta_edge_new(const struct delta_edge *, int);
+/* The change of an edge's share of the values, as the rows' are. */
 double	delta_edge_change(const struct delta *, const struct delta_edge *);
 /* A row's change in the hypothesis that flagged it, in share units. */
 double	delta_row_change(const struct delta_row *);

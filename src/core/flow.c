@@ -8,41 +8,88 @@
 #include "core/flow.h"
 #include "support/xmalloc.h"
 
+/* The first pass counts each row's calls, the second places them. */
+static void
+count_call(void *arg, size_t from, size_t to, int is_new, int64_t w)
+{
+	struct calls *g = arg;
+
+	(void)is_new;
+	(void)w;
+	if (from != to)
+		g->off[from + 1]++;
+}
+
+static void
+place_call(void *arg, size_t from, size_t to, int is_new, int64_t w)
+{
+	struct calls *g = arg;
+	size_t	 i;
+
+	if (from == to)
+		return;
+	i = g->q[from]++;	/* q: the next free place of each row */
+	g->to[i] = (uint32_t)to;
+	g->w[is_new][i] = w;
+	g->w[!is_new][i] = 0;
+}
+
+/*
+ * Join the two sides' halves of each call, row by row, in place: at[y]
+ * is where the row's call to y went, while the row is read.
+ */
+static void
+calls_join(struct calls *g, size_t nrows)
+{
+	size_t	*at = g->q, r, i, j, n = 0, from = 0;
+
+	for (r = 0; r < nrows + 1; r++)
+		at[r] = SIZE_MAX;
+	for (r = 0; r < nrows; r++) {
+		for (i = from; i < g->off[r + 1]; i++) {
+			j = at[g->to[i]];
+			if (j != SIZE_MAX) {
+				g->w[0][j] += g->w[0][i];
+				g->w[1][j] += g->w[1][i];
+				continue;
+			}
+			at[g->to[i]] = n;
+			g->to[n] = g->to[i];
+			g->w[0][n] = g->w[0][i];
+			g->w[1][n++] = g->w[1][i];
+		}
+		for (i = g->off[r]; i < n; i++)
+			at[g->to[i]] = SIZE_MAX;
+		from = g->off[r + 1];
+		g->off[r + 1] = n;
+	}
+}
+
+/*
+ * One pass over each side's edges, in their order, instead of each
+ * row's edges joined through a lookup (delta_edges()): the walks add a
+ * call's value to one side, so they need not be joined.
+ */
 static void
 calls_read(struct delta *d, struct calls *g)
 {
-	const struct delta_edge	*e;
-	size_t		 r, i, m, n = 0, cap = 16;
+	size_t		 r, n;
 
 	g->q = xreallocarray(NULL, d->nrows + 1, sizeof(*g->q));
 	g->indeg = xcalloc(d->nrows + 1, sizeof(*g->indeg));
 	g->seen = xcalloc(d->nrows + 1, 1);
 	g->done = xcalloc(d->nrows + 1, 1);
 	g->off = xcalloc(d->nrows + 2, sizeof(*g->off));
-	g->to = xreallocarray(NULL, cap, sizeof(*g->to));
-	g->w[0] = xreallocarray(NULL, cap, sizeof(*g->w[0]));
-	g->w[1] = xreallocarray(NULL, cap, sizeof(*g->w[1]));
-	for (r = 0; r < d->nrows; r++) {
-		g->off[r] = n;
-		m = delta_edges(d, r, 1, &e);
-		for (i = 0; i < m; i++) {
-			if (e[i].to == r)
-				continue;
-			if (n == cap) {
-				cap *= 2;
-				g->to = xreallocarray(g->to, cap,
-				    sizeof(*g->to));
-				g->w[0] = xreallocarray(g->w[0], cap,
-				    sizeof(*g->w[0]));
-				g->w[1] = xreallocarray(g->w[1], cap,
-				    sizeof(*g->w[1]));
-			}
-			g->to[n] = e[i].to;
-			g->w[0][n] = e[i].base;
-			g->w[1][n++] = e[i].new;
-		}
-	}
-	g->off[d->nrows] = n;
+	delta_each_call(d, count_call, g);
+	for (r = 0; r < d->nrows; r++)
+		g->off[r + 1] += g->off[r];
+	n = g->off[d->nrows] ? g->off[d->nrows] : 1;
+	g->to = xreallocarray(NULL, n, sizeof(*g->to));
+	g->w[0] = xreallocarray(NULL, n, sizeof(*g->w[0]));
+	g->w[1] = xreallocarray(NULL, n, sizeof(*g->w[1]));
+	memcpy(g->q, g->off, d->nrows * sizeof(*g->q));
+	delta_each_call(d, place_call, g);
+	calls_join(g, d->nrows);
 }
 
 struct calls *

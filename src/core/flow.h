@@ -14,10 +14,13 @@
 
 struct delta;
 
-/* The calls out of each row, self-calls left out. */
+/*
+ * The calls out of each row, self-calls left out, as arrays rather than
+ * structs: the first half of a walk reads only where they go.
+ */
 struct calls {
 	size_t		*off;		/* row r's calls: [off[r], off[r + 1]) */
-	size_t		*to;
+	uint32_t	*to;
 	int64_t		*w[2];		/* the values through each, a side */
 	/* calls_flows()'s own arrays, kept for the next walk */
 	size_t		*q;
