@@ -507,6 +507,14 @@ grows_with_length(const struct delta_row *row)
 	return row->frame != RT_CODE;
 }
 
+/* Is f other than a regression in the runtime's work (length_apart())? */
+static int
+not_length(const struct delta *d, const struct delta_finding *f)
+{
+	return f->verdict != VERDICT_REGRESSED ||
+	    !grows_with_length(&d->rows[f->row]);
+}
+
 /*
  * The findings in the runtime's work that a longer span does more of
  * whatever its code (Go preempts a goroutine every 10ms): said as such
@@ -515,36 +523,14 @@ grows_with_length(const struct delta_row *row)
 static void
 length_apart(struct srun *r, struct delta *d)
 {
-	long	*to = xcalloc(d->nfindings + 1, sizeof(*to));
-	size_t	 i, k = 0;
+	size_t	 i;
 
 	r->length = xcalloc(d->nrows + 1, sizeof(*r->length));
 	for (i = 0; i < d->nrows; i++)
 		if (d->rows[i].verdict == VERDICT_REGRESSED &&
 		    grows_with_length(&d->rows[i]))
 			r->length[r->rs.nlength++] = d->rows[i].name;
-	for (i = 0; i < d->nfindings; i++) {
-		struct delta_finding *f = &d->findings[i];
-
-		if (f->verdict != VERDICT_REGRESSED ||
-		    !grows_with_length(&d->rows[f->row])) {
-			to[i] = (long)k;
-			d->findings[k++] = *f;
-			continue;
-		}
-		to[i] = -1;
-		free(f->path);
-		free(f->rows);
-		free(f->crowded);
-		free(f->under);
-		free(f->background);
-	}
-	/* The rows' findings by their new places; -1, none, if taken out. */
-	for (i = 0; i < d->nrows; i++)
-		if (d->rows[i].finding >= 0)
-			d->rows[i].finding = to[d->rows[i].finding];
-	free(to);
-	d->nfindings = k;
+	delta_keep_findings(d, not_length);
 	r->rs.length = r->length;
 }
 

@@ -1316,6 +1316,40 @@ delta_compute(struct agg *base, struct agg *new,
 	return 0;
 }
 
+static void
+finding_free(struct delta_finding *f)
+{
+	free(f->path);
+	free(f->rows);
+	free(f->crowded);
+	free(f->under);
+	free(f->background);
+}
+
+void
+delta_keep_findings(struct delta *d,
+    int (*keep)(const struct delta *, const struct delta_finding *))
+{
+	long	*to = xcalloc(d->nfindings + 1, sizeof(*to));
+	size_t	 i, k = 0;
+
+	for (i = 0; i < d->nfindings; i++) {
+		if (keep(d, &d->findings[i])) {
+			to[i] = (long)k;
+			d->findings[k++] = d->findings[i];
+		} else {
+			to[i] = -1;
+			finding_free(&d->findings[i]);
+		}
+	}
+	/* The rows' findings by their new places; -1, none, if dropped. */
+	for (i = 0; i < d->nrows; i++)
+		if (d->rows[i].finding >= 0)
+			d->rows[i].finding = to[d->rows[i].finding];
+	free(to);
+	d->nfindings = k;
+}
+
 void
 delta_release(struct delta *d)
 {
@@ -1325,13 +1359,8 @@ delta_release(struct delta *d)
 		free(d->rows[i].path);
 		free(d->rows[i].callers);
 	}
-	for (i = 0; i < d->nfindings; i++) {
-		free(d->findings[i].path);
-		free(d->findings[i].rows);
-		free(d->findings[i].crowded);
-		free(d->findings[i].under);
-		free(d->findings[i].background);
-	}
+	for (i = 0; i < d->nfindings; i++)
+		finding_free(&d->findings[i]);
 	free(d->findings);
 	free(d->rows);
 	graph_free(d->graph);

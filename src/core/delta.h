@@ -309,6 +309,12 @@ int	delta_compute(struct agg *base, struct agg *new,
  * until delta_release(): the edges are read from them.
  */
 void	delta_explain(struct delta *, size_t r);
+/*
+ * Drop the findings keep() says no to, the rest kept in their order,
+ * and renumber the rows' findings (a dropped one's rows: -1, none).
+ */
+void	delta_keep_findings(struct delta *,
+	    int (*keep)(const struct delta *, const struct delta_finding *));
 void	delta_release(struct delta *);
 
 /*
