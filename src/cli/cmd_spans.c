@@ -142,15 +142,9 @@ spans_refuse(const struct opts *o)
 		return -1;
 	}
 	for (i = 0; i < o->noperands; i++)
-		if (strcmp(o->operands[i], "-") == 0 ||
-		    strncmp(o->operands[i], "http://", 7) == 0 ||
-		    strncmp(o->operands[i], "https://", 8) == 0) {
-			cli_warn("spans: %s is read once, and spans reads each "
-			    "profile once a side: save it to a file first "
-			    "(--save DIR keeps a URL's)", strcmp(o->operands[i],
-			    "-") == 0 ? "- (standard input)" : o->operands[i]);
+		if (cli_read_twice(o, o->operands[i],
+		    "spans reads each profile") == -1)
 			return -1;
-		}
 	return 0;
 }
 
@@ -509,8 +503,9 @@ grows_with_length(const struct delta_row *row)
 
 /* Is f other than a regression in the runtime's work (length_apart())? */
 static int
-not_length(const struct delta *d, const struct delta_finding *f)
+not_length(void *arg, const struct delta *d, const struct delta_finding *f)
 {
+	(void)arg;
 	return f->verdict != VERDICT_REGRESSED ||
 	    !grows_with_length(&d->rows[f->row]);
 }
@@ -530,7 +525,7 @@ length_apart(struct srun *r, struct delta *d)
 		if (d->rows[i].verdict == VERDICT_REGRESSED &&
 		    grows_with_length(&d->rows[i]))
 			r->length[r->rs.nlength++] = d->rows[i].name;
-	delta_keep_findings(d, not_length);
+	delta_keep_findings(d, not_length, NULL);
 	r->rs.length = r->length;
 }
 

@@ -1324,17 +1324,19 @@ finding_free(struct delta_finding *f)
 	free(f->crowded);
 	free(f->under);
 	free(f->background);
+	free(f->joined);
 }
 
 void
 delta_keep_findings(struct delta *d,
-    int (*keep)(const struct delta *, const struct delta_finding *))
+    int (*keep)(void *, const struct delta *, const struct delta_finding *),
+    void *arg)
 {
 	long	*to = xcalloc(d->nfindings + 1, sizeof(*to));
 	size_t	 i, k = 0;
 
 	for (i = 0; i < d->nfindings; i++) {
-		if (keep(d, &d->findings[i])) {
+		if (keep(arg, d, &d->findings[i])) {
 			to[i] = (long)k;
 			d->findings[k++] = d->findings[i];
 		} else {

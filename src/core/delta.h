@@ -228,6 +228,15 @@ struct delta_finding {
 	size_t		*background;
 	size_t		 nbackground;
 	/*
+	 * Where the change entered (entry.c): the outermost function of
+	 * the path whose calls of a shared function carried that
+	 * function's change, or SIZE_MAX.  joined: the other findings that
+	 * entered through the same calls, each its row and tested change.
+	 */
+	size_t		 entry;
+	struct delta_part *joined;
+	size_t		 njoined;
+	/*
 	 * RT_CODE, or the runtime's work the finding's row is (runtime.h):
 	 * a change of the C library's waits alone follows the load on the
 	 * machine, not the code, and fails no gate (delta_finding_gates();
@@ -310,11 +319,12 @@ int	delta_compute(struct agg *base, struct agg *new,
  */
 void	delta_explain(struct delta *, size_t r);
 /*
- * Drop the findings keep() says no to, the rest kept in their order,
+ * Drop the findings keep(arg, ...) says no to, the rest kept in order,
  * and renumber the rows' findings (a dropped one's rows: -1, none).
  */
 void	delta_keep_findings(struct delta *,
-	    int (*keep)(const struct delta *, const struct delta_finding *));
+	    int (*keep)(void *, const struct delta *,
+	    const struct delta_finding *), void *arg);
 void	delta_release(struct delta *);
 
 /*
