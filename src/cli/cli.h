@@ -168,6 +168,13 @@ int	cli_bases(struct opts *, int pair);
  */
 int	cli_sides_operands(struct opts *);
 /*
+ * Refuse path if it is read once (standard input; a URL, each fetch
+ * another window) where reader, "spans reads each profile", needs it
+ * once a side.  Returns 0, or -1 after a message.
+ */
+int	cli_read_twice(const struct opts *, const char *path,
+	    const char *reader);
+/*
  * Compile the two sides' selections into o->select and lend them to
  * loading (o->load.select, select_new, and select_other for one profile
  * both sides), reading @FILE's values.  Returns 0, or -1 after a

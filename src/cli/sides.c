@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "core/filter.h"
+#include "input/fetch.h"
 #include "load/load.h"
 #include "load/selection.h"
 #include "report/report.h"
@@ -31,8 +32,18 @@ static const char *const side_opt[2] = { "--base-tag", "--new-tag" };
 static int
 read_once(const char *path)
 {
-	return strcmp(path, "-") == 0 || strncmp(path, "http://", 7) == 0 ||
-	    strncmp(path, "https://", 8) == 0;
+	return strcmp(path, "-") == 0 || fetch_is_url(path);
+}
+
+int
+cli_read_twice(const struct opts *o, const char *path, const char *reader)
+{
+	if (!read_once(path))
+		return 0;
+	cli_warn("%s: %s is read once, and %s once a side: save it to a file "
+	    "first (--save DIR keeps a URL's)", o->cmd->name,
+	    strcmp(path, "-") == 0 ? "- (standard input)" : path, reader);
+	return -1;
 }
 
 /* Two paths of one regular file? */
@@ -68,13 +79,9 @@ cli_sides_operands(struct opts *o)
 	}
 	if (o->one_profile)
 		return 0;
-	if (read_once(o->operands[0])) {
-		cli_warn("%s: %s is read once, and one profile as both sides "
-		    "is read once a side: save it to a file first (--save "
-		    "DIR keeps a URL's)", cmd, strcmp(o->operands[0], "-") ==
-		    0 ? "- (standard input)" : o->operands[0]);
+	if (cli_read_twice(o, o->operands[0],
+	    "one profile as both sides is read") == -1)
 		return -1;
-	}
 	/* parse() made room for argc + 1 operands: argc is 4 or more. */
 	o->operands[1] = o->operands[0];
 	o->operands[2] = NULL;
