@@ -490,24 +490,6 @@ report_head_of(const struct pair *p, const struct opts *o,
 	};
 }
 
-/*
- * spans: the replicates the method names are parts of the sides'
- * spans, not profiles; method is reallocated.
- */
-static char *
-spans_method(char *method)
-{
-	const char	*at = strstr(method, " profiles");
-	char		*s;
-
-	if (at == NULL)
-		return method;
-	xasprintf(&s, "%.*s parts of the sides' spans%s", (int)(at - method),
-	    method, at + strlen(" profiles"));
-	free(method);
-	return s;
-}
-
 int
 pair_write(struct pair *p, struct opts *o, int status, int lead,
     const char *conclusion)
@@ -521,9 +503,8 @@ pair_write(struct pair *p, struct opts *o, int status, int lead,
 		return -1;
 	cli_sides_head(o, &p->base, &p->new, sel, &neither);
 	method = report_method(&p->base.merged, p->dopts.has_counts,
-	    svg ? &p->fl.judge : &p->d.judge, svg, !svg && p->d.weighted);
-	if (p->spans != NULL)
-		method = spans_method(method);
+	    svg ? &p->fl.judge : &p->d.judge, svg, !svg && p->d.weighted,
+	    p->spans != NULL ? "parts of the sides' spans" : "profiles");
 	filters = cli_filters_text(o);
 	rc = cli_write(o, &(struct diff_report){
 		.h = report_head_of(p, o, method, filters, sel, neither),

@@ -266,11 +266,12 @@ const char *report_conclusion(int status, int regressed, int any_change,
  * facts (its count type), whether there are counts, and the family's
  * judge (j->replicates and the dispersion its runs showed; NULL for one
  * profile a side); frames for a flame graph's, which test cumulative
- * counts only; weighted when the intervals are of the values (delta.h).
- * Free it.
+ * counts only; weighted when the intervals are of the values (delta.h);
+ * runs, what the replicates are ("profiles"; spans: "parts of the
+ * sides' spans").  Free it.
  */
 char	*report_method(const struct facts *base, int has_counts,
-	    const struct judge *, int frames, int weighted);
+	    const struct judge *, int frames, int weighted, const char *runs);
 
 /*
  * The facts block, as the text and JSON reports print it, the total in

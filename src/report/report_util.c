@@ -595,11 +595,11 @@ report_facts_json(FILE *fp, const struct facts *f, const char *to)
  * cumulative counts (cumulative only for the frames of a flame graph);
  * one profile a side, widened where the processes differ by more than
  * sampling (judge_null()); between replicates, of the pooled counts at
- * the dispersion the runs showed.
+ * the dispersion the runs showed, of runs (profiles, or spans' parts).
  */
 char *
 report_method(const struct facts *base, int has_counts,
-    const struct judge *j, int frames, int weighted)
+    const struct judge *j, int frames, int weighted, const char *runs)
 {
 	const char	*ct = base->count_type, *what;
 	char		*s, *of, *disp = NULL;
@@ -641,14 +641,13 @@ report_method(const struct facts *base, int has_counts,
 		xasprintf(&s, "Fisher's exact test on %s", of);
 	else if (j->prior.binomial)
 		xasprintf(&s, "Fisher's exact test on pooled %s of %zu and "
-		    "%zu profiles (no function has the samples a run to show "
-		    "how the runs vary)", of, j->nb, j->nn);
+		    "%zu %s (no function has the samples a run to show how "
+		    "the runs vary)", of, j->nb, j->nn, runs);
 	else {
 		xasprintf(&disp, "%.2f", j->prior.s02);
-		xasprintf(&s, "pooled %s of %zu and %zu profiles, "
-		    "quasi-binomial at the dispersion the runs show (%s times "
-		    "sampling's, shared across functions)", of, j->nb, j->nn,
-		    disp);
+		xasprintf(&s, "pooled %s of %zu and %zu %s, quasi-binomial "
+		    "at the dispersion the runs show (%s times sampling's, "
+		    "shared across functions)", of, j->nb, j->nn, runs, disp);
 	}
 	free(of);
 	free(disp);
