@@ -121,28 +121,6 @@ gate_unmatched(const struct pair *p, const struct opts *o)
 	return -1;
 }
 
-/*
- * spans: both sides are one window, and the process's CPU utilization
- * over it says nothing of either side's spans; whether they waited is
- * the spans' section's to say (cmd_spans.c), per span.
- */
-static void
-spans_unwarn(struct diags *ds)
-{
-	size_t i, k = 0;
-
-	for (i = 0; i < ds->n; i++) {
-		if (ds->v[i].code == MSG_MOSTLY_WAITING ||
-		    ds->v[i].code == MSG_LOW_UTIL) {
-			free(ds->v[i].file);
-			free(ds->v[i].line);
-			continue;
-		}
-		ds->v[k++] = ds->v[i];
-	}
-	ds->n = k;
-}
-
 int
 pair_load(struct pair *p, const struct opts *o)
 {
@@ -166,9 +144,9 @@ pair_load(struct pair *p, const struct opts *o)
 	if (gate_unmatched(p, o) == -1 ||
 	    cli_sides_check(o, &p->base, &p->new) == -1)
 		return -1;
-	side_warn_pair(&p->base, &p->new, p->norm, &p->warnings);
-	if (o->trace != NULL)
-		spans_unwarn(&p->warnings);
+	/* spans' section says whether its spans waited, per span. */
+	side_warn_pair(&p->base, &p->new, p->norm, o->trace == NULL,
+	    &p->warnings);
 	cli_diags_print(&p->warnings, 0, o->quiet);
 	return 0;
 }

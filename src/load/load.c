@@ -1245,11 +1245,11 @@ util_say(char *buf, size_t len, char *who, size_t wlen,
  * can say where; under PD_LOW_UTIL, not that low (a process capped by a
  * CPU quota, or on a loaded machine), it says so, with less urgency.
  * Beside another CPU profile (other), it says how the utilization
- * changed.
+ * changed.  Without waiting, the last two are left unsaid.
  */
 static void
 idle_warn(const struct side *s, const struct facts *f, const char *side,
-    const struct side *other, struct diags *ds)
+    const struct side *other, int waiting, struct diags *ds)
 {
 	double	 idle;
 	char	 say[160], who[32];
@@ -1264,6 +1264,8 @@ idle_warn(const struct side *s, const struct facts *f, const char *side,
 	else if (f->wall_type[0] != '\0')
 		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING_WALL, say, who,
 		    f->wall_type);
+	else if (!waiting)
+		return;
 	else if (f->cpu_util < PD_WAITING_UTIL)
 		warn_file(ds, side, f, "", MSG_MOSTLY_WAITING, say, who);
 	else
@@ -1307,11 +1309,11 @@ idle_apart(const struct side *s, const char *side, struct diags *ds)
 
 /*
  * side_warn() for the quantity compared, norm (enum delta_norm), beside
- * the other side (or NULL).
+ * the other side (or NULL); waiting as side_warn_pair() takes it.
  */
 static void
 side_warn_of(const struct side *s, const char *side, int norm,
-    const struct side *other, struct diags *ds)
+    const struct side *other, int waiting, struct diags *ds)
 {
 	const struct filter_stats	*fs = &s->fstats;
 	unsigned			 no;
@@ -1343,14 +1345,14 @@ side_warn_of(const struct side *s, const char *side, int norm,
 			warn_file(ds, side, f, "", MSG_BAD_DURATION);
 		/* A selection's CPU is not all the process did. */
 		idle_warn(s, s->whole != NULL ? &s->whole[i] : f, side,
-		    other, ds);
+		    other, waiting, ds);
 	}
 }
 
 void
 side_warn(const struct side *s, const char *side, struct diags *ds)
 {
-	side_warn_of(s, side, DELTA_NORM_TOTAL, NULL, ds);
+	side_warn_of(s, side, DELTA_NORM_TOTAL, NULL, 1, ds);
 }
 
 /*
@@ -1424,15 +1426,15 @@ side_warn_wait(const struct side *b, const struct side *n, struct diags *ds)
 
 void
 side_warn_pair(const struct side *b, const struct side *n, int norm,
-    struct diags *ds)
+    int waiting, struct diags *ds)
 {
 	const struct facts *fb = &b->merged, *fn = &n->merged;
 	double db = (double)fb->duration_ns, dn = (double)fn->duration_ns;
 	int skew = db > 0 && dn > 0 && fabs(db - dn) / fmax(db, dn) >
 	    PD_DURATION_SKEW;
 
-	side_warn_of(b, "base", norm, n, ds);
-	side_warn_of(n, "new", norm, b, ds);
+	side_warn_of(b, "base", norm, n, waiting, ds);
+	side_warn_of(n, "new", norm, b, waiting, ds);
 	/* Shares and rates allow for it; a sum over each window does not. */
 	if (skew && norm == DELTA_NORM_NONE && b->kind != KIND_SNAPSHOT)
 		diags_add(ds, MSG_WINDOWS_SUMS, NULL, NULL, NULL, db / 1e9,

@@ -250,10 +250,13 @@ void	side_warn_symbols(const struct sym_summary *sum, const char *side,
  * estimates, no counts, a mutex profile against a block profile by
  * leaves that do not settle it (MSG_WAITS_UNSURE).  norm is the
  * quantity compared (enum delta_norm), which decides whether windows
- * of different lengths matter.
+ * of different lengths matter.  Without waiting, a CPU profile's low
+ * utilization alone is not said to mean waiting (MSG_MOSTLY_WAITING,
+ * MSG_LOW_UTIL): spans' two sides are one window's, and its section
+ * says per span whether they waited.
  */
 void	side_warn_pair(const struct side *base, const struct side *new,
-	    int norm, struct diags *ds);
+	    int norm, int waiting, struct diags *ds);
 void	side_free(struct side *);
 
 /* Thresholds behind the warnings; documented in profdiff.1. */
