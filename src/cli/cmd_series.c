@@ -146,8 +146,7 @@ point_fits(const struct side *sd, const struct side *first, char **paths,
 {
 	struct diag d;
 
-	if (first != NULL && (side_same_unit(first, sd, &d) == -1 ||
-	    side_same_wait(first, sd, &d) == -1))
+	if (first != NULL && side_comparable(first, sd, &d) == -1)
 		return cli_diag(&d);
 	if (first != NULL && !*warned)
 		*warned = side_warn_wait(first, sd, w);

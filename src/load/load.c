@@ -813,17 +813,6 @@ newside_run(void *arg)
 	return NULL;
 }
 
-int
-side_same_unit(const struct side *first, const struct side *s,
-    struct diag *d)
-{
-	if (strcmp(first->unit, s->unit) == 0)
-		return 0;
-	diag_init(d, s->facts[0].path);
-	return diag_set_msg(d, DIAG_PAIR, MSG_UNITS_DIFFER, s->sample_type,
-	    s->unit, first->unit, first->facts[0].path);
-}
-
 /* What a side's leaves say it is (kind_wait_of()), and its share. */
 static enum kind_wait
 side_wait(const struct side *s, int *sure, double *share)
@@ -849,66 +838,58 @@ wait_where(enum kind_wait w)
 }
 
 int
-side_same_wait(const struct side *b, const struct side *n, struct diag *d)
+side_comparable(const struct side *first, const struct side *s,
+    struct diag *d)
 {
-	enum kind_wait	 wb, wn;
-	int		 sb, sn;
-	double		 pb, pn;
+	enum kind_wait	 wf, ws;
+	int		 sf, ss;
+	double		 pf, ps;
 
-	wb = side_wait(b, &sb, &pb);
-	wn = side_wait(n, &sn, &pn);
-	if (wb == KIND_WAIT_UNKNOWN || wn == KIND_WAIT_UNKNOWN || wb == wn ||
-	    !sb || !sn)
+	wf = side_wait(first, &sf, &pf);
+	ws = side_wait(s, &ss, &ps);
+	if (wf != KIND_WAIT_UNKNOWN && ws != KIND_WAIT_UNKNOWN && wf != ws &&
+	    sf && ss) {
+		diag_init(d, first->facts[0].path);
+		return diag_set_msg(d, DIAG_PAIR, MSG_WAITS_DIFFER,
+		    kind_wait_name(wf), pf, wait_where(wf), s->facts[0].path,
+		    kind_wait_name(ws), ps, wait_where(ws));
+	}
+	if (strcmp(first->unit, s->unit) == 0)
 		return 0;
-	diag_init(d, b->facts[0].path);
-	return diag_set_msg(d, DIAG_PAIR, MSG_WAITS_DIFFER,
-	    kind_wait_name(wb), pb, wait_where(wb), n->facts[0].path,
-	    kind_wait_name(wn), pn, wait_where(wn));
+	diag_init(d, s->facts[0].path);
+	return diag_set_msg(d, DIAG_PAIR, MSG_UNITS_DIFFER, s->sample_type,
+	    s->unit, first->unit, first->facts[0].path);
 }
 
-int
-side_load_pair(struct side *b, char *const *bpaths, size_t nb,
-    struct side *n, char *const *npaths, size_t nn,
-    const struct load_opts *lo, int keep_each, struct diag *d)
+/*
+ * side_load_pair()'s loading, the new side on a thread of its own (nlo
+ * its options); -2, with nothing loaded, if the thread cannot be had.
+ */
+static int
+load_threads(struct side *b, char *const *bpaths, size_t nb, struct side *n,
+    char *const *npaths, size_t nn, const struct load_opts *lo,
+    const struct load_opts *nlo, int keep_each, struct diag *d)
 {
 	struct handoff	 h;
 	struct newside	 ns;
-	struct load_opts blo, nlo;
-	struct side	*both[2] = { b, n };
 	pthread_t	 t;
 	int		 rc;
 
-	/*
-	 * The per-profile aggs serve only tests between replicates, which
-	 * need two profiles or more on each side: otherwise they would be
-	 * copies of the merged ones, and cost as much memory.
-	 */
-	if (nb < 2 || nn < 2)
-		keep_each = 0;
-	/* Divided alike once both are loaded (side_divide_counts()). */
-	blo = *lo;
-	blo.keep_counts = 1;
-	lo = &blo;
-	memset(n, 0, sizeof(*n));
 	memset(&h, 0, sizeof(h));
 	memset(&ns, 0, sizeof(ns));
 	if (pthread_mutex_init(&h.mu, NULL) != 0 ||
 	    pthread_cond_init(&h.cv, NULL) != 0)
-		goto serial;
+		return -2;
 	ns.s = n;
 	ns.paths = npaths;
 	ns.n = nn;
-	nlo = *lo;
-	nlo.minus = lo->minus_new;
-	nlo.select = lo->select_new;
-	nlo.select_other = NULL;
-	ns.lo = &nlo;
+	ns.lo = nlo;
 	ns.keep_each = keep_each;
 	ns.h = &h;
 	if (pthread_create(&t, NULL, newside_run, &ns) != 0) {
 		pthread_cond_destroy(&h.cv);
 		pthread_mutex_destroy(&h.mu);
-		goto serial;
+		return -2;
 	}
 	/*
 	 * Each side has a core: no thread of its own to decode ahead.  A
@@ -931,24 +912,45 @@ side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 		*d = ns.d;
 		return -1;
 	}
-	side_divide_counts(both, 2);
-	if (side_same_wait(b, n, d) == -1)
-		return -1;
-	return side_same_unit(b, n, d);
+	return 0;
+}
 
-serial:
-	nlo = *lo;
+int
+side_load_pair(struct side *b, char *const *bpaths, size_t nb,
+    struct side *n, char *const *npaths, size_t nn,
+    const struct load_opts *lo, int keep_each, struct diag *d)
+{
+	struct load_opts blo, nlo;
+	struct side	*both[2] = { b, n };
+	int		 rc;
+
+	/*
+	 * The per-profile aggs serve only tests between replicates, which
+	 * need two profiles or more on each side: otherwise they would be
+	 * copies of the merged ones, and cost as much memory.
+	 */
+	if (nb < 2 || nn < 2)
+		keep_each = 0;
+	/* Divided alike once both are loaded (side_divide_counts()). */
+	blo = *lo;
+	blo.keep_counts = 1;
+	nlo = blo;
 	nlo.minus = lo->minus_new;
 	nlo.select = lo->select_new;
 	nlo.select_other = NULL;
-	if (side_load_ex(b, bpaths, nb, lo, NULL, keep_each, d) == -1 ||
-	    side_load_ex(n, npaths, nn, &nlo, b->sample_type, keep_each,
-	    d) == -1)
+	memset(n, 0, sizeof(*n));
+	rc = load_threads(b, bpaths, nb, n, npaths, nn, &blo, &nlo, keep_each,
+	    d);
+	if (rc == -2) {
+		/* No thread: one side after the other. */
+		if (side_load_ex(b, bpaths, nb, &blo, NULL, keep_each, d) ==
+		    -1 || side_load_ex(n, npaths, nn, &nlo, b->sample_type,
+		    keep_each, d) == -1)
+			return -1;
+	} else if (rc == -1)
 		return -1;
 	side_divide_counts(both, 2);
-	if (side_same_wait(b, n, d) == -1)
-		return -1;
-	return side_same_unit(b, n, d);
+	return side_comparable(b, n, d);
 }
 
 int

@@ -160,8 +160,8 @@ int	side_load(struct side *, char *const *paths, size_t n,
  * lo->minus_new and lo->select_new as its own minus and select), with
  * the same result and the same one error in the diag, the base side's if
  * both fail (each side fills its own, on its own thread); and -1 with
- * the diag of side_same_unit() if the two sample types (of one name)
- * are in different units.  Either side may be partly filled on error;
+ * the diag of side_comparable() if the two cannot be compared.  Either
+ * side may be partly filled on error;
  * side_free() both.
  * Each side reads its profiles on its own thread, without a feed thread
  * (the two cores are taken).  keep_each has effect only when both sides
@@ -173,22 +173,17 @@ int	side_load_pair(struct side *b, char *const *bpaths, size_t nb,
 	    struct side *n, char *const *npaths, size_t nn,
 	    const struct load_opts *, int keep_each, struct diag *);
 /*
- * Can s be compared with first, whose sample type it took by name: is
- * it in the same unit?  Returns 0, or -1 with the diag filled, about
- * s's first profile (MSG_UNITS_DIFFER).
+ * Can s be compared with first, whose sample type it took by name: if
+ * both are of Go's mutex/block header, are they of one kind by their
+ * leaves (kind_wait_of(); MSG_WAITS_DIFFER when each is surely
+ * another), and is s in first's unit (MSG_UNITS_DIFFER)?  Returns 0,
+ * or -1 with the diag filled.
  */
-int	side_same_unit(const struct side *first, const struct side *s,
-	    struct diag *);
-/*
- * Are the two sides, if both of Go's mutex/block header, of one kind by
- * their leaves (kind_wait_of())?  Returns 0, or -1 with the diag filled
- * (MSG_WAITS_DIFFER) when each is surely another.
- */
-int	side_same_wait(const struct side *b, const struct side *n,
+int	side_comparable(const struct side *first, const struct side *s,
 	    struct diag *);
 /*
  * Add MSG_WAITS_UNSURE to ds when they lean to different kinds by their
- * leaves, not surely enough for side_same_wait() to refuse them.
+ * leaves, not surely enough for side_comparable() to refuse them.
  * Returns 1 if it did, else 0.
  */
 int	side_warn_wait(const struct side *b, const struct side *n,
