@@ -560,7 +560,7 @@ minus_load(struct side *s, const char *minus, char *const *paths, size_t i,
 	fd = feed_new(one, 1, &lo->limits, 0);
 	if ((p = feed_open(fd, d)) == NULL)
 		goto out;
-	symbol_profile(s->symc, p, &s->sym);
+	symbol_profile(lo->sym_cache, p, &s->sym);
 	if ((vi = check_profile(s, p, paths, i, minus, want_type, lo, post,
 	    d)) < 0) {
 		drain(fd, d);
@@ -703,9 +703,17 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 {
 	struct feed	*fd;
 	struct profile	*p;
+	struct load_opts lc;
+	struct sym_cache *own = NULL;
 	size_t		 i;
 	int		 vi;
 
+	/* A cache of binaries of its own, unless lo shares one (series). */
+	if (lo->sym_cache == NULL) {
+		lc = *lo;
+		lc.sym_cache = own = sym_cache_new(&lo->sym);
+		lo = &lc;
+	}
 	memset(s, 0, sizeof(*s));
 	s->agg = agg_new(&lo->agg);
 	if (views_spec_lists(lo->views))
@@ -725,17 +733,16 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 	}
 	s->has_counts = 1;
 	s->label_key = lo->agg.label_key;
-	s->symc_shared = lo->sym_cache != NULL;
-	s->symc = s->symc_shared ? lo->sym_cache : sym_cache_new(&lo->sym);
 	fd = feed_new(paths, n, &lo->limits, threaded);
 	for (i = 0; i < n; i++) {
 		diag_init(d, paths[i]);
 		if ((p = feed_open(fd, d)) == NULL)
 			goto fail;
-		symbol_profile(s->symc, p, &s->sym);
+		symbol_profile(lo->sym_cache, p, &s->sym);
 		if (wait != NULL && i == 0 &&
 		    handoff_wait(wait, &want_type) == -1) {
 			feed_free(fd);
+			sym_cache_free(own);
 			return -2;
 		}
 		if ((vi = check_profile(s, p, paths, i, NULL, want_type, lo,
@@ -749,9 +756,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 		feed_close(fd);
 	}
 	feed_free(fd);
-	if (!s->symc_shared)
-		sym_cache_free(s->symc);	/* its files are read */
-	s->symc = NULL;
+	sym_cache_free(own);	/* its files are read */
 	if (!lo->keep_counts)
 		side_divide_counts(&s, 1);
 	s->merged.sample_type = s->sample_type;
@@ -776,6 +781,7 @@ fail:
 		s->each[i] = NULL;
 	}
 	feed_free(fd);
+	sym_cache_free(own);
 	handoff_post(post, -1, NULL);
 	return -1;
 }
@@ -1468,8 +1474,6 @@ side_free(struct side *s)
 
 	agg_free(s->agg);
 	views_lines_free(s->lines);
-	if (!s->symc_shared)
-		sym_cache_free(s->symc);
 	sym_summary_release(&s->sym);
 	if (s->each != NULL)
 		for (i = 0; i < s->nprofiles; i++)

@@ -131,11 +131,9 @@ struct side {
 	double		 wait_weight[4];
 	/*
 	 * What symbolization did, mapping by mapping, over the side's
-	 * profiles (and --base's snapshots); symc its files, while loading.
+	 * profiles (and --base's snapshots).
 	 */
 	struct sym_summary sym;
-	struct sym_cache *symc;
-	int		 symc_shared;	/* symc is load_opts.sym_cache */
 };
 
 /*
