@@ -462,13 +462,30 @@ if [ -n "${RUNTIMES_PAIRS:-}" ]; then
 fi
 
 # ---------------------------------------------------------------------
+# median(a, c, n): the median of a[c, 1] to a[c, n], ordered as numbers:
+# the middle one as it was stored, or the mean of the middle two to two
+# decimals; "-" when n is 0.  Both awk programs below that need one
+# take it from here.
+MEDIAN='
+function median(a, c, n,    i, j, t, x) {
+	if (n == 0)
+		return "-"
+	for (i = 1; i <= n; i++) x[i] = a[c, i]
+	for (i = 2; i <= n; i++) {
+		t = x[i]
+		for (j = i - 1; j >= 1 && x[j] + 0 > t + 0; j--) x[j + 1] = x[j]
+		x[j + 1] = t
+	}
+	return n % 2 ? x[(n + 1) / 2] : sprintf("%.2f", (x[n / 2] + x[n / 2 + 1]) / 2)
+}'
+
 # Per cell (group, side, variant): the counts, one line in stats.tsv:
 # the cell's 7 fields (runtime kind index side variant pairs-run
 # pairs-all), then n e1 e3 anyf refused failed impF impR impsum regs
 # found foundx exact wrong under disagree, the median dispersion, the
 # number of injected regressions and improvements, and the pairs found
 # counting the callers of a finding's function.
-awk -F'\t' -v OFS='\t' '
+awk -F'\t' -v OFS='\t' "$MEDIAN"'
 FILENAME == ARGV[1] {
 	k = $1 "\t" $2 "\t" $3 "\t" $4 "\t" $5
 	cl[++nc] = k; runn[k] = $6; alln[k] = $7
@@ -501,16 +518,7 @@ FILENAME == ARGV[1] {
 	if ($15 > 0) und[k]++
 	if (nr[k] > 0 && ds == 0 && $16 == nr[k]) fc[k]++
 	if ($17 == "0") dis[k]++
-	if ($18 != "-") disp[k] = disp[k] " " $18
-}
-function median(s,    a, m, i, j, t) {
-	m = split(s, a, " ")
-	if (m == 0) return "-"
-	for (i = 2; i <= m; i++)
-		for (j = i; j > 1 && a[j - 1] + 0 > a[j] + 0; j--) {
-			t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-		}
-	return (m % 2) ? a[(m + 1) / 2] : sprintf("%.2f", (a[m / 2] + a[m / 2 + 1]) / 2)
+	if ($18 != "-") disp[k, ++ndisp[k]] = $18
 }
 END {
 	for (c = 1; c <= nc; c++) {
@@ -519,7 +527,7 @@ END {
 		    anyf[k] + 0, ref[k] + 0, bad[k] + 0, impf[k] + 0,
 		    impr[k] + 0, impsum[k] + 0, regsum[k] + 0, fd[k] + 0,
 		    fx[k] + 0, ex[k] + 0, wr[k] + 0, und[k] + 0, dis[k] + 0,
-		    median(disp[k]), nr[k], ni[k], fc[k] + 0
+		    median(disp, k, ndisp[k] + 0), nr[k], ni[k], fc[k] + 0
 	}
 }' "$tmp/cells" "$tmp/results.tsv" | sort -s -t '	' -k1,3 >"$tmp/stats.tsv"
 
@@ -601,16 +609,7 @@ while IFS='	' read -r rt kind ix; do
 	# over the pairs; the pairs where the one reached the other, and
 	# how many of those were found (an injected regression named by a
 	# regression finding, and exit 1).
-	awk -F'\t' -v rt="$rt" -v k="$kind" -v ix="$ix" '
-	function med(a, c, n,    i, j, t, x) {
-		for (i = 1; i <= n; i++) x[i] = a[c, i]
-		for (i = 2; i <= n; i++) {
-			t = x[i]
-			for (j = i - 1; j >= 1 && x[j] > t; j--) x[j + 1] = x[j]
-			x[j + 1] = t
-		}
-		return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-	}
+	awk -F'\t' -v rt="$rt" -v k="$kind" -v ix="$ix" "$MEDIAN"'
 	$2 == rt && $3 == k && $4 == ix && $6 != "none" && $20 != "-" &&
 	    $21 != "-" {
 		c = $5 " " $6
@@ -625,7 +624,7 @@ while IFS='	' read -r rt kind ix; do
 		for (x = 1; x <= nc; x++) {
 			c = cl[x]
 			printf "#   %s: the change %+.2fpp, detectable %.2fpp (medians); reached in %d/%d pairs, found in %d of those\n",
-			    c, med(d, c, n[c]), med(m, c, n[c]), reach[c], n[c], got[c]
+			    c, median(d, c, n[c]), median(m, c, n[c]), reach[c], n[c], got[c]
 		}
 	}' "$tmp/results.tsv"
 done <"$tmp/groups"
