@@ -312,9 +312,7 @@ url_shown(char *buf, size_t len, const char *url)
 	const char *s = r != NULL ? r : url;
 	size_t	 k;
 
-	for (k = 0; s[k] != '\0' && k < len - 1; k++)
-		buf[k] = s[k] < ' ' || s[k] == 0x7f ? '?' : s[k];
-	buf[k] = '\0';
+	k = diag_printable(buf, len, s, strlen(s));
 	if (s[k] != '\0' && len > 4)
 		memcpy(buf + len - 4, "...", 4);
 	free(r);

@@ -122,27 +122,12 @@ array_of(json_object *parent, const char *key)
 	return o;
 }
 
-/*
- * At most 40 bytes of s for a message, each that is not printable
- * ASCII as '?', so that the message stays one line of text.
- */
-static const char *
-printable(char *buf, size_t len, const char *s)
-{
-	size_t i;
-
-	for (i = 0; s[i] != '\0' && i < 40 && i + 1 < len; i++)
-		buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
-	buf[i] = '\0';
-	return buf;
-}
-
 /* The id of span sp, under key: its length, or 0 after the diag. */
 static size_t
 span_id(json_object *sp, const char *key, const char **id,
     const struct where *w, struct diag *d)
 {
-	char	shown[48];
+	char	shown[41];		/* 40 bytes of the id at most */
 	size_t	n;
 
 	if ((*id = str_of(sp, key)) == NULL) {
@@ -150,8 +135,8 @@ span_id(json_object *sp, const char *key, const char **id,
 		return 0;
 	}
 	if ((n = hex_id(*id)) == 0) {
-		bad(d, w, "%s \"%s\" is not 1 to 32 hex digits", key,
-		    printable(shown, sizeof(shown), *id));
+		(void)diag_printable(shown, sizeof(shown), *id, strlen(*id));
+		bad(d, w, "%s \"%s\" is not 1 to 32 hex digits", key, shown);
 		return 0;
 	}
 	return n;

@@ -87,6 +87,20 @@ diag_format(const struct diag *d, char *buf, size_t len)
 		    diag_kind(d->code), d->msg);
 }
 
+size_t
+diag_printable(char *buf, size_t len, const char *s, size_t n)
+{
+	unsigned char	c;
+	size_t		i;
+
+	for (i = 0; i < n && i + 1 < len; i++) {
+		c = (unsigned char)s[i];
+		buf[i] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+	}
+	buf[i] = '\0';
+	return i;
+}
+
 void
 diags_init(struct diags *ds)
 {

@@ -48,6 +48,13 @@ const char	*diag_kind(enum diag_code);
 int		 diag_set_msg(struct diag *, enum diag_code, enum msg, ...);
 /* Format "path: kind: msg" (plus " at byte N") into buf. */
 void		 diag_format(const struct diag *, char *buf, size_t len);
+/*
+ * Bytes of the input quoted in a message: the n at s into buf, at most
+ * len - 1 of them and a NUL, each that is not printable ASCII as '?',
+ * so that the message stays one line of text.  Returns how many.
+ */
+size_t		 diag_printable(char *buf, size_t len, const char *s,
+		    size_t n);
 
 /*
  * One message of a list: its code, its level (the table's) and what it
