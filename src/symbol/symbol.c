@@ -160,30 +160,37 @@ summary_of(struct sym_summary *s, const struct pf_mapping *m)
 /*
  * The file for mapping m: the first place that holds an ELF file of
  * its build id; a file of another id is noted in e (the first) and
- * passed over, as pprof does.
+ * passed over, as pprof does.  The places are looked at once per file
+ * and build id, and the answer kept in the cache for the next mapping
+ * or profile that names them (a process maps a file several times).
  */
 static struct sym_file *
 find_file(struct sym_cache *cache, const struct pf_mapping *m,
     struct sym_map *e)
 {
+	struct sym_found k = { NULL, NULL };
 	struct cands	 c = { NULL, 0 };
-	struct sym_file	*f = NULL;
+	struct sym_file	*f;
 	size_t		 i;
 
-	cands_of(&c, sym_cache_opts(cache), m->filename, m->build_id);
-	for (i = 0; i < c.n; i++) {
-		if ((f = sym_file_get(cache, c.v[i])) == NULL)
-			continue;
-		if (same_id(m->build_id, sym_file_build_id(f)))
-			break;
-		if (e->file == NULL) {
-			e->file = xstrdup(c.v[i]);
-			e->file_id = xstrdup(sym_file_build_id(f));
+	if (!sym_found_get(cache, m->filename, m->build_id, &k)) {
+		cands_of(&c, sym_cache_opts(cache), m->filename, m->build_id);
+		for (i = 0; i < c.n && k.file == NULL; i++) {
+			if ((f = sym_file_get(cache, c.v[i])) == NULL)
+				continue;
+			if (same_id(m->build_id, sym_file_build_id(f)))
+				k.file = f;
+			else if (k.other == NULL)
+				k.other = f;
 		}
-		f = NULL;
+		cands_free(&c);
+		sym_found_put(cache, m->filename, m->build_id, &k);
 	}
-	cands_free(&c);
-	return f;
+	if (e->file == NULL && k.other != NULL) {
+		e->file = xstrdup(sym_file_path(k.other));
+		e->file_id = xstrdup(sym_file_build_id(k.other));
+	}
+	return k.file;
 }
 
 /* The functions made for a profile, found by their four fields. */

@@ -43,10 +43,19 @@ struct sym_file {
 	size_t		 nsegs;
 };
 
+/* find_file()'s answer for one file and build id (sym_found_get()). */
+struct found {
+	char		*file;
+	char		*build_id;
+	struct sym_found f;
+};
+
 struct sym_cache {
 	struct sym_opts	 opts;
 	struct sym_file	**files;
 	size_t		 n;
+	struct found	*found;
+	size_t		 nfound;
 };
 
 const struct sym_opts *
@@ -85,7 +94,40 @@ sym_cache_free(struct sym_cache *c)
 	for (i = 0; i < c->n; i++)
 		file_free(c->files[i]);
 	free(c->files);
+	for (i = 0; i < c->nfound; i++) {
+		free(c->found[i].file);
+		free(c->found[i].build_id);
+	}
+	free(c->found);
 	free(c);
+}
+
+int
+sym_found_get(const struct sym_cache *c, const char *file,
+    const char *build_id, struct sym_found *out)
+{
+	size_t i;
+
+	for (i = 0; i < c->nfound; i++)
+		if (strcmp(c->found[i].file, file) == 0 &&
+		    strcmp(c->found[i].build_id, build_id) == 0) {
+			*out = c->found[i].f;
+			return 1;
+		}
+	return 0;
+}
+
+void
+sym_found_put(struct sym_cache *c, const char *file, const char *build_id,
+    const struct sym_found *f)
+{
+	struct found *x;
+
+	c->found = xreallocarray(c->found, c->nfound + 1, sizeof(*c->found));
+	x = &c->found[c->nfound++];
+	x->file = xstrdup(file);
+	x->build_id = xstrdup(build_id);
+	x->f = *f;
 }
 
 /*

@@ -49,6 +49,23 @@ void		 sym_frames_free(struct sym_frame *, size_t n);
 const struct sym_opts *sym_cache_opts(const struct sym_cache *);
 
 /*
+ * Where a mapping's file was looked for (symbol.c, find_file()), kept in
+ * the cache so that each file and build id is looked for once, however
+ * many mappings and profiles name it: the file found (NULL: none), and
+ * the first passed over for another build id (NULL: none).  The files
+ * are the cache's.
+ */
+struct sym_found {
+	struct sym_file	*file;
+	struct sym_file	*other;
+};
+/* The answer kept for file and build id into *out: 1, or 0 if none. */
+int		 sym_found_get(const struct sym_cache *, const char *file,
+		    const char *build_id, struct sym_found *out);
+void		 sym_found_put(struct sym_cache *, const char *file,
+		    const char *build_id, const struct sym_found *);
+
+/*
  * A module's DWARF indexed once (symbol_dwarf.c): its functions and
  * inlined instances by address.  sym_dwarf_chain() gives the frames
  * that hold address a (the file's DWARF address), innermost first, up
