@@ -33,7 +33,7 @@
 #    the shape's runs.  Counted: found, every injected regression is
 #    named by a regression finding of diff (it is the finding's function,
 #    or on its path, or among the calls its "under it" line lists, JSON
-#    under); found and check-significance exits 1; exact, of the found
+#    under, or a finding that joined it, JSON joined); found and check-significance exits 1; exact, of the found
 #    pairs, those with as many regression findings as injected
 #    regressions (and, where improvements were injected, as many
 #    improvement findings, each naming one); improved, pairs with an
@@ -399,7 +399,8 @@ EOF
 cat >"$tmp/pair.jq" <<'EOF'
 def fns($s): $s | split(";") | map(select(. != "" and . != "-"));
 def direct($f; $t): $f.function == $t or any(($f.path // [])[]; . == $t);
-def names($f; $t): direct($f; $t) or any(($f.under // [])[]; .name == $t);
+def names($f; $t): direct($f; $t) or any(($f.under // [])[]; .name == $t) or
+    any(($f.joined // [])[]; .name == $t);
 . as $root |
 # Or among the callers of the finding's function that carry a rise.
 def bycaller($f; $t): names($f; $t) or any($root.rows[] |

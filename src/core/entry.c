@@ -99,12 +99,14 @@ add_rows(size_t **a, size_t *na, const size_t *b, size_t nb,
 		seen[(*a)[i]] = 0;
 }
 
-/* Finding k joins finding i: its rows, what it crowded, and itself. */
+/*
+ * Finding k joins finding i: its rows, what it crowded, and itself (the
+ * rows' findings are renumbered after).
+ */
 static void
 join(struct delta *d, size_t i, size_t k, unsigned char *seen)
 {
 	struct delta_finding *f = &d->findings[i], *g = &d->findings[k];
-	size_t	 r;
 
 	add_rows(&f->rows, &f->nrows, g->rows, g->nrows, seen);
 	add_rows(&f->crowded, &f->ncrowded, g->crowded, g->ncrowded, seen);
@@ -114,9 +116,6 @@ join(struct delta *d, size_t i, size_t k, unsigned char *seen)
 	    sizeof(*f->joined));
 	f->joined[f->njoined].row = g->row;
 	f->joined[f->njoined++].change = g->delta;
-	for (r = 0; r < d->nrows; r++)
-		if (d->rows[r].finding == (long)k)
-			d->rows[r].finding = (long)i;
 }
 
 static int
@@ -127,42 +126,162 @@ kept(void *arg, const struct delta *d, const struct delta_finding *f)
 	return !gone[f - d->findings];
 }
 
+/* Did findings f and g enter through the same calls, or one into the other? */
+static int
+related(const struct delta_finding *f, const struct delta_finding *g)
+{
+	if (f->verdict != g->verdict || f->runtime != g->runtime)
+		return 0;
+	return (f->entry != SIZE_MAX && (f->entry == g->entry ||
+	    f->entry == g->row)) || (g->entry != SIZE_MAX && g->entry == f->row);
+}
+
+/* The first finding of i's set (up[]: a finding's earlier one in it). */
+static size_t
+first(size_t *up, size_t i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+static void
+unite(struct delta *d, size_t *up, size_t i, size_t k)
+{
+	size_t	 a, b;
+
+	if (i == SIZE_MAX || i == k ||
+	    !related(&d->findings[i], &d->findings[k]))
+		return;
+	a = first(up, i);
+	b = first(up, k);
+	if (a < b)
+		up[b] = a;
+	else
+		up[a] = b;
+}
+
+/* Is row r on finding f's path? */
+static int
+on_path(const struct delta_finding *f, size_t r)
+{
+	size_t	 i;
+
+	for (i = 0; i < f->npath; i++)
+		if (f->path[i] == r)
+			return 1;
+	return 0;
+}
+
+/*
+ * A set of findings (m[0..n), largest first) is told as one: the
+ * largest whose path passes the entry that the most of them entered
+ * through (of equals, the first's), with that entry; the others join
+ * it.  cnt: a count per row, all 0, left so.  Returns its index.
+ */
+static size_t
+leader(struct delta *d, const size_t *m, size_t n, size_t *cnt)
+{
+	size_t	 i, e = d->findings[m[0]].entry, best = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t x = d->findings[m[i]].entry;
+
+		if (x != SIZE_MAX && ++cnt[x] > best) {
+			best = cnt[x];
+			e = x;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (d->findings[m[i]].entry != SIZE_MAX)
+			cnt[d->findings[m[i]].entry] = 0;
+	for (i = 0; i < n; i++)
+		if (on_path(&d->findings[m[i]], e)) {
+			d->findings[m[i]].entry = e;
+			return m[i];
+		}
+	return m[0];
+}
+
 void
 delta_join_findings(struct delta *d)
 {
 	unsigned char	*gone, *seen;
-	size_t		 i, k;
+	size_t		*up, *at[3], *cnt, *m, *off, i, k, nf = d->nfindings;
+	int		 v;
 
-	if (d->nfindings < 1)
-		return;
-	for (i = 0; i < d->nfindings; i++)
+	for (i = 0; i < nf; i++)
 		d->findings[i].entry = entry_of(d, &d->findings[i]);
-	gone = xcalloc(d->nfindings + 1, 1);
-	seen = xcalloc(d->nrows + 1, 1);
-	/* The findings are largest first: each joins the first it can. */
-	for (k = 1; k < d->nfindings; k++) {
+	if (nf < 2)
+		return;
+	/*
+	 * Sets of related findings: by row, the first finding with that
+	 * entry, a side (at[0], at[1]), and the finding spent there (at[2]).
+	 */
+	up = xreallocarray(NULL, nf, sizeof(*up));
+	for (v = 0; v < 3; v++) {
+		at[v] = xreallocarray(NULL, d->nrows + 1, sizeof(*at[v]));
+		for (i = 0; i <= d->nrows; i++)
+			at[v][i] = SIZE_MAX;
+	}
+	for (i = 0; i < nf; i++) {
+		const struct delta_finding *f = &d->findings[i];
+
+		up[i] = i;
+		v = f->verdict == VERDICT_REGRESSED;
+		if (f->entry != SIZE_MAX && at[v][f->entry] == SIZE_MAX)
+			at[v][f->entry] = i;
+		at[2][f->row] = i;
+	}
+	for (k = 0; k < nf; k++) {
 		const struct delta_finding *g = &d->findings[k];
 
-		for (i = 0; i < k; i++) {
-			const struct delta_finding *f = &d->findings[i];
-
-			if (gone[i] || f->verdict != g->verdict ||
-			    f->runtime != g->runtime)
-				continue;
-			if (g->entry != SIZE_MAX && (g->entry == f->entry ||
-			    g->entry == f->row)) {
-				join(d, i, k, seen);
-				gone[k] = 1;
-				break;
-			}
-			if (f->entry != SIZE_MAX && f->entry == g->row) {
-				join(d, i, k, seen);
-				gone[k] = 1;
-				break;
-			}
+		v = g->verdict == VERDICT_REGRESSED;
+		if (g->entry != SIZE_MAX) {
+			unite(d, up, at[v][g->entry], k);
+			unite(d, up, at[2][g->entry], k);
 		}
+		unite(d, up, at[v][g->row], k);
 	}
+	/* Each set's members, largest first, then each set's leader. */
+	off = xcalloc(nf + 1, sizeof(*off));
+	m = xreallocarray(NULL, nf, sizeof(*m));
+	for (k = 0; k < nf; k++)
+		off[first(up, k) + 1]++;
+	for (k = 0; k < nf; k++)
+		off[k + 1] += off[k];
+	cnt = at[2];		/* reused: a count per row, all 0 */
+	for (i = 0; i <= d->nrows; i++)
+		cnt[i] = 0;
+	for (k = 0; k < nf; k++)
+		m[off[first(up, k)]++] = k;
+	for (k = nf; k > 0; k--)
+		off[k] = off[k - 1];
+	off[0] = 0;
+	gone = xcalloc(nf + 1, 1);
+	seen = xcalloc(d->nrows + 1, 1);
+	for (k = 0; k < nf; k++) {
+		size_t n = off[k + 1] - off[k], l;
+
+		if (n < 2)
+			continue;
+		l = leader(d, m + off[k], n, cnt);
+		for (i = off[k]; i < off[k + 1]; i++)
+			if (m[i] != l) {
+				join(d, l, m[i], seen);
+				gone[m[i]] = 1;
+				up[m[i]] = l;	/* now: where it went */
+			}
+	}
+	for (i = 0; i < d->nrows; i++)
+		if (d->rows[i].finding >= 0 && gone[d->rows[i].finding])
+			d->rows[i].finding = (long)up[d->rows[i].finding];
 	delta_keep_findings(d, kept, gone);
 	free(gone);
 	free(seen);
+	free(up);
+	free(off);
+	free(m);
+	for (v = 0; v < 3; v++)
+		free(at[v]);
 }

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "core/delta.h"
+#include "core/entry.h"
 #include "core/flow.h"
 #include "core/judge.h"
 #include "core/region.h"
@@ -1473,6 +1474,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	if (rc == 0) {
 		attach_background(&c);
 		build(&c);
+		delta_join_findings(d);
 	}
 	for (i = 0; i < c.nacc; i++) {
 		free(c.acc[i].region);

@@ -457,6 +457,39 @@ put_under(FILE *fp, const struct diff_report *r,
 }
 
 /*
+ * The findings that entered through the same calls as f and joined it
+ * (delta.h, joined), the first max after lead, and where they entered.
+ * Returns how many.
+ */
+static size_t
+put_joined(FILE *fp, const struct diff_report *r,
+    const struct delta_finding *f, size_t max, const char *lead,
+    void (*put)(FILE *, const char *))
+{
+	char	 dl[UNITS_BUFSZ + 8];
+	size_t	 i;
+
+	if (f->njoined == 0)
+		return 0;
+	fputs(lead, fp);
+	if (f->entry != SIZE_MAX) {
+		fputs(" entered through the calls of ", fp);
+		put(fp, r->d->rows[f->entry].name);
+		fputs(", with", fp);
+	} else
+		fputs(" with it", fp);
+	fputc(':', fp);
+	for (i = 0; i < f->njoined && i < max; i++) {
+		fmt_change(dl, sizeof(dl), f->joined[i].change, r);
+		fprintf(fp, "%s %s ", i == 0 ? "" : ",", dl);
+		put(fp, r->d->rows[f->joined[i].row].name);
+	}
+	if (f->njoined > max)
+		fprintf(fp, " and %zu more", f->njoined - max);
+	return f->njoined;
+}
+
+/*
  * The runtime's work that finding f moved (delta.h, background: the
  * collection its allocations made, the scheduling its work changed),
  * the first max of them after lead and what they are.  Returns how
@@ -532,6 +565,8 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 			fprintf(fp, "   %s\n", LOAD_NOTE(f));
 		if (put_under(fp, r, f, 3, "   under it:",
 		    report_put_text) > 0)
+			fputc('\n', fp);
+		if (put_joined(fp, r, f, 3, "  ", report_put_text) > 0)
 			fputc('\n', fp);
 		if (put_background(fp, r, f, 3, "  ", report_put_text) > 0)
 			fputc('\n', fp);
@@ -858,6 +893,7 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 		if (LOAD_NOTE(f) != NULL)
 			fprintf(fp, "; %s", LOAD_NOTE(f));
 		put_under(fp, r, f, 5, "; under it:", report_put_md);
+		put_joined(fp, r, f, 5, ";", report_put_md);
 		put_background(fp, r, f, 5, ";",
 		    report_put_md);
 		snprintf(lead, sizeof(lead), "; %s",
@@ -1064,6 +1100,20 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 		json_crowded(fp, d, f, VERDICT_CROWDED_IN);
 		fputs(",\"background\":", fp);
 		json_names(fp, d, f->background, f->nbackground);
+		fputs(",\"entry\":", fp);
+		if (f->entry != SIZE_MAX)
+			report_put_json(fp, d->rows[f->entry].name);
+		else
+			fputs("null", fp);
+		fputs(",\"joined\":[", fp);
+		for (k = 0; k < f->njoined; k++) {
+			fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);
+			report_put_json(fp, d->rows[f->joined[k].row].name);
+			fputs(",\"delta_pp\":", fp);
+			report_put_num(fp, 100 * f->joined[k].change);
+			fputc('}', fp);
+		}
+		fputc(']', fp);
 		fputs(",\"under\":[", fp);
 		for (k = 0; k < f->nunder; k++) {
 			fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);

@@ -975,6 +975,125 @@ test_sched_alone(void)
 	profile_free(c);
 }
 
+/*
+ * One change through two shared callees: search calls malloc and free
+ * far more, and render calls both as before.  Each is a finding of its
+ * own; both came through search's calls, so they are one finding that
+ * entered there, the other joined to it.
+ */
+static void
+test_entry_joins(void)
+{
+	static const char *const st[] = {
+		"main;serve;search;match", "main;serve;search;malloc",
+		"main;serve;search;free", "main;serve;render;malloc",
+		"main;serve;render;free", "main;serve;render", "main;other",
+	};
+	static const int64_t bc[] = { 20000, 100, 100, 1000, 1000, 10000,
+	    40000 };
+	static const int64_t nc[] = { 20000, 2600, 2400, 1000, 1000, 10000,
+	    40000 };
+	struct profile	*b = t_build(st, bc, 7), *n = t_build(st, nc, 7);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	size_t		 k;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	for (k = 0; k < d.nfindings; k++)
+		printf("# finding %zu: %s\n", k, d.rows[d.findings[k].row].name);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		const struct delta_finding *f = &d.findings[0];
+
+		CHECK(f->entry != SIZE_MAX &&
+		    strcmp(d.rows[f->entry].name, "search") == 0);
+		CHECK_STR(d.rows[f->row].name, "malloc");
+		CHECK_INT(f->njoined, 1);
+		if (f->njoined == 1)
+			CHECK_STR(d.rows[f->joined[0].row].name, "free");
+		CHECK(row(&d, "free")->finding == 0);
+	}
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+/*
+ * Two changes under one caller stay two: handle's callees score and
+ * escape each call a shared function more (sum, lookup), and each
+ * change entered through its own callee's calls, not handle's.
+ */
+static void
+test_entry_two(void)
+{
+	static const char *const st[] = {
+		"main;handle;score;sum", "main;handle;escape;lookup",
+		"main;handle;score", "main;handle;escape", "main;load;sum",
+		"main;load;lookup", "main;other",
+	};
+	static const int64_t bc[] = { 100, 100, 8000, 8000, 3000, 3000,
+	    40000 };
+	static const int64_t nc[] = { 2500, 2300, 8000, 8000, 3000, 3000,
+	    40000 };
+	struct profile	*b = t_build(st, bc, 7), *n = t_build(st, nc, 7);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	size_t		 k;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	for (k = 0; k < d.nfindings; k++)
+		printf("# finding %zu: %s, entry %s\n", k,
+		    d.rows[d.findings[k].row].name,
+		    d.findings[k].entry == SIZE_MAX ? "none" :
+		    d.rows[d.findings[k].entry].name);
+	CHECK_INT(d.nfindings, 2);
+	for (k = 0; k < d.nfindings; k++)
+		CHECK_INT(d.findings[k].njoined, 0);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+/*
+ * A shared helper made slower: its change came through its callers as
+ * their calls did before, so it entered nowhere but in itself.
+ */
+static void
+test_entry_helper(void)
+{
+	static const char *const st[] = {
+		"main;quote;hash", "main;bundle;hash", "main;quote",
+		"main;bundle", "main;other",
+	};
+	static const int64_t bc[] = { 2000, 1000, 8000, 8000, 40000 };
+	static const int64_t nc[] = { 5000, 2500, 8000, 8000, 40000 };
+	struct profile	*b = t_build(st, bc, 5), *n = t_build(st, nc, 5);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		CHECK_STR(d.rows[d.findings[0].row].name, "hash");
+		CHECK(d.findings[0].entry == SIZE_MAX);
+	}
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
 int
 main(void)
 {
@@ -994,5 +1113,8 @@ main(void)
 	test_sched_alone();
 	test_path_shared_callee();
 	test_threads_alone();
+	test_entry_joins();
+	test_entry_two();
+	test_entry_helper();
 	return tap_done();
 }
