@@ -63,7 +63,7 @@
 # Per cell of shares (CPU and wall time), also the power against the
 # limit the counts allow (issue 29's "+10% near the limit"): the
 # injected function's measured change and the change the report says it
-# finds 80% of the time (min_detectable_effect_pp), their medians, the
+# finds 80% of the time in that row (min_detectable_pp), medians, the
 # pairs where the one reached the other, and how many of those were
 # found and exit 1.
 #
@@ -393,7 +393,7 @@ EOF
 # -function (?+function, ?-function for a report's leads), separated by
 # \037.  A report's leads count as no finding: the improved rows of such
 # a report still count.  Then the first injected regression's delta (its
-# row's, - for none) and the report's min_detectable_effect_pp: the
+# row's, - for none) and that row's min_detectable_pp: the
 # size of the change against what the counts could show
 # (RUNTIMES_PAIRS has them).
 cat >"$tmp/pair.jq" <<'EOF'
@@ -432,13 +432,16 @@ fns($reg) as $R | fns($imp) as $I |
       (if .verdict == "regressed" then "+" else "-" end) +
       .function] | join("\u001f")),
   # The first injected regression's change (its row's delta, in points)
-  # and the change the counts could detect: what power is measured at.
-  # Shares only: min_detectable_effect_pp is in points of a share.
+  # and the change the counts could detect in that row (its own
+  # min_detectable_pp; the header's, of the noisiest row, without it):
+  # what power is measured at.  Shares only: both are points of a share.
   ((. as $r | $R | first // null) as $t |
    if $t == null or $root.quantity != "shares" then "-" else
    ([$root.rows[] | select(.name == $t) | .delta * 100] |
     first // "-") end),
-  (.min_detectable_effect_pp // "-")
+  ((. as $r | $R | first // null) as $t |
+   ([$root.rows[] | select(.name == $t) | .min_detectable_pp |
+     select(. != null)] | first) // .min_detectable_effect_pp // "-")
 ] | map(tostring) | join("\t")
 EOF
 export RT_TMP="$tmp" RT_PD="$PD" RT_ARGS="$ARGS" RT_TOUT="$TOUT"
@@ -606,7 +609,7 @@ while IFS='	' read -r rt kind ix; do
 	}' "$tmp/results.tsv"
 	# Power against the limit the counts allow: the injected function's
 	# measured change (its row'"'"'s delta) and the change the report
-	# says is found 80% of the time (min_detectable_effect_pp), medians
+	# says its row finds 80% of the time (min_detectable_pp), medians
 	# over the pairs; the pairs where the one reached the other, and
 	# how many of those were found (an injected regression named by a
 	# regression finding, and exit 1).

@@ -940,6 +940,8 @@ scale_family(struct delta *d, struct judge_hyp *h, size_t m)
 		h[i].st.diff *= d->cscale;
 		h[i].st.lo *= d->cscale;
 		h[i].st.hi *= d->cscale;
+		if (h[i].mde >= 0)
+			h[i].mde *= d->cscale;
 	}
 	if (d->mde >= 0)
 		d->mde *= d->cscale;

@@ -321,21 +321,55 @@ test_all(struct judge *j, struct judge_hyp *h, size_t m, const size_t *rep,
 }
 
 /*
+ * What hypothesis h can show at threshold t, at its pooled share pooled
+ * and its dispersion: the change found with power STATS_POWER (return),
+ * and the noise half-width (*noise).
+ */
+static double
+hyp_mde(const struct judge *j, const struct judge_hyp *h, double pooled,
+    double t, double *noise)
+{
+	double	 se, zq, zp, mde;
+
+	if (h->df == HUGE_VAL) {
+		mde = stats_mde(pooled, j->n1, j->n2, t, STATS_POWER);
+		*noise = stats_noise(pooled, j->n1, j->n2, t);
+		if (h->phi > 1) {
+			mde *= sqrt(h->phi);
+			*noise *= sqrt(h->phi);
+		}
+		*noise = fmin(1, *noise);
+		return fmin(1, mde);
+	}
+	se = sqrt(h->phi * pooled * (1 - pooled) *
+	    (1 / (double)j->n1 + 1 / (double)j->n2));
+	zq = stats_t_quantile(1 - t / 2, h->df);
+	zp = stats_t_quantile(STATS_POWER, h->df);
+	*noise = fmin(1, zq * se);
+	return fmin(1, (zq + zp) * se);
+}
+
+/*
  * The header's numbers: what the noisiest hypothesis of the family can
  * show at the threshold a further discovery needs.  Its pooled share is
  * the one closest to a half (binomial noise is largest there), scaled
- * by its dispersion between replicates.
+ * by its dispersion between replicates.  And each hypothesis's own.
  */
 static void
-detectable(struct judge *j, const struct judge_hyp *h, size_t m)
+detectable(struct judge *j, struct judge_hyp *h, size_t m)
 {
-	double	 bestse = -1, se, pooled, t = j->fdr.threshold, zq, zp;
+	double	 bestse = -1, se, pooled, t = j->fdr.threshold, noise;
 	size_t	 i, best = 0;
 
 	for (i = 0; i < m; i++) {
-		if (!h[i].tested || isnan(h[i].q))
+		h[i].mde = -1;
+		if (j->n1 + j->n2 == 0 || j->n1 == 0 || j->n2 == 0)
 			continue;
 		pooled = (double)(h[i].k1 + h[i].k2) / (double)(j->n1 + j->n2);
+		if (pooled > 0)
+			h[i].mde = hyp_mde(j, &h[i], pooled, t, &noise);
+		if (!h[i].tested || isnan(h[i].q))
+			continue;
 		se = sqrt(h[i].phi * pooled * (1 - pooled) *
 		    (1 / (double)j->n1 + 1 / (double)j->n2));
 		if (se > bestse) {
@@ -344,21 +378,8 @@ detectable(struct judge *j, const struct judge_hyp *h, size_t m)
 			j->mde_share = pooled;
 		}
 	}
-	if (bestse < 0)
-		return;
-	if (h[best].df == HUGE_VAL) {
-		j->mde = stats_mde(j->mde_share, j->n1, j->n2, t, STATS_POWER);
-		j->noise = stats_noise(j->mde_share, j->n1, j->n2, t);
-		if (h[best].phi > 1) {
-			j->mde = fmin(1, j->mde * sqrt(h[best].phi));
-			j->noise = fmin(1, j->noise * sqrt(h[best].phi));
-		}
-		return;
-	}
-	zq = stats_t_quantile(1 - t / 2, h[best].df);
-	zp = stats_t_quantile(STATS_POWER, h[best].df);
-	j->noise = fmin(1, zq * bestse);
-	j->mde = fmin(1, (zq + zp) * bestse);
+	if (bestse >= 0)
+		j->mde = hyp_mde(j, &h[best], j->mde_share, t, &j->noise);
 }
 
 int

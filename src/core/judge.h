@@ -36,6 +36,12 @@ struct judge_hyp {
 	double		 q;		/* NaN if untested or trimmed */
 	double		 phi, df;	/* its dispersion (1, HUGE_VAL: binomial) */
 	/*
+	 * Set by judge_family(), tested or not (-1: no samples): the change
+	 * of its share found 80% of the time at the threshold a further
+	 * discovery needs, as the header's, at its own pooled share.
+	 */
+	double		 mde;
+	/*
 	 * Set by the caller, for one profile a side: the samples of one
 	 * function's own code (flat), or of a function and its callees
 	 * (cum), each read for the spread of no change of its kind.

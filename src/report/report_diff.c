@@ -1161,6 +1161,7 @@ static void
 put_row_json(FILE *fp, const struct diff_report *r,
     const struct delta_row *row, const char *to)
 {
+	double	 mde;
 	size_t	 i;
 
 	report_put_json(fp, row->name);
@@ -1196,6 +1197,10 @@ put_row_json(FILE *fp, const struct diff_report *r,
 	report_put_num(fp, row->tested ? row->st.p : NAN);
 	fputs(",\"q_value\":", fp);
 	report_put_num(fp, row->tested ? row->q : NAN);
+	/* The change its hypothesis finds 80% of the time (judge.h, mde). */
+	mde = row->hyp == DELTA_HYP_FLAT ? row->flat.mde : row->cum.mde;
+	fputs(",\"min_detectable_pp\":", fp);
+	report_put_num(fp, mde >= 0 ? 100 * mde : NAN);
 	fputs(",\"test\":", fp);
 	report_put_json(fp, stats_method_name(row->st.method));
 	fputs(",\"verdict\":", fp);

@@ -1094,6 +1094,53 @@ test_entry_helper(void)
 	profile_free(n);
 }
 
+/*
+ * Each row's detectable change: the header's is the noisiest row's, so
+ * no row's is larger, one row's is the same, and a smaller share's is
+ * smaller.
+ */
+static void
+test_row_mde(void)
+{
+	static const char *const st[] = {
+		"main;serve;search;match", "main;serve;render",
+		"main;serve;log", "main;other",
+	};
+	static const int64_t bc[] = { 20000, 10000, 500, 40000 };
+	static const int64_t nc[] = { 21000, 10000, 520, 40000 };
+	struct profile	*b = t_build(st, bc, 4), *n = t_build(st, nc, 4);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *lg, *se;
+	size_t		 k, same = 0, over = 0;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(d.mde > 0);
+	for (k = 0; k < d.nrows; k++) {
+		const struct delta_row *r = &d.rows[k];
+		double m = r->hyp == DELTA_HYP_FLAT ? r->flat.mde : r->cum.mde;
+
+		/* The header's is of the family: tested and kept. */
+		if (!r->tested || isnan(r->q))
+			continue;
+		over += m > d.mde + 1e-12 || m <= 0;
+		same += fabs(m - d.mde) < 1e-12;
+	}
+	CHECK_INT(over, 0);
+	CHECK(same >= 1);
+	lg = row(&d, "log");
+	se = row(&d, "search");
+	CHECK(lg != NULL && se != NULL && lg->cum.mde > 0 &&
+	    lg->cum.mde < se->cum.mde);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
 int
 main(void)
 {
@@ -1116,5 +1163,6 @@ main(void)
 	test_entry_joins();
 	test_entry_two();
 	test_entry_helper();
+	test_row_mde();
 	return tap_done();
 }
