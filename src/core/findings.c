@@ -886,55 +886,38 @@ change_under(struct fctx *c, const struct accepted *a, size_t p)
 	return under(c, p, a->spend, 1) * n - under(c, p, a->spend, 0) * b;
 }
 
-/* Does p call q?  With the call's change, signed finding a's way. */
-static int
-calls_into(struct fctx *c, const struct accepted *a, size_t p, size_t q,
-    double *call)
-{
-	const struct delta_edge *e;
-	size_t	 i, n;
-
-	n = delta_edges(c->d, q, 0, &e);
-	for (i = 0; i < n && e[i].from != p; i++)
-		continue;
-	if (i < n)
-		*call = a->dir * delta_edge_change(c->d, &e[i]);
-	return i < n;
-}
-
 /*
  * Of the callers of cur that carry enough of the change (from[] and
  * what each carries, v[], as ascend() read them; 0 for one on the
  * path), the one the path takes instead of best: a caller q that best
- * dominates and calls, its call or its region carrying enough of the
- * change, so that the path goes best -> q -> cur and keeps the function
- * where the change came in (rank, called by group and by handle, which
- * calls group: handle has all of the change under it); down to the
- * nearest such caller.  Dominance, not reachability: a recursion cannot
- * send the path round a circle.
+ * dominates, carrying enough of the change, so that the path goes on
+ * from q and keeps the function where the change came in (rank, called
+ * by group and by handle, which calls group: handle has all of the
+ * change under it; or lookupRate, called by handleRequest and, through
+ * priceBasket, by computeShipping, whose calls carried the change);
+ * down to the nearest such caller.  Dominance, not reachability: a
+ * recursion cannot send the path round a circle; and not a caller cur
+ * dominates, which calls it back from below (encoding/json's encoders
+ * call each other).
  */
 static size_t
-nearer(struct fctx *c, const struct accepted *a, size_t best,
-    const size_t *from, const double *v, size_t n, double size)
+nearer(struct fctx *c, size_t cur, size_t best, const size_t *from,
+    const double *v, size_t n, double size)
 {
 	size_t	 i, q, pick;
-	double	 pv, call, below;
+	double	 pv;
 
 	for (;;) {
 		pick = SIZE_MAX;
 		pv = 0;
-		below = a->dir * change_under(c, a, best);
 		for (i = 0; i < n; i++) {
 			q = from[i];
 			if (v[i] < FIND_SHARE * size || v[i] <= 0 ||
 			    v[i] < pv || q == best ||
-			    !region_has(c->ri, best, q) || (v[i] == pv &&
+			    !region_has(c->ri, best, q) ||
+			    region_has(c->ri, cur, q) || (v[i] == pv &&
 			    strcmp(c->d->rows[q].name,
 			    c->d->rows[pick].name) >= 0))
-				continue;
-			if (!calls_into(c, a, best, q, &call) ||
-			    (call < FIND_SHARE * size &&
-			    below < FIND_SHARE * size))
 				continue;
 			pick = q;
 			pv = v[i];
@@ -1011,7 +994,7 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 		}
 		if (best == SIZE_MAX)
 			break;
-		best = nearer(c, a, best, from, calls, n, size);
+		best = nearer(c, cur, best, from, calls, n, size);
 		up[np++] = cur = best;
 	}
 	free(from);

@@ -1141,6 +1141,54 @@ test_row_mde(void)
 	profile_free(n);
 }
 
+/*
+ * A shared callee whose change came through a caller two calls below
+ * the one that dominates it: handle calls rate itself and, through
+ * basket, ship, which calls it five times as often (and tax a little
+ * more, so that handle, which has all of rate under it, carries more of
+ * the change than ship's calls).  The path goes through ship, not
+ * straight from handle to rate.
+ */
+static void
+test_path_indirect_caller(void)
+{
+	static const char *const st[] = {
+		"main;serve;handle;basket;ship;rate", "main;serve;handle;rate",
+		"main;serve;handle;tax;rate", "main;serve;handle;basket",
+		"main;parse",
+	};
+	static const int64_t bc[] = { 500, 300, 500, 3000, 70000 };
+	static const int64_t nc[] = { 2500, 300, 700, 3000, 70000 };
+	static const char *const want[] = { "main", "serve", "handle",
+	    "basket", "ship", "rate" };
+	struct profile	*b = t_build(st, bc, 5), *n = t_build(st, nc, 5);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	size_t		 k;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		const struct delta_finding *f = &d.findings[0];
+
+		for (k = 0; k < f->npath; k++)
+			printf("# path[%zu] %s\n", k, d.rows[f->path[k]].name);
+		CHECK_STR(d.rows[f->row].name, "rate");
+		CHECK_INT(f->npath, 6);
+		for (k = 0; k < f->npath && k < 6; k++)
+			CHECK_STR(d.rows[f->path[k]].name, want[k]);
+		CHECK(f->entry != SIZE_MAX &&
+		    strcmp(d.rows[f->entry].name, "ship") == 0);
+	}
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
 int
 main(void)
 {
@@ -1164,5 +1212,6 @@ main(void)
 	test_entry_two();
 	test_entry_helper();
 	test_row_mde();
+	test_path_indirect_caller();
 	return tap_done();
 }
