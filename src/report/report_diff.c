@@ -434,6 +434,27 @@ put_crowded(FILE *fp, const struct diff_report *r,
 }
 
 /*
+ * Parts of a finding (delta.h, struct delta_part), each its change and
+ * row, the first max of them after lead.  Returns how many there are.
+ */
+static size_t
+put_parts(FILE *fp, const struct diff_report *r, const struct delta_part *p,
+    size_t n, size_t max, const char *lead, void (*put)(FILE *, const char *))
+{
+	char	 dl[UNITS_BUFSZ + 8];
+	size_t	 i;
+
+	for (i = 0; i < n && i < max; i++) {
+		fmt_change(dl, sizeof(dl), p[i].change, r);
+		fprintf(fp, "%s %s ", i == 0 ? lead : ",", dl);
+		put(fp, r->d->rows[p[i].row].name);
+	}
+	if (n > max)
+		fprintf(fp, " and %zu more", n - max);
+	return n;
+}
+
+/*
  * Where a change of a function's cum is: its calls into the finding's
  * rows (delta.h, under), the first max of them after lead.  Returns how
  * many there are.
@@ -443,17 +464,7 @@ put_under(FILE *fp, const struct diff_report *r,
     const struct delta_finding *f, size_t max, const char *lead,
     void (*put)(FILE *, const char *))
 {
-	char	 dl[UNITS_BUFSZ + 8];
-	size_t	 i;
-
-	for (i = 0; i < f->nunder && i < max; i++) {
-		fmt_change(dl, sizeof(dl), f->under[i].change, r);
-		fprintf(fp, "%s %s ", i == 0 ? lead : ",", dl);
-		put(fp, r->d->rows[f->under[i].row].name);
-	}
-	if (f->nunder > max)
-		fprintf(fp, " and %zu more", f->nunder - max);
-	return f->nunder;
+	return put_parts(fp, r, f->under, f->nunder, max, lead, put);
 }
 
 /*
@@ -466,9 +477,6 @@ put_joined(FILE *fp, const struct diff_report *r,
     const struct delta_finding *f, size_t max, const char *lead,
     void (*put)(FILE *, const char *))
 {
-	char	 dl[UNITS_BUFSZ + 8];
-	size_t	 i;
-
 	if (f->njoined == 0)
 		return 0;
 	fputs(lead, fp);
@@ -478,15 +486,7 @@ put_joined(FILE *fp, const struct diff_report *r,
 		fputs(", with", fp);
 	} else
 		fputs(" with it", fp);
-	fputc(':', fp);
-	for (i = 0; i < f->njoined && i < max; i++) {
-		fmt_change(dl, sizeof(dl), f->joined[i].change, r);
-		fprintf(fp, "%s %s ", i == 0 ? "" : ",", dl);
-		put(fp, r->d->rows[f->joined[i].row].name);
-	}
-	if (f->njoined > max)
-		fprintf(fp, " and %zu more", f->njoined - max);
-	return f->njoined;
+	return put_parts(fp, r, f->joined, f->njoined, max, ":", put);
 }
 
 /*

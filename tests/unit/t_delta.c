@@ -846,6 +846,40 @@ test_spread_outside(void)
 }
 
 /*
+ * Two profiles of the stacks st, base counts bc and new nc, folded and
+ * compared with t_delta_opts()'s options into d: the new tests' setup,
+ * undone by pair_release().
+ */
+struct pair {
+	struct profile	*b, *n;
+	struct agg	*ab, *an;
+};
+
+static int
+pair_compute(struct pair *x, const char *const *st, const int64_t *bc,
+    const int64_t *nc, size_t n, struct delta *d)
+{
+	struct delta_opts o;
+
+	x->b = t_build(st, bc, n);
+	x->n = t_build(st, nc, n);
+	x->ab = t_aggregate(x->b, 0);
+	x->an = t_aggregate(x->n, 0);
+	t_delta_opts(&o);
+	return delta_compute(x->ab, x->an, NULL, 0, NULL, 0, &o, d);
+}
+
+static void
+pair_release(struct pair *x, struct delta *d)
+{
+	delta_release(d);
+	agg_free(x->ab);
+	agg_free(x->an);
+	profile_free(x->b);
+	profile_free(x->n);
+}
+
+/*
  * The threads of a VM that run no code of the program (Datadog's
  * Node.js -> Non JS threads activity) took a larger share of a quieter
  * process: the load, no finding, and the code's share of the rest did
@@ -861,15 +895,14 @@ test_threads_alone(void)
 	};
 	static const int64_t bc[] = { 4000, 3000, 2000, 500 };
 	static const int64_t nc[] = { 4000, 3000, 3500, 500 };
-	struct profile	*b = t_build(st, bc, 4), *n = t_build(st, nc, 4);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct pair	 x;
 	struct delta_opts o;
 	struct delta	 d;
 	const struct delta_row *r;
 	int		 reg = -1;
 
 	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(pair_compute(&x, st, bc, nc, 4, &d) == 0);
 	CHECK_INT(d.nfindings, 0);
 	r = row(&d, "Node.js");
 	CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED &&
@@ -877,11 +910,7 @@ test_threads_alone(void)
 	r = row(&d, "serve");
 	CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED);
 	CHECK(delta_exit_status(&d, &o, DELTA_FAIL_REGRESSION, &reg) != 1);
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	pair_release(&x, &d);
 }
 
 /*
@@ -902,14 +931,11 @@ test_path_shared_callee(void)
 	static const int64_t nc[] = { 4000, 1700, 1000, 70000 };
 	static const char *const want[] = { "main", "serve", "handle",
 	    "group", "rank" };
-	struct profile	*b = t_build(bs, bc, 4), *n = t_build(bs, nc, 4);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
-	struct delta_opts o;
+	struct pair	 x;
 	struct delta	 d;
 	size_t		 k;
 
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(pair_compute(&x, bs, bc, nc, 4, &d) == 0);
 	CHECK_INT(d.nfindings, 1);
 	if (d.nfindings == 1) {
 		const struct delta_finding *f = &d.findings[0];
@@ -921,11 +947,7 @@ test_path_shared_callee(void)
 		for (k = 0; k < f->npath && k < 5; k++)
 			CHECK_STR(d.rows[f->path[k]].name, want[k]);
 	}
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	pair_release(&x, &d);
 }
 
 /*
@@ -993,14 +1015,11 @@ test_entry_joins(void)
 	    40000 };
 	static const int64_t nc[] = { 20000, 2600, 2400, 1000, 1000, 10000,
 	    40000 };
-	struct profile	*b = t_build(st, bc, 7), *n = t_build(st, nc, 7);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
-	struct delta_opts o;
+	struct pair	 x;
 	struct delta	 d;
 	size_t		 k;
 
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(pair_compute(&x, st, bc, nc, 7, &d) == 0);
 	for (k = 0; k < d.nfindings; k++)
 		printf("# finding %zu: %s\n", k, d.rows[d.findings[k].row].name);
 	CHECK_INT(d.nfindings, 1);
@@ -1015,11 +1034,7 @@ test_entry_joins(void)
 			CHECK_STR(d.rows[f->joined[0].row].name, "free");
 		CHECK(row(&d, "free")->finding == 0);
 	}
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	pair_release(&x, &d);
 }
 
 /*
@@ -1039,14 +1054,11 @@ test_entry_two(void)
 	    40000 };
 	static const int64_t nc[] = { 2500, 2300, 8000, 8000, 3000, 3000,
 	    40000 };
-	struct profile	*b = t_build(st, bc, 7), *n = t_build(st, nc, 7);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
-	struct delta_opts o;
+	struct pair	 x;
 	struct delta	 d;
 	size_t		 k;
 
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(pair_compute(&x, st, bc, nc, 7, &d) == 0);
 	for (k = 0; k < d.nfindings; k++)
 		printf("# finding %zu: %s, entry %s\n", k,
 		    d.rows[d.findings[k].row].name,
@@ -1055,11 +1067,7 @@ test_entry_two(void)
 	CHECK_INT(d.nfindings, 2);
 	for (k = 0; k < d.nfindings; k++)
 		CHECK_INT(d.findings[k].njoined, 0);
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	pair_release(&x, &d);
 }
 
 /*
@@ -1075,23 +1083,16 @@ test_entry_helper(void)
 	};
 	static const int64_t bc[] = { 2000, 1000, 8000, 8000, 40000 };
 	static const int64_t nc[] = { 5000, 2500, 8000, 8000, 40000 };
-	struct profile	*b = t_build(st, bc, 5), *n = t_build(st, nc, 5);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
-	struct delta_opts o;
+	struct pair	 x;
 	struct delta	 d;
 
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(pair_compute(&x, st, bc, nc, 5, &d) == 0);
 	CHECK_INT(d.nfindings, 1);
 	if (d.nfindings == 1) {
 		CHECK_STR(d.rows[d.findings[0].row].name, "hash");
 		CHECK(d.findings[0].entry == SIZE_MAX);
 	}
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	pair_release(&x, &d);
 }
 
 /*
@@ -1108,15 +1109,12 @@ test_row_mde(void)
 	};
 	static const int64_t bc[] = { 20000, 10000, 500, 40000 };
 	static const int64_t nc[] = { 21000, 10000, 520, 40000 };
-	struct profile	*b = t_build(st, bc, 4), *n = t_build(st, nc, 4);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
-	struct delta_opts o;
+	struct pair	 x;
 	struct delta	 d;
 	const struct delta_row *lg, *se;
 	size_t		 k, same = 0, over = 0;
 
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(pair_compute(&x, st, bc, nc, 4, &d) == 0);
 	CHECK(d.mde > 0);
 	for (k = 0; k < d.nrows; k++) {
 		const struct delta_row *r = &d.rows[k];
@@ -1134,11 +1132,7 @@ test_row_mde(void)
 	se = row(&d, "search");
 	CHECK(lg != NULL && se != NULL && lg->cum.mde > 0 &&
 	    lg->cum.mde < se->cum.mde);
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	pair_release(&x, &d);
 }
 
 /*
@@ -1161,14 +1155,11 @@ test_path_indirect_caller(void)
 	static const int64_t nc[] = { 2500, 300, 700, 3000, 70000 };
 	static const char *const want[] = { "main", "serve", "handle",
 	    "basket", "ship", "rate" };
-	struct profile	*b = t_build(st, bc, 5), *n = t_build(st, nc, 5);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
-	struct delta_opts o;
+	struct pair	 x;
 	struct delta	 d;
 	size_t		 k;
 
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(pair_compute(&x, st, bc, nc, 5, &d) == 0);
 	CHECK_INT(d.nfindings, 1);
 	if (d.nfindings == 1) {
 		const struct delta_finding *f = &d.findings[0];
@@ -1182,11 +1173,7 @@ test_path_indirect_caller(void)
 		CHECK(f->entry != SIZE_MAX &&
 		    strcmp(d.rows[f->entry].name, "ship") == 0);
 	}
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	pair_release(&x, &d);
 }
 
 int

@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 2 -f markdown tests/data/runtimes/c/cpu-none-01.pb.gz tests/data/runtimes/c/cpu-alloc-01.pb.gz
