@@ -15,7 +15,10 @@
  * callers as their calls of it did before.  Nor is a function called
  * from one place only: its one caller carries all of every change of
  * it, whatever the change is, so two changes under one caller stay
- * two.
+ * two, unless the calls are new: a function called from nowhere before
+ * entered through the caller that now calls it, since a new call is a
+ * change of the caller's code (a C search now calling malloc and free,
+ * neither called in the base profile's samples).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -37,7 +40,9 @@
 
 /*
  * Did finding f's change, in direction dir, enter y through x's calls
- * (above)?
+ * (above)?  Calls of y that are all new (none before) entered through
+ * the caller that makes them, shared or not: a new call is a change of
+ * the caller's code.
  */
 static int
 entered(struct delta *d, size_t x, size_t y, int dir)
@@ -59,8 +64,11 @@ entered(struct delta *d, size_t x, size_t y, int dir)
 			xbase = e[i].base;
 		}
 	}
-	return mine > 0 && all > 0 && mine >= ENTRY_CARRIES * all &&
-	    base > 0 && (double)xbase <= ENTRY_SHARED * (double)base;
+	if (mine <= 0 || all <= 0 || mine < ENTRY_CARRIES * all)
+		return 0;
+	/* No calls before: new calls, a change of the caller's code. */
+	return base == 0 ||
+	    (double)xbase <= ENTRY_SHARED * (double)base;
 }
 
 /*

@@ -1176,6 +1176,35 @@ test_path_indirect_caller(void)
 	pair_release(&x, &d);
 }
 
+/*
+ * New calls are a change of their caller: search now calls alloc and
+ * release, which nothing called before.  One finding, entered through
+ * search's calls.
+ */
+static void
+test_entry_new_calls(void)
+{
+	static const char *const st[] = {
+		"main;serve;search;match", "main;serve;search;alloc",
+		"main;serve;search;release", "main;serve;render", "main;other",
+	};
+	static const int64_t bc[] = { 20000, 0, 0, 10000, 40000 };
+	static const int64_t nc[] = { 20000, 2600, 2400, 10000, 40000 };
+	struct pair	 x;
+	struct delta	 d;
+
+	CHECK(pair_compute(&x, st, bc, nc, 5, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1) {
+		const struct delta_finding *f = &d.findings[0];
+
+		CHECK(f->entry != SIZE_MAX &&
+		    strcmp(d.rows[f->entry].name, "search") == 0);
+		CHECK_INT(f->njoined, 1);
+	}
+	pair_release(&x, &d);
+}
+
 int
 main(void)
 {
@@ -1200,5 +1229,6 @@ main(void)
 	test_entry_helper();
 	test_row_mde();
 	test_path_indirect_caller();
+	test_entry_new_calls();
 	return tap_done();
 }
