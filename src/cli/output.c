@@ -304,8 +304,14 @@ cli_output_open(struct opts *o)
 		}
 		return 0;
 	}
+	/*
+	 * o holds the target before the temporary file exists: a signal
+	 * from then on ends a process whose memory all has an owner.
+	 */
+	o->target = target;
 	if ((fd = tmp_create(target)) == -1) {
 		cli_warn("%s: cannot create: %s", o->output, strerror(errno));
+		o->target = NULL;
 		free(target);
 		return -1;
 	}
@@ -317,10 +323,10 @@ cli_output_open(struct opts *o)
 		cli_warn("%s: %s", o->output, strerror(errno));
 		close(fd);
 		tmp_remove();
+		o->target = NULL;
 		free(target);
 		return -1;
 	}
-	o->target = target;
 	return 0;
 }
 
