@@ -208,6 +208,15 @@ delta_edge_new(const struct delta_edge *e, int dir)
 }
 
 double
+delta_row_mde(const struct delta *d, const struct delta_row *r)
+{
+	double	 m = judge_hyp_mde(&d->judge,
+	    r->hyp == DELTA_HYP_FLAT ? &r->flat : &r->cum);
+
+	return m >= 0 ? m * d->cscale : -1;
+}
+
+double
 delta_row_change(const struct delta_row *r)
 {
 	return r->hyp == DELTA_HYP_FLAT ? r->delta_flat_share : r->delta_share;
@@ -940,8 +949,6 @@ scale_family(struct delta *d, struct judge_hyp *h, size_t m)
 		h[i].st.diff *= d->cscale;
 		h[i].st.lo *= d->cscale;
 		h[i].st.hi *= d->cscale;
-		if (h[i].mde >= 0)
-			h[i].mde *= d->cscale;
 	}
 	if (d->mde >= 0)
 		d->mde *= d->cscale;

@@ -365,6 +365,12 @@ int	delta_edge_new(const struct delta_edge *, int);
 double	delta_edge_change(const struct delta *, const struct delta_edge *);
 /* A row's change in the hypothesis that flagged it, in share units. */
 double	delta_row_change(const struct delta_row *);
+/*
+ * The change of row r's share, in the rows' share units, that its
+ * reported hypothesis finds 80% of the time (judge_hyp_mde()); -1
+ * without samples.
+ */
+double	delta_row_mde(const struct delta *, const struct delta_row *r);
 
 /*
  * Mark in[r] for every row r that x dominates, x included: every sample

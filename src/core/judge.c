@@ -353,23 +353,18 @@ hyp_mde(const struct judge *j, const struct judge_hyp *h, double pooled,
  * The header's numbers: what the noisiest hypothesis of the family can
  * show at the threshold a further discovery needs.  Its pooled share is
  * the one closest to a half (binomial noise is largest there), scaled
- * by its dispersion between replicates.  And each hypothesis's own.
+ * by its dispersion between replicates.
  */
 static void
-detectable(struct judge *j, struct judge_hyp *h, size_t m)
+detectable(struct judge *j, const struct judge_hyp *h, size_t m)
 {
-	double	 bestse = -1, se, pooled, t = j->fdr.threshold, noise;
+	double	 bestse = -1, se, pooled;
 	size_t	 i, best = 0;
 
 	for (i = 0; i < m; i++) {
-		h[i].mde = -1;
-		if (j->n1 + j->n2 == 0 || j->n1 == 0 || j->n2 == 0)
-			continue;
-		pooled = (double)(h[i].k1 + h[i].k2) / (double)(j->n1 + j->n2);
-		if (pooled > 0)
-			h[i].mde = hyp_mde(j, &h[i], pooled, t, &noise);
 		if (!h[i].tested || isnan(h[i].q))
 			continue;
+		pooled = (double)(h[i].k1 + h[i].k2) / (double)(j->n1 + j->n2);
 		se = sqrt(h[i].phi * pooled * (1 - pooled) *
 		    (1 / (double)j->n1 + 1 / (double)j->n2));
 		if (se > bestse) {
@@ -379,7 +374,19 @@ detectable(struct judge *j, struct judge_hyp *h, size_t m)
 		}
 	}
 	if (bestse >= 0)
-		j->mde = hyp_mde(j, &h[best], j->mde_share, t, &j->noise);
+		j->mde = hyp_mde(j, &h[best], j->mde_share, j->fdr.threshold,
+		    &j->noise);
+}
+
+double
+judge_hyp_mde(const struct judge *j, const struct judge_hyp *h)
+{
+	double	 pooled, noise;
+
+	if (j->n1 <= 0 || j->n2 <= 0 || h->k1 + h->k2 <= 0)
+		return -1;
+	pooled = (double)(h->k1 + h->k2) / (double)(j->n1 + j->n2);
+	return hyp_mde(j, h, pooled, j->fdr.threshold, &noise);
 }
 
 int

@@ -36,12 +36,6 @@ struct judge_hyp {
 	double		 q;		/* NaN if untested or trimmed */
 	double		 phi, df;	/* its dispersion (1, HUGE_VAL: binomial) */
 	/*
-	 * Set by judge_family(), tested or not (-1: no samples): the change
-	 * of its share found 80% of the time at the threshold a further
-	 * discovery needs, as the header's, at its own pooled share.
-	 */
-	double		 mde;
-	/*
 	 * Set by the caller, for one profile a side: the samples of one
 	 * function's own code (flat), or of a function and its callees
 	 * (cum), each read for the spread of no change of its kind.
@@ -112,6 +106,13 @@ int	judge_family(struct judge *, struct judge_hyp *h, size_t m,
 
 /* Is the hypothesis a discovery at alpha? */
 int	judge_significant(const struct judge *, const struct judge_hyp *);
+/*
+ * After judge_family(): the change of h's share found 80% of the time
+ * at the threshold a further discovery needs, as the header's (mde),
+ * at h's own pooled share and dispersion; -1 without samples.  Asked
+ * for the rows a report shows, not computed for every hypothesis.
+ */
+double	judge_hyp_mde(const struct judge *, const struct judge_hyp *);
 /*
  * Could it not be a discovery, whatever the split of its samples: it
  * was untested, or trimmed as unable to reach the family's threshold.

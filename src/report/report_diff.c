@@ -1197,8 +1197,8 @@ put_row_json(FILE *fp, const struct diff_report *r,
 	report_put_num(fp, row->tested ? row->st.p : NAN);
 	fputs(",\"q_value\":", fp);
 	report_put_num(fp, row->tested ? row->q : NAN);
-	/* The change its hypothesis finds 80% of the time (judge.h, mde). */
-	mde = row->hyp == DELTA_HYP_FLAT ? row->flat.mde : row->cum.mde;
+	/* The change its hypothesis finds 80% of the time. */
+	mde = delta_row_mde(r->d, row);
 	fputs(",\"min_detectable_pp\":", fp);
 	report_put_num(fp, mde >= 0 ? 100 * mde : NAN);
 	fputs(",\"test\":", fp);
