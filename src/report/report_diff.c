@@ -1042,12 +1042,37 @@ report_level(const struct diff_report *r)
 	return r->d->exposure ? r->d->level : 1;
 }
 
+/*
+ * A finding's parts as [{"name", "delta_pp"}] (pp: the joined findings'
+ * tested changes, points of a share) or [{"name", "delta"}] (the rows'
+ * unit: its calls' changes).
+ */
+static void
+json_parts(FILE *fp, const struct diff_report *r, const struct delta_part *p,
+    size_t n, int pp, const char *to)
+{
+	size_t	 k;
+
+	fputc('[', fp);
+	for (k = 0; k < n; k++) {
+		fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);
+		report_put_json(fp, r->d->rows[p[k].row].name);
+		fputs(pp ? ",\"delta_pp\":" : ",\"delta\":", fp);
+		if (pp)
+			report_put_num(fp, 100 * p[k].change);
+		else
+			json_norm(fp, report_level(r) * p[k].change, r, to);
+		fputc('}', fp);
+	}
+	fputc(']', fp);
+}
+
 /* The findings array: most important first (delta.h). */
 static void
 put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
     const char *to)
 {
-	size_t	 i, k;
+	size_t	 i;
 
 	fputs(",\"findings\":[", fp);
 	for (i = 0; i < d->nfindings; i++) {
@@ -1105,25 +1130,11 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 			report_put_json(fp, d->rows[f->entry].name);
 		else
 			fputs("null", fp);
-		fputs(",\"joined\":[", fp);
-		for (k = 0; k < f->njoined; k++) {
-			fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);
-			report_put_json(fp, d->rows[f->joined[k].row].name);
-			fputs(",\"delta_pp\":", fp);
-			report_put_num(fp, 100 * f->joined[k].change);
-			fputc('}', fp);
-		}
-		fputc(']', fp);
-		fputs(",\"under\":[", fp);
-		for (k = 0; k < f->nunder; k++) {
-			fputs(k > 0 ? ",{\"name\":" : "{\"name\":", fp);
-			report_put_json(fp, d->rows[f->under[k].row].name);
-			fputs(",\"delta\":", fp);
-			json_norm(fp, report_level(r) * f->under[k].change, r,
-			    to);
-			fputc('}', fp);
-		}
-		fputs("]}", fp);
+		fputs(",\"joined\":", fp);
+		json_parts(fp, r, f->joined, f->njoined, 1, to);
+		fputs(",\"under\":", fp);
+		json_parts(fp, r, f->under, f->nunder, 0, to);
+		fputc('}', fp);
 	}
 	fputs("]", fp);
 }
