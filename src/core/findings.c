@@ -86,6 +86,8 @@ struct fctx {
 	unsigned char	*bgset;		/* the runtime's work set aside (or
 					   NULL), and what lies under it */
 	double		*bgflow[2];	/*   through shared callees (flows()) */
+	double		*bgabove[2];	/* and what lies above it, of each
+					   row's cum (calls_above()) */
 	size_t		*bg;		/* rows set aside as background */
 	size_t		 nbg, cap_bg;
 };
@@ -236,19 +238,55 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 }
 
 /*
- * The samples of row r's hypothesis that lie under the runtime's work
- * set aside (background()) on one side: a shared callee of the
- * collector (Go's runtime.systemstack) has its part of it there.
+ * Is the change of row r's cum mostly the change of the runtime's work
+ * set aside that lies under it (calls_above()): at least FIND_SHARE
+ * of it, the same way, as the walk asks of a callee where a change is
+ * spent?  runtime.mallocgc's fall, as the collection assists it makes
+ * allocating code do moved to the background workers of a saturated
+ * process, is; a function that allocates less, and so assists less
+ * too, mostly changed its own work, and keeps that part.
+ */
+static int
+bg_carries(struct fctx *c, size_t r)
+{
+	const struct delta_row *row = &c->d->rows[r];
+	int64_t		 a[2];
+	double		 dr, da;
+	int		 s;
+
+	for (s = 0; s < 2; s++)
+		a[s] = as_count(row, (int64_t)llround(c->bgabove[s][r]), s);
+	dr = share(count(row, 0, 1), c->d->new_cden) -
+	    share(count(row, 0, 0), c->d->base_cden);
+	da = share(a[1], c->d->new_cden) - share(a[0], c->d->base_cden);
+	return da * dr > 0 && fabs(da) >= FIND_SHARE * fabs(dr);
+}
+
+/*
+ * The samples of row r's hypothesis that are the runtime's work set
+ * aside (background()) on one side: a shared callee of the collector
+ * (Go's runtime.systemstack) has its part of it under it; a caller of
+ * the collector's frames whose change their work carries (bg_carries())
+ * has it in its cum.  The larger of the two, since a row between the
+ * collector's frames has the same samples in both.  Not the scheduler's
+ * frames above: runtime.asyncPreempt lands on whatever code ran, as
+ * often as the code ran long enough to be preempted, and a function
+ * that runs longer has more of it.
  */
 static int64_t
 bg_joint(struct fctx *c, size_t r, int flat, int side)
 {
 	const struct delta_row *row = &c->d->rows[r];
 	int64_t		 k = count(row, flat, side), j;
+	double		 w;
 
 	if (c->bgset[r])
 		return k;
-	j = as_count(row, (int64_t)llround(c->bgflow[side][r]), side);
+	w = c->bgflow[side][r];
+	if (!flat && c->bgabove[side] != NULL && c->bgabove[side][r] > w &&
+	    bg_carries(c, r))
+		w = c->bgabove[side][r];
+	j = as_count(row, (int64_t)llround(w), side);
 	if (flat && count(row, 0, side) > 0)
 		j = (int64_t)llround((double)j * (double)k /
 		    (double)count(row, 0, side));
@@ -1264,13 +1302,17 @@ mark_sched(struct fctx *c, unsigned char *set, int64_t n[2], int waits)
 static void
 bg_under(struct fctx *c, const unsigned char *set)
 {
-	size_t	 i;
+	unsigned char	*above;
+	size_t		 i;
 
 	free(c->bgset);
 	free(c->bgflow[0]);
 	free(c->bgflow[1]);
+	free(c->bgabove[0]);
+	free(c->bgabove[1]);
 	c->bgset = NULL;
 	c->bgflow[0] = c->bgflow[1] = NULL;
+	c->bgabove[0] = c->bgabove[1] = NULL;
 	/* An empty set is none: no flows, and no call graph read for them. */
 	for (i = 0; set != NULL && i < c->n && !set[i]; i++)
 		continue;
@@ -1279,6 +1321,18 @@ bg_under(struct fctx *c, const unsigned char *set)
 	c->bgset = xcalloc(c->n + 1, 1);
 	memcpy(c->bgset, set, c->n);
 	flows(c, set, c->bgflow);
+	/* The collector's only: see bg_joint(). */
+	for (i = 0; c->gc != NULL && i < c->n && !(set[i] && c->gc[i]); i++)
+		continue;
+	if (c->gc == NULL || i == c->n)
+		return;
+	above = xcalloc(c->n + 1, 1);
+	for (i = 0; i < c->n; i++)
+		above[i] = set[i] && c->gc[i];
+	c->bgabove[0] = xreallocarray(NULL, c->n + 1, sizeof(*c->bgabove[0]));
+	c->bgabove[1] = xreallocarray(NULL, c->n + 1, sizeof(*c->bgabove[1]));
+	calls_above(c->d, calls_of(c->d), above, c->bgabove);
+	free(above);
 }
 
 /* Set aside the rows of set that moved the way dir allows (0: both). */
@@ -1362,16 +1416,21 @@ background(struct fctx *c)
 	 * Did the collector's share grow, as a regression's would make it?
 	 * Or fall next to any change of code: work displaced in a saturated
 	 * process allocates less, and its collection falls with it (with
-	 * rates, only where their level is bound, as_shares()).
+	 * rates, only where their level is bound, as_shares()).  Then all
+	 * its rows that moved are set aside, either way: its work moves
+	 * between the assists that allocating code is made to do and its
+	 * background workers as the load changes (Go's assists fell as a
+	 * saturated process's workers took the marking on), and only their
+	 * sum is the collector's change.
 	 */
 	if (reg && c->d->base_cden > 0 && c->d->new_cden > 0 &&
 	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden)) {
-		set_aside(c, c->gc, RT_GC, 1, gcn);
+		set_aside(c, c->gc, RT_GC, 0, gcn);
 		gc = 1;
 	} else if (any && as_shares(c) && c->d->base_cden > 0 &&
 	    c->d->new_cden > 0 &&
 	    share(gcn[1], c->d->new_cden) < share(gcn[0], c->d->base_cden)) {
-		set_aside(c, c->gc, RT_GC, -1, gcn);
+		set_aside(c, c->gc, RT_GC, 0, gcn);
 		gc = 1;
 	}
 	if (!any) {

@@ -196,3 +196,88 @@ calls_flows(const struct delta *d, struct calls *g, const unsigned char *reg,
 		indeg[x] = 0;
 	}
 }
+
+void
+calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
+    double *fl[2])
+{
+	const struct delta_row	*rx;
+	double		 cum[2], v;
+	int64_t		 c;
+	size_t		*q = g->q, *roff, *rfrom;
+	size_t		 qh = 0, qt = 0, i, j, x, y, p, next = 0, n = d->nrows;
+	long		*left = g->indeg;
+	unsigned char	*done = g->done;
+	int		 s;
+
+	memset(fl[0], 0, (n + 1) * sizeof(*fl[0]));
+	memset(fl[1], 0, (n + 1) * sizeof(*fl[1]));
+	/* Each row's callers (the calls turned round), and its callees
+	 * outside reg that must be taken before it. */
+	roff = xcalloc(n + 2, sizeof(*roff));
+	rfrom = xreallocarray(NULL, g->off[n] ? g->off[n] : 1,
+	    sizeof(*rfrom));
+	for (x = 0; x < n; x++)
+		for (i = g->off[x]; i < g->off[x + 1]; i++) {
+			roff[g->to[i] + 1]++;
+			if (!reg[g->to[i]])
+				left[x]++;
+		}
+	for (y = 0; y < n; y++)
+		roff[y + 1] += roff[y];
+	for (x = 0; x < n; x++)
+		for (i = g->off[x]; i < g->off[x + 1]; i++)
+			rfrom[roff[g->to[i]]++] = x;
+	for (y = n; y > 0; y--)
+		roff[y] = roff[y - 1];
+	roff[0] = 0;
+	for (x = 0; x < n; x++)
+		if (left[x] == 0)
+			q[qt++] = x;
+	/* Callees first: a row's part is what its calls carry above reg. */
+	for (;;) {
+		if (qh == qt) {
+			/* A recursion: take the next row not yet taken. */
+			while (next < n && done[next])
+				next++;
+			if (next == n)
+				break;
+			q[qt++] = next;
+		}
+		x = q[qh++];
+		if (done[x])
+			continue;
+		done[x] = 1;
+		rx = &d->rows[x];
+		cum[0] = (double)rx->base_cum;
+		cum[1] = (double)rx->new_cum;
+		for (s = 0; s < 2; s++) {
+			if (reg[x]) {
+				fl[s][x] = cum[s];
+				continue;
+			}
+			for (i = g->off[x]; i < g->off[x + 1]; i++) {
+				y = g->to[i];
+				c = s ? d->rows[y].new_cum :
+				    d->rows[y].base_cum;
+				v = reg[y] ? 1 : c > 0 ? fl[s][y] /
+				    (double)c : 0;
+				if (v > 0)
+					fl[s][x] += v * (double)g->w[s][i];
+			}
+			if (fl[s][x] > cum[s])
+				fl[s][x] = cum[s];
+		}
+		for (j = roff[x]; j < roff[x + 1]; j++) {
+			p = rfrom[j];
+			if (!reg[x] && --left[p] == 0 && !done[p])
+				q[qt++] = p;
+		}
+	}
+	for (x = 0; x < n; x++) {
+		done[x] = 0;
+		left[x] = 0;
+	}
+	free(roff);
+	free(rfrom);
+}

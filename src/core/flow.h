@@ -50,4 +50,18 @@ void	calls_free(struct calls *);
 void	calls_flows(const struct delta *, struct calls *,
 	    const unsigned char *reg, double *fl[2]);
 
+/*
+ * The other way: the value of each row's cum that lies above the rows
+ * of reg, on each side (a row of reg: all of it).  Each call carries
+ * into its caller the part of the callee's cum that lies above reg, in
+ * proportion (all of a call into reg), so a function that calls reg
+ * through another (runtime.growslice through runtime.mallocgc into the
+ * collector's assists) gets its part.  The rows are taken callees
+ * first; the rows of a recursion, whose callees never all come first,
+ * are taken last in row order, with what their callees had by then.
+ * O(calls).
+ */
+void	calls_above(const struct delta *, struct calls *,
+	    const unsigned char *reg, double *fl[2]);
+
 #endif

@@ -856,17 +856,25 @@ struct pair {
 };
 
 static int
+pair_compute_with(struct pair *x, const char *const *st, const int64_t *bc,
+    const int64_t *nc, size_t n, const struct delta_opts *o,
+    struct delta *d)
+{
+	x->b = t_build(st, bc, n);
+	x->n = t_build(st, nc, n);
+	x->ab = t_aggregate(x->b, 0);
+	x->an = t_aggregate(x->n, 0);
+	return delta_compute(x->ab, x->an, NULL, 0, NULL, 0, o, d);
+}
+
+static int
 pair_compute(struct pair *x, const char *const *st, const int64_t *bc,
     const int64_t *nc, size_t n, struct delta *d)
 {
 	struct delta_opts o;
 
-	x->b = t_build(st, bc, n);
-	x->n = t_build(st, nc, n);
-	x->ab = t_aggregate(x->b, 0);
-	x->an = t_aggregate(x->n, 0);
 	t_delta_opts(&o);
-	return delta_compute(x->ab, x->an, NULL, 0, NULL, 0, &o, d);
+	return pair_compute_with(x, st, bc, nc, n, &o, d);
 }
 
 static void
@@ -1205,6 +1213,54 @@ test_entry_new_calls(void)
 	pair_release(&x, &d);
 }
 
+/* Rows whose verdict is v. */
+static size_t
+nverdict(const struct delta *d, enum verdict v)
+{
+	size_t	 i, k = 0;
+
+	for (i = 0; i < d->nrows; i++)
+		k += d->rows[i].verdict == v;
+	return k;
+}
+
+/*
+ * The collector's work moved from assists to its workers: snippet grew,
+ * the process saturated, and the background mark workers did the
+ * marking that allocating code used to do in runtime.gcAssistAlloc,
+ * under runtime.mallocgc.  mallocgc's cum fell by those assists only;
+ * its own work is as large a share of the rest as before.  One
+ * finding, the collector's moves its background, and mallocgc and
+ * growslice, whose fall was the collector's, are no improvement.
+ */
+static void
+test_gc_assists_moved(void)
+{
+	static const char *const st[] = {
+		"main;serve;render;snippet", "main;serve;search;match",
+		"main;serve;search;runtime.growslice;runtime.mallocgc",
+		"main;serve;search;runtime.growslice;runtime.mallocgc;"
+		    "runtime.gcAssistAlloc;runtime.gcDrainN",
+		"runtime.gcBgMarkWorker;runtime.gcDrain", "main;serve;other",
+	};
+	static const int64_t bc[] = { 500, 4000, 600, 400, 500, 4000 };
+	static const int64_t nc[] = { 3000, 4000, 600, 30, 1500, 4000 };
+	struct pair	 x;
+	struct delta	 d;
+	const struct delta_row *r;
+
+	CHECK(pair_compute(&x, st, bc, nc, 6, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings >= 1)
+		CHECK_STR(d.rows[d.findings[0].row].name, "snippet");
+	CHECK_INT(nverdict(&d, VERDICT_IMPROVED), 0);
+	r = row(&d, "runtime.mallocgc");
+	CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
+	r = row(&d, "runtime.gcAssistAlloc");
+	CHECK(r != NULL && r->role == DELTA_ROLE_BACKGROUND);
+	pair_release(&x, &d);
+}
+
 int
 main(void)
 {
@@ -1230,5 +1286,6 @@ main(void)
 	test_row_mde();
 	test_path_indirect_caller();
 	test_entry_new_calls();
+	test_gc_assists_moved();
 	return tap_done();
 }

@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 3 tests/data/runtimes/go/cpu-none-01.pb.gz tests/data/runtimes/go/cpu-none-02.pb.gz tests/data/runtimes/go/cpu-none-03.pb.gz -- tests/data/runtimes/go/cpu-saturated-02.pb.gz tests/data/runtimes/go/cpu-saturated-03.pb.gz tests/data/runtimes/go/cpu-saturated-04.pb.gz
