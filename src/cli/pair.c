@@ -176,6 +176,20 @@ warn_compare(struct pair *p)
 	    j->prior.s02 > PD_DISPERSION_WARN)
 		diags_add(&p->warnings, MSG_RUNS_VARY, NULL, NULL, NULL,
 		    j->prior.s02, sqrt(j->prior.s02));
+	for (i = 0; i < d->nfindings && d->saturated != 0; i++)
+		if (d->findings[i].verdict == (d->saturated > 0 ?
+		    VERDICT_REGRESSED : VERDICT_IMPROVED)) {
+			diags_add(&p->warnings, MSG_SATURATED, NULL, NULL, NULL,
+			    d->saturated > 0 ? "base" : "new",
+			    100 * p->idle[d->saturated < 0],
+			    d->saturated > 0 ? "new" : "base",
+			    100 * p->idle[d->saturated > 0],
+			    d->saturated > 0 ? "fall" : "rise",
+			    d->saturated > 0 ? "out" : "in",
+			    d->saturated > 0 ? "regressions" : "improvements",
+			    d->saturated > 0 ? "improvements" : "regressions");
+			break;
+		}
 	if (!d->replicates && sqrt(j->null.tau2) >= PD_PROCESSES_WARN)
 		diags_add(&p->warnings, MSG_PROCESSES_DIFFER, NULL, NULL, NULL,
 		    100 * sqrt(j->null.tau2), j->null.n);
@@ -317,6 +331,36 @@ bounded(const struct pair *p)
 	return fabs(u[0] - u[1]) <= PD_BOUND_HELD * fmax(u[0], u[1]);
 }
 
+/*
+ * Did the thread go from time to spare to next to none (+1: in the new
+ * window, -1: in the base's; delta_opts.saturated)?  Only a profile
+ * that marks idle time (V8's "(idle)") can say: at least PD_SPARE_IDLE
+ * of one side's samples idle, at most PD_SATURATED_IDLE of the other's
+ * (none at all is none, when the other side's profiler marked some).
+ * A CPU profile's utilization cannot say it: the cores a process could
+ * use are not in it.
+ */
+#define PD_SPARE_IDLE		0.25
+#define PD_SATURATED_IDLE	0.15
+
+static int
+saturated(const struct pair *p, double share[2])
+{
+	int64_t	 idle[2], all[2];
+	int	 s;
+
+	if (side_idle(&p->base, &idle[0], &all[0]) == -1 ||
+	    side_idle(&p->new, &idle[1], &all[1]) == -1 ||
+	    (idle[0] == 0 && idle[1] == 0) || all[0] <= 0 || all[1] <= 0)
+		return 0;
+	for (s = 0; s < 2; s++)
+		share[s] = (double)idle[s] / (double)all[s];
+	for (s = 0; s < 2; s++)
+		if (share[s] >= PD_SPARE_IDLE && share[!s] <= PD_SATURATED_IDLE)
+			return s == 0 ? 1 : -1;
+	return 0;
+}
+
 int
 pair_compare(struct pair *p, const struct opts *o)
 {
@@ -340,6 +384,7 @@ pair_compare(struct pair *p, const struct opts *o)
 	dopts->min_effect_rel = o->min_effect.rel;
 	dopts->wait_floor = wait_floor(p, o);
 	dopts->bounded = bounded(p);
+	dopts->saturated = saturated(p, p->idle);
 	dopts->has_counts = b->has_counts && n->has_counts;
 	dopts->approx = (b->merged.counts_scaled || n->merged.counts_scaled) &&
 	    (b->nprofiles < 2 || n->nprofiles < 2);

@@ -24,6 +24,8 @@
 struct pair {
 	struct side	 base, new;
 	struct delta_opts dopts;	/* from the options and the sides */
+	double		 idle[2];	/* each side's idle share, where
+					   dopts.saturated is set */
 	int		 approx_live;	/* dopts.approx for a live-heap
 					   snapshot (report.h) */
 	struct delta	 d;

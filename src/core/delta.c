@@ -899,6 +899,7 @@ denominators(struct delta *d, const struct delta_opts *o)
 	d->min_pp = o->min_effect_pp;
 	d->exposure = o->norm != DELTA_NORM_TOTAL && eb > 0 && en > 0;
 	d->bounded = d->exposure && o->bounded;
+	d->saturated = o->saturated;
 	if (!d->exposure) {
 		d->base_vden = (double)d->base_total;
 		d->new_vden = (double)d->new_total;

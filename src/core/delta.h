@@ -194,6 +194,17 @@ struct delta_opts {
 	 * moves on its own, and nothing is crowded (findings.c).
 	 */
 	int		 bounded;
+	/*
+	 * The thread had time to spare on one side and next to none on
+	 * the other (the caller's judgement, from the idle time its
+	 * profiler marks): +1 saturated in the new window, -1 in the
+	 * base's, else 0.  The rest of a saturated process's work is
+	 * displaced by what grew, and runs at another pace and mix (fewer
+	 * requests, more of them served a turn): its falls (rises, -1) are
+	 * crowded out (in) by the regressions (improvements), not findings
+	 * of their own (findings.c).
+	 */
+	int		 saturated;
 };
 
 /*
@@ -270,6 +281,7 @@ struct delta {
 	double		 cscale;
 	int		 exposure;
 	int		 bounded;	/* delta_opts.bounded, with an exposure */
+	int		 saturated;	/* delta_opts.saturated */
 	double		 level;		/* report units per engine share: 1,
 					   or the pooled value per exposure */
 	/*

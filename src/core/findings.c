@@ -434,6 +434,36 @@ cmp_group(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/*
+ * In a thread that saturated (delta.h), the changes of the way that
+ * took its time go first, each way in its order, when the largest of
+ * all is of that way: it is what took the time, and what it displaced
+ * is not a finding before it (displaced()), however strong its test
+ * (V8's renderResponse, fallen to a third, tested stronger than the
+ * search that took 40 points).  When the largest went the other way (a
+ * function made cheaper while more requests came), nothing is moved.
+ */
+static void
+first_way(struct group *g, size_t ng, int dir)
+{
+	struct group	*t;
+	size_t		 i, k = 0, big = 0;
+	int		 pass;
+
+	for (i = 1; i < ng; i++)
+		if (g[i].size > g[big].size)
+			big = i;
+	if (ng == 0 || g[big].dir != dir)
+		return;
+	t = xreallocarray(NULL, ng, sizeof(*t));
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < ng; i++)
+			if ((g[i].dir == dir) == (pass == 0))
+				t[k++] = g[i];
+	memcpy(g, t, ng * sizeof(*g));
+	free(t);
+}
+
 /* Did y's share of x's samples, in y's flat (flat) or cum, move? */
 static int
 moved_in(struct fctx *c, size_t x, size_t y, int flat)
@@ -565,6 +595,26 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 }
 
 /*
+ * Is a change in direction dir displaced work?  In a process that
+ * became saturated (delta.h), once a change of the other way that took
+ * its time is a finding: what else it did fell (or, saturated in the
+ * base, rose) with the load, at another pace and mix, whatever its
+ * share of the rest says.
+ */
+static int
+displaced(const struct fctx *c, int dir)
+{
+	size_t	 i;
+
+	if (c->d->saturated == 0 || dir != -c->d->saturated)
+		return 0;
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir == c->d->saturated)
+			return 1;
+	return 0;
+}
+
+/*
  * Row r moved only because the findings did (still() said no): a
  * carrier of the first finding of its direction it contains, inside
  * the first it lies below, else crowded by the largest finding of the
@@ -604,7 +654,7 @@ settle(struct fctx *c, size_t r)
 	 * A rate moves on its own (as_shares()): what is left of its
 	 * change outside the findings is its own verdict, in none of them.
 	 */
-	if (!as_shares(c)) {
+	if (!as_shares(c) && !displaced(c, c->dir[r])) {
 		c->dir[r] = 0;
 		return;
 	}
@@ -657,6 +707,8 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 		return 0;	/* taken by a finding meanwhile */
 	if ((t = still(c, x)) == -1)
 		return -1;
+	if (t == 1 && displaced(c, c->dir[x]))
+		t = 0;
 	if (t == 1) {
 		accept(c, x, region(c, x));
 		return 0;
@@ -667,7 +719,7 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 			continue;
 		if ((t = i == x ? 0 : still(c, i)) == -1)
 			return -1;
-		if (t == 0)
+		if (t == 0 || displaced(c, c->dir[i]))
 			settle(c, i);
 	}
 	return 0;
@@ -884,6 +936,8 @@ one_round(struct fctx *c)
 		}
 	}
 	qsort(g, ng, sizeof(*g), cmp_group);
+	if (c->d->saturated != 0)
+		first_way(g, ng, c->d->saturated);
 	for (i = 0; i < ng; i++)
 		gof[g[i].spend] = (long)i;
 	if ((rc = merge_inside(c, g, ng)) == 0) {

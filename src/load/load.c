@@ -1168,25 +1168,34 @@ samples_warn(const struct side *s, const char *side, int norm,
 		    sqrt(0.25 / (double)m->samples));
 }
 
+int
+side_idle(const struct side *s, int64_t *idle, int64_t *all)
+{
+	long	 i;
+
+	*idle = *all = 0;
+	if (s->agg == NULL)
+		return -1;
+	*all = agg_total(s->agg, AGG_COUNT);
+	if (agg_nidle(s->agg) > 0) {
+		*idle = agg_idle(s->agg, AGG_COUNT);
+		*all += *idle;
+	} else if ((i = agg_find(s->agg, "(idle)")) >= 0)
+		*idle = agg_node(s->agg, (size_t)i)->flat[AGG_COUNT];
+	return 0;
+}
+
 /*
- * The share of a side's samples whose innermost frame is idle (V8's
- * "(idle)"), kept apart (agg.c) or, for top, a function of the profile;
- * -1 if it has none (its profiler may mark no idle time).
+ * The share of a side's samples whose innermost frame is idle, or -1
+ * if it has none (its profiler may mark no idle time).
  */
 static double
 idle_share(const struct side *s)
 {
-	int64_t	 idle = 0, all;
-	long	 i;
+	int64_t	 idle, all;
 
-	if (s->agg == NULL)
+	if (side_idle(s, &idle, &all) == -1)
 		return -1;
-	all = agg_total(s->agg, AGG_COUNT);
-	if (agg_nidle(s->agg) > 0) {
-		idle = agg_idle(s->agg, AGG_COUNT);
-		all += idle;
-	} else if ((i = agg_find(s->agg, "(idle)")) >= 0)
-		idle = agg_node(s->agg, (size_t)i)->flat[AGG_COUNT];
 	/* None at all: a profiler that marks no idle time, say nothing. */
 	return all > 0 && idle > 0 ? (double)idle / (double)all : -1;
 }

@@ -194,6 +194,13 @@ int	side_warn_wait(const struct side *b, const struct side *n,
  */
 double	side_cpu_util(const struct side *, double *secs);
 /*
+ * A side's samples whose innermost frame is idle (V8's "(idle)"), kept
+ * apart (agg.c) or, for top, a function of the profile, into idle, and
+ * all its samples with them into all; 0, or -1 with nothing loaded.
+ * No idle sample can be a profiler that marks none.
+ */
+int	side_idle(const struct side *, int64_t *idle, int64_t *all);
+/*
  * Divide the contentions of the n sides, if they are all a mutex
  * profile's that may be estimates, by the greatest common divisor of
  * them all, and say so in their facts (count_note).

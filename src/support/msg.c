@@ -113,6 +113,12 @@ static const struct msg_def {
 	[MSG_IDLE] = { "idle-apart", MSG_NOTE,
 	    "%lld of %lld samples (%.1f%%) were idle, a thread with nothing "
 	    "to run: no work, so they are left out of the shares" },
+	[MSG_SATURATED] = { "saturated", MSG_WARNING,
+	    "the thread had time to spare in the %s window (%.1f%% of its "
+	    "samples idle) and next to none in the %s window (%.1f%%): "
+	    "there it was saturated, and did its other work at another pace "
+	    "and mix (fewer requests, more of them a turn), so that work's "
+	    "%s is told as crowded %s by the %s, not as %s of its own" },
 	[MSG_CUT_STACKS] = { "stacks-cut-short", MSG_WARNING,
 	    "%.0f%% of its samples (%lld of %lld) have stacks that stop "
 	    "short of the program's entry (main, _start, a thread's start): "

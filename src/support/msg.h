@@ -48,6 +48,7 @@ enum msg {
 	MSG_PROCESSES_DIFFER,	/* one a side: shares differ beyond sampling */
 	MSG_PREEMPTED,		/* runtime.asyncPreempt changed */
 	MSG_IDLE,		/* idle samples kept out of the shares */
+	MSG_SATURATED,		/* the thread's idle time went (or came) */
 	MSG_CUT_STACKS,		/* many stacks stop short of the entry */
 	MSG_LIST_NONE,		/* --list matched no function */
 	MSG_PEEK_NONE,		/* --peek matched no row */

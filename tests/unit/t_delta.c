@@ -1261,6 +1261,59 @@ test_gc_assists_moved(void)
 	pair_release(&x, &d);
 }
 
+/*
+ * A process that became saturated (delta_opts.saturated: the thread
+ * had time to spare in the base and none in the new window): search
+ * took its time, and render did less a request at the new pace, a
+ * fall of its share of the rest too.  That is displaced work, crowded
+ * out by the regression, not an improvement.  The rule goes one way:
+ * saturated in the base, or in no window, the fall is a finding; and
+ * with no change of the other way to displace it, it stays one.
+ */
+static void
+test_saturated_displaced(void)
+{
+	static const char *const st[] = {
+		"serve;handle;search", "serve;handle;render",
+		"serve;handle;price", "serve;handle;encode",
+	};
+	static const int64_t bc[] = { 1000, 3000, 2000, 1000 };
+	static const int64_t nc[] = { 6000, 1500, 2000, 1000 };
+	static const int64_t ic[] = { 1000, 1500, 2000, 1000 };
+	static const int sat[] = { 1, -1, 0 };
+	struct pair	 x;
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+	size_t		 i;
+
+	for (i = 0; i < 3; i++) {
+		t_delta_opts(&o);
+		o.saturated = sat[i];
+		CHECK(pair_compute_with(&x, st, bc, nc, 4, &o, &d) == 0);
+		r = row(&d, "render");
+		CHECK(r != NULL);
+		if (sat[i] > 0) {
+			CHECK_INT(d.nfindings, 1);
+			CHECK_INT(nverdict(&d, VERDICT_IMPROVED), 0);
+			CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT &&
+			    r->finding == 0);
+		} else {
+			CHECK_INT(d.nfindings, 2);
+			CHECK(r != NULL && r->verdict == VERDICT_IMPROVED);
+		}
+		pair_release(&x, &d);
+	}
+	/* Only the fall: nothing displaced it. */
+	t_delta_opts(&o);
+	o.saturated = 1;
+	CHECK(pair_compute_with(&x, st, bc, ic, 4, &o, &d) == 0);
+	r = row(&d, "render");
+	CHECK(r != NULL && r->verdict == VERDICT_IMPROVED);
+	CHECK_INT(d.nfindings, 1);
+	pair_release(&x, &d);
+}
+
 int
 main(void)
 {
@@ -1287,5 +1340,6 @@ main(void)
 	test_path_indirect_caller();
 	test_entry_new_calls();
 	test_gc_assists_moved();
+	test_saturated_displaced();
 	return tap_done();
 }
