@@ -1136,11 +1136,14 @@ agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
 
 	if (r->v.mseen != NULL)
 		view_mappings_sample(a, &r->v, s);
-	/* graph.newGraph skips samples whose value is zero. */
 	u.w[AGG_VALUE] = s->values[r->src.value_index];
-	if (u.w[AGG_VALUE] == 0)
-		return 0;
 	u.w[AGG_COUNT] = sample_count(s, &r->src);
+	/*
+	 * An idle sample is counted whatever its value of the type read:
+	 * Datadog's time profiles give "(idle)" CPU time and no wall time,
+	 * and how much of the time the thread was idle is still a fact
+	 * of the window (agg_idle()).
+	 */
 	if (r->idle != NULL && s->nlocs > 0 &&
 	    r->idle[s->locs[0] - r->v.p->locations]) {
 		for (c = 0; c < AGG_NCOLS; c++)
@@ -1148,6 +1151,9 @@ agg_sample(struct agg_run *r, const struct pf_sample *s, int fold,
 		a->nidle++;
 		return 0;
 	}
+	/* graph.newGraph skips samples whose value is zero. */
+	if (u.w[AGG_VALUE] == 0)
+		return 0;
 	abs[AGG_VALUE] = a->abstotal[AGG_VALUE];
 	abs[AGG_COUNT] = a->abstotal[AGG_COUNT];
 	if (add_abs(&abs[AGG_VALUE], u.w[AGG_VALUE]) == -1)
