@@ -43,6 +43,7 @@
 
 #include "core/delta.h"
 #include "core/entry.h"
+#include "core/findings_int.h"
 #include "core/flow.h"
 #include "core/judge.h"
 #include "core/region.h"
@@ -56,57 +57,6 @@
  * most diffs ask for few, and a deep stack for as many as its frames.
  */
 #define FIND_WALKED	32
-#define FIND_SHARE	0.5	/* "about the same": at least this of a change */
-
-/* An accepted finding's view of the graph. */
-struct accepted {
-	size_t		 spend;
-	int		 dir;
-	int		 flat;		/* a change of spend's own samples */
-	unsigned char	*region;	/* the rows spend dominates */
-	double		*flow[2];	/* a side's value of each row that
-					   lies under region (flows()) */
-	size_t		*members;
-	size_t		 nmembers, cap;
-	size_t		*crowded;
-	size_t		 ncrowded, ccap;
-};
-
-struct fctx {
-	struct delta	*d;
-	const struct judge *j;
-	size_t		 n;		/* rows */
-	int		*dir;		/* +1, -1, or 0 out of the pool */
-	size_t		*spend;		/* where each row's walk stops */
-	struct region_index *ri;	/* every row's region (region.h) */
-	struct accepted	*acc;
-	size_t		 nacc;
-	int64_t		 excl[2];	/* samples of the findings, a side */
-	unsigned char	*gc;		/* rows of the collector's own work */
-	unsigned char	*bgset;		/* the runtime's work set aside (or
-					   NULL), and what lies under it */
-	double		*bgflow[2];	/*   through shared callees (flows()) */
-	double		*bgabove[2];	/* and what lies above it, of each
-					   row's cum (calls_above()) */
-	size_t		*bg;		/* rows set aside as background */
-	size_t		 nbg, cap_bg;
-};
-
-static double
-share(int64_t v, int64_t total)
-{
-	return total != 0 ? (double)v / (double)total : 0;
-}
-
-static void
-push(size_t **a, size_t *n, size_t *cap, size_t x)
-{
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 8;
-		*a = xreallocarray(*a, *cap, sizeof(**a));
-	}
-	(*a)[(*n)++] = x;
-}
 
 /* Step 1: where the walk from row r stops (delta_walk()). */
 static size_t
@@ -115,40 +65,6 @@ descend(struct fctx *c, size_t r)
 	size_t path[FIND_MAX_PATH];
 
 	return path[delta_walk(c->d, r, c->dir, path, FIND_MAX_PATH) - 1];
-}
-
-/* The rows that x dominates, x included (delta_region()), marked. */
-static unsigned char *
-region(struct fctx *c, size_t x)
-{
-	unsigned char *in = xcalloc(c->n + 1, 1);
-
-	region_fill(c->ri, x, in);
-	return in;
-}
-
-/* A row's samples on one side (0 base, 1 new), in its hypothesis h. */
-static int64_t
-count(const struct delta_row *r, int flat, int side)
-{
-	if (flat)
-		return side ? r->new_flat_count : r->base_flat_count;
-	return side ? r->new_count : r->base_count;
-}
-
-/*
- * Samples of the values w that enter row t on one side, at t's count
- * per unit of value (the edges weigh values, the tests count samples).
- */
-static int64_t
-as_count(const struct delta_row *t, int64_t w, int side)
-{
-	int64_t v = side ? t->new_cum : t->base_cum;
-	int64_t k = side ? t->new_count : t->base_count;
-
-	if (v <= 0 || w <= 0)
-		return 0;
-	return (int64_t)llround((double)w / (double)v * (double)k);
 }
 
 /* The value of the edges from x's region into row t, on a side. */
@@ -164,15 +80,6 @@ flow_in(struct fctx *c, size_t x, size_t t, int side)
 		if (e[i].from != t && region_has(c->ri, x, e[i].from))
 			w += side ? e[i].new : e[i].base;
 	return w;
-}
-
-/* Both sides' values of each row under reg (flow.h), into fl[2]. */
-static void
-flows(struct fctx *c, const unsigned char *reg, double *fl[2])
-{
-	fl[0] = xreallocarray(NULL, c->n + 1, sizeof(*fl[0]));
-	fl[1] = xreallocarray(NULL, c->n + 1, sizeof(*fl[1]));
-	calls_flows(c->d, calls_of(c->d), reg, fl);
 }
 
 /*
@@ -237,76 +144,6 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 	return j < k ? j : k;
 }
 
-/*
- * Is the change of row r's cum mostly the change of the runtime's work
- * set aside that lies under it (calls_above()): at least FIND_SHARE
- * of it, the same way, as the walk asks of a callee where a change is
- * spent?  runtime.mallocgc's fall, as the collection assists it makes
- * allocating code do moved to the background workers of a saturated
- * process, is; a function that allocates less, and so assists less
- * too, mostly changed its own work, and keeps that part.
- */
-static int
-bg_carries(struct fctx *c, size_t r)
-{
-	const struct delta_row *row = &c->d->rows[r];
-	int64_t		 a[2];
-	double		 dr, da;
-	int		 s;
-
-	for (s = 0; s < 2; s++)
-		a[s] = as_count(row, (int64_t)llround(c->bgabove[s][r]), s);
-	dr = share(count(row, 0, 1), c->d->new_cden) -
-	    share(count(row, 0, 0), c->d->base_cden);
-	da = share(a[1], c->d->new_cden) - share(a[0], c->d->base_cden);
-	return da * dr > 0 && fabs(da) >= FIND_SHARE * fabs(dr);
-}
-
-/*
- * The samples of row r's hypothesis that are the runtime's work set
- * aside (background()) on one side: a shared callee of the collector
- * (Go's runtime.systemstack) has its part of it under it; a caller of
- * the collector's frames whose change their work carries (bg_carries())
- * has it in its cum.  The larger of the two, since a row between the
- * collector's frames has the same samples in both.  Not the scheduler's
- * frames above: runtime.asyncPreempt lands on whatever code ran, as
- * often as the code ran long enough to be preempted, and a function
- * that runs longer has more of it.
- */
-static int64_t
-bg_joint(struct fctx *c, size_t r, int flat, int side)
-{
-	const struct delta_row *row = &c->d->rows[r];
-	int64_t		 k = count(row, flat, side), j;
-	double		 w;
-
-	if (c->bgset[r])
-		return k;
-	w = c->bgflow[side][r];
-	if (!flat && c->bgabove[side] != NULL && c->bgabove[side][r] > w &&
-	    bg_carries(c, r))
-		w = c->bgabove[side][r];
-	j = as_count(row, (int64_t)llround(w), side);
-	if (flat && count(row, 0, side) > 0)
-		j = (int64_t)llround((double)j * (double)k /
-		    (double)count(row, 0, side));
-	return j < k ? j : k;
-}
-
-/*
- * Do the rows trade as shares do, one's growth taking from the others'?
- * Shares always do.  Rates do when their level is bound by a capacity
- * that held (delta.h, bounded: a saturated process), and the rest of
- * the profile is then tested as shares of each side's samples.  Other
- * rates move on their own: a rate that fell while another grew was not
- * crowded out by it (doc/statistics.md, "Crowded out, with rates").
- */
-static int
-as_shares(const struct fctx *c)
-{
-	return !c->d->exposure || c->d->bounded;
-}
-
 /* The total side s's rest is a part of: its samples, or its cden. */
 static int64_t
 rest_total(const struct fctx *c, int s)
@@ -333,8 +170,8 @@ rest_scale(const struct fctx *c, int s)
  * on the rest of the profile, without the samples of the findings
  * accepted so far?  1, 0, or -1 if the test failed.
  */
-static int
-still(struct fctx *c, size_t r)
+int
+find_still(struct fctx *c, size_t r)
 {
 	const struct delta_row *row = &c->d->rows[r];
 	const struct judge_hyp *h;
@@ -364,7 +201,7 @@ still(struct fctx *c, size_t r)
 			    c->acc[i].region[r]))
 				k[s] -= joint(c, &c->acc[i], r, flat, s);
 		if (c->bgset != NULL)
-			k[s] -= bg_joint(c, r, flat, s);
+			k[s] -= find_bg_joint(c, r, flat, s);
 		n[s] = rest_total(c, s) - c->excl[s];
 		/*
 		 * With nothing of the profile left outside the finding,
@@ -533,15 +370,15 @@ by_new_calls(struct fctx *c, size_t x, size_t y, int dir)
 }
 
 /* The size of accepted finding i's change, where it is spent. */
-static double
-size_of(struct fctx *c, size_t i)
+double
+find_size_of(struct fctx *c, size_t i)
 {
 	return fabs(delta_row_change(&c->d->rows[c->acc[i].spend]));
 }
 
 /* Put row r in accepted finding i, in the role given. */
-static void
-join_finding(struct fctx *c, size_t i, size_t r, enum delta_role role)
+void
+find_join(struct fctx *c, size_t i, size_t r, enum delta_role role)
 {
 	struct accepted *a = &c->acc[i];
 
@@ -582,15 +419,15 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 			c->excl[s] += e > 0 ? e : 0;
 	}
 	i = c->nacc++;
-	join_finding(c, i, x, DELTA_ROLE_SPEND);
+	find_join(c, i, x, DELTA_ROLE_SPEND);
 	for (r = 0; r < c->n; r++) {
 		if (c->dir[r] != dir)
 			continue;
 		/* What x's own code does says nothing of its callees. */
 		if (reg[r] && !a->flat)
-			join_finding(c, i, r, DELTA_ROLE_INSIDE);
+			find_join(c, i, r, DELTA_ROLE_INSIDE);
 		else if (c->spend[r] == x || reg[c->spend[r]])
-			join_finding(c, i, r, DELTA_ROLE_CARRIER);
+			find_join(c, i, r, DELTA_ROLE_CARRIER);
 	}
 }
 
@@ -615,7 +452,7 @@ displaced(const struct fctx *c, int dir)
 }
 
 /*
- * Row r moved only because the findings did (still() said no): a
+ * Row r moved only because the findings did (find_still() said no): a
  * carrier of the first finding of its direction it contains, inside
  * the first it lies below, else crowded by the largest finding of the
  * other direction (or the largest at all): a function's share falls by
@@ -632,18 +469,18 @@ settle(struct fctx *c, size_t r)
 	for (i = 0; i < c->nacc; i++)
 		if (c->acc[i].dir == c->dir[r] && (under(c, r, c->acc[i].spend,
 		    0) > 0 || under(c, r, c->acc[i].spend, 1) > 0)) {
-			join_finding(c, i, r, DELTA_ROLE_CARRIER);
+			find_join(c, i, r, DELTA_ROLE_CARRIER);
 			return;
 		}
 	for (i = 0; i < c->nacc; i++)
 		if (c->acc[i].dir == c->dir[r] && (c->acc[i].region[r] ||
 		    c->acc[i].flow[0][r] > 0 || c->acc[i].flow[1][r] > 0)) {
-			join_finding(c, i, r, DELTA_ROLE_INSIDE);
+			find_join(c, i, r, DELTA_ROLE_INSIDE);
 			return;
 		}
 	/*
 	 * No finding at all: r changed only with the runtime's work set
-	 * aside (background()), and is no change of its own.
+	 * aside (find_background()), and is no change of its own.
 	 */
 	if (c->nacc == 0) {
 		row->verdict = VERDICT_UNCHANGED;
@@ -661,12 +498,12 @@ settle(struct fctx *c, size_t r)
 	/* Crowded by the largest change of the other direction. */
 	for (i = 0; i < c->nacc; i++)
 		if (c->acc[i].dir != c->dir[r] && (!other ||
-		    size_of(c, i) > size_of(c, to))) {
+		    find_size_of(c, i) > find_size_of(c, to))) {
 			to = i;
 			other = 1;
 		}
 	for (i = 1; i < c->nacc && !other; i++)
-		if (size_of(c, i) > size_of(c, to))
+		if (find_size_of(c, i) > find_size_of(c, to))
 			to = i;
 	a = &c->acc[to];
 	push(&a->crowded, &a->ncrowded, &a->ccap, r);
@@ -705,7 +542,7 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 	}
 	if (c->dir[x] == 0)
 		return 0;	/* taken by a finding meanwhile */
-	if ((t = still(c, x)) == -1)
+	if ((t = find_still(c, x)) == -1)
 		return -1;
 	if (t == 1 && displaced(c, c->dir[x]))
 		t = 0;
@@ -717,7 +554,7 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 		i = tk->rows[k];
 		if (c->dir[i] == 0)
 			continue;
-		if ((t = i == x ? 0 : still(c, i)) == -1)
+		if ((t = i == x ? 0 : find_still(c, i)) == -1)
 			return -1;
 		if (t == 0 || displaced(c, c->dir[i]))
 			settle(c, i);
@@ -1302,236 +1139,6 @@ moved(struct fctx *c, size_t r)
 	return 1;
 }
 
-/*
- * Mark in set the rows of runtime frames of class what, and all that
- * each dominates; n[] gets their samples a side, each counted once.
- */
-static void
-mark_class(struct fctx *c, enum rt_frame what, unsigned char *set,
-    int64_t n[2])
-{
-	unsigned char	*reg;
-	size_t		 i, k;
-
-	n[0] = n[1] = 0;
-	for (i = 0; i < c->n; i++) {
-		if (set[i] || (enum rt_frame)c->d->rows[i].frame != what)
-			continue;
-		reg = region(c, i);
-		for (k = 0; k < c->n; k++)
-			if (reg[k] && k != i && set[k]) {
-				n[0] -= c->d->rows[k].base_count;
-				n[1] -= c->d->rows[k].new_count;
-			}
-		for (k = 0; k < c->n; k++)
-			set[k] |= reg[k];
-		n[0] += c->d->rows[i].base_count;
-		n[1] += c->d->rows[i].new_count;
-		free(reg);
-	}
-}
-
-/*
- * The scheduler's rows, the threads that run no code of the program and
- * (waits) the C library's waits, as mark_class() marks one: the load's.
- */
-static void
-mark_sched(struct fctx *c, unsigned char *set, int64_t n[2], int waits)
-{
-	static const enum rt_frame load[] = { RT_SCHED, RT_THREADS, RT_WAIT };
-	int64_t	 w[2];
-	size_t	 i;
-
-	for (i = 0, n[0] = n[1] = 0; i < 3 - !waits; i++) {
-		mark_class(c, load[i], set, w);
-		n[0] += w[0];
-		n[1] += w[1];
-	}
-}
-
-/*
- * The rows of set (NULL: none) and what lies under them, as still()
- * takes them out of a row's samples.
- */
-static void
-bg_under(struct fctx *c, const unsigned char *set)
-{
-	unsigned char	*above;
-	size_t		 i;
-
-	free(c->bgset);
-	free(c->bgflow[0]);
-	free(c->bgflow[1]);
-	free(c->bgabove[0]);
-	free(c->bgabove[1]);
-	c->bgset = NULL;
-	c->bgflow[0] = c->bgflow[1] = NULL;
-	c->bgabove[0] = c->bgabove[1] = NULL;
-	/* An empty set is none: no flows, and no call graph read for them. */
-	for (i = 0; set != NULL && i < c->n && !set[i]; i++)
-		continue;
-	if (set == NULL || i == c->n)
-		return;
-	c->bgset = xcalloc(c->n + 1, 1);
-	memcpy(c->bgset, set, c->n);
-	flows(c, set, c->bgflow);
-	/* The collector's only: see bg_joint(). */
-	for (i = 0; c->gc != NULL && i < c->n && !(set[i] && c->gc[i]); i++)
-		continue;
-	if (c->gc == NULL || i == c->n)
-		return;
-	above = xcalloc(c->n + 1, 1);
-	for (i = 0; i < c->n; i++)
-		above[i] = set[i] && c->gc[i];
-	c->bgabove[0] = xreallocarray(NULL, c->n + 1, sizeof(*c->bgabove[0]));
-	c->bgabove[1] = xreallocarray(NULL, c->n + 1, sizeof(*c->bgabove[1]));
-	calls_above(c->d, calls_of(c->d), above, c->bgabove);
-	free(above);
-}
-
-/* Set aside the rows of set that moved the way dir allows (0: both). */
-static void
-set_aside(struct fctx *c, const unsigned char *set, enum rt_frame what,
-    int dir, const int64_t n[2])
-{
-	size_t	 i;
-	int	 s;
-
-	for (i = 0; i < c->n; i++)
-		if (set[i] && c->dir[i] != 0 && (dir == 0 || c->dir[i] == dir)) {
-			push(&c->bg, &c->nbg, &c->cap_bg, i);
-			c->dir[i] = 0;
-			/* Its own class, or (a callee) the set's. */
-			c->d->rows[i].runtime = c->d->rows[i].frame ?
-			    c->d->rows[i].frame : (int)what;
-		}
-	for (s = 0; s < 2 && as_shares(c); s++)
-		c->excl[s] += n[s] > 0 ? n[s] : 0;
-}
-
-/*
- * The runtime's work that follows the load rather than any code of its
- * own: the rows that runtime.h calls collection or scheduling, and all
- * that each dominates.
- *
- * The collector (Go's background mark workers and sweeper, V8's
- * collector frame) runs apart from the code that allocates: a change of
- * it is a change of how much some code allocates, and it lands outside
- * that code's stacks.  Where it grew as a regression of the code did,
- * it is that regression's background cost, not a finding of its own.
- *
- * The scheduler (Go's runtime.mcall, runtime.mstart and what they run:
- * parking, finding work, stealing it) costs more when goroutines park
- * and wake more often and less when they are busy, and so do a VM's
- * threads that run no code of the program: a change of code moves them
- * either way.  Next to one, they are its background; alone, the load.
- *
- * Such rows leave the pool, and their samples leave the rest of the
- * profile that later groups are tested on, so that the share they took
- * or gave back does not make unchanged functions look changed.
- */
-static void
-background(struct fctx *c)
-{
-	unsigned char	*sched, *all;
-	size_t		 i;
-	int		 reg = 0, any = 0, gc = 0, s;
-	int64_t		 gcn[2], scn[2];
-
-	c->gc = xcalloc(c->n + 1, 1);
-	sched = xcalloc(c->n + 1, 1);
-	all = xcalloc(c->n + 1, 1);
-	mark_class(c, RT_GC, c->gc, gcn);
-	mark_sched(c, sched, scn, 1);
-	/*
-	 * Is a change of code left when the runtime's samples leave the
-	 * rest?  Code that only gained the share the scheduler gave up (or
-	 * lost what the collector took) is no change: then the runtime's
-	 * is the finding.
-	 */
-	for (s = 0; s < 2 && as_shares(c); s++)
-		c->excl[s] += (gcn[s] > 0 ? gcn[s] : 0) +
-		    (scn[s] > 0 ? scn[s] : 0);
-	for (i = 0; i < c->n; i++)
-		all[i] = sched[i] | c->gc[i];
-	bg_under(c, all);
-	for (i = 0; i < c->n; i++)
-		if (!all[i] && c->dir[i] != 0 &&
-		    (c->dir[i] > 0 ? !reg : !any) && still(c, i) == 1) {
-			any = 1;
-			if (c->dir[i] > 0)
-				reg = 1;
-		}
-	bg_under(c, NULL);
-	for (s = 0; s < 2 && as_shares(c); s++)
-		c->excl[s] -= (gcn[s] > 0 ? gcn[s] : 0) +
-		    (scn[s] > 0 ? scn[s] : 0);
-	/*
-	 * Did the collector's share grow, as a regression's would make it?
-	 * Or fall next to any change of code: work displaced in a saturated
-	 * process allocates less, and its collection falls with it (with
-	 * rates, only where their level is bound, as_shares()).  Then all
-	 * its rows that moved are set aside, either way: its work moves
-	 * between the assists that allocating code is made to do and its
-	 * background workers as the load changes (Go's assists fell as a
-	 * saturated process's workers took the marking on), and only their
-	 * sum is the collector's change.
-	 */
-	if (reg && c->d->base_cden > 0 && c->d->new_cden > 0 &&
-	    share(gcn[1], c->d->new_cden) > share(gcn[0], c->d->base_cden)) {
-		set_aside(c, c->gc, RT_GC, 0, gcn);
-		gc = 1;
-	} else if (any && as_shares(c) && c->d->base_cden > 0 &&
-	    c->d->new_cden > 0 &&
-	    share(gcn[1], c->d->new_cden) < share(gcn[0], c->d->base_cden)) {
-		set_aside(c, c->gc, RT_GC, 0, gcn);
-		gc = 1;
-	}
-	if (!any) {
-		memset(sched, 0, c->n + 1);
-		mark_sched(c, sched, scn, 0);
-	}
-	set_aside(c, sched, RT_SCHED, 0, scn);
-	/* What was set aside, and all it dominates, for still(). */
-	for (i = 0; i < c->n; i++)
-		all[i] = sched[i] || (gc && c->gc[i]);
-	bg_under(c, all);
-	free(sched);
-	free(all);
-}
-
-/*
- * The rows set aside as background go with the largest regression (or,
- * with none, the largest finding), as its parts: where its allocations
- * were collected, how its work changed the scheduling.
- */
-static void
-attach_background(struct fctx *c)
-{
-	size_t	 i, to = SIZE_MAX;
-
-	for (i = 0; i < c->nacc; i++)
-		if (c->acc[i].dir > 0 && (to == SIZE_MAX ||
-		    size_of(c, i) > size_of(c, to)))
-			to = i;
-	/* With no regression, the scheduler's moves go with the largest. */
-	if (to == SIZE_MAX)
-		for (i = 0; i < c->nacc; i++)
-			if (to == SIZE_MAX || size_of(c, i) > size_of(c, to))
-				to = i;
-	for (i = 0; i < c->nbg; i++) {
-		struct delta_row *row = &c->d->rows[c->bg[i]];
-
-		if (to == SIZE_MAX) {
-			row->verdict = VERDICT_UNCHANGED;
-			continue;
-		}
-		join_finding(c, to, c->bg[i], DELTA_ROLE_BACKGROUND);
-		if (row->verdict == VERDICT_IMPROVED && as_shares(c))
-			row->verdict = VERDICT_CROWDED_OUT;
-	}
-}
-
 int
 delta_findings(struct delta *d, const struct judge *j)
 {
@@ -1559,7 +1166,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	for (i = 0; i < c.n; i++)
 		if (c.dir[i] != 0)
 			(void)moved(&c, i);
-	background(&c);
+	find_background(&c);
 	for (i = 0; i < c.n; i++)
 		if (c.dir[i] != 0)
 			left++;
@@ -1568,7 +1175,7 @@ delta_findings(struct delta *d, const struct judge *j)
 		if ((left = one_round(&c)) == -1)
 			rc = -1;
 	if (rc == 0) {
-		attach_background(&c);
+		find_attach_background(&c);
 		build(&c);
 		delta_join_findings(d);
 	}
@@ -1581,7 +1188,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	}
 	free(c.acc);
 	free(c.gc);
-	bg_under(&c, NULL);
+	find_bg_under(&c, NULL);
 	free(c.bg);
 	free(c.dir);
 	free(c.spend);
