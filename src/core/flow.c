@@ -118,6 +118,35 @@ calls_free(struct calls *g)
 	free(g);
 }
 
+/*
+ * The next row of a walk's queue (g->q, from *qh to *qt), marked done;
+ * with the queue empty, the next row from *next on that is not done
+ * (and seen, unless seen is NULL): a recursion, whose rows never come
+ * free, taken in row order.  SIZE_MAX when none is left.
+ */
+static size_t
+take(struct calls *g, size_t n, size_t *qh, size_t *qt, size_t *next,
+    const unsigned char *seen)
+{
+	size_t	 x;
+
+	for (;;) {
+		if (*qh == *qt) {
+			while (*next < n && ((seen != NULL && !seen[*next]) ||
+			    g->done[*next]))
+				(*next)++;
+			if (*next == n)
+				return SIZE_MAX;
+			g->q[(*qt)++] = *next;
+		}
+		x = g->q[(*qh)++];
+		if (!g->done[x]) {
+			g->done[x] = 1;
+			return x;
+		}
+	}
+}
+
 void
 calls_flows(const struct delta *d, struct calls *g, const unsigned char *reg,
     double *fl[2])
@@ -156,19 +185,7 @@ calls_flows(const struct delta *d, struct calls *g, const unsigned char *reg,
 	for (i = 0; i < n; i++)
 		if (reg[i])
 			q[qt++] = i;
-	for (;;) {
-		if (qh == qt) {
-			/* A recursion: take the next row not yet taken. */
-			while (next < n && (!seen[next] || done[next]))
-				next++;
-			if (next == n)
-				break;
-			q[qt++] = next;
-		}
-		x = q[qh++];
-		if (done[x])
-			continue;
-		done[x] = 1;
+	while ((x = take(g, n, &qh, &qt, &next, seen)) != SIZE_MAX) {
 		rx = &d->rows[x];
 		cum[0] = (double)rx->base_cum;
 		cum[1] = (double)rx->new_cum;
@@ -235,19 +252,7 @@ calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
 		if (left[x] == 0)
 			q[qt++] = x;
 	/* Callees first: a row's part is what its calls carry above reg. */
-	for (;;) {
-		if (qh == qt) {
-			/* A recursion: take the next row not yet taken. */
-			while (next < n && done[next])
-				next++;
-			if (next == n)
-				break;
-			q[qt++] = next;
-		}
-		x = q[qh++];
-		if (done[x])
-			continue;
-		done[x] = 1;
+	while ((x = take(g, n, &qh, &qt, &next, NULL)) != SIZE_MAX) {
 		rx = &d->rows[x];
 		cum[0] = (double)rx->base_cum;
 		cum[1] = (double)rx->new_cum;
