@@ -176,20 +176,17 @@ warn_compare(struct pair *p)
 	    j->prior.s02 > PD_DISPERSION_WARN)
 		diags_add(&p->warnings, MSG_RUNS_VARY, NULL, NULL, NULL,
 		    j->prior.s02, sqrt(j->prior.s02));
-	for (i = 0; i < d->nfindings && d->saturated != 0; i++)
-		if (d->findings[i].verdict == (d->saturated > 0 ?
-		    VERDICT_REGRESSED : VERDICT_IMPROVED)) {
-			diags_add(&p->warnings, MSG_SATURATED, NULL, NULL, NULL,
-			    d->saturated > 0 ? "base" : "new",
-			    100 * p->idle[d->saturated < 0],
-			    d->saturated > 0 ? "new" : "base",
-			    100 * p->idle[d->saturated > 0],
-			    d->saturated > 0 ? "fall" : "rise",
-			    d->saturated > 0 ? "out" : "in",
-			    d->saturated > 0 ? "regressions" : "improvements",
-			    d->saturated > 0 ? "improvements" : "regressions");
-			break;
-		}
+	/* What the windows were is news, found or not. */
+	if (d->saturated != 0)
+		diags_add(&p->warnings, MSG_SATURATED, NULL, NULL, NULL,
+		    d->saturated > 0 ? "base" : "new",
+		    100 * p->idle[d->saturated < 0],
+		    d->saturated > 0 ? "new" : "base",
+		    100 * p->idle[d->saturated > 0],
+		    d->saturated > 0 ? "fall" : "rise",
+		    d->saturated > 0 ? "out" : "in",
+		    d->saturated > 0 ? "regressions" : "improvements",
+		    d->saturated > 0 ? "improvements" : "regressions");
 	if (!d->replicates && sqrt(j->null.tau2) >= PD_PROCESSES_WARN)
 		diags_add(&p->warnings, MSG_PROCESSES_DIFFER, NULL, NULL, NULL,
 		    100 * sqrt(j->null.tau2), j->null.n);
