@@ -1304,6 +1304,26 @@ test_saturated_displaced(void)
 		}
 		pair_release(&x, &d);
 	}
+	/*
+	 * The fall tests stronger than the rise that took the time (a
+	 * small share that fell to a fifth, against a large one that grew
+	 * by a third): the larger change, the rise, is taken first, and
+	 * the fall is displaced all the same.
+	 */
+	{
+		static const int64_t sb[] = { 4500, 1000, 2500, 2000 };
+		static const int64_t sn[] = { 6000, 200, 1900, 1900 };
+
+		t_delta_opts(&o);
+		o.saturated = 1;
+		CHECK(pair_compute_with(&x, st, sb, sn, 4, &o, &d) == 0);
+		r = row(&d, "render");
+		CHECK(r != NULL && r->verdict == VERDICT_CROWDED_OUT);
+		CHECK_INT(nverdict(&d, VERDICT_IMPROVED), 0);
+		r = row(&d, "search");
+		CHECK(r != NULL && r->verdict == VERDICT_REGRESSED);
+		pair_release(&x, &d);
+	}
 	/* Only the fall: nothing displaced it. */
 	t_delta_opts(&o);
 	o.saturated = 1;

@@ -100,6 +100,19 @@ t_idle(void)
 	CHECK_INT(agg_nidle(a), 0);
 	CHECK(agg_find(a, "(idle)") >= 0);
 	agg_free(a);
+	/*
+	 * An idle sample with no value of the type read is idle all the
+	 * same (Datadog's "(idle)": CPU time, no wall time): counted apart,
+	 * in no row.
+	 */
+	p->samples[1].values[1] = 0;
+	o.idle_apart = 1;
+	a = agg_new(&o);
+	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	CHECK_INT(agg_idle(a, AGG_COUNT), 4);
+	CHECK_INT(agg_nidle(a), 2);
+	CHECK_INT(agg_total(a, AGG_COUNT), 8);
+	agg_free(a);
 	profile_free(p);
 }
 

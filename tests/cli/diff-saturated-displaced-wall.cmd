@@ -1,1 +1,0 @@
-$PROFDIFF diff -n 4 -i wall tests/data/runtimes/node/datadog-none-08.wall.pb.gz tests/data/runtimes/node/datadog-none-09.wall.pb.gz tests/data/runtimes/node/datadog-none-10.wall.pb.gz -- tests/data/runtimes/node/datadog-saturated-01.wall.pb.gz tests/data/runtimes/node/datadog-saturated-02.wall.pb.gz tests/data/runtimes/node/datadog-saturated-03.wall.pb.gz
