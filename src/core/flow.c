@@ -118,6 +118,13 @@ calls_free(struct calls *g)
 	free(g);
 }
 
+/* Row x's cum on side s (0 base, 1 new). */
+static double
+cum_of(const struct delta *d, size_t x, int s)
+{
+	return (double)(s ? d->rows[x].new_cum : d->rows[x].base_cum);
+}
+
 /*
  * The next row of a walk's queue (g->q, from *qh to *qt), marked done;
  * with the queue empty, the next row from *next on that is not done
@@ -151,8 +158,7 @@ void
 calls_flows(const struct delta *d, struct calls *g, const unsigned char *reg,
     double *fl[2])
 {
-	const struct delta_row	*rx;
-	double		 fr[2], cum[2];
+	double		 fr[2], cum;
 	size_t		*q = g->q;
 	size_t		 qh = 0, qt = 0, i, x, y, next = 0, n = d->nrows;
 	long		*indeg = g->indeg;
@@ -186,15 +192,11 @@ calls_flows(const struct delta *d, struct calls *g, const unsigned char *reg,
 		if (reg[i])
 			q[qt++] = i;
 	while ((x = take(g, n, &qh, &qt, &next, seen)) != SIZE_MAX) {
-		rx = &d->rows[x];
-		cum[0] = (double)rx->base_cum;
-		cum[1] = (double)rx->new_cum;
 		for (s = 0; s < 2; s++) {
-			if (reg[x])
-				fl[s][x] = cum[s];
-			else if (fl[s][x] > cum[s])
-				fl[s][x] = cum[s];
-			fr[s] = cum[s] > 0 ? fl[s][x] / cum[s] : 0;
+			cum = cum_of(d, x, s);
+			if (reg[x] || fl[s][x] > cum)
+				fl[s][x] = cum;
+			fr[s] = cum > 0 ? fl[s][x] / cum : 0;
 		}
 		for (i = g->off[x]; i < g->off[x + 1]; i++) {
 			y = g->to[i];
@@ -218,9 +220,7 @@ void
 calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
     double *fl[2])
 {
-	const struct delta_row	*rx;
-	double		 cum[2], v;
-	int64_t		 c;
+	double		 cum, v, c;
 	size_t		*q = g->q, *roff, *rfrom;
 	size_t		 qh = 0, qt = 0, i, j, x, y, p, next = 0, n = d->nrows;
 	long		*left = g->indeg;
@@ -253,25 +253,17 @@ calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
 			q[qt++] = x;
 	/* Callees first: a row's part is what its calls carry above reg. */
 	while ((x = take(g, n, &qh, &qt, &next, NULL)) != SIZE_MAX) {
-		rx = &d->rows[x];
-		cum[0] = (double)rx->base_cum;
-		cum[1] = (double)rx->new_cum;
 		for (s = 0; s < 2; s++) {
-			if (reg[x]) {
-				fl[s][x] = cum[s];
-				continue;
-			}
-			for (i = g->off[x]; i < g->off[x + 1]; i++) {
+			cum = cum_of(d, x, s);
+			for (i = g->off[x]; i < g->off[x + 1] && !reg[x]; i++) {
 				y = g->to[i];
-				c = s ? d->rows[y].new_cum :
-				    d->rows[y].base_cum;
-				v = reg[y] ? 1 : c > 0 ? fl[s][y] /
-				    (double)c : 0;
+				c = cum_of(d, y, s);
+				v = reg[y] ? 1 : c > 0 ? fl[s][y] / c : 0;
 				if (v > 0)
 					fl[s][x] += v * (double)g->w[s][i];
 			}
-			if (fl[s][x] > cum[s])
-				fl[s][x] = cum[s];
+			if (reg[x] || fl[s][x] > cum)
+				fl[s][x] = cum;
 		}
 		for (j = roff[x]; j < roff[x + 1]; j++) {
 			p = rfrom[j];

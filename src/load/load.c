@@ -1315,10 +1315,9 @@ idle_apart(const struct side *s, const char *side, struct diags *ds)
 {
 	int64_t	 idle, all;
 
-	if (s->agg == NULL || agg_nidle(s->agg) == 0)
+	if (s->agg == NULL || agg_nidle(s->agg) == 0 ||
+	    side_idle(s, &idle, &all) == -1)
 		return;
-	idle = agg_idle(s->agg, AGG_COUNT);
-	all = idle + agg_total(s->agg, AGG_COUNT);
 	if (all > 0)
 		warn_side(ds, s, side, MSG_IDLE, (long long)idle,
 		    (long long)all, 100.0 * (double)idle / (double)all);
