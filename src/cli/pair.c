@@ -392,6 +392,7 @@ pair_compare(struct pair *p, const struct opts *o)
 	    !o->normalize.given && o->requests[0] <= 0;
 	dopts->max_callers = 3;
 	dopts->weighted = b->kind != KIND_SLICED;
+	dopts->valued = b->kind == KIND_SLICED;
 	dopts->per_count = dopts->weighted && b->merged.count_type[0] != '\0' &&
 	    strcmp(b->merged.count_type, b->sample_type) != 0 &&
 	    strcmp(b->unit, "count") != 0;

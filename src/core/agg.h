@@ -354,6 +354,12 @@ void		 agg_want_moments(struct agg *);
 int		 agg_moments(const struct agg *, size_t node,
 		    struct agg_moments *flat, struct agg_moments *cum);
 int		 agg_total_moments(const struct agg *, struct agg_moments *);
+/*
+ * The sum of the values of samples whose count, read from the profile,
+ * is 0 (@datadog/pprof's CPU of threads it took no sample of): measured,
+ * not drawn, they add to no moment.  -1 when the agg keeps no moments.
+ */
+int		 agg_uncounted(const struct agg *, double *);
 /* How many profiles were added. */
 size_t		 agg_nprofiles(const struct agg *);
 

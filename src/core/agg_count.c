@@ -172,6 +172,16 @@ aggmom_sample(struct aggmom *m, const struct pf_sample *s,
 	else
 		c = (double)w[AGG_COUNT];
 	m->cur.c = c;
+	/*
+	 * A sample of no count that the profile counts (@datadog/pprof's
+	 * CPU of threads it took no sample of) was not drawn: its value
+	 * was measured, and adds nothing to the variance.
+	 */
+	if (src->count_index >= 0 && c == 0) {
+		m->cur.vv = m->cur.vc = m->cur.cc = 0;
+		m->uncounted += v;
+		return;
+	}
 	m->cur.vv = sg * v * v * (1 + src->spread) / (n + src->spread);
 	m->cur.vc = sg * v * c / n;
 	m->cur.cc = sg * c * c / n;
@@ -215,8 +225,11 @@ aggmom_since_total(struct aggmom *to, const struct aggmom *now,
     const struct aggmom *then)
 {
 	to->total = now->total;
-	if (then != NULL)
+	to->uncounted = now->uncounted;
+	if (then != NULL) {
 		add(&to->total, &then->total, -1);
+		to->uncounted -= then->uncounted;
+	}
 }
 
 int
@@ -295,4 +308,15 @@ size_t
 agg_nidle(const struct agg *a)
 {
 	return a->nidle;
+}
+
+int
+agg_uncounted(const struct agg *a, double *v)
+{
+	const struct aggmom *m = agg_aggmom(a);
+
+	if (m == NULL)
+		return -1;
+	*v = m->uncounted;
+	return 0;
 }

@@ -36,6 +36,7 @@ struct aggmom {
 	size_t		 cap;		/* of both */
 	struct agg_moments total;
 	struct agg_moments cur;		/* the sample being folded */
+	double		 uncounted;	/* values of no count, agg_uncounted() */
 };
 
 struct aggmom	*aggmom_new(void);

@@ -1176,6 +1176,29 @@ value_intervals(struct delta *d, const struct delta_opts *o)
 }
 
 /*
+ * Do a's samples differ in value per count?  Over its totals' moments,
+ * vv is the sum of v^2 / n (n a sample's count, 1 when it has none) and
+ * c the sum of counts, so vv c / v^2 - 1 is the squared coefficient of
+ * variation of a sample's value per count, weighted by counts: 0, by
+ * Cauchy-Schwarz, exactly when each sample's value is its count times
+ * one constant.  Values of no count (agg_uncounted()) are not a slice
+ * a count either.
+ */
+static int
+per_count_varies(const struct agg *a, int64_t total)
+{
+	struct agg_moments	 t;
+	double			 u, v;
+
+	if (agg_total_moments(a, &t) == -1 || agg_uncounted(a, &u) == -1)
+		return 0;
+	if (u != 0)
+		return 1;
+	v = (double)total;
+	return t.c > 0 && v > 0 && t.vv * t.c / (v * v) - 1 > DELTA_VALUED_CV2;
+}
+
+/*
  * The rows: one per node of base, in its order, joined by name with the
  * node of new of that name if there is one, then one per node of new
  * whose name is not in base.  g's maps between nodes and rows follow.
@@ -1315,7 +1338,8 @@ delta_compute(struct agg *base, struct agg *new,
 	normalize_rows(d, o);
 	if (judge_rows(d, o, be, nb, ne, nn) == -1)
 		return -1;
-	if (o->weighted)
+	if (o->weighted || (o->valued && (per_count_varies(base,
+	    d->base_total) || per_count_varies(new, d->new_total))))
 		value_intervals(d, o);
 	if (delta_findings(d, &d->judge) == -1)
 		return -1;

@@ -34,6 +34,12 @@ enum verdict {
 #define DELTA_HYP_FLAT	1
 #define DELTA_HYP_CUM	2
 #define DELTA_HYP_BOTH	3	/* or the two are one hypothesis */
+/*
+ * Values per count that differ by more than this squared coefficient
+ * of variation (10%) are weighed as values (delta_opts.valued): below
+ * it, the counts' intervals are within 1% of the values' variance.
+ */
+#define DELTA_VALUED_CV2	0.01
 
 /* What a row is to the finding it belongs to (findings.c). */
 enum delta_role {
@@ -166,6 +172,14 @@ struct delta_opts {
 	 */
 	int		 weighted;
 	int		 per_count;
+	/*
+	 * A time-sliced type whose values may not be a slice a count
+	 * (kind_valued()): weighted as above when either side's values
+	 * per count differ (the squared coefficient of variation of a
+	 * sample's value per count over DELTA_VALUED_CV2, or values of no
+	 * count), d->weighted then says so.
+	 */
+	int		 valued;
 	/*
 	 * With rates, the change of value per unit of exposure that always
 	 * matters, however large the level (0: none): for a wait's time,

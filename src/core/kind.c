@@ -83,6 +83,15 @@ kind_wall(const char *type, const char *period_type)
 	    (type == NULL || strcmp(type, "cpu") != 0);
 }
 
+int
+kind_valued(const char *type, const char *unit, const char *period_type)
+{
+	if (type == NULL || period_type == NULL || period_type[0] == '\0' ||
+	    (unit != NULL && strcmp(unit, "count") == 0))
+		return 0;
+	return strcmp(type, period_type) != 0;
+}
+
 const char *
 kind_quantity(enum kind k)
 {

@@ -42,6 +42,16 @@ int		 kind_waits(const char *type, const char *period_type);
  * cannot.
  */
 int		 kind_wall(const char *type, const char *period_type);
+/*
+ * May a time-sliced type's values be other than its samples' counts
+ * times the period?  When the period is of another type, each sample's
+ * value is what it measured over its slices: @datadog/pprof's cpu under
+ * a period of wall time is the CPU the thread used, which differs from
+ * sample to sample, and samples of no slice carry the CPU of other
+ * threads.  A type named as the period, or a count, is a slice a count.
+ */
+int		 kind_valued(const char *type, const char *unit,
+		    const char *period_type);
 
 /*
  * Go writes one header on its mutex and block profiles (contentions/

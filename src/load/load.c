@@ -522,7 +522,8 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 		s->kind = kind_of(s->sample_type, s->unit, p->period_type.type,
 		    &s->kind_why);
 		s->waits = kind_waits(s->sample_type, p->period_type.type);
-		if (lo->moments && s->kind != KIND_SLICED)
+		if (lo->moments && (s->kind != KIND_SLICED || kind_valued(
+		    s->sample_type, s->unit, p->period_type.type)))
 			agg_want_moments(s->agg);
 		handoff_post(post, 1, s->sample_type);
 	} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0)

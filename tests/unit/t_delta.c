@@ -15,6 +15,7 @@
 #include "core/delta.h"
 #include "support/diag.h"
 #include "core/facts.h"
+#include "core/kind.h"
 #include "core/runtime.h"
 #include "model/profile.h"
 #include "stats/stats.h"
@@ -1334,6 +1335,95 @@ test_saturated_displaced(void)
 	pair_release(&x, &d);
 }
 
+/*
+ * A time-sliced type whose values are not its counts times the period
+ * (delta_opts.valued): @datadog/pprof's cpu under a period of wall time
+ * is the CPU each sample's thread used, and "other" is the CPU of
+ * threads with no sample of their own.  a's samples are as many in new
+ * but used twice the CPU, so its share of the values rose by 14.6
+ * points while its count share did not move: tested on counts alone,
+ * its interval leaves out the change the table shows.  Weighed as
+ * values, every interval holds its row's change, and a's verdict,
+ * which the counts do not support, stays unchanged.  Values that are
+ * their counts times one constant stay a test on counts.
+ */
+static struct agg *
+valued_side(const int64_t *cpu, int orphan)
+{
+	static const char *const st[] = { "main;a", "main;b", "other" };
+	static const int64_t c[] = { 500, 500, 1 };
+	struct profile	*p = t_build(st, c, 3);
+	struct agg_opts	 ao;
+	struct agg_src	 src;
+	struct diag	 dg;
+	struct agg	*a;
+	const char	*why;
+	size_t		 i;
+
+	p->period_type.type = "wall";
+	for (i = 0; i < 3; i++)
+		p->samples[i].values[1] = cpu[i];
+	if (orphan)
+		p->samples[2].values[0] = 0;
+	memset(&ao, 0, sizeof(ao));
+	ao.moments = 1;
+	a = agg_new(&ao);
+	facts_count_source(p, 1, &src, &why);
+	diag_init(&dg, "t");
+	CHECK(agg_add(a, p, &src, &dg) == 0);
+	profile_free(p);
+	return a;
+}
+
+static void
+test_valued(void)
+{
+	static const int64_t bcpu[] = { 2500000000, 5000000000, 3000000000 };
+	static const int64_t ncpu[] = { 5000000000, 5000000000, 3000000000 };
+	static const int64_t even[] = { 5000000000, 5000000000, 10000000 };
+	struct agg	*ab = valued_side(bcpu, 1), *an = valued_side(ncpu, 1);
+	struct agg	*eb = valued_side(even, 0), *en = valued_side(even, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+	size_t		 i, outside;
+	int		 valued;
+
+	CHECK(kind_valued("cpu", "nanoseconds", "wall"));
+	CHECK(!kind_valued("wall", "nanoseconds", "wall"));
+	CHECK(!kind_valued("cpu", "nanoseconds", "cpu"));
+	CHECK(!kind_valued("sample", "count", "wall"));
+	CHECK(!kind_valued("cpu", "nanoseconds", ""));
+	for (valued = 0; valued <= 1; valued++) {
+		t_delta_opts(&o);
+		o.valued = valued;
+		CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+		CHECK_INT(d.weighted, valued);
+		for (i = outside = 0; i < d.nrows; i++)
+			outside += d.rows[i].cum.tested &&
+			    (d.rows[i].delta_share < d.rows[i].cum.st.lo ||
+			    d.rows[i].delta_share > d.rows[i].cum.st.hi);
+		if (valued)
+			CHECK_INT(outside, 0);
+		else
+			CHECK(outside > 0);
+		r = row(&d, "a");
+		CHECK(r != NULL && fabs(r->delta_share - 0.1465) < 0.001);
+		if (valued)
+			CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED);
+		delta_release(&d);
+	}
+	t_delta_opts(&o);
+	o.valued = 1;
+	CHECK(delta_compute(eb, en, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.weighted, 0);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	agg_free(eb);
+	agg_free(en);
+}
+
 int
 main(void)
 {
@@ -1361,5 +1451,6 @@ main(void)
 	test_entry_new_calls();
 	test_gc_assists_moved();
 	test_saturated_displaced();
+	test_valued();
 	return tap_done();
 }
