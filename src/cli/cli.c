@@ -136,7 +136,8 @@ static const struct cli_opt cli_opts[] = {
 	{ .name = "sample-index", .letter = 'i', .parse = opt_string,
 	  .off = OFF(load.sample_index), .arg = "NAME|N",
 	  .help = "sample type to use (default: default_sample_type, else "
-	  "the last)" },
+	  "the last); values that differ per sample (heap bytes, Datadog's "
+	  "cpu) get the values' own intervals" },
 	{ .name = "rows", .letter = 'n', .parse = opt_rows, .off = OFF(nrows),
 	  .want = "a whole number, 0 for all", .arg = "N",
 	  .help = "show N rows; 0 shows all (top 10, diff 20, check all)" },
