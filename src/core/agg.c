@@ -31,6 +31,7 @@
 #include "core/itab.h"
 #include "model/profile.h"
 #include "core/pview.h"
+#include "core/runtime.h"
 #include "support/units.h"
 #include "support/xmalloc.h"
 
@@ -210,6 +211,7 @@ agg_free(struct agg *a)
 	free(a->nodes);
 	free(a->hot);
 	free(a->nhash);
+	free(a->own);
 	itab_release(&a->ntab);
 	free(a->eorder);
 	etab_free(a->etab, a->etabcap);
@@ -251,6 +253,11 @@ agg_dup(const struct agg *src)
 		a->nodes[i].name = arena_strndup(a->names,
 		    src->nodes[i].name, strlen(src->nodes[i].name));
 	itab_copy(&a->ntab, &src->ntab);
+	a->own = NULL;
+	if (src->nown > 0) {
+		a->own = xreallocarray(NULL, src->owncap, sizeof(*a->own));
+		memcpy(a->own, src->own, src->nown * sizeof(*a->own));
+	}
 	a->etab = NULL;
 	a->eorder = NULL;
 	a->eout = a->ein = a->eout_at = a->ein_at = NULL;
@@ -527,6 +534,9 @@ frame_node(struct agg *a, const struct view *v, const struct pf_location *loc,
 	n = agg_node_get(a);
 	if (fn != NULL)
 		*fn = (uint32_t)n;
+	if (ln != NULL && ln->function != NULL &&
+	    rt_profiler_file(ln->function->filename))
+		agg_own_add(a, n);
 	return n;
 }
 

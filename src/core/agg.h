@@ -178,6 +178,11 @@ void		 agg_free(struct agg *);	/* NULL is a no-op */
  * not change the other.  Cheaper than adding the same profiles again.
  */
 struct agg	*agg_dup(const struct agg *);
+/*
+ * Is node n a function of the profiler's own code, by its source file
+ * (rt_profiler_file(), runtime.h), as a name alone cannot say?
+ */
+int		 agg_node_own(const struct agg *, size_t n);
 
 /*
  * Fold every sample of the profile into the aggregate.  Several profiles

@@ -320,3 +320,27 @@ agg_uncounted(const struct agg *a, double *v)
 	*v = m->uncounted;
 	return 0;
 }
+
+void
+agg_own_add(struct agg *a, size_t n)
+{
+	if (agg_node_own(a, n))
+		return;
+	if (a->nown == a->owncap) {
+		a->owncap = a->owncap ? 2 * a->owncap : 16;
+		a->own = xreallocarray(a->own, a->owncap, sizeof(*a->own));
+	}
+	a->own[a->nown++] = (uint32_t)n;
+}
+
+/* A profiler's own functions are few: a scan is enough. */
+int
+agg_node_own(const struct agg *a, size_t n)
+{
+	size_t	 i;
+
+	for (i = 0; i < a->nown; i++)
+		if (a->own[i] == n)
+			return 1;
+	return 0;
+}

@@ -51,6 +51,11 @@ void		 aggmom_sample(struct aggmom *, const struct pf_sample *,
 		    const struct agg_src *, const int64_t *w);
 /* Room for nodes 0 to n - 1, the new ones zero. */
 void		 aggmom_reserve(struct aggmom *, size_t n);
+/*
+ * Node n is of the profiler's own code (rt_profiler_file()), read by
+ * agg_node_own(); a no-op if it is already.
+ */
+void		 agg_own_add(struct agg *, size_t n);
 
 /*
  * Add the current sample's to node n's cum, once a stamp; and to its
@@ -116,6 +121,8 @@ struct agg {
 	struct agg_node	*nodes;
 	struct nhot	*hot;		/* per node, see struct nhot */
 	uint64_t	*nhash;		/* hash of each node's name */
+	uint32_t	*own;		/* the profiler's nodes, agg_own_add() */
+	size_t		 nown, owncap;
 	size_t		 nnodes, nodecap;
 	struct itab	 ntab;		/* the nodes by name */
 

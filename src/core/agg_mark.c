@@ -92,6 +92,8 @@ agg_since(const struct agg *a, const struct agg_mark *m)
 		b->nb.len = 0;
 		pview_buf_add(&b->nb, a->nodes[i].name, len);
 		n = agg_node_get(b);
+		if (agg_node_own(a, i))
+			agg_own_add(b, n);
 		for (c = 0; c < AGG_NCOLS; c++) {
 			b->nodes[n].flat[c] = flat[c];
 			b->nodes[n].cum[c] = b->hot[n].cum[c] = cum[c];

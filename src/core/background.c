@@ -46,7 +46,8 @@ bg_carries(struct fctx *c, size_t r)
  * aside (find_background()) on one side: a shared callee of the collector
  * (Go's runtime.systemstack) has its part of it under it; a caller of
  * the collector's frames whose change their work carries (bg_carries())
- * has it in its cum.  The larger of the two, since a row between the
+ * has it in its cum, and so has a caller of the profiler's own work.
+ * The larger of the two, since a row between the
  * collector's frames has the same samples in both.  Not the scheduler's
  * frames above: runtime.asyncPreempt lands on whatever code ran, as
  * often as the code ran long enough to be preempted, and a function
@@ -102,21 +103,36 @@ mark_class(struct fctx *c, enum rt_frame what, unsigned char *set,
 }
 
 /*
- * The scheduler's rows, the threads that run no code of the program and
- * (waits) the C library's waits, as mark_class() marks one: the load's.
+ * The scheduler's rows, the threads that run no code of the program,
+ * the profiler's own work and (waits) the C library's waits, as
+ * mark_class() marks one: the load's.
  */
 static void
 mark_sched(struct fctx *c, unsigned char *set, int64_t n[2], int waits)
 {
-	static const enum rt_frame load[] = { RT_SCHED, RT_THREADS, RT_WAIT };
+	static const enum rt_frame load[] = { RT_SCHED, RT_THREADS,
+		RT_PROFILER, RT_WAIT };
 	int64_t	 w[2];
 	size_t	 i;
 
-	for (i = 0, n[0] = n[1] = 0; i < 3 - !waits; i++) {
+	for (i = 0, n[0] = n[1] = 0; i < 4 - !waits; i++) {
 		mark_class(c, load[i], set, w);
 		n[0] += w[0];
 		n[1] += w[1];
 	}
+}
+
+/*
+ * Is row i of set work that its callers carry without it being theirs,
+ * so that a caller whose change it mostly is is tested without it: the
+ * collector's (assists moved to its workers), the profiler's own (its
+ * encoder, called from the event loop's timers)?
+ */
+static int
+bg_beneath(const struct fctx *c, const unsigned char *set, size_t i)
+{
+	return set[i] && ((c->gc != NULL && c->gc[i]) ||
+	    c->d->rows[i].frame == RT_PROFILER);
 }
 
 /*
@@ -145,14 +161,14 @@ find_bg_under(struct fctx *c, const unsigned char *set)
 	c->bgset = xcalloc(c->n + 1, 1);
 	memcpy(c->bgset, set, c->n);
 	flows(c, set, c->bgflow);
-	/* The collector's only: see bg_joint(). */
-	for (i = 0; c->gc != NULL && i < c->n && !(set[i] && c->gc[i]); i++)
+	/* The collector's and the profiler's only: see bg_joint(). */
+	for (i = 0; i < c->n && !bg_beneath(c, set, i); i++)
 		continue;
-	if (c->gc == NULL || i == c->n)
+	if (i == c->n)
 		return;
 	above = xcalloc(c->n + 1, 1);
 	for (i = 0; i < c->n; i++)
-		above[i] = set[i] && c->gc[i];
+		above[i] = bg_beneath(c, set, i);
 	c->bgabove[0] = xreallocarray(NULL, c->n + 1, sizeof(*c->bgabove[0]));
 	c->bgabove[1] = xreallocarray(NULL, c->n + 1, sizeof(*c->bgabove[1]));
 	calls_above(c->d, calls_of(c->d), above, c->bgabove);

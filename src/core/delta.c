@@ -1199,6 +1199,21 @@ per_count_varies(const struct agg *a, int64_t total)
 }
 
 /*
+ * What node i of a is (runtime.h), by its name, or by its file as the
+ * profiler's own (agg_node_own()) in a or, at j >= 0, in b.
+ */
+static int
+own_frame(const struct agg *a, size_t i, const struct agg *b, long j)
+{
+	enum rt_frame	 f = rt_frame_of(agg_node(a, i)->name);
+
+	if (f == RT_CODE && (agg_node_own(a, i) ||
+	    (j >= 0 && agg_node_own(b, (size_t)j))))
+		f = RT_PROFILER;
+	return (int)f;
+}
+
+/*
  * The rows: one per node of base, in its order, joined by name with the
  * node of new of that name if there is one, then one per node of new
  * whose name is not in base.  g's maps between nodes and rows follow.
@@ -1216,7 +1231,6 @@ join_rows(struct delta *d, struct delta_graph *g)
 		struct delta_row *row = &d->rows[d->nrows];
 
 		row->name = bn->name;
-		row->frame = rt_frame_of(row->name);
 		row->base_flat = bn->flat[AGG_VALUE];
 		row->base_cum = bn->cum[AGG_VALUE];
 		row->base_count = bn->cum[AGG_COUNT];
@@ -1233,6 +1247,7 @@ join_rows(struct delta *d, struct delta_graph *g)
 			nrow[j] = d->nrows;
 			g->rnew[d->nrows] = (size_t)j;
 		}
+		row->frame = own_frame(base, i, new, j);
 		brow[i] = d->nrows++;
 	}
 	for (i = 0; i < nnew; i++) {
@@ -1243,7 +1258,7 @@ join_rows(struct delta *d, struct delta_graph *g)
 			continue;
 		row = &d->rows[d->nrows];
 		row->name = nn_->name;
-		row->frame = rt_frame_of(row->name);
+		row->frame = own_frame(new, i, NULL, -1);
 		row->new_flat = nn_->flat[AGG_VALUE];
 		row->new_cum = nn_->cum[AGG_VALUE];
 		row->new_count = nn_->cum[AGG_COUNT];

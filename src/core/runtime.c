@@ -136,6 +136,35 @@ closure_of(const char *name)
 	return rt_frame_of(fn);
 }
 
+/*
+ * Go's profiler writing a profile (runtime/pprof's profileBuilder,
+ * protobuf, writeHeap, profileWriter, ...), but not pprof.Do, whose
+ * function runs the program's code under labels.
+ */
+static int
+go_profiler(const char *name)
+{
+	static const char pkg[] = "runtime/pprof.";
+
+	return strncmp(name, pkg, sizeof(pkg) - 1) == 0 &&
+	    strncmp(name + sizeof(pkg) - 1, "Do", 2) != 0;
+}
+
+int
+rt_profiler_file(const char *file)
+{
+	static const char *const pkgs[] = { "node_modules/@datadog/pprof/",
+		"node_modules/pprof-format/", "node_modules/pprof/" };
+	size_t	 i;
+
+	if (file == NULL)
+		return 0;
+	for (i = 0; i < sizeof(pkgs) / sizeof(pkgs[0]); i++)
+		if (strstr(file, pkgs[i]) != NULL)
+			return 1;
+	return 0;
+}
+
 enum rt_frame
 rt_frame_of(const char *name)
 {
@@ -144,6 +173,8 @@ rt_frame_of(const char *name)
 
 	if (name == NULL || name[0] == '\0')
 		return RT_CODE;
+	if (name[0] == 'r' && go_profiler(name))
+		return RT_PROFILER;
 	/* Each name below starts with one of these, or has a ":". */
 	colon = strchr(name, ':') != NULL;
 	if (strchr("(GNr_cenpsu", name[0]) == NULL && !colon)
@@ -172,6 +203,8 @@ rt_frame_what(enum rt_frame f)
 		return "the root of every stack";
 	case RT_THREADS:
 		return "threads that run no code of the program";
+	case RT_PROFILER:
+		return "the profiler's own work";
 	case RT_WAIT:
 		return "waiting";
 	default:
@@ -182,5 +215,6 @@ rt_frame_what(enum rt_frame f)
 int
 rt_frame_load(enum rt_frame f)
 {
-	return f == RT_GC || f == RT_SCHED || f == RT_THREADS || f == RT_WAIT;
+	return f == RT_GC || f == RT_SCHED || f == RT_THREADS ||
+	    f == RT_PROFILER || f == RT_WAIT;
 }

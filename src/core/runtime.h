@@ -23,6 +23,10 @@ enum rt_frame {
 	RT_VM,			/* the runtime itself: compiling, its C++ */
 	RT_ROOT,		/* the root every stack starts from */
 	RT_THREADS,		/* threads that run no code of the program */
+	RT_PROFILER,		/* the profiler's own work in the process:
+				   writing its profiles (Go's
+				   runtime/pprof, @datadog/pprof and
+				   pprof-format's encoders) */
 	RT_WAIT,		/* a thread going to sleep or waking: the
 				   C library's waits (nanosleep, poll,
 				   epoll_wait, a condition variable), whose
@@ -36,13 +40,20 @@ enum rt_frame {
  * line around it ("file:(idle):0", as Pyroscope's Node.js export does).
  */
 enum rt_frame	 rt_frame_of(const char *name);
+/*
+ * Is a function of this source file the profiler's own, by the package
+ * it lies in (node_modules' @datadog/pprof, pprof-format, pprof)?  A
+ * Node.js profiler runs in the process it profiles, and its encoder's
+ * time and garbage follow when it wrote its last profile, not the code.
+ */
+int		 rt_profiler_file(const char *file);
 /* What the frame is, in words, for a report ("idle", ...); NULL for code. */
 const char	*rt_frame_what(enum rt_frame);
 /*
  * Is it the runtime's work apart from the code, moving with the load
  * (of allocation, of scheduling) rather than with any code of its own:
  * the collector, the scheduler, threads that run no code of the
- * program, and the C library's waits?
+ * program, the profiler's own work, and the C library's waits?
  */
 int		 rt_frame_load(enum rt_frame);
 

@@ -279,8 +279,10 @@ fmt_verdict(char *buf, size_t len, const struct delta_row *row,
 		snprintf(n, sizeof(n), " #%ld", row->finding + 1);
 	/* Moved, and set aside with no finding: the load (findings.c). */
 	else if (row->verdict == VERDICT_UNCHANGED &&
-	    (row->runtime == RT_SCHED || row->runtime == RT_THREADS))
+	    (row->runtime == RT_SCHED || row->runtime == RT_THREADS ||
+	    row->runtime == RT_PROFILER))
 		strlcpy(n, row->runtime == RT_SCHED ? " scheduler" :
+		    row->runtime == RT_PROFILER ? " profiler" :
 		    " other threads", sizeof(n));
 	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict,
 	    r->d->exposure),

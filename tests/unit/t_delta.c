@@ -1424,6 +1424,52 @@ test_valued(void)
 	agg_free(en);
 }
 
+/*
+ * The profiler's own work alone (a Node.js profiler's encoder, by the
+ * file of its functions): it follows when the profiler wrote its last
+ * profile, not the code, so its rise is the load, no finding; the same
+ * rise of the program's own function is one.
+ */
+static void
+test_profiler_own(void)
+{
+	static const char *const st[] = { "main;serve;render",
+		"main;serve;search", "timer;encodeProfile" };
+	static const int64_t bc[] = { 5000, 3000, 500 };
+	static const int64_t nc[] = { 5000, 3000, 1500 };
+	struct profile	*b, *n;
+	struct agg	*ab, *an;
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+	size_t		 i;
+	int		 own;
+
+	for (own = 0; own <= 1; own++) {
+		b = t_build(st, bc, 3);
+		n = t_build(st, nc, 3);
+		for (i = 0; own && i < b->nfunctions; i++)
+			if (strcmp(b->functions[i].name, "encodeProfile") == 0)
+				b->functions[i].filename =
+				    "/app/node_modules/pprof-format/index.js";
+		ab = t_aggregate(b, 0);
+		an = t_aggregate(n, 0);
+		t_delta_opts(&o);
+		CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+		CHECK_INT(d.nfindings, (own ? 0 : 1));
+		r = row(&d, "encodeProfile");
+		CHECK(r != NULL && r->frame == (own ? RT_PROFILER : RT_CODE));
+		if (own)
+			CHECK(r != NULL && r->verdict == VERDICT_UNCHANGED &&
+			    r->runtime == RT_PROFILER);
+		delta_release(&d);
+		agg_free(ab);
+		agg_free(an);
+		profile_free(b);
+		profile_free(n);
+	}
+}
+
 int
 main(void)
 {
@@ -1452,5 +1498,6 @@ main(void)
 	test_gc_assists_moved();
 	test_saturated_displaced();
 	test_valued();
+	test_profiler_own();
 	return tap_done();
 }

@@ -116,10 +116,65 @@ t_idle(void)
 	profile_free(p);
 }
 
+/*
+ * The profiler's own work: Go's runtime/pprof writing a profile, by
+ * name (not pprof.Do, which runs the program's code under labels), and
+ * a Node.js profiler's package, by the file of its functions, which the
+ * aggregate keeps per node (agg_node_own()), through agg_dup() too.
+ */
+static void
+t_profiler(void)
+{
+	static const char *const stacks[] = { "main;serve;render",
+		"timer;encode;varint" };
+	static const int64_t counts[] = { 6, 3 };
+	static const char pf[] =
+	    "/srv/app/node_modules/pprof-format/dist/commonjs/index.js";
+	struct profile	*p = t_build(stacks, counts, 2);
+	struct agg_opts	 o = { .gran = AGG_FUNCTIONS };
+	struct agg_src	 src = { .value_index = 1, .count_index = 0 };
+	struct diag	 d;
+	struct agg	*a, *b;
+	size_t		 i;
+	long		 k;
+
+	CHECK_INT(rt_frame_of("runtime/pprof.(*profileBuilder).build"),
+	    RT_PROFILER);
+	CHECK_INT(rt_frame_of("runtime/pprof.profileWriter"), RT_PROFILER);
+	CHECK_INT(rt_frame_of("runtime/pprof.Do"), RT_CODE);
+	CHECK_INT(rt_frame_of("runtime/pprof.Do.func1"), RT_CODE);
+	CHECK_INT(rt_frame_of("runtime.pprof"), RT_CODE);
+	CHECK(rt_frame_load(RT_PROFILER));
+	CHECK_STR(rt_frame_what(RT_PROFILER), "the profiler's own work");
+	CHECK(rt_profiler_file(pf));
+	CHECK(rt_profiler_file("/x/node_modules/@datadog/pprof/out/src/"
+	    "profile-serializer.js"));
+	CHECK(rt_profiler_file("node_modules/pprof/out/src/index.js"));
+	CHECK(!rt_profiler_file("/srv/app/node_modules/pprofx/index.js"));
+	CHECK(!rt_profiler_file("/srv/app/service.js"));
+	CHECK(!rt_profiler_file(NULL));
+	for (i = 0; i < p->nfunctions; i++)
+		if (strcmp(p->functions[i].name, "encode") == 0 ||
+		    strcmp(p->functions[i].name, "varint") == 0)
+			p->functions[i].filename = pf;
+	diag_init(&d, "test");
+	a = agg_new(&o);
+	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	b = agg_dup(a);
+	CHECK((k = agg_find(b, "encode")) >= 0 && agg_node_own(b, (size_t)k));
+	CHECK((k = agg_find(a, "varint")) >= 0 && agg_node_own(a, (size_t)k));
+	CHECK((k = agg_find(a, "render")) >= 0 && !agg_node_own(a, (size_t)k));
+	CHECK((k = agg_find(b, "timer")) >= 0 && !agg_node_own(b, (size_t)k));
+	agg_free(a);
+	agg_free(b);
+	profile_free(p);
+}
+
 int
 main(void)
 {
 	t_names();
 	t_idle();
+	t_profiler();
 	return tap_done();
 }
