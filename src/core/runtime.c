@@ -137,24 +137,44 @@ closure_of(const char *name)
 }
 
 /*
- * Go's profiler writing a profile (runtime/pprof's profileBuilder,
+ * Go's profilers writing a profile: runtime/pprof's (profileBuilder,
  * protobuf, writeHeap, profileWriter, ...), but not pprof.Do, whose
- * function runs the program's code under labels.
+ * function runs the program's code under labels; and Datadog's, which
+ * collects runtime/pprof's profiles and uploads them, in either of its
+ * import paths (and its internal packages).
  */
 static int
 go_profiler(const char *name)
 {
-	static const char pkg[] = "runtime/pprof.";
+	static const char rt[] = "runtime/pprof.";
+	static const char *const dd[] = {
+		"gopkg.in/DataDog/dd-trace-go.v1/profiler",
+		"github.com/DataDog/dd-trace-go/v2/profiler" };
+	size_t	 i, n;
 
-	return strncmp(name, pkg, sizeof(pkg) - 1) == 0 &&
-	    strncmp(name + sizeof(pkg) - 1, "Do", 2) != 0;
+	if (strncmp(name, rt, sizeof(rt) - 1) == 0)
+		return strncmp(name + sizeof(rt) - 1, "Do", 2) != 0;
+	for (i = 0; i < sizeof(dd) / sizeof(dd[0]); i++) {
+		n = strlen(dd[i]);
+		if (strncmp(name, dd[i], n) == 0 &&
+		    (name[n] == '.' || name[n] == '/'))
+			return 1;
+	}
+	return 0;
 }
 
+/*
+ * The profilers' packages by file: Node.js's (@datadog/pprof and its
+ * encoder pprof-format, Google's pprof, dd-trace's profiling) and
+ * Python's dd-trace (ddtrace/profiling).
+ */
 int
 rt_profiler_file(const char *file)
 {
 	static const char *const pkgs[] = { "node_modules/@datadog/pprof/",
-		"node_modules/pprof-format/", "node_modules/pprof/" };
+		"node_modules/pprof-format/", "node_modules/pprof/",
+		"node_modules/dd-trace/packages/dd-trace/src/profiling/",
+		"/ddtrace/profiling/" };
 	size_t	 i;
 
 	if (file == NULL)
@@ -173,7 +193,7 @@ rt_frame_of(const char *name)
 
 	if (name == NULL || name[0] == '\0')
 		return RT_CODE;
-	if (name[0] == 'r' && go_profiler(name))
+	if ((name[0] == 'r' || name[0] == 'g') && go_profiler(name))
 		return RT_PROFILER;
 	/* Each name below starts with one of these, or has a ":". */
 	colon = strchr(name, ':') != NULL;

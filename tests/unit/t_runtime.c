@@ -144,12 +144,26 @@ t_profiler(void)
 	CHECK_INT(rt_frame_of("runtime/pprof.Do"), RT_CODE);
 	CHECK_INT(rt_frame_of("runtime/pprof.Do.func1"), RT_CODE);
 	CHECK_INT(rt_frame_of("runtime.pprof"), RT_CODE);
+	CHECK_INT(rt_frame_of("gopkg.in/DataDog/dd-trace-go.v1/profiler."
+	    "(*profiler).collect"), RT_PROFILER);
+	CHECK_INT(rt_frame_of("github.com/DataDog/dd-trace-go/v2/profiler/"
+	    "internal/immutable.StringSlice.Slice"), RT_PROFILER);
+	CHECK_INT(rt_frame_of("github.com/DataDog/dd-trace-go/v2/profilerx."
+	    "Start"), RT_CODE);
+	CHECK_INT(rt_frame_of("github.com/DataDog/dd-trace-go/v2/ddtrace/"
+	    "tracer.StartSpan"), RT_CODE);
 	CHECK(rt_frame_load(RT_PROFILER));
 	CHECK_STR(rt_frame_what(RT_PROFILER), "the profiler's own work");
 	CHECK(rt_profiler_file(pf));
 	CHECK(rt_profiler_file("/x/node_modules/@datadog/pprof/out/src/"
 	    "profile-serializer.js"));
 	CHECK(rt_profiler_file("node_modules/pprof/out/src/index.js"));
+	CHECK(rt_profiler_file("/app/node_modules/dd-trace/packages/dd-trace/"
+	    "src/profiling/profiler.js"));
+	CHECK(rt_profiler_file("/usr/lib/python3/site-packages/ddtrace/"
+	    "profiling/collector/stack.pyx"));
+	CHECK(!rt_profiler_file("/app/node_modules/dd-trace/packages/"
+	    "dd-trace/src/tracer.js"));
 	CHECK(!rt_profiler_file("/srv/app/node_modules/pprofx/index.js"));
 	CHECK(!rt_profiler_file("/srv/app/service.js"));
 	CHECK(!rt_profiler_file(NULL));
