@@ -179,7 +179,8 @@ find_still(struct fctx *c, size_t r)
 	size_t		 i;
 	int		 s, flat = row->hyp == DELTA_HYP_FLAT, t, in;
 
-	if (c->nacc == 0 && c->excl[0] == 0 && c->excl[1] == 0)
+	if (c->nacc == 0 && c->excl[0] == 0 && c->excl[1] == 0 &&
+	    c->bgset == NULL)
 		return 1;
 	/*
 	 * Inside a finding of the other direction, every sample of r is

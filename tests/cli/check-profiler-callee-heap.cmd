@@ -1,0 +1,1 @@
+$PROFDIFF check-significance -n 6 -i inuse_space tests/data/runtimes/node/datadog-none-03.heap.pb.gz tests/data/runtimes/node/datadog-none-04.heap.pb.gz tests/data/runtimes/node/datadog-none-05.heap.pb.gz -- tests/data/runtimes/node/datadog-saturated-01.heap.pb.gz tests/data/runtimes/node/datadog-saturated-02.heap.pb.gz tests/data/runtimes/node/datadog-saturated-03.heap.pb.gz
