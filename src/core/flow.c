@@ -255,14 +255,18 @@ calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
 	while ((x = take(g, n, &qh, &qt, &next, NULL)) != SIZE_MAX) {
 		for (s = 0; s < 2; s++) {
 			cum = cum_of(d, x, s);
-			for (i = g->off[x]; i < g->off[x + 1] && !reg[x]; i++) {
+			if (reg[x]) {
+				fl[s][x] = cum;
+				continue;
+			}
+			for (i = g->off[x]; i < g->off[x + 1]; i++) {
 				y = g->to[i];
 				c = cum_of(d, y, s);
 				v = reg[y] ? 1 : c > 0 ? fl[s][y] / c : 0;
 				if (v > 0)
 					fl[s][x] += v * (double)g->w[s][i];
 			}
-			if (reg[x] || fl[s][x] > cum)
+			if (fl[s][x] > cum)
 				fl[s][x] = cum;
 		}
 		for (j = roff[x]; j < roff[x + 1]; j++) {

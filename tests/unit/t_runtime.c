@@ -13,6 +13,7 @@
 #include "support/diag.h"
 #include "tap.h"
 #include "tprofile.h"
+#include "tdelta.h"
 
 static void
 t_names(void)
@@ -131,9 +132,6 @@ t_profiler(void)
 	static const char pf[] =
 	    "/srv/app/node_modules/pprof-format/dist/commonjs/index.js";
 	struct profile	*p = t_build(stacks, counts, 2);
-	struct agg_opts	 o = { .gran = AGG_FUNCTIONS };
-	struct agg_src	 src = { .value_index = 1, .count_index = 0 };
-	struct diag	 d;
 	struct agg	*a, *b;
 	size_t		 i;
 	long		 k;
@@ -171,9 +169,7 @@ t_profiler(void)
 		if (strcmp(p->functions[i].name, "encode") == 0 ||
 		    strcmp(p->functions[i].name, "varint") == 0)
 			p->functions[i].filename = pf;
-	diag_init(&d, "test");
-	a = agg_new(&o);
-	CHECK_INT(agg_add(a, p, &src, &d), 0);
+	a = t_aggregate(p, 0);
 	b = agg_dup(a);
 	CHECK((k = agg_find(b, "encode")) >= 0 && agg_node_own(b, (size_t)k));
 	CHECK((k = agg_find(a, "varint")) >= 0 && agg_node_own(a, (size_t)k));
