@@ -23,8 +23,10 @@
  *    again on the rest of the profile, without the samples of the
  *    findings accepted before it: if it is still a significant and
  *    relevant change there, it is a finding; if not, each of its rows
- *    that is not significant on the rest either is crowded.  A finding
- *    takes with it every row of its direction that it dominates.
+ *    that is not significant on the rest either is settled (settle())
+ *    once the rounds are over: in a finding of its direction that
+ *    holds it, else crowded.  A finding takes with it every row of its
+ *    direction that it dominates.
  * 4. ascend(): a finding's path runs from its outermost carrier down
  *    through the callers that carry the most of the change.
  * 5. below(): where a change of a function's cum is, below it: its
@@ -514,6 +516,31 @@ settle(struct fctx *c, size_t r)
 	c->dir[r] = 0;
 }
 
+/*
+ * Row r did not change on the rest of the profile, next to the findings
+ * accepted so far: it leaves the pool, and is settled once the rounds
+ * are over, when every finding that may hold it is known.  A row of a
+ * change whose spend failed its test on the rest, while the callers
+ * that carry it held theirs, is inside the finding those callers make
+ * in a later round; settled now, it was crowded by a finding of the
+ * other direction.  (With no finding yet, it is settled at once:
+ * settle() says it is no change of its own.)
+ */
+static void
+postpone(struct fctx *c, size_t r)
+{
+	if (c->nwait == c->cap_wait) {
+		c->cap_wait = c->cap_wait ? 2 * c->cap_wait : 8;
+		c->wait = xreallocarray(c->wait, c->cap_wait,
+		    sizeof(*c->wait));
+		c->wait_dir = xreallocarray(c->wait_dir, c->cap_wait,
+		    sizeof(*c->wait_dir));
+	}
+	c->wait[c->nwait] = r;
+	c->wait_dir[c->nwait++] = c->dir[r];
+	c->dir[r] = 0;
+}
+
 /* The groups still free to take (into == -1), and rows by their spend. */
 struct takes {
 	size_t		*live;		/* group indices, ascending */
@@ -557,7 +584,9 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 			continue;
 		if ((t = i == x ? 0 : find_still(c, i)) == -1)
 			return -1;
-		if (t == 0 || displaced(c, c->dir[i]))
+		if (t == 0 && c->nacc > 0 && !displaced(c, c->dir[i]))
+			postpone(c, i);
+		else if (t == 0 || displaced(c, c->dir[i]))
 			settle(c, i);
 	}
 	return 0;
@@ -1175,6 +1204,10 @@ delta_findings(struct delta *d, const struct judge *j)
 	while (left > 0)
 		if ((left = one_round(&c)) == -1)
 			rc = -1;
+	for (i = 0; i < c.nwait; i++) {
+		c.dir[c.wait[i]] = c.wait_dir[i];
+		settle(&c, c.wait[i]);
+	}
 	if (rc == 0) {
 		find_attach_background(&c);
 		build(&c);
@@ -1188,6 +1221,8 @@ delta_findings(struct delta *d, const struct judge *j)
 		free(c.acc[i].crowded);
 	}
 	free(c.acc);
+	free(c.wait);
+	free(c.wait_dir);
 	free(c.gc);
 	find_bg_under(&c, NULL);
 	free(c.bg);

@@ -49,6 +49,9 @@ struct fctx {
 					   row's cum (calls_above()) */
 	size_t		*bg;		/* rows set aside as background */
 	size_t		 nbg, cap_bg;
+	size_t		*wait;		/* rows settled once the rounds end */
+	int		*wait_dir;	/*   and their directions */
+	size_t		 nwait, cap_wait;
 };
 
 static inline double

@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 12 -i cpu tests/data/runtimes/c/cpu-none-01.pb.gz tests/data/runtimes/c/cpu-none-02.pb.gz tests/data/runtimes/c/cpu-none-03.pb.gz -- tests/data/runtimes/c/cpu-mixed-01.pb.gz tests/data/runtimes/c/cpu-mixed-02.pb.gz tests/data/runtimes/c/cpu-mixed-03.pb.gz
