@@ -22,7 +22,7 @@ const TRUTH = {
   recursion: { wall: ['walkCategory', '-'], heap: ['-', '-'] },
   two: { wall: ['matchScore;encodeResponse', '-'], heap: ['-', '-'] },
   mixed: { wall: ['lookupRate', 'renderResponse'], heap: ['-', '-'] },
-  saturated: { wall: ['searchCatalog', '-'], heap: ['-', '-'] },
+  saturated: { wall: ['searchCatalog;rankResults', '-'], heap: ['-', '-'] },
   alloc: { wall: ['cacheQuote', '-'], heap: ['cacheQuote', '-'] },
   heap3x: { wall: ['recordAudit', '-'], heap: ['recordAudit', '-'] },
 };
