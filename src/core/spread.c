@@ -25,6 +25,13 @@
  * to SPREAD_ROUNDS changes.  Where none holds, the spread stays as
  * stats_null() read it from everything.
  *
+ * Two changes in one pair (a regression beside an improvement, each
+ * moving its own callees) can each hide behind the other: without
+ * either alone the other still widens the spread, and neither holds.
+ * When no one candidate holds, each pair of the candidates is read out
+ * together, and a pair leaves when both its changes hold at the spread
+ * of the rest, by Bonferroni's bound over every pair of candidates.
+ *
  * Only changes that hold without their own samples, at the strictest
  * threshold of the family, leave: a function that only varies widely
  * between processes (memmove's share does, threefold, between Go
@@ -234,6 +241,53 @@ likeliest(const struct sctx *c, const unsigned char *taken,
 	return nb;
 }
 
+/*
+ * No one candidate held: two changes can each hide behind the other's
+ * spread (a regression and an improvement in one pair, each moving its
+ * own callees), so that without either alone the spread is still
+ * wide.  Each pair of the candidates best[] (those whose reading
+ * without them alone narrowed the spread) is read out together, and
+ * the pair holds if both its changes do at the spread of the rest,
+ * each by Bonferroni's bound over every pair there could have been.
+ * Marks the pair in taken[] and returns 1 with the spread in *top; 0
+ * if none held; -1 on an invalid count.
+ */
+static int
+two_changes(struct sctx *c, unsigned char *taken, const struct stats_null *cur,
+    double trim, const size_t *best, size_t nb, size_t all,
+    struct stats_null *top)
+{
+	struct stats_null r;
+	size_t		 a, b, pa = SIZE_MAX, pb = SIZE_MAX;
+	double		 p, worst = 1;
+
+	if (all < 2)
+		return 0;
+	for (a = 0; a < nb; a++)
+		for (b = a + 1; b < nb; b++) {
+			taken[best[a]] = taken[best[b]] = 1;
+			if (read_spread(c, taken, trim, &r) == -1)
+				return -1;
+			taken[best[a]] = taken[best[b]] = 0;
+			if (r.n < STATS_NULL_MINUNITS || 2 * r.n < cur->n ||
+			    !(r.tau2 < SPREAD_NARROWS * cur->tau2))
+				continue;
+			r.conc = cur->conc;
+			p = fmax(cum_p(c, best[a], &r), cum_p(c, best[b], &r));
+			if (p < worst) {
+				worst = p;
+				pa = best[a];
+				pb = best[b];
+				*top = r;
+			}
+		}
+	if (pa == SIZE_MAX ||
+	    worst > c->j->o.alpha / ((double)all * (double)(all - 1) / 2))
+		return 0;
+	taken[pa] = taken[pb] = 1;
+	return 1;
+}
+
 int
 spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
     struct stats_null *out)
@@ -241,7 +295,8 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 	struct sctx	 c;
 	struct stats_null cur, r, top;
 	unsigned char	*taken;
-	size_t		 best[SPREAD_TRIES], all, nb, i, round, pick;
+	size_t		 best[SPREAD_TRIES], wide[SPREAD_TRIES], all, nb, nw;
+	size_t		 i, round, pick;
 	double		 bp[SPREAD_TRIES], p, pbest, trim;
 	int		 rc;
 
@@ -266,6 +321,7 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 		nb = likeliest(&c, taken, &cur, best, bp, &all);
 		pick = SIZE_MAX;
 		pbest = 1;
+		nw = 0;
 		for (i = 0; i < nb; i++) {
 			taken[best[i]] = 1;
 			rc = read_spread(&c, taken, trim, &r);
@@ -280,6 +336,7 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 			if (r.n < STATS_NULL_MINUNITS || 2 * r.n < cur.n ||
 			    !(r.tau2 < SPREAD_NARROWS * cur.tau2))
 				continue;
+			wide[nw++] = best[i];
 			r.conc = cur.conc;
 			p = cum_p(&c, best[i], &r);
 			if (p < pbest) {
@@ -288,10 +345,17 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 				top = r;
 			}
 		}
-		if (rc == -1 || pick == SIZE_MAX ||
-		    pbest > j->o.alpha / (double)all)
+		if (rc == -1)
 			break;
-		taken[pick] = 1;
+		if (pick == SIZE_MAX || pbest > j->o.alpha / (double)all) {
+			if (round + 2 > SPREAD_ROUNDS ||
+			    (rc = two_changes(&c, taken, &cur, trim, wide, nw,
+			    all, &top)) != 1)
+				break;
+			rc = 0;
+			round++;
+		} else
+			taken[pick] = 1;
 		cur = top;
 	}
 	if (rc == 0)
