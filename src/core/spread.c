@@ -242,6 +242,19 @@ likeliest(const struct sctx *c, const unsigned char *taken,
 }
 
 /*
+ * Did taking a change out narrow the spread, and leave enough to read
+ * it from?  Most of the program is the program, not a change; and a
+ * change that leaves the spread as it was (by 1% of it) did not widen
+ * it, and can stay.
+ */
+static int
+narrowed(const struct stats_null *r, const struct stats_null *cur)
+{
+	return r->n >= STATS_NULL_MINUNITS && 2 * r->n >= cur->n &&
+	    r->tau2 < SPREAD_NARROWS * cur->tau2;
+}
+
+/*
  * No one candidate held: two changes can each hide behind the other's
  * spread (a regression and an improvement in one pair, each moving its
  * own callees), so that without either alone the spread is still
@@ -269,8 +282,7 @@ two_changes(struct sctx *c, unsigned char *taken, const struct stats_null *cur,
 			if (read_spread(c, taken, trim, &r) == -1)
 				return -1;
 			taken[best[a]] = taken[best[b]] = 0;
-			if (r.n < STATS_NULL_MINUNITS || 2 * r.n < cur->n ||
-			    !(r.tau2 < SPREAD_NARROWS * cur->tau2))
+			if (!narrowed(&r, cur))
 				continue;
 			r.conc = cur->conc;
 			p = fmax(cum_p(c, best[a], &r), cum_p(c, best[b], &r));
@@ -328,13 +340,7 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 			taken[best[i]] = 0;
 			if (rc == -1)
 				break;
-			/*
-			 * Most of the program is the program, not a change;
-			 * and a change that leaves the spread as it was (by
-			 * 1% of it) did not widen it, and can stay.
-			 */
-			if (r.n < STATS_NULL_MINUNITS || 2 * r.n < cur.n ||
-			    !(r.tau2 < SPREAD_NARROWS * cur.tau2))
+			if (!narrowed(&r, &cur))
 				continue;
 			wide[nw++] = best[i];
 			r.conc = cur.conc;
