@@ -529,15 +529,10 @@ settle(struct fctx *c, size_t r)
 static void
 postpone(struct fctx *c, size_t r)
 {
-	if (c->nwait == c->cap_wait) {
-		c->cap_wait = c->cap_wait ? 2 * c->cap_wait : 8;
-		c->wait = xreallocarray(c->wait, c->cap_wait,
-		    sizeof(*c->wait));
-		c->wait_dir = xreallocarray(c->wait_dir, c->cap_wait,
-		    sizeof(*c->wait_dir));
-	}
-	c->wait[c->nwait] = r;
-	c->wait_dir[c->nwait++] = c->dir[r];
+	if (c->wait_dir == NULL)
+		c->wait_dir = xcalloc(c->n + 1, sizeof(*c->wait_dir));
+	c->wait_dir[r] = c->dir[r];
+	push(&c->wait, &c->nwait, &c->cap_wait, r);
 	c->dir[r] = 0;
 }
 
@@ -1205,7 +1200,7 @@ delta_findings(struct delta *d, const struct judge *j)
 		if ((left = one_round(&c)) == -1)
 			rc = -1;
 	for (i = 0; i < c.nwait; i++) {
-		c.dir[c.wait[i]] = c.wait_dir[i];
+		c.dir[c.wait[i]] = c.wait_dir[c.wait[i]];
 		settle(&c, c.wait[i]);
 	}
 	if (rc == 0) {

@@ -50,8 +50,8 @@ struct fctx {
 	size_t		*bg;		/* rows set aside as background */
 	size_t		 nbg, cap_bg;
 	size_t		*wait;		/* rows settled once the rounds end */
-	int		*wait_dir;	/*   and their directions */
 	size_t		 nwait, cap_wait;
+	int		*wait_dir;	/*   their directions, by row */
 };
 
 static inline double
