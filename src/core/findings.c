@@ -419,7 +419,8 @@ accept(struct fctx *c, size_t x, unsigned char *reg)
 			e -= joint(c, &c->acc[i], x, a->flat, s);
 		/* Against an exposure, the rest keeps all of it. */
 		if (as_shares(c))
-			c->excl[s] += e > 0 ? e : 0;
+			a->excl[s] = e > 0 ? e : 0;
+		c->excl[s] += a->excl[s];
 	}
 	i = c->nacc++;
 	find_join(c, i, x, DELTA_ROLE_SPEND);
@@ -534,6 +535,123 @@ postpone(struct fctx *c, size_t r)
 	c->wait_dir[r] = c->dir[r];
 	push(&c->wait, &c->nwait, &c->cap_wait, r);
 	c->dir[r] = 0;
+}
+
+/*
+ * Does accepted finding i share samples with one accepted after it,
+ * through calls (a callee both reach), not as a change inside the
+ * other's function?  It was tested with them in the rest, as that one
+ * was not yet known.  One that lies inside another finding was taken
+ * first as the inner change, rightly: the other is what changed around
+ * it.
+ */
+static int
+shares_later(struct fctx *c, size_t i)
+{
+	const struct accepted *a = &c->acc[i];
+	size_t	 j;
+	int	 s, later = 0;
+
+	for (j = 0; j < c->nacc; j++) {
+		if (j == i)
+			continue;
+		if (c->acc[j].region[a->spend])
+			return 0;
+		for (s = 0; s < 2 && j > i && !later; s++)
+			if (joint(c, &c->acc[j], a->spend, a->flat, s) > 0)
+				later = 1;
+	}
+	return later;
+}
+
+/*
+ * Accepted finding i is no finding after all: its rows, and the rows it
+ * crowded, leave it, and are settled again among the others (whose
+ * numbers above i move down one).
+ */
+static void
+demote(struct fctx *c, size_t i)
+{
+	struct accepted	 a = c->acc[i];
+	struct delta_row *row;
+	size_t		 k, r;
+
+	memmove(&c->acc[i], &c->acc[i + 1],
+	    (c->nacc - i - 1) * sizeof(*c->acc));
+	c->nacc--;
+	for (k = 0; k < 2; k++)
+		c->excl[k] -= a.excl[k];
+	for (r = 0; r < c->n; r++) {
+		row = &c->d->rows[r];
+		if (row->finding > (long)i)
+			row->finding--;
+		else if (row->finding == (long)i) {
+			row->finding = -1;
+			row->role = DELTA_ROLE_NONE;
+		}
+	}
+	for (k = 0; k < a.nmembers + a.ncrowded; k++) {
+		r = k < a.nmembers ? a.members[k] : a.crowded[k - a.nmembers];
+		row = &c->d->rows[r];
+		if (k >= a.nmembers)
+			row->verdict = row->verdict == VERDICT_CROWDED_OUT ?
+			    VERDICT_IMPROVED : VERDICT_REGRESSED;
+		c->dir[r] = row->verdict == VERDICT_REGRESSED ? 1 : -1;
+		settle(c, r);
+	}
+	free(a.region);
+	free(a.flow[0]);
+	free(a.flow[1]);
+	free(a.members);
+	free(a.crowded);
+}
+
+/*
+ * Step 3 again, once every finding is known: a finding accepted before
+ * another that shares its samples was tested on a rest that still held
+ * them.  A shared callee (Go's runtime.systemstack, under an allocation
+ * and the collector alike) can be taken before the change it lies
+ * under, when its test is the stronger, and hold as its own change only
+ * because that change was not yet out of the rest.  Tested again
+ * without every other finding, one that no longer holds is no finding,
+ * and its rows go where settle() puts them: inside the change that
+ * holds them.  Returns -1 if a test failed.
+ */
+static int
+recheck(struct fctx *c)
+{
+	struct accepted	 a;
+	size_t		 i = 0;
+	int		 t, s;
+
+	while (i < c->nacc) {
+		if (!shares_later(c, i)) {
+			i++;
+			continue;
+		}
+		a = c->acc[i];
+		memmove(&c->acc[i], &c->acc[i + 1],
+		    (c->nacc - i - 1) * sizeof(*c->acc));
+		c->nacc--;
+		for (s = 0; s < 2; s++)
+			c->excl[s] -= a.excl[s];
+		c->dir[a.spend] = a.dir;
+		t = find_still(c, a.spend);
+		c->dir[a.spend] = 0;
+		for (s = 0; s < 2; s++)
+			c->excl[s] += a.excl[s];
+		memmove(&c->acc[i + 1], &c->acc[i],
+		    (c->nacc - i) * sizeof(*c->acc));
+		c->acc[i] = a;
+		c->nacc++;
+		if (t == -1)
+			return -1;
+		if (t == 1)
+			i++;
+		else
+			demote(c, i);
+	}
+	return 0;
 }
 
 /* The groups still free to take (into == -1), and rows by their spend. */
@@ -1199,6 +1317,8 @@ delta_findings(struct delta *d, const struct judge *j)
 	while (left > 0)
 		if ((left = one_round(&c)) == -1)
 			rc = -1;
+	if (rc == 0 && recheck(&c) == -1)
+		rc = -1;
 	for (i = 0; i < c.nwait; i++) {
 		c.dir[c.wait[i]] = c.wait_dir[c.wait[i]];
 		settle(&c, c.wait[i]);

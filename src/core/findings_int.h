@@ -29,6 +29,7 @@ struct accepted {
 	size_t		 nmembers, cap;
 	size_t		*crowded;
 	size_t		 ncrowded, ccap;
+	int64_t		 excl[2];	/* its samples that left the rest */
 };
 
 struct fctx {

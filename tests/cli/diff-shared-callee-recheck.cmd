@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 12 -i cpu tests/data/runtimes/go/cpu-none-05.pb.gz tests/data/runtimes/go/cpu-none-06.pb.gz tests/data/runtimes/go/cpu-none-07.pb.gz -- tests/data/runtimes/go/cpu-alloc-02.pb.gz tests/data/runtimes/go/cpu-alloc-03.pb.gz tests/data/runtimes/go/cpu-alloc-04.pb.gz
