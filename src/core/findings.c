@@ -564,23 +564,45 @@ shares_later(struct fctx *c, size_t i)
 	return later;
 }
 
-/*
- * Accepted finding i is no finding after all: its rows, and the rows it
- * crowded, leave it, and are settled again among the others (whose
- * numbers above i move down one).
- */
+/* Take accepted finding i out of the list, into *a, its samples back. */
 static void
-demote(struct fctx *c, size_t i)
+take_out(struct fctx *c, size_t i, struct accepted *a)
 {
-	struct accepted	 a = c->acc[i];
-	struct delta_row *row;
-	size_t		 k, r;
+	int	 s;
 
+	*a = c->acc[i];
 	memmove(&c->acc[i], &c->acc[i + 1],
 	    (c->nacc - i - 1) * sizeof(*c->acc));
 	c->nacc--;
-	for (k = 0; k < 2; k++)
-		c->excl[k] -= a.excl[k];
+	for (s = 0; s < 2; s++)
+		c->excl[s] -= a->excl[s];
+}
+
+/* Put a back as accepted finding i. */
+static void
+put_back(struct fctx *c, size_t i, const struct accepted *a)
+{
+	int	 s;
+
+	memmove(&c->acc[i + 1], &c->acc[i],
+	    (c->nacc - i) * sizeof(*c->acc));
+	c->acc[i] = *a;
+	c->nacc++;
+	for (s = 0; s < 2; s++)
+		c->excl[s] += a->excl[s];
+}
+
+/*
+ * Finding a, taken out from place i, is no finding after all: its rows,
+ * and the rows it crowded, are settled again among the others (whose
+ * numbers above i move down one).
+ */
+static void
+demote(struct fctx *c, size_t i, struct accepted *a)
+{
+	struct delta_row *row;
+	size_t		 k, r;
+
 	for (r = 0; r < c->n; r++) {
 		row = &c->d->rows[r];
 		if (row->finding > (long)i)
@@ -590,20 +612,21 @@ demote(struct fctx *c, size_t i)
 			row->role = DELTA_ROLE_NONE;
 		}
 	}
-	for (k = 0; k < a.nmembers + a.ncrowded; k++) {
-		r = k < a.nmembers ? a.members[k] : a.crowded[k - a.nmembers];
+	for (k = 0; k < a->nmembers + a->ncrowded; k++) {
+		r = k < a->nmembers ? a->members[k] :
+		    a->crowded[k - a->nmembers];
 		row = &c->d->rows[r];
-		if (k >= a.nmembers)
+		if (k >= a->nmembers)
 			row->verdict = row->verdict == VERDICT_CROWDED_OUT ?
 			    VERDICT_IMPROVED : VERDICT_REGRESSED;
 		c->dir[r] = row->verdict == VERDICT_REGRESSED ? 1 : -1;
 		settle(c, r);
 	}
-	free(a.region);
-	free(a.flow[0]);
-	free(a.flow[1]);
-	free(a.members);
-	free(a.crowded);
+	free(a->region);
+	free(a->flow[0]);
+	free(a->flow[1]);
+	free(a->members);
+	free(a->crowded);
 }
 
 /*
@@ -622,34 +645,25 @@ recheck(struct fctx *c)
 {
 	struct accepted	 a;
 	size_t		 i = 0;
-	int		 t, s;
+	int		 t;
 
 	while (i < c->nacc) {
 		if (!shares_later(c, i)) {
 			i++;
 			continue;
 		}
-		a = c->acc[i];
-		memmove(&c->acc[i], &c->acc[i + 1],
-		    (c->nacc - i - 1) * sizeof(*c->acc));
-		c->nacc--;
-		for (s = 0; s < 2; s++)
-			c->excl[s] -= a.excl[s];
+		take_out(c, i, &a);
 		c->dir[a.spend] = a.dir;
 		t = find_still(c, a.spend);
 		c->dir[a.spend] = 0;
-		for (s = 0; s < 2; s++)
-			c->excl[s] += a.excl[s];
-		memmove(&c->acc[i + 1], &c->acc[i],
-		    (c->nacc - i) * sizeof(*c->acc));
-		c->acc[i] = a;
-		c->nacc++;
+		if (t == 0) {
+			demote(c, i, &a);
+			continue;
+		}
+		put_back(c, i, &a);
 		if (t == -1)
 			return -1;
-		if (t == 1)
-			i++;
-		else
-			demote(c, i);
+		i++;
 	}
 	return 0;
 }
