@@ -530,11 +530,20 @@ settle(struct fctx *c, size_t r)
 static void
 postpone(struct fctx *c, size_t r)
 {
-	if (c->wait_dir == NULL)
-		c->wait_dir = xcalloc(c->n + 1, sizeof(*c->wait_dir));
-	c->wait_dir[r] = c->dir[r];
 	push(&c->wait, &c->nwait, &c->cap_wait, r);
 	c->dir[r] = 0;
+}
+
+/*
+ * Settle row r, out of the pool, in the direction its verdict gives
+ * (as the pool was filled): a row that waited, or one of a finding
+ * that was none.
+ */
+static void
+settle_again(struct fctx *c, size_t r)
+{
+	c->dir[r] = c->d->rows[r].verdict == VERDICT_REGRESSED ? 1 : -1;
+	settle(c, r);
 }
 
 /*
@@ -619,8 +628,7 @@ demote(struct fctx *c, size_t i, struct accepted *a)
 		if (k >= a->nmembers)
 			row->verdict = row->verdict == VERDICT_CROWDED_OUT ?
 			    VERDICT_IMPROVED : VERDICT_REGRESSED;
-		c->dir[r] = row->verdict == VERDICT_REGRESSED ? 1 : -1;
-		settle(c, r);
+		settle_again(c, r);
 	}
 	free(a->region);
 	free(a->flow[0]);
@@ -1333,10 +1341,8 @@ delta_findings(struct delta *d, const struct judge *j)
 			rc = -1;
 	if (rc == 0 && recheck(&c) == -1)
 		rc = -1;
-	for (i = 0; i < c.nwait; i++) {
-		c.dir[c.wait[i]] = c.wait_dir[c.wait[i]];
-		settle(&c, c.wait[i]);
-	}
+	for (i = 0; i < c.nwait; i++)
+		settle_again(&c, c.wait[i]);
 	if (rc == 0) {
 		find_attach_background(&c);
 		build(&c);
@@ -1351,7 +1357,6 @@ delta_findings(struct delta *d, const struct judge *j)
 	}
 	free(c.acc);
 	free(c.wait);
-	free(c.wait_dir);
 	free(c.gc);
 	find_bg_under(&c, NULL);
 	free(c.bg);

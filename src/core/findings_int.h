@@ -52,7 +52,6 @@ struct fctx {
 	size_t		 nbg, cap_bg;
 	size_t		*wait;		/* rows settled once the rounds end */
 	size_t		 nwait, cap_wait;
-	int		*wait_dir;	/*   their directions, by row */
 };
 
 static inline double

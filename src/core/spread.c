@@ -242,16 +242,23 @@ likeliest(const struct sctx *c, const unsigned char *taken,
 }
 
 /*
- * Did taking a change out narrow the spread, and leave enough to read
- * it from?  Most of the program is the program, not a change; and a
- * change that leaves the spread as it was (by 1% of it) did not widen
- * it, and can stay.
+ * The spread read without the rows taken[] marks, into *r, ready to
+ * test a candidate at: 1 if it is narrower than cur's and read from
+ * enough, 0 if not, -1 on an invalid count.  Most of the program is the
+ * program, not a change; and a change that leaves the spread as it was
+ * (by 1% of it) did not widen it, and can stay.
  */
 static int
-narrowed(const struct stats_null *r, const struct stats_null *cur)
+read_without(struct sctx *c, const unsigned char *taken, double trim,
+    const struct stats_null *cur, struct stats_null *r)
 {
-	return r->n >= STATS_NULL_MINUNITS && 2 * r->n >= cur->n &&
-	    r->tau2 < SPREAD_NARROWS * cur->tau2;
+	if (read_spread(c, taken, trim, r) == -1)
+		return -1;
+	if (r->n < STATS_NULL_MINUNITS || 2 * r->n < cur->n ||
+	    !(r->tau2 < SPREAD_NARROWS * cur->tau2))
+		return 0;
+	r->conc = cur->conc;
+	return 1;
 }
 
 /*
@@ -273,18 +280,19 @@ two_changes(struct sctx *c, unsigned char *taken, const struct stats_null *cur,
 	struct stats_null r;
 	size_t		 a, b, pa = SIZE_MAX, pb = SIZE_MAX;
 	double		 p, worst = 1;
+	int		 k;
 
 	if (all < 2)
 		return 0;
 	for (a = 0; a < nb; a++)
 		for (b = a + 1; b < nb; b++) {
 			taken[best[a]] = taken[best[b]] = 1;
-			if (read_spread(c, taken, trim, &r) == -1)
-				return -1;
+			k = read_without(c, taken, trim, cur, &r);
 			taken[best[a]] = taken[best[b]] = 0;
-			if (!narrowed(&r, cur))
+			if (k == -1)
+				return -1;
+			if (k == 0)
 				continue;
-			r.conc = cur->conc;
 			p = fmax(cum_p(c, best[a], &r), cum_p(c, best[b], &r));
 			if (p < worst) {
 				worst = p;
@@ -310,7 +318,7 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 	size_t		 best[SPREAD_TRIES], wide[SPREAD_TRIES], all, nb, nw;
 	size_t		 i, round, pick;
 	double		 bp[SPREAD_TRIES], p, pbest, trim;
-	int		 rc;
+	int		 rc, k;
 
 	memset(&c, 0, sizeof(c));
 	c.d = d;
@@ -336,14 +344,15 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 		nw = 0;
 		for (i = 0; i < nb; i++) {
 			taken[best[i]] = 1;
-			rc = read_spread(&c, taken, trim, &r);
+			k = read_without(&c, taken, trim, &cur, &r);
 			taken[best[i]] = 0;
-			if (rc == -1)
+			if (k == -1) {
+				rc = -1;
 				break;
-			if (!narrowed(&r, &cur))
+			}
+			if (k == 0)
 				continue;
 			wide[nw++] = best[i];
-			r.conc = cur.conc;
 			p = cum_p(&c, best[i], &r);
 			if (p < pbest) {
 				pbest = p;
@@ -353,15 +362,18 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 		}
 		if (rc == -1)
 			break;
-		if (pick == SIZE_MAX || pbest > j->o.alpha / (double)all) {
-			if (round + 2 > SPREAD_ROUNDS ||
-			    (rc = two_changes(&c, taken, &cur, trim, wide, nw,
-			    all, &top)) != 1)
-				break;
-			rc = 0;
-			round++;
-		} else
+		if (pick != SIZE_MAX && pbest <= j->o.alpha / (double)all)
 			taken[pick] = 1;
+		else {
+			/* A pair counts as two of the rounds. */
+			k = round + 2 <= SPREAD_ROUNDS ? two_changes(&c, taken,
+			    &cur, trim, wide, nw, all, &top) : 0;
+			if (k != 1) {
+				rc = k;
+				break;
+			}
+			round++;
+		}
 		cur = top;
 	}
 	if (rc == 0)
