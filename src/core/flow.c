@@ -6,6 +6,7 @@
 
 #include "core/delta.h"
 #include "core/flow.h"
+#include "core/scc.h"
 #include "support/xmalloc.h"
 
 /* The first pass counts each row's calls, the second places them. */
@@ -66,6 +67,31 @@ calls_join(struct calls *g, size_t nrows)
 }
 
 /*
+ * The order a walk takes the rows in when none is free: by components,
+ * every component that a row calls into before the row's own (Tarjan's
+ * order), so that a walk stuck at a recursion first takes the recursion
+ * and only then the callers above it (runtime.growslice above
+ * runtime.mallocgc, above a recursion through runtime.systemstack),
+ * each with all its callees' parts; a walk callers first takes it
+ * backwards.
+ */
+static void
+calls_order(struct calls *g, size_t nrows)
+{
+	size_t	*to, *comp, i;
+
+	to = xreallocarray(NULL, g->off[nrows] ? g->off[nrows] : 1,
+	    sizeof(*to));
+	for (i = 0; i < g->off[nrows]; i++)
+		to[i] = g->to[i];
+	comp = xreallocarray(NULL, nrows + 1, sizeof(*comp));
+	g->order = xreallocarray(NULL, nrows + 1, sizeof(*g->order));
+	(void)scc_tarjan(nrows, g->off, to, comp, g->order);
+	free(comp);
+	free(to);
+}
+
+/*
  * One pass over each side's edges, in their order, instead of each
  * row's edges joined through a lookup (delta_edges()): the walks add a
  * call's value to one side, so they need not be joined.
@@ -90,6 +116,7 @@ calls_read(struct delta *d, struct calls *g)
 	memcpy(g->q, g->off, d->nrows * sizeof(*g->q));
 	delta_each_call(d, place_call, g);
 	calls_join(g, d->nrows);
+	calls_order(g, d->nrows);
 }
 
 struct calls *
@@ -109,6 +136,7 @@ calls_free(struct calls *g)
 		return;
 	free(g->off);
 	free(g->to);
+	free(g->order);
 	free(g->w[0]);
 	free(g->w[1]);
 	free(g->q);
@@ -127,24 +155,27 @@ cum_of(const struct delta *d, size_t x, int s)
 
 /*
  * The next row of a walk's queue (g->q, from *qh to *qt), marked done;
- * with the queue empty, the next row from *next on that is not done
- * (and seen, unless seen is NULL): a recursion, whose rows never come
- * free, taken in row order.  SIZE_MAX when none is left.
+ * with the queue empty, the next row in g->order from *next on (callers
+ * first: backwards) that is not done (and seen, unless seen is NULL): a
+ * recursion, whose rows never come free, taken after every component it
+ * waits for (callees first: the components it calls into).  SIZE_MAX
+ * when none is left.
  */
 static size_t
 take(struct calls *g, size_t n, size_t *qh, size_t *qt, size_t *next,
-    const unsigned char *seen)
+    const unsigned char *seen, int callers)
 {
 	size_t	 x;
 
+#define NTH(k)	(g->order[callers ? n - 1 - (k) : (k)])
 	for (;;) {
 		if (*qh == *qt) {
-			while (*next < n && ((seen != NULL && !seen[*next]) ||
-			    g->done[*next]))
+			while (*next < n && ((seen != NULL &&
+			    !seen[NTH(*next)]) || g->done[NTH(*next)]))
 				(*next)++;
 			if (*next == n)
 				return SIZE_MAX;
-			g->q[(*qt)++] = *next;
+			g->q[(*qt)++] = NTH(*next);
 		}
 		x = g->q[(*qh)++];
 		if (!g->done[x]) {
@@ -152,6 +183,7 @@ take(struct calls *g, size_t n, size_t *qh, size_t *qt, size_t *next,
 			return x;
 		}
 	}
+#undef NTH
 }
 
 void
@@ -191,7 +223,7 @@ calls_flows(const struct delta *d, struct calls *g, const unsigned char *reg,
 	for (i = 0; i < n; i++)
 		if (reg[i])
 			q[qt++] = i;
-	while ((x = take(g, n, &qh, &qt, &next, seen)) != SIZE_MAX) {
+	while ((x = take(g, n, &qh, &qt, &next, seen, 1)) != SIZE_MAX) {
 		for (s = 0; s < 2; s++) {
 			cum = cum_of(d, x, s);
 			if (reg[x] || fl[s][x] > cum)
@@ -252,7 +284,7 @@ calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
 		if (left[x] == 0)
 			q[qt++] = x;
 	/* Callees first: a row's part is what its calls carry above reg. */
-	while ((x = take(g, n, &qh, &qt, &next, NULL)) != SIZE_MAX) {
+	while ((x = take(g, n, &qh, &qt, &next, NULL, 0)) != SIZE_MAX) {
 		for (s = 0; s < 2; s++) {
 			cum = cum_of(d, x, s);
 			if (reg[x]) {

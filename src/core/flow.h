@@ -22,6 +22,8 @@ struct calls {
 	size_t		*off;		/* row r's calls: [off[r], off[r + 1]) */
 	uint32_t	*to;
 	int64_t		*w[2];		/* the values through each, a side */
+	size_t		*order;		/* the rows, callees' components
+					   first (scc.h, pop) */
 	/* calls_flows()'s own arrays, kept for the next walk */
 	size_t		*q;
 	long		*indeg;
@@ -41,11 +43,14 @@ void	calls_free(struct calls *);
  * (fl[0] base, fl[1] new: arrays of d->nrows + 1 the caller frees): all
  * of a row of reg, and of any other the calls into it from rows under
  * reg, each carrying its caller's part (what lies under reg of the
- * caller's cum).  fl[] are the caller's; they are overwritten.  So a shared function called through a chain of
- * shared functions from reg gets the part that came from it, not only
- * what reg calls directly.  The rows are taken callers first (Kahn's
- * order over the rows reg reaches); the rows of a recursion, which
- * never come free, are taken last, in row order.  O(calls).
+ * caller's cum).  fl[] are the caller's; they are overwritten.  So a
+ * shared function called through a chain of shared functions from reg
+ * gets the part that came from it, not only what reg calls directly.
+ * The rows are taken callers first (Kahn's order over the rows reg
+ * reaches); the rows of a recursion, which never come free, when every
+ * component that calls into theirs is done, and then in Tarjan's order
+ * (struct calls, order), so that the rows below a recursion get all
+ * that it carries.  O(calls).
  */
 void	calls_flows(const struct delta *, struct calls *,
 	    const unsigned char *reg, double *fl[2]);
@@ -58,8 +63,9 @@ void	calls_flows(const struct delta *, struct calls *,
  * through another (runtime.growslice through runtime.mallocgc into the
  * collector's assists) gets its part.  The rows are taken callees
  * first; the rows of a recursion, whose callees never all come first,
- * are taken last in row order, with what their callees had by then.
- * O(calls).
+ * when every component theirs calls into is done, in Tarjan's order,
+ * with what their callees had by then; a caller above the recursion
+ * waits for all of it.  O(calls).
  */
 void	calls_above(const struct delta *, struct calls *,
 	    const unsigned char *reg, double *fl[2]);

@@ -15,6 +15,7 @@
 #include "core/delta.h"
 #include "support/diag.h"
 #include "core/facts.h"
+#include "core/flow.h"
 #include "core/kind.h"
 #include "core/runtime.h"
 #include "model/profile.h"
@@ -1263,6 +1264,109 @@ test_gc_assists_moved(void)
 }
 
 /*
+ * What lies above a set of rows, for a caller above a recursion:
+ * runtime.growslice calls runtime.mallocgc, which calls the collector's
+ * assists and, through runtime.systemstack, a recursion (systemstack ->
+ * freeSpan -> systemstack).  mallocgc waits for the recursion, and
+ * growslice for mallocgc; the walk must take the recursion, then
+ * mallocgc, then growslice, so that growslice gets the assists under
+ * it.  Taken in row order, a caller could come before mallocgc and get
+ * none of them.
+ */
+static void
+test_above_recursion(void)
+{
+	static const char *const st[] = {
+		"a;runtime.growslice;runtime.mallocgc;runtime.gcAssistAlloc",
+		"a;runtime.growslice;runtime.mallocgc;runtime.systemstack;"
+		    "runtime.freeSpan;runtime.systemstack",
+		"a;runtime.growslice;runtime.mallocgc",
+		"b;runtime.growslice;runtime.mallocgc;runtime.gcAssistAlloc",
+		"c;runtime.systemstack;runtime.freeSpan",
+	};
+	static const int64_t bc[] = { 100, 50, 250, 100, 200 };
+	static const int64_t nc[] = { 100, 50, 250, 100, 200 };
+	struct pair	 x;
+	struct delta	 d;
+	unsigned char	*reg;
+	double		*fl[2];
+	size_t		 i, g = SIZE_MAX, m = SIZE_MAX, a = SIZE_MAX;
+
+	CHECK(pair_compute(&x, st, bc, nc, 5, &d) == 0);
+	reg = calloc(d.nrows + 1, 1);
+	fl[0] = calloc(d.nrows + 1, sizeof(*fl[0]));
+	fl[1] = calloc(d.nrows + 1, sizeof(*fl[1]));
+	for (i = 0; i < d.nrows; i++) {
+		if (strcmp(d.rows[i].name, "runtime.gcAssistAlloc") == 0)
+			reg[i] = 1;
+		if (strcmp(d.rows[i].name, "runtime.growslice") == 0)
+			g = i;
+		if (strcmp(d.rows[i].name, "runtime.mallocgc") == 0)
+			m = i;
+		if (strcmp(d.rows[i].name, "a") == 0)
+			a = i;
+	}
+	CHECK(g != SIZE_MAX && m != SIZE_MAX && a != SIZE_MAX);
+	calls_above(&d, calls_of(&d), reg, fl);
+	if (g != SIZE_MAX && m != SIZE_MAX && a != SIZE_MAX) {
+		/*
+		 * 200 of mallocgc's 500, so 200 of growslice's 500, and of
+		 * a's call into growslice the same part, in proportion.
+		 */
+		CHECK(fabs(fl[0][m] / (double)d.rows[m].base_cum - 0.4) < 1e-9);
+		CHECK(fabs(fl[1][g] / (double)d.rows[g].new_cum - 0.4) < 1e-9);
+		CHECK(fabs(fl[0][a] / (double)d.rows[a].base_cum - 0.4) < 1e-9);
+	}
+	free(reg);
+	free(fl[0]);
+	free(fl[1]);
+	pair_release(&x, &d);
+}
+
+/*
+ * The other way, what lies under a set of rows below a recursion: a
+ * calls a recursion (s -> f -> s) that calls m, and b calls m too.  m
+ * must be taken after the recursion, so that it gets a's part through
+ * it, and not before, with none of it.
+ */
+static void
+test_under_recursion(void)
+{
+	static const char *const st[] = {
+		"b;m", "a;s;f;s;m", "a;s;m", "a;s;f",
+	};
+	static const int64_t bc[] = { 200, 100, 100, 100 };
+	static const int64_t nc[] = { 200, 100, 100, 100 };
+	struct pair	 x;
+	struct delta	 d;
+	unsigned char	*reg;
+	double		*fl[2];
+	size_t		 i, m = SIZE_MAX;
+
+	CHECK(pair_compute(&x, st, bc, nc, 4, &d) == 0);
+	reg = calloc(d.nrows + 1, 1);
+	fl[0] = calloc(d.nrows + 1, sizeof(*fl[0]));
+	fl[1] = calloc(d.nrows + 1, sizeof(*fl[1]));
+	for (i = 0; i < d.nrows; i++) {
+		if (strcmp(d.rows[i].name, "a") == 0)
+			reg[i] = 1;
+		if (strcmp(d.rows[i].name, "m") == 0)
+			m = i;
+	}
+	CHECK(m != SIZE_MAX);
+	calls_flows(&d, calls_of(&d), reg, fl);
+	/* a's 200 of m's 400, on both sides. */
+	if (m != SIZE_MAX) {
+		CHECK(fabs(fl[0][m] / (double)d.rows[m].base_cum - 0.5) < 0.05);
+		CHECK(fabs(fl[1][m] / (double)d.rows[m].new_cum - 0.5) < 0.05);
+	}
+	free(reg);
+	free(fl[0]);
+	free(fl[1]);
+	pair_release(&x, &d);
+}
+
+/*
  * A process that became saturated (delta_opts.saturated: the thread
  * had time to spare in the base and none in the new window): search
  * took its time, and render did less a request at the new pace, a
@@ -1496,6 +1600,8 @@ main(void)
 	test_path_indirect_caller();
 	test_entry_new_calls();
 	test_gc_assists_moved();
+	test_above_recursion();
+	test_under_recursion();
 	test_saturated_displaced();
 	test_valued();
 	test_profiler_own();
