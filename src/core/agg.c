@@ -195,6 +195,25 @@ agg_divide_counts(struct agg *a, int64_t g)
 }
 
 void
+agg_counts_from_values(struct agg *a, int64_t g)
+{
+	size_t	 i;
+
+	for (i = 0; i < a->nnodes; i++) {
+		a->nodes[i].flat[AGG_COUNT] = a->nodes[i].flat[AGG_VALUE] / g;
+		a->nodes[i].cum[AGG_COUNT] = a->nodes[i].cum[AGG_VALUE] / g;
+		a->hot[i].cum[AGG_COUNT] = a->hot[i].cum[AGG_VALUE] / g;
+	}
+	for (i = 0; i < a->ntree; i++) {
+		a->tree[i].flat[AGG_COUNT] = a->tree[i].flat[AGG_VALUE] / g;
+		a->tree[i].cum[AGG_COUNT] = a->tree[i].cum[AGG_VALUE] / g;
+	}
+	a->total[AGG_COUNT] = a->total[AGG_VALUE] / g;
+	a->abstotal[AGG_COUNT] = a->abstotal[AGG_VALUE] / g;
+	a->idle[AGG_COUNT] = a->idle[AGG_VALUE] / g;
+}
+
+void
 agg_want_moments(struct agg *a)
 {
 	a->opts.moments = 1;

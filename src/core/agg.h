@@ -351,6 +351,14 @@ struct agg_moments {
  * fraction it did not record (load.c).
  */
 void		 agg_divide_counts(struct agg *, int64_t g);
+
+/*
+ * Every count of the aggregate set to its value divided by g, which
+ * must divide each sample's value: counts read again from values that
+ * are whole numbers of a sampling interval, where the profile's own
+ * period did not give them (load.c).  Not with moments.
+ */
+void		 agg_counts_from_values(struct agg *, int64_t g);
 /*
  * Keep the moments from now on, as agg_opts.moments would have: before
  * the first sample, when what the sample type is decides it (load.c).

@@ -213,6 +213,88 @@ divide_counts(struct side *s, int64_t g)
 	}
 }
 
+/* One more value of the type read, where counts are value / period. */
+static void
+quantum_add(struct side *s, int64_t v)
+{
+	s->quantum = gcd64(s->quantum, v);
+	s->qrec++;
+	if (s->qmin == 0 || v < s->qmin) {
+		s->qmin = v;
+		s->qmin_n = 0;
+	}
+	if (v == s->qmin)
+		s->qmin_n++;
+}
+
+/*
+ * Is side s one whose counts were lost to a period that its values do
+ * not fit (facts.subperiod: a value under one period), while the values
+ * are whole numbers of a smaller interval, the one the profiler sampled
+ * at?  The pyroscope converter of async-profiler's JFR recordings
+ * writes a period of 1 s over samples of 10 ms each: every value is a
+ * multiple of 10 ms, and most stacks hold exactly one.  Taken as the
+ * interval when the least value divides every other and at least a
+ * tenth of the records hold just it: values that are measured times
+ * (Datadog's cpu) have a divisor of a nanosecond or so, held by
+ * almost none.
+ */
+static int
+quantized(const struct side *s)
+{
+	return !s->has_counts && s->quanta && s->merged.subperiod > 0 &&
+	    s->quantum > 1 && s->qmin == s->quantum &&
+	    s->qmin_n * 10 >= s->qrec;
+}
+
+/*
+ * Counts read again from the values, at the interval of every side
+ * (each side's by the divisor of all, as divide_counts() says): when
+ * every side compared is quantized(), or none is.
+ */
+static void
+requantize(struct side *const *sides, size_t n)
+{
+	int64_t		 g = 0;
+	size_t		 i, k;
+	char		 per[32], by[32];
+
+	for (i = 0; i < n; i++) {
+		if (!quantized(sides[i]))
+			return;
+		g = gcd64(g, sides[i]->quantum);
+	}
+	for (i = 0; i < n; i++) {
+		struct side *s = sides[i];
+
+		agg_counts_from_values(s->agg, g);
+		for (k = 0; s->each != NULL && k < s->nprofiles; k++)
+			if (s->each[k] != NULL)
+				agg_counts_from_values(s->each[k], g);
+		for (k = 0; s->parts != NULL && k < s->nparts; k++)
+			agg_counts_from_values(s->parts[k], g);
+		s->has_counts = 1;
+		for (k = 0; k <= s->nprofiles; k++) {
+			struct facts *f = k < s->nprofiles ? &s->facts[k] :
+			    &s->merged;
+
+			units_format(per, sizeof(per), f->period, f->period_unit);
+			units_format(by, sizeof(by), g, s->unit);
+			snprintf(f->count_note, sizeof(f->count_note), "sample "
+			    "counts recovered as %s / %s, the interval that "
+			    "every value is a whole number of (the file's "
+			    "period, %s, is more than %lld of its %zu samples "
+			    "hold)", s->sample_type, by, per,
+			    (long long)f->subperiod, f->records);
+			f->samples = f->total / g;
+			f->count_source = "value / sampling interval";
+			f->subperiod = 0;
+			f->counts_scaled = 0;
+			f->counts_recovered = 1;
+		}
+	}
+}
+
 int64_t
 side_count_divisor(struct side *const *sides, size_t n)
 {
@@ -240,6 +322,7 @@ side_divide_counts(struct side *const *sides, size_t n)
 	int64_t	 g = side_count_divisor(sides, n);
 	size_t	 i;
 
+	requantize(sides, n);
 	for (i = 0; i < n; i++)
 		side_divide(sides[i], g);
 }
@@ -396,6 +479,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if (whole != NULL)
 		facts_begin(&wr, p, vi, whole);
 	gcd_of = fold_source(s, p, vi, &src, used);
+	if (src.count_divisor <= 1 || src.count_index >= 0)
+		s->quanta = 0;
 	/* After the facts, which describe the whole profile. */
 	sr = selection_begin(lo->select, lo->select_other, p, &s->sel);
 	flt = filter_begin(lo->filter, p, &s->fstats);
@@ -420,6 +505,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 		}
 		if (gcd_of >= 0)
 			s->count_gcd = gcd64(s->count_gcd, smp->values[gcd_of]);
+		if (s->quanta && smp->values[vi] > 0)
+			quantum_add(s, smp->values[vi]);
 		if (whole != NULL)
 			(void)facts_sample(&wr, smp);
 		if (sr != NULL && !selection_sample_w(sr, smp, smp->values[vi],
@@ -524,7 +611,10 @@ check_profile(struct side *s, const struct profile *p, char *const *paths,
 		s->waits = kind_waits(s->sample_type, p->period_type.type);
 		if (lo->moments && (s->kind != KIND_SLICED || kind_valued(
 		    s->sample_type, s->unit, p->period_type.type)))
+		{
 			agg_want_moments(s->agg);
+			s->quanta = 0;	/* agg_counts_from_values() */
+		}
 		handoff_post(post, 1, s->sample_type);
 	} else if (strcmp(s->unit, p->sample_types[vi].unit) != 0)
 		return diag_set(d, DIAG_USAGE, -1, "sample type %s is in %s "
@@ -733,6 +823,7 @@ side_load_d(struct side *s, char *const *paths, size_t n,
 			s->parts[i] = agg_new(&po);
 	}
 	s->has_counts = 1;
+	s->quanta = 1;
 	s->label_key = lo->agg.label_key;
 	fd = feed_new(paths, n, &lo->limits, threaded);
 	for (i = 0; i < n; i++) {

@@ -100,6 +100,14 @@ struct side {
 	char		*unit;
 	int		 has_counts;	/* every profile had a count source */
 	int64_t		 count_gcd;	/* of the count type's values, or 0 */
+	/*
+	 * Where counts are value / period: the greatest common divisor of
+	 * the values (0 while none), the least value, and how many records
+	 * hold it, of how many with a value; quanta is 0 once a profile
+	 * took its counts from elsewhere (requantize()).
+	 */
+	int64_t		 quantum, qmin, qmin_n, qrec;
+	int		 quanta;
 	int		 kind;		/* enum kind of the sample type */
 	const char	*kind_why;	/* kind_of()'s reason, for people */
 	int		 waits;		/* kind_waits() of the sample type */

@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 4 tests/data/quantum/base.pb.gz tests/data/quantum/new.pb.gz

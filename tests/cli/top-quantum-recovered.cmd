@@ -1,0 +1,1 @@
+$PROFDIFF top -n 3 tests/data/quantum/new.pb.gz
