@@ -81,6 +81,28 @@ static const struct {
 	{ "__futex_abstimed_wait_common", RT_WAIT },
 	{ "sem_wait",			RT_WAIT },
 	{ "sched_yield",		RT_WAIT },
+	/* glibc 2.34 and later, under the condition variables and locks. */
+	{ "__futex_abstimed_wait_common64", RT_WAIT },
+	{ "__futex_abstimed_wait_cancelable64", RT_WAIT },
+	{ "__pthread_cond_timedwait64",	RT_WAIT },
+	{ "___pthread_cond_timedwait64", RT_WAIT },
+	/*
+	 * HotSpot's collector threads, as async-profiler names their
+	 * frames (and pyroscope's converter of its JFR recordings, after
+	 * the library: "libjvm.so.GangWorker::run"): the parallel workers
+	 * (GangWorker up to JDK 18, WorkerThread since, GCTaskThread in
+	 * JDK 8's parallel collector) and the concurrent threads, whose
+	 * work follows how much the program allocates.
+	 */
+	{ "GangWorker::run",		RT_GC },
+	{ "GangWorker::loop",		RT_GC },
+	{ "WorkerThread::run",		RT_GC },
+	{ "GCTaskThread::run",		RT_GC },
+	{ "ConcurrentGCThread::run",	RT_GC },
+	{ "ConcurrentMarkThread::run",	RT_GC },
+	{ "ConcurrentG1RefineThread::run", RT_GC },
+	/* Its JIT compiler's threads: the runtime itself, compiling. */
+	{ "CompileBroker::compiler_thread_loop", RT_VM },
 };
 
 /*
@@ -185,6 +207,36 @@ rt_profiler_file(const char *file)
 	return 0;
 }
 
+/*
+ * A native function's name without what a converter put before it: the
+ * shared library (lib*.so or ld-*.so, and its version), as pyroscope's
+ * converter of JFR recordings writes it ("libc.so.6.__poll",
+ * "libjvm.so.GangWorker::run"), and glibc's own alias of a function it
+ * calls inside itself ("__GI___poll").
+ */
+static const char *
+bare(const char *name)
+{
+	const char	*p = strstr(name, ".so."), *q;
+
+	if (p != NULL && (strncmp(name, "lib", 3) == 0 ||
+	    strncmp(name, "ld-", 3) == 0) &&
+	    strcspn(name, " :(/") > (size_t)(p - name)) {
+		for (q = p + 4; isdigit((unsigned char)*q); ) {
+			while (isdigit((unsigned char)*q))
+				q++;
+			if (*q != '.')
+				break;
+			q++;
+		}
+		if (*q != '\0' && !isdigit((unsigned char)*q))
+			name = q;
+	}
+	if (strncmp(name, "__GI_", 5) == 0 && name[5] != '\0')
+		name += 5;
+	return name;
+}
+
 enum rt_frame
 rt_frame_of(const char *name)
 {
@@ -193,11 +245,12 @@ rt_frame_of(const char *name)
 
 	if (name == NULL || name[0] == '\0')
 		return RT_CODE;
+	name = bare(name);
 	if ((name[0] == 'r' || name[0] == 'g') && go_profiler(name))
 		return RT_PROFILER;
 	/* Each name below starts with one of these, or has a ":". */
 	colon = strchr(name, ':') != NULL;
-	if (strchr("(GNr_cenpsu", name[0]) == NULL && !colon)
+	if (strchr("(CGNWr_cenpsu", name[0]) == NULL && !colon)
 		return RT_CODE;
 	/* Without a file part, a name starts as the one it is. */
 	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)

@@ -51,6 +51,25 @@ t_names(void)
 	CHECK_INT(rt_frame_of("sleep_sort"), RT_CODE);
 	CHECK_INT(rt_frame_of("poller"), RT_CODE);
 	CHECK_STR(rt_frame_what(RT_WAIT), "waiting");
+	/* After a library, as a converter of JFR writes them. */
+	CHECK_INT(rt_frame_of("libc.so.6.__GI___futex_abstimed_wait_"
+	    "cancelable64"), RT_WAIT);
+	CHECK_INT(rt_frame_of("libc.so.6.__libc_read"), RT_CODE);
+	CHECK_INT(rt_frame_of("__GI___poll"), RT_WAIT);
+	CHECK_INT(rt_frame_of("__GI_"), RT_CODE);
+	CHECK_INT(rt_frame_of("libfoo.so.poll"), RT_WAIT);
+	CHECK_INT(rt_frame_of("libfoo.so.1.2.poller"), RT_CODE);
+	CHECK_INT(rt_frame_of("libfoo.so.1.2"), RT_CODE);
+	CHECK_INT(rt_frame_of("my.so.called.poll"), RT_CODE);
+	CHECK_INT(rt_frame_of("com.so.poll"), RT_CODE);
+	CHECK_INT(rt_frame_of("libpython3.11.so.1.0.poll"), RT_WAIT);
+	/* HotSpot's collector and compiler threads. */
+	CHECK_INT(rt_frame_of("GangWorker::run"), RT_GC);
+	CHECK_INT(rt_frame_of("libjvm.so.GangWorker::loop"), RT_GC);
+	CHECK_INT(rt_frame_of("ConcurrentGCThread::run"), RT_GC);
+	CHECK_INT(rt_frame_of("ConcurrentGCThread::run_service"), RT_CODE);
+	CHECK_INT(rt_frame_of("CompileBroker::compiler_thread_loop"), RT_VM);
+	CHECK_INT(rt_frame_of("Thread::call_run"), RT_CODE);
 	CHECK_INT(rt_frame_of("runtime.gcAssistAlloc.func1"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.gcBgMarkWorker.func2.1"), RT_GC);
 	CHECK_INT(rt_frame_of("runtime.gcAssistAlloc.funcx"), RT_CODE);
