@@ -23,7 +23,8 @@ const char cli_help_inputs[] =
 const char cli_help_no_change[] =
     "\n  What is no change of the code, in every runtime's "
     "profiles:\n"
-    "    idle samples (V8's (idle)) are left out of the shares;\n"
+    "    idle samples (V8's (idle), the kernel's idle loop) are left "
+    "out of the shares;\n"
     "    a callee a JIT inlined in one process only is moved, "
     "not new or gone;\n"
     "    the collector's background work (Go's, V8's, HotSpot's "

@@ -13,6 +13,28 @@ static const struct {
 	enum rt_frame	 what;
 } pseudo[] = {
 	{ "(idle)",			RT_IDLE },
+	/*
+	 * The Linux kernel's idle loop, where a CPU with nothing to run
+	 * halts or waits (a whole-system profile, perf record -a, holds
+	 * it as the swapper task's samples): the instruction it stops at,
+	 * by the idle driver that ran it.
+	 */
+	{ "native_safe_halt",		RT_IDLE },
+	{ "pv_native_safe_halt",	RT_IDLE },
+	{ "arch_safe_halt",		RT_IDLE },
+	{ "acpi_safe_halt",		RT_IDLE },
+	{ "acpi_idle_do_entry",		RT_IDLE },
+	{ "default_idle",		RT_IDLE },
+	{ "mwait_idle",			RT_IDLE },
+	{ "mwait_idle_with_hints",	RT_IDLE },
+	{ "intel_idle",			RT_IDLE },
+	{ "intel_idle_irq",		RT_IDLE },
+	{ "intel_idle_ibrs",		RT_IDLE },
+	{ "intel_idle_xstate",		RT_IDLE },
+	{ "amd_e400_idle",		RT_IDLE },
+	{ "poll_idle",			RT_IDLE },
+	{ "cpu_idle_poll",		RT_IDLE },
+	{ "cpu_do_idle",		RT_IDLE },
 	{ "(garbage collector)",	RT_GC },
 	{ "Garbage Collection",		RT_GC },
 	{ "(program)",			RT_VM },
@@ -237,6 +259,21 @@ bare(const char *name)
 	return name;
 }
 
+/*
+ * Does name hold tok, as holds() says, or tok marked as the kernel's
+ * ("_[k]" after it, as perf script's frames are read: perfscript.c)?
+ */
+static int
+holds_or_kernel(const char *name, const char *tok)
+{
+	size_t	 n = strlen(name), k = strlen(tok);
+
+	if (n == k + 4 && strcmp(name + k, "_[k]") == 0 &&
+	    strncmp(name, tok, k) == 0)
+		return 1;
+	return holds(name, tok);
+}
+
 enum rt_frame
 rt_frame_of(const char *name)
 {
@@ -250,12 +287,12 @@ rt_frame_of(const char *name)
 		return RT_PROFILER;
 	/* Each name below starts with one of these, or has a ":". */
 	colon = strchr(name, ':') != NULL;
-	if (strchr("(CGNWr_cenpsu", name[0]) == NULL && !colon)
+	if (strchr("(CGNWr_acdeimnpsu", name[0]) == NULL && !colon)
 		return RT_CODE;
 	/* Without a file part, a name starts as the one it is. */
 	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
 		if ((colon || name[0] == pseudo[i].name[0]) &&
-		    holds(name, pseudo[i].name))
+		    holds_or_kernel(name, pseudo[i].name))
 			return pseudo[i].what;
 	return closure_of(name);
 }

@@ -439,6 +439,24 @@ parts_end(struct side *s, struct agg_run **pr)
 }
 
 /*
+ * Where a CPU profile's CPU time is its samples times the period (no
+ * cpu type: perf's cpu-clock), the samples kept apart as idle (value v,
+ * agg_idle(): the kernel's idle loop in a whole-system profile) are
+ * slices of a CPU that ran nothing, and its utilization leaves them
+ * out.  Not where a cpu type measures each sample's CPU: Datadog's
+ * (idle) samples hold the CPU the thread spent outside JavaScript.
+ */
+static void
+idle_cpu(struct facts *f, const struct facts_run *r, int64_t v)
+{
+	if (v <= 0 || f->cpu_ns < v || r->cpu_vi >= 0)
+		return;
+	f->cpu_ns -= v;
+	if (f->duration_ns > 0)
+		f->cpu_util = (double)f->cpu_ns / (double)f->duration_ns;
+}
+
+/*
  * Fold the samples of one profile as they are read: into its facts,
  * through the filter, into the side's agg and, with each, into the
  * profile's own.  With a selection (--base-tag, --new-tag), the samples
@@ -467,6 +485,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	int			 relative = filter_relative(lo->filter);
 	size_t			 neg, nread = 0;
 	int			 gcd_of, waits = 0;
+	int64_t			 idle0;
 
 	if (sign > 0) {
 		if (!go_waits(p))
@@ -475,6 +494,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			s->wait_go = 1;
 		waits = s->wait_go == 1;
 	}
+	idle0 = agg_idle(s->agg, AGG_VALUE);
 	facts_begin(&fr, p, vi, f);
 	if (whole != NULL)
 		facts_begin(&wr, p, vi, whole);
@@ -542,6 +562,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if (facts_end(&fr) == -1 || (whole != NULL && facts_end(&wr) == -1))
 		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
 		    "overflows a 64-bit integer", s->sample_type);
+	if (sign > 0 && !afail)
+		idle_cpu(f, &fr, agg_idle(s->agg, AGG_VALUE) - idle0);
 	if (f->subperiod > 0)
 		s->has_counts = 0;
 	if (afail || efail) {

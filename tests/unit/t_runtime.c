@@ -63,6 +63,13 @@ t_names(void)
 	CHECK_INT(rt_frame_of("my.so.called.poll"), RT_CODE);
 	CHECK_INT(rt_frame_of("com.so.poll"), RT_CODE);
 	CHECK_INT(rt_frame_of("libpython3.11.so.1.0.poll"), RT_WAIT);
+	/* The kernel's idle loop, as perf script's frames are read. */
+	CHECK_INT(rt_frame_of("pv_native_safe_halt_[k]"), RT_IDLE);
+	CHECK_INT(rt_frame_of("intel_idle"), RT_IDLE);
+	CHECK_INT(rt_frame_of("intel_idle_[k]"), RT_IDLE);
+	CHECK_INT(rt_frame_of("do_idle_[k]"), RT_CODE);
+	CHECK_INT(rt_frame_of("default_idle_call_[k]"), RT_CODE);
+	CHECK_INT(rt_frame_of("main.default_idle"), RT_CODE);
 	/* HotSpot's collector and compiler threads. */
 	CHECK_INT(rt_frame_of("GangWorker::run"), RT_GC);
 	CHECK_INT(rt_frame_of("libjvm.so.GangWorker::loop"), RT_GC);
