@@ -12,36 +12,11 @@ every run.
 import gzip
 import os
 import random
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def varint(n):
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def vint(field, n):
-    return key(field, 0) + varint(n)
-
-
-def ld(field, data):
-    return key(field, 2) + varint(len(data)) + data
-
-
-def packed(field, nums):
-    return ld(field, b"".join(varint(n) for n in nums))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools"))
+from pbwire import field, num, packed  # noqa: E402
 
 
 class Profile:
@@ -61,18 +36,19 @@ class Profile:
 
     def encode(self, samples, quantum, period, jitter):
         out = bytearray()
-        out += ld(1, vint(1, self.s("cpu")) + vint(2, self.s("nanoseconds")))
+        cpu = num(1, self.s("cpu")) + num(2, self.s("nanoseconds"))
+        out += field(1, cpu)
         for stack, n in samples:
             ids = [self.fid(f) for f in reversed(stack)]
             value = n * quantum + (jitter(n) if jitter else 0)
-            out += ld(2, packed(1, ids) + packed(2, [value]))
+            out += field(2, packed(1, ids) + packed(2, [value]))
         for name, i in self.funcs.items():
-            out += ld(4, vint(1, i) + ld(4, vint(1, i)))
+            out += field(4, num(1, i) + field(4, num(1, i)))
         for name, i in self.funcs.items():
-            out += ld(5, vint(1, i) + vint(2, self.s(name)))
-        pt = ld(11, vint(1, self.s("cpu")) + vint(2, self.s("nanoseconds")))
-        tail = vint(9, 1708078384699000000) + pt + vint(12, period)
-        strings = b"".join(ld(6, t.encode()) for t in self.strings)
+            out += field(5, num(1, i) + num(2, self.s(name)))
+        pt = field(11, cpu)
+        tail = num(9, 1708078384699000000) + pt + num(12, period)
+        strings = b"".join(field(6, t.encode()) for t in self.strings)
         return bytes(out) + strings + tail
 
 

@@ -7,32 +7,12 @@ contentions/count, period 1), gzipped with no name and no time, so that
 the bytes depend on this script alone.  Usage: python3 make.py
 """
 import gzip
+import os
+import sys
 
-
-def varint(n):
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def field(num, payload):
-    """A length-delimited field (wire type 2)."""
-    return varint(num << 3 | 2) + varint(len(payload)) + payload
-
-
-def num(num_, v):
-    """A varint field (wire type 0)."""
-    return varint(num_ << 3) + varint(v)
-
-
-def packed(num_, vals):
-    return field(num_, b"".join(varint(v) for v in vals))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "tools"))
+from pbwire import field, num, packed  # noqa: E402
 
 
 def profile(stacks, seconds):
