@@ -1264,6 +1264,49 @@ test_gc_assists_moved(void)
 }
 
 /*
+ * Walk the pair's calls from the one row named from (calls_above() with
+ * above set, else calls_flows()), and give each row named in names[]
+ * its part of its cum on both sides, parts[2 k + side]: 0 when the row
+ * is missing, and then the check fails.
+ */
+static void
+walk_parts(const char *const *st, const int64_t *bc, const int64_t *nc,
+    size_t n, const char *from, int above, const char *const *names,
+    size_t nnames, double *parts)
+{
+	struct pair	 x;
+	struct delta	 d;
+	unsigned char	*reg;
+	double		*fl[2];
+	const struct delta_row *r;
+	size_t		 k;
+
+	memset(parts, 0, 2 * nnames * sizeof(*parts));
+	CHECK(pair_compute(&x, st, bc, nc, n, &d) == 0);
+	reg = calloc(d.nrows + 1, 1);
+	fl[0] = calloc(d.nrows + 1, sizeof(*fl[0]));
+	fl[1] = calloc(d.nrows + 1, sizeof(*fl[1]));
+	CHECK((r = row(&d, from)) != NULL);
+	if (r != NULL)
+		reg[r - d.rows] = 1;
+	if (above)
+		calls_above(&d, calls_of(&d), reg, fl);
+	else
+		calls_flows(&d, calls_of(&d), reg, fl);
+	for (k = 0; k < nnames; k++) {
+		CHECK((r = row(&d, names[k])) != NULL);
+		if (r == NULL)
+			continue;
+		parts[2 * k] = fl[0][r - d.rows] / (double)r->base_cum;
+		parts[2 * k + 1] = fl[1][r - d.rows] / (double)r->new_cum;
+	}
+	free(reg);
+	free(fl[0]);
+	free(fl[1]);
+	pair_release(&x, &d);
+}
+
+/*
  * What lies above a set of rows, for a caller above a recursion:
  * runtime.growslice calls runtime.mallocgc, which calls the collector's
  * assists and, through runtime.systemstack, a recursion (systemstack ->
@@ -1286,41 +1329,18 @@ test_above_recursion(void)
 	};
 	static const int64_t bc[] = { 100, 50, 250, 100, 200 };
 	static const int64_t nc[] = { 100, 50, 250, 100, 200 };
-	struct pair	 x;
-	struct delta	 d;
-	unsigned char	*reg;
-	double		*fl[2];
-	size_t		 i, g = SIZE_MAX, m = SIZE_MAX, a = SIZE_MAX;
+	static const char *const names[] = { "runtime.mallocgc",
+	    "runtime.growslice", "a" };
+	double		 part[6];
+	size_t		 k;
 
-	CHECK(pair_compute(&x, st, bc, nc, 5, &d) == 0);
-	reg = calloc(d.nrows + 1, 1);
-	fl[0] = calloc(d.nrows + 1, sizeof(*fl[0]));
-	fl[1] = calloc(d.nrows + 1, sizeof(*fl[1]));
-	for (i = 0; i < d.nrows; i++) {
-		if (strcmp(d.rows[i].name, "runtime.gcAssistAlloc") == 0)
-			reg[i] = 1;
-		if (strcmp(d.rows[i].name, "runtime.growslice") == 0)
-			g = i;
-		if (strcmp(d.rows[i].name, "runtime.mallocgc") == 0)
-			m = i;
-		if (strcmp(d.rows[i].name, "a") == 0)
-			a = i;
-	}
-	CHECK(g != SIZE_MAX && m != SIZE_MAX && a != SIZE_MAX);
-	calls_above(&d, calls_of(&d), reg, fl);
-	if (g != SIZE_MAX && m != SIZE_MAX && a != SIZE_MAX) {
-		/*
-		 * 200 of mallocgc's 500, so 200 of growslice's 500, and of
-		 * a's call into growslice the same part, in proportion.
-		 */
-		CHECK(fabs(fl[0][m] / (double)d.rows[m].base_cum - 0.4) < 1e-9);
-		CHECK(fabs(fl[1][g] / (double)d.rows[g].new_cum - 0.4) < 1e-9);
-		CHECK(fabs(fl[0][a] / (double)d.rows[a].base_cum - 0.4) < 1e-9);
-	}
-	free(reg);
-	free(fl[0]);
-	free(fl[1]);
-	pair_release(&x, &d);
+	/*
+	 * 200 of mallocgc's 500, so 200 of growslice's 500, and of a's call
+	 * into growslice the same part, in proportion.
+	 */
+	walk_parts(st, bc, nc, 5, "runtime.gcAssistAlloc", 1, names, 3, part);
+	for (k = 0; k < 6; k++)
+		CHECK(fabs(part[k] - 0.4) < 1e-9);
 }
 
 /*
@@ -1337,33 +1357,13 @@ test_under_recursion(void)
 	};
 	static const int64_t bc[] = { 200, 100, 100, 100 };
 	static const int64_t nc[] = { 200, 100, 100, 100 };
-	struct pair	 x;
-	struct delta	 d;
-	unsigned char	*reg;
-	double		*fl[2];
-	size_t		 i, m = SIZE_MAX;
+	static const char *const names[] = { "m" };
+	double		 part[2];
 
-	CHECK(pair_compute(&x, st, bc, nc, 4, &d) == 0);
-	reg = calloc(d.nrows + 1, 1);
-	fl[0] = calloc(d.nrows + 1, sizeof(*fl[0]));
-	fl[1] = calloc(d.nrows + 1, sizeof(*fl[1]));
-	for (i = 0; i < d.nrows; i++) {
-		if (strcmp(d.rows[i].name, "a") == 0)
-			reg[i] = 1;
-		if (strcmp(d.rows[i].name, "m") == 0)
-			m = i;
-	}
-	CHECK(m != SIZE_MAX);
-	calls_flows(&d, calls_of(&d), reg, fl);
 	/* a's 200 of m's 400, on both sides. */
-	if (m != SIZE_MAX) {
-		CHECK(fabs(fl[0][m] / (double)d.rows[m].base_cum - 0.5) < 0.05);
-		CHECK(fabs(fl[1][m] / (double)d.rows[m].new_cum - 0.5) < 0.05);
-	}
-	free(reg);
-	free(fl[0]);
-	free(fl[1]);
-	pair_release(&x, &d);
+	walk_parts(st, bc, nc, 4, "a", 0, names, 1, part);
+	CHECK(fabs(part[0] - 0.5) < 0.05);
+	CHECK(fabs(part[1] - 0.5) < 0.05);
 }
 
 /*
