@@ -186,17 +186,26 @@ divisible(const struct side *s)
 	    strcmp(s->merged.count_type, "contentions") == 0;
 }
 
+/* fn(agg, g) on each of the side's aggregates: merged, each, parts. */
+static void
+each_agg(struct side *s, void (*fn)(struct agg *, int64_t), int64_t g)
+{
+	size_t		 i;
+
+	fn(s->agg, g);
+	for (i = 0; s->each != NULL && i < s->nprofiles; i++)
+		if (s->each[i] != NULL)
+			fn(s->each[i], g);
+	for (i = 0; s->parts != NULL && i < s->nparts; i++)
+		fn(s->parts[i], g);
+}
+
 static void
 divide_counts(struct side *s, int64_t g)
 {
 	size_t		 i;
 
-	agg_divide_counts(s->agg, g);
-	for (i = 0; s->each != NULL && i < s->nprofiles; i++)
-		if (s->each[i] != NULL)
-			agg_divide_counts(s->each[i], g);
-	for (i = 0; s->parts != NULL && i < s->nparts; i++)
-		agg_divide_counts(s->parts[i], g);
+	each_agg(s, agg_divide_counts, g);
 	for (i = 0; i <= s->nprofiles; i++) {
 		struct facts *f = i < s->nprofiles ? &s->facts[i] : &s->merged;
 
@@ -257,7 +266,7 @@ requantize(struct side *const *sides, size_t n)
 {
 	int64_t		 g = 0;
 	size_t		 i, k;
-	char		 per[32], by[32];
+	char		 per[32], by[32], why[64];
 
 	for (i = 0; i < n; i++) {
 		if (!quantized(sides[i]))
@@ -267,25 +276,27 @@ requantize(struct side *const *sides, size_t n)
 	for (i = 0; i < n; i++) {
 		struct side *s = sides[i];
 
-		agg_counts_from_values(s->agg, g);
-		for (k = 0; s->each != NULL && k < s->nprofiles; k++)
-			if (s->each[k] != NULL)
-				agg_counts_from_values(s->each[k], g);
-		for (k = 0; s->parts != NULL && k < s->nparts; k++)
-			agg_counts_from_values(s->parts[k], g);
+		each_agg(s, agg_counts_from_values, g);
 		s->has_counts = 1;
 		for (k = 0; k <= s->nprofiles; k++) {
 			struct facts *f = k < s->nprofiles ? &s->facts[k] :
 			    &s->merged;
 
-			units_format(per, sizeof(per), f->period, f->period_unit);
+			/* Merged profiles of periods that differ have -1. */
+			if (f->period > 0) {
+				units_format(per, sizeof(per), f->period,
+				    f->period_unit);
+				snprintf(why, sizeof(why), "the file's period, "
+				    "%s, is", per);
+			} else
+				strlcpy(why, "the files' periods are",
+				    sizeof(why));
 			units_format(by, sizeof(by), g, s->unit);
 			snprintf(f->count_note, sizeof(f->count_note), "sample "
 			    "counts recovered as %s / %s, the interval that "
-			    "every value is a whole number of (the file's "
-			    "period, %s, is more than %lld of its %zu samples "
-			    "hold)", s->sample_type, by, per,
-			    (long long)f->subperiod, f->records);
+			    "every value is a whole number of (%s more than "
+			    "%lld of its %zu samples hold)", s->sample_type, by,
+			    why, (long long)f->subperiod, f->records);
 			f->samples = f->total / g;
 			f->count_source = "value / sampling interval";
 			f->subperiod = 0;
