@@ -1,0 +1,1 @@
+$PROFDIFF diff -q -n 4 tests/data/runtimes/go/cpu-none-11.pb.gz tests/data/runtimes/go/cpu-none-12.pb.gz tests/data/runtimes/go/cpu-none-01.pb.gz -- tests/data/runtimes/go/cpu-saturated-02.pb.gz tests/data/runtimes/go/cpu-saturated-03.pb.gz tests/data/runtimes/go/cpu-saturated-04.pb.gz
