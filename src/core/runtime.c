@@ -239,10 +239,11 @@ rt_profiler_file(const char *file)
 static const char *
 bare(const char *name)
 {
-	const char	*p = strstr(name, ".so."), *q;
+	const char	*p = NULL, *q;
 
-	if (p != NULL && (strncmp(name, "lib", 3) == 0 ||
-	    strncmp(name, "ld-", 3) == 0) &&
+	/* The library's name first: most names are no library's. */
+	if ((strncmp(name, "lib", 3) == 0 || strncmp(name, "ld-", 3) == 0) &&
+	    (p = strstr(name, ".so.")) != NULL &&
 	    strcspn(name, " :(/") > (size_t)(p - name)) {
 		for (q = p + 4; isdigit((unsigned char)*q); ) {
 			while (isdigit((unsigned char)*q))
@@ -260,18 +261,23 @@ bare(const char *name)
 }
 
 /*
- * Does name hold tok, as holds() says, or tok marked as the kernel's
- * ("_[k]" after it, as perf script's frames are read: perfscript.c)?
+ * Is name tok, alone or marked as the kernel's ("_[k]" after it, as
+ * perf script's frames are read: perfscript.c), or, with a colon, as
+ * holds() says?  Without a colon only the first two can be: no file
+ * part, so no strstr() over every name of a large profile.
  */
 static int
-holds_or_kernel(const char *name, const char *tok)
+names(const char *name, const char *tok, int colon)
 {
-	size_t	 n = strlen(name), k = strlen(tok);
+	size_t	 k;
 
-	if (n == k + 4 && strcmp(name + k, "_[k]") == 0 &&
-	    strncmp(name, tok, k) == 0)
+	if (name[0] != tok[0] && !colon)
+		return 0;
+	k = strlen(tok);
+	if (strncmp(name, tok, k) == 0 && (name[k] == '\0' ||
+	    strcmp(name + k, "_[k]") == 0))
 		return 1;
-	return holds(name, tok);
+	return colon && holds(name, tok);
 }
 
 enum rt_frame
@@ -291,8 +297,7 @@ rt_frame_of(const char *name)
 		return RT_CODE;
 	/* Without a file part, a name starts as the one it is. */
 	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
-		if ((colon || name[0] == pseudo[i].name[0]) &&
-		    holds_or_kernel(name, pseudo[i].name))
+		if (names(name, pseudo[i].name, colon))
 			return pseudo[i].what;
 	return closure_of(name);
 }
