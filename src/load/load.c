@@ -154,190 +154,6 @@ refuse_negative(const struct profile *p, size_t at, size_t i,
 	    name[0] != '\0' ? name : "sample");
 }
 
-static int64_t
-gcd64(int64_t a, int64_t b)
-{
-	int64_t t;
-
-	if (b < 0)
-		b = -b;
-	while (b != 0) {
-		t = a % b;
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
-/*
- * Go multiplies a mutex profile's contentions by the sampling fraction
- * it ran with and records it nowhere (facts.c's "may be estimates"), so
- * every count is a multiple of it.  Dividing each by the greatest
- * common divisor of them all gives the samples taken, or fewer (when g
- * is a multiple of the fraction), never more: the test can only become
- * more cautious.  Between replicates, each profile's aggregate too.
- * Sides compared are divided alike, by the divisor of them all: each by
- * its own would scale one side's counts against the other's.
- */
-static int
-divisible(const struct side *s)
-{
-	return s->merged.counts_scaled &&
-	    strcmp(s->merged.count_type, "contentions") == 0;
-}
-
-/* fn(agg, g) on each of the side's aggregates: merged, each, parts. */
-static void
-each_agg(struct side *s, void (*fn)(struct agg *, int64_t), int64_t g)
-{
-	size_t		 i;
-
-	fn(s->agg, g);
-	for (i = 0; s->each != NULL && i < s->nprofiles; i++)
-		if (s->each[i] != NULL)
-			fn(s->each[i], g);
-	for (i = 0; s->parts != NULL && i < s->nparts; i++)
-		fn(s->parts[i], g);
-}
-
-static void
-divide_counts(struct side *s, int64_t g)
-{
-	size_t		 i;
-
-	each_agg(s, agg_divide_counts, g);
-	for (i = 0; i <= s->nprofiles; i++) {
-		struct facts *f = i < s->nprofiles ? &s->facts[i] : &s->merged;
-
-		if (f->samples > 0)
-			f->samples /= g;
-		f->counts_scaled = 0;
-		f->counts_recovered = 1;
-		snprintf(f->count_note, sizeof(f->count_note), "sample counts "
-		    "recovered as %s / %lld, the greatest common divisor of "
-		    "them all (Go multiplies a mutex profile's by its sampling "
-		    "fraction and records it nowhere; if the fraction was "
-		    "smaller, these are fewer than the samples taken)",
-		    f->count_type, (long long)g);
-	}
-}
-
-/* One more value of the type read, where counts are value / period. */
-static void
-quantum_add(struct side *s, int64_t v)
-{
-	s->quantum = gcd64(s->quantum, v);
-	s->qrec++;
-	if (s->qmin == 0 || v < s->qmin) {
-		s->qmin = v;
-		s->qmin_n = 0;
-	}
-	if (v == s->qmin)
-		s->qmin_n++;
-}
-
-/*
- * Is side s one whose counts were lost to a period that its values do
- * not fit (facts.subperiod: a value under one period), while the values
- * are whole numbers of a smaller interval, the one the profiler sampled
- * at?  The pyroscope converter of async-profiler's JFR recordings
- * writes a period of 1 s over samples of 10 ms each: every value is a
- * multiple of 10 ms, and most stacks hold exactly one.  Taken as the
- * interval when the least value divides every other and at least a
- * tenth of the records hold just it: values that are measured times
- * (Datadog's cpu) have a divisor of a nanosecond or so, held by
- * almost none.
- */
-static int
-quantized(const struct side *s)
-{
-	return !s->has_counts && s->quanta && s->merged.subperiod > 0 &&
-	    s->quantum > 1 && s->qmin == s->quantum &&
-	    s->qmin_n * 10 >= s->qrec;
-}
-
-/*
- * Counts read again from the values, at the interval of every side
- * (each side's by the divisor of all, as divide_counts() says): when
- * every side compared is quantized(), or none is.
- */
-static void
-requantize(struct side *const *sides, size_t n)
-{
-	int64_t		 g = 0;
-	size_t		 i, k;
-	char		 per[32], by[32], why[64];
-
-	for (i = 0; i < n; i++) {
-		if (!quantized(sides[i]))
-			return;
-		g = gcd64(g, sides[i]->quantum);
-	}
-	for (i = 0; i < n; i++) {
-		struct side *s = sides[i];
-
-		each_agg(s, agg_counts_from_values, g);
-		s->has_counts = 1;
-		for (k = 0; k <= s->nprofiles; k++) {
-			struct facts *f = k < s->nprofiles ? &s->facts[k] :
-			    &s->merged;
-
-			/* Merged profiles of periods that differ have -1. */
-			if (f->period > 0) {
-				units_format(per, sizeof(per), f->period,
-				    f->period_unit);
-				snprintf(why, sizeof(why), "the file's period, "
-				    "%s, is", per);
-			} else
-				strlcpy(why, "the files' periods are",
-				    sizeof(why));
-			units_format(by, sizeof(by), g, s->unit);
-			snprintf(f->count_note, sizeof(f->count_note), "sample "
-			    "counts recovered as %s / %s, the interval that "
-			    "every value is a whole number of (%s more than "
-			    "%lld of its %zu samples hold)", s->sample_type, by,
-			    why, (long long)f->subperiod, f->records);
-			f->samples = f->total / g;
-			f->count_source = "value / sampling interval";
-			f->subperiod = 0;
-			f->counts_scaled = 0;
-			f->counts_recovered = 1;
-		}
-	}
-}
-
-int64_t
-side_count_divisor(struct side *const *sides, size_t n)
-{
-	int64_t	 g = 0;
-	size_t	 i;
-
-	for (i = 0; i < n; i++) {
-		if (!divisible(sides[i]))
-			return 0;
-		g = gcd64(g, sides[i]->count_gcd);
-	}
-	return g;
-}
-
-void
-side_divide(struct side *s, int64_t g)
-{
-	if (g > 1 && divisible(s))
-		divide_counts(s, g);
-}
-
-void
-side_divide_counts(struct side *const *sides, size_t n)
-{
-	int64_t	 g = side_count_divisor(sides, n);
-	size_t	 i;
-
-	requantize(sides, n);
-	for (i = 0; i < n; i++)
-		side_divide(sides[i], g);
-}
-
 /*
  * The sample with its values negated, in *copy and the buffer *nv (one
  * value per sample type, grown as needed): an earlier snapshot's
@@ -373,6 +189,9 @@ fold_source(struct side *s, const struct profile *p, int vi,
 	facts_count_source(p, vi, src, &why);
 	if (why == NULL)
 		s->has_counts = 0;
+	/* Only value / period can be read again at an interval. */
+	if (src->count_divisor <= 1 || src->count_index >= 0)
+		s->quanta = 0;
 	src->keep = NULL;
 	used[0] = vi;
 	used[1] = src->count_index;
@@ -496,7 +315,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	int			 relative = filter_relative(lo->filter);
 	size_t			 neg, nread = 0;
 	int			 gcd_of, waits = 0;
-	int64_t			 idle0;
+	int64_t			 idle0 = agg_idle(s->agg, AGG_VALUE);
 
 	if (sign > 0) {
 		if (!go_waits(p))
@@ -505,13 +324,10 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			s->wait_go = 1;
 		waits = s->wait_go == 1;
 	}
-	idle0 = agg_idle(s->agg, AGG_VALUE);
 	facts_begin(&fr, p, vi, f);
 	if (whole != NULL)
 		facts_begin(&wr, p, vi, whole);
 	gcd_of = fold_source(s, p, vi, &src, used);
-	if (src.count_divisor <= 1 || src.count_index >= 0)
-		s->quanta = 0;
 	/* After the facts, which describe the whole profile. */
 	sr = selection_begin(lo->select, lo->select_other, p, &s->sel);
 	flt = filter_begin(lo->filter, p, &s->fstats);
@@ -534,10 +350,7 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			    (double)smp->values[0];
 			s->wait_weight[3] += (double)smp->values[0];
 		}
-		if (gcd_of >= 0)
-			s->count_gcd = gcd64(s->count_gcd, smp->values[gcd_of]);
-		if (s->quanta && smp->values[vi] > 0)
-			quantum_add(s, smp->values[vi]);
+		side_count_sample(s, smp, gcd_of, vi);
 		if (whole != NULL)
 			(void)facts_sample(&wr, smp);
 		if (sr != NULL && !selection_sample_w(sr, smp, smp->values[vi],
@@ -573,8 +386,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 	if (facts_end(&fr) == -1 || (whole != NULL && facts_end(&wr) == -1))
 		return diag_set(d, DIAG_LIMIT, -1, "the sum of %s values "
 		    "overflows a 64-bit integer", s->sample_type);
-	if (sign > 0 && !afail)
-		idle_cpu(f, &fr, agg_idle(s->agg, AGG_VALUE) - idle0);
+	idle_cpu(f, &fr, sign > 0 && !afail ? agg_idle(s->agg, AGG_VALUE) -
+	    idle0 : 0);
 	if (f->subperiod > 0)
 		s->has_counts = 0;
 	if (afail || efail) {

@@ -220,6 +220,13 @@ void	side_divide_counts(struct side *const *sides, size_t n);
  * side divided by g (nothing when g <= 1 or it is not such a side).
  */
 int64_t	side_count_divisor(struct side *const *sides, size_t n);
+/*
+ * counts.c, for load.c's folding: what the divisors above need of one
+ * sample (the contentions' divisor, the values' interval).
+ */
+struct pf_sample;
+void	side_count_sample(struct side *, const struct pf_sample *,
+	    int gcd_of, int vi);
 void	side_divide(struct side *, int64_t g);
 /*
  * The filter options that matched nothing on this side, a bit each, in
