@@ -601,6 +601,17 @@ put_back(struct fctx *c, size_t i, const struct accepted *a)
 		c->excl[s] += a->excl[s];
 }
 
+/* What an accepted finding holds, freed. */
+static void
+release(struct accepted *a)
+{
+	free(a->region);
+	free(a->flow[0]);
+	free(a->flow[1]);
+	free(a->members);
+	free(a->crowded);
+}
+
 /*
  * Finding a, taken out from place i, is no finding after all: its rows,
  * and the rows it crowded, are settled again among the others (whose
@@ -630,11 +641,7 @@ demote(struct fctx *c, size_t i, struct accepted *a)
 			    VERDICT_IMPROVED : VERDICT_REGRESSED;
 		settle_again(c, r);
 	}
-	free(a->region);
-	free(a->flow[0]);
-	free(a->flow[1]);
-	free(a->members);
-	free(a->crowded);
+	release(a);
 }
 
 /*
@@ -1348,13 +1355,8 @@ delta_findings(struct delta *d, const struct judge *j)
 		build(&c);
 		delta_join_findings(d);
 	}
-	for (i = 0; i < c.nacc; i++) {
-		free(c.acc[i].region);
-		free(c.acc[i].flow[0]);
-		free(c.acc[i].flow[1]);
-		free(c.acc[i].members);
-		free(c.acc[i].crowded);
-	}
+	for (i = 0; i < c.nacc; i++)
+		release(&c.acc[i]);
 	free(c.acc);
 	free(c.wait);
 	free(c.gc);

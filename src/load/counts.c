@@ -140,6 +140,7 @@ requantize(struct side *const *sides, size_t n)
 
 		each_agg(s, agg_counts_from_values, g);
 		s->has_counts = 1;
+		units_format(by, sizeof(by), g, s->unit);
 		for (k = 0; k <= s->nprofiles; k++) {
 			struct facts *f = k < s->nprofiles ? &s->facts[k] :
 			    &s->merged;
@@ -153,7 +154,6 @@ requantize(struct side *const *sides, size_t n)
 			} else
 				strlcpy(why, "the files' periods are",
 				    sizeof(why));
-			units_format(by, sizeof(by), g, s->unit);
 			snprintf(f->count_note, sizeof(f->count_note), "sample "
 			    "counts recovered as %s / %s, the interval that "
 			    "every value is a whole number of (%s more than "

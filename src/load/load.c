@@ -350,7 +350,8 @@ fold_profile(struct side *s, struct feed *fd, struct profile *p, int vi,
 			    (double)smp->values[0];
 			s->wait_weight[3] += (double)smp->values[0];
 		}
-		side_count_sample(s, smp, gcd_of, vi);
+		if (gcd_of >= 0 || s->quanta)
+			side_count_sample(s, smp, gcd_of, vi);
 		if (whole != NULL)
 			(void)facts_sample(&wr, smp);
 		if (sr != NULL && !selection_sample_w(sr, smp, smp->values[vi],
