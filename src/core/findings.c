@@ -1263,38 +1263,56 @@ build(struct fctx *c)
  * its own frame's change and its call's.  If that makes up at least
  * half of c's change, c is one unchanged function split differently,
  * and so are the callers whose only verdict was their own frame's.
+ *
+ * The inlining need not be whole, nor the caller unchanged: V8 inlines
+ * a callee at some of its call sites, or in some of a function's
+ * compiled versions, so the callee keeps a part of its samples, and the
+ * caller may be the change itself (a leaf made slower, then inlined
+ * into it, shows as the caller's own frame grown by more than the
+ * whole change).  A callee that fell while a caller whose cum rose
+ * significantly gained at least as much in its own frame, through
+ * their call (all of its fall, not half: a caller whose own code grew
+ * crowds its callees out, too), is that: a part of the caller's change, not an
+ * improvement beside it; the same the other way.  The caller keeps its
+ * verdict.
  */
 static int
 moved(struct fctx *c, size_t r)
 {
 	const struct delta_row	*row = &c->d->rows[r], *p;
 	const struct delta_edge	*e;
-	double			 size, out, call, sum = 0;
+	double			 size, out, call, m, sum[2] = { 0, 0 };
 	size_t			 i, n;
-	int			 dir = c->dir[r];
+	int			 dir = c->dir[r], whole, found;
 
 	/*
-	 * A frame a JIT inlined is gone from one side: a callee that only
-	 * grew or shrank is a change of its own, whatever its callers' own
-	 * frames did (they fall, too, when another change crowds them).
+	 * Between callers that did not change, a frame a JIT inlined is
+	 * gone from one side: a callee that only grew or shrank is a change
+	 * of its own, whatever those callers' own frames did (they fall,
+	 * too, when another change crowds them).
 	 */
-	if ((dir > 0 && row->status != STATUS_NEW) ||
-	    (dir < 0 && row->status != STATUS_GONE))
-		return 0;
+	whole = (dir > 0 && row->status == STATUS_NEW) ||
+	    (dir < 0 && row->status == STATUS_GONE);
 	size = dir * delta_row_change(row);
 	n = delta_edges(c->d, r, 0, &e);
 	for (i = 0; i < n && size > 0; i++) {
 		p = &c->d->rows[e[i].from];
-		if (e[i].from == r || ((p->hyp & DELTA_HYP_CUM) &&
+		if (e[i].from == r)
+			continue;
+		found = (p->hyp & DELTA_HYP_CUM) &&
 		    (p->verdict == VERDICT_REGRESSED ||
-		    p->verdict == VERDICT_IMPROVED)))
+		    p->verdict == VERDICT_IMPROVED);
+		if (found ? c->dir[e[i].from] != -dir : !whole)
 			continue;
 		out = -dir * p->delta_flat_share;
 		call = dir * delta_edge_change(c->d, &e[i]);
-		if (out > 0 && call > 0)
-			sum += out < call ? out : call;
+		m = out < call ? out : call;
+		if (m > 0)
+			sum[found] += m;
 	}
-	if (size <= 0 || sum < FIND_SHARE * size)
+	/* Half of it between unchanged callers, all of it into a change. */
+	if (size <= 0 || (sum[0] < FIND_SHARE * size &&
+	    sum[0] + sum[1] < size))
 		return 0;
 	for (i = 0; i < n; i++) {
 		p = &c->d->rows[e[i].from];

@@ -284,6 +284,9 @@ fmt_verdict(char *buf, size_t len, const struct delta_row *row,
 		strlcpy(n, row->runtime == RT_SCHED ? " scheduler" :
 		    row->runtime == RT_PROFILER ? " profiler" :
 		    " other threads", sizeof(n));
+	/* Its change moved between its own frame and a caller's. */
+	else if (row->verdict == VERDICT_UNCHANGED && row->moved)
+		strlcpy(n, " moved", sizeof(n));
 	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict,
 	    r->d->exposure),
 	    row->hyp == DELTA_HYP_FLAT && (row->verdict == VERDICT_REGRESSED ||

@@ -508,6 +508,43 @@ test_flat_finding(void)
 }
 
 /*
+ * V8 inlined cmp into sort in part, in the process where sort is the
+ * change: sort's own frame gained more than cmp lost through their
+ * call, and sort's cum rose.  cmp's fall is a part of sort's finding,
+ * not an improvement beside it; sort keeps its verdict.
+ */
+static void
+test_inlined_into_change(void)
+{
+	static const char *const st[] = {
+		"main;handle;sort;cmp", "main;handle;sort", "main;handle;encode",
+		"main;parse",
+	};
+	static const int64_t bc[] = { 3000, 0, 3000, 4000 };
+	static const int64_t nc[] = { 1000, 4000, 3000, 4000 };
+	struct profile	*b = t_build(st, bc, 4), *n = t_build(st, nc, 4);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	const struct delta_row *r;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	r = row(&d, "cmp");
+	CHECK(r != NULL && r->moved && r->verdict == VERDICT_UNCHANGED);
+	r = row(&d, "sort");
+	CHECK(r != NULL && !r->moved && r->verdict == VERDICT_REGRESSED);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings == 1)
+		CHECK(d.findings[0].verdict == VERDICT_REGRESSED);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+}
+
+/*
  * A JIT inlined cmp into sort in one process and not in the other: cmp
  * is new where sort's own samples fell by as much, and sort's cum did
  * not change.  That is one unchanged function, not a regression of cmp
@@ -1586,6 +1623,7 @@ main(void)
 	test_flat_finding();
 	test_many_rows();
 	test_inlined();
+	test_inlined_into_change();
 	test_runtime_background();
 	test_spread();
 	test_alloc();
