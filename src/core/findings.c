@@ -552,7 +552,10 @@ settle_again(struct fctx *c, size_t r)
  * other's function?  It was tested with them in the rest, as that one
  * was not yet known.  One that lies inside another finding was taken
  * first as the inner change, rightly: the other is what changed around
- * it.
+ * it.  Shares share every sample: a finding of the other direction
+ * accepted after i moved i's share of the rest as it moved every
+ * share (an improvement taken first, whose fall was the regressions'
+ * growth, is crowded out by them), so i is tested again without it.
  */
 static int
 shares_later(struct fctx *c, size_t i)
@@ -566,6 +569,8 @@ shares_later(struct fctx *c, size_t i)
 			continue;
 		if (c->acc[j].region[a->spend])
 			return 0;
+		if (j > i && c->acc[j].dir != a->dir && as_shares(c))
+			later = 1;
 		for (s = 0; s < 2 && j > i && !later; s++)
 			if (joint(c, &c->acc[j], a->spend, a->flat, s) > 0)
 				later = 1;
@@ -1272,9 +1277,9 @@ build(struct fctx *c)
  * whole change).  A callee that fell while a caller whose cum rose
  * significantly gained at least as much in its own frame, through
  * their call (all of its fall, not half: a caller whose own code grew
- * crowds its callees out, too), is that: a part of the caller's change, not an
- * improvement beside it; the same the other way.  The caller keeps its
- * verdict.
+ * crowds its callees out, too), is that: a part of the caller's
+ * change, not an improvement beside it; the same the other way.  The
+ * caller keeps its verdict.
  */
 static int
 moved(struct fctx *c, size_t r)

@@ -118,8 +118,9 @@ VERDICTS = {"~": "unchanged", "too few samples": "insufficient",
             "regressed": "regressed", "improved": "improved"}
 UP = {"regressed": 1, "crowded_in": 1, "improved": -1, "crowded_out": -1}
 # A row set aside alone as the runtime's load is "~ scheduler" or "~
-# other threads" or "~ profiler" (findings.c): unchanged, with what it is.
-LOAD = r"(?: (?:scheduler|other threads|profiler))"
+# other threads" or "~ profiler" (findings.c): unchanged, with what it is;
+# one whose change only moved between its frame and a caller's, "~ moved".
+LOAD = r"(?: (?:scheduler|other threads|profiler|moved))"
 VERDICT_CELL = re.compile(r"^(~|too few samples|crowded out|crowded in|"
                           r"fell with|rose with|"
                           r"regressed|improved)( flat)?(?: #(\d+)|" + LOAD +
