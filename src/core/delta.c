@@ -1372,6 +1372,7 @@ finding_free(struct delta_finding *f)
 	free(f->rows);
 	free(f->crowded);
 	free(f->under);
+	free(f->moved);
 	free(f->background);
 	free(f->joined);
 }

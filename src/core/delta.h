@@ -109,9 +109,12 @@ struct delta_row {
 	/*
 	 * A change that only moved between a caller's own frame and this
 	 * callee's (findings.c: a JIT's inlining that differs between
-	 * processes): its verdict is then unchanged.
+	 * processes): its verdict is then unchanged.  moved_into: the
+	 * caller whose own frame took it when that caller is a finding's
+	 * (its index), else -1.
 	 */
 	int		 moved;
+	long		 moved_into;
 	/*
 	 * For a row of a finding's background: the runtime work it is
 	 * part of (runtime.h: RT_GC, RT_SCHED); else RT_CODE.
@@ -246,6 +249,13 @@ struct delta_finding {
 	 */
 	struct delta_part *under;
 	size_t		 nunder;
+	/*
+	 * Callees whose change moved into the own frames of its rows, not a
+	 * change of theirs (findings.c, moved(): V8 inlined them there in one
+	 * process), each with its row's change, largest first.
+	 */
+	struct delta_part *moved;
+	size_t		 nmoved;
 	/*
 	 * The collector's work its allocations made, run apart from its
 	 * stacks (findings.c, DELTA_ROLE_BACKGROUND): rows, largest first.

@@ -1178,6 +1178,30 @@ below(struct fctx *c, size_t i, struct delta_finding *f)
 	qsort(f->under, f->nunder, sizeof(*f->under), cmp_part);
 }
 
+/*
+ * The callees whose change moved into the own frames of finding i's
+ * rows (moved()), before the findings are renumbered.
+ */
+static void
+moved_parts(const struct delta *d, size_t i, struct delta_finding *f)
+{
+	size_t	 r;
+
+	f->moved = NULL;
+	f->nmoved = 0;
+	for (r = 0; r < d->nrows; r++) {
+		if (!d->rows[r].moved || d->rows[r].moved_into < 0 ||
+		    d->rows[d->rows[r].moved_into].finding != (long)i)
+			continue;
+		f->moved = xreallocarray(f->moved, f->nmoved + 1,
+		    sizeof(*f->moved));
+		f->moved[f->nmoved].row = r;
+		f->moved[f->nmoved++].change = delta_row_change(&d->rows[r]);
+	}
+	if (f->nmoved > 1)
+		qsort(f->moved, f->nmoved, sizeof(*f->moved), cmp_part);
+}
+
 /* A finding's background rows, apart from its members (delta.h). */
 static void
 split_background(const struct delta *d, struct accepted *a,
@@ -1229,6 +1253,7 @@ build(struct fctx *c)
 		f->path = xreallocarray(NULL, FIND_MAX_PATH, sizeof(*f->path));
 		f->npath = ascend(c, a, f->path);
 		below(c, i, f);
+		moved_parts(d, i, f);
 		sort_rows(d, a->members, a->nmembers);
 		sort_rows(d, a->crowded, a->ncrowded);
 		split_background(d, a, f);
@@ -1286,8 +1311,10 @@ moved(struct fctx *c, size_t r)
 {
 	const struct delta_row	*row = &c->d->rows[r], *p;
 	const struct delta_edge	*e;
-	double			 size, out, call, m, sum[2] = { 0, 0 };
+	double			 size, out, call, m, top = 0;
+	double			 sum[2] = { 0, 0 };
 	size_t			 i, n;
+	long			 into = -1;
 	int			 dir = c->dir[r], whole, found;
 
 	/*
@@ -1314,6 +1341,10 @@ moved(struct fctx *c, size_t r)
 		m = out < call ? out : call;
 		if (m > 0)
 			sum[found] += m;
+		if (found && m > top) {
+			top = m;
+			into = (long)e[i].from;
+		}
 	}
 	/* Half of it between unchanged callers, all of it into a change. */
 	if (size <= 0 || (sum[0] < FIND_SHARE * size &&
@@ -1330,6 +1361,7 @@ moved(struct fctx *c, size_t r)
 	}
 	c->d->rows[r].verdict = VERDICT_UNCHANGED;
 	c->d->rows[r].moved = 1;
+	c->d->rows[r].moved_into = into;
 	c->dir[r] = 0;
 	return 1;
 }
@@ -1351,6 +1383,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	c.ri = region_new(d, FIND_WALKED);
 	for (i = 0; i < c.n; i++) {
 		d->rows[i].finding = -1;
+		d->rows[i].moved_into = -1;
 		d->rows[i].role = DELTA_ROLE_NONE;
 		d->rows[i].runtime = RT_CODE;
 		if (d->rows[i].verdict == VERDICT_REGRESSED)

@@ -277,14 +277,13 @@ fmt_verdict(char *buf, size_t len, const struct delta_row *row,
 
 	if (row->finding >= 0)
 		snprintf(n, sizeof(n), " #%ld", row->finding + 1);
-	/* Moved, and set aside with no finding: the load (findings.c). */
+	/* Set aside with no finding (the load), or moved (findings.c). */
 	else if (row->verdict == VERDICT_UNCHANGED &&
 	    (row->runtime == RT_SCHED || row->runtime == RT_THREADS ||
 	    row->runtime == RT_PROFILER))
 		strlcpy(n, row->runtime == RT_SCHED ? " scheduler" :
 		    row->runtime == RT_PROFILER ? " profiler" :
 		    " other threads", sizeof(n));
-	/* Its change moved between its own frame and a caller's. */
 	else if (row->verdict == VERDICT_UNCHANGED && row->moved)
 		strlcpy(n, " moved", sizeof(n));
 	snprintf(buf, len, "%s%s%s", verdict_text(row->verdict,
@@ -541,6 +540,7 @@ put_background(FILE *fp, const struct diff_report *r,
 #define WAIT_NOTE	"waiting, not code: the CPU of going to sleep " \
 	"and waking follows how often the threads wait, so it fails no gate"
 #define LOAD_NOTE(f)	(delta_finding_gates(f) ? NULL : WAIT_NOTE)
+#define MOVED_LEAD(s)	s "moved into its callers' own frames:"
 
 /*
  * The findings, one line each, then what each crowded, as the text
@@ -572,6 +572,9 @@ put_findings_text(FILE *fp, const struct diff_report *r)
 		    report_put_text) > 0)
 			fputc('\n', fp);
 		if (put_joined(fp, r, f, 3, "  ", report_put_text) > 0)
+			fputc('\n', fp);
+		if (put_parts(fp, r, f->moved, f->nmoved, 3, MOVED_LEAD("   "),
+		    report_put_text) > 0)
 			fputc('\n', fp);
 		if (put_background(fp, r, f, 3, "  ", report_put_text) > 0)
 			fputc('\n', fp);
@@ -899,6 +902,8 @@ put_findings_md(FILE *fp, const struct diff_report *r)
 			fprintf(fp, "; %s", LOAD_NOTE(f));
 		put_under(fp, r, f, 5, "; under it:", report_put_md);
 		put_joined(fp, r, f, 5, ";", report_put_md);
+		put_parts(fp, r, f->moved, f->nmoved, 5, MOVED_LEAD("; "),
+		    report_put_md);
 		put_background(fp, r, f, 5, ";",
 		    report_put_md);
 		snprintf(lead, sizeof(lead), "; %s",
@@ -1139,6 +1144,8 @@ put_findings_json(FILE *fp, const struct delta *d, const struct diff_report *r,
 		json_parts(fp, r, f->joined, f->njoined, 1, to);
 		fputs(",\"under\":", fp);
 		json_parts(fp, r, f->under, f->nunder, 0, to);
+		fputs(",\"moved\":", fp);
+		json_parts(fp, r, f->moved, f->nmoved, 0, to);
 		fputc('}', fp);
 	}
 	fputs("]", fp);

@@ -535,8 +535,14 @@ test_inlined_into_change(void)
 	r = row(&d, "sort");
 	CHECK(r != NULL && !r->moved && r->verdict == VERDICT_REGRESSED);
 	CHECK_INT(d.nfindings, 1);
-	if (d.nfindings == 1)
+	if (d.nfindings == 1) {
 		CHECK(d.findings[0].verdict == VERDICT_REGRESSED);
+		/* Listed under sort's finding, as what moved into it. */
+		CHECK_INT(d.findings[0].nmoved, 1);
+		if (d.findings[0].nmoved == 1)
+			CHECK_STR(d.rows[d.findings[0].moved[0].row].name,
+			    "cmp");
+	}
 	delta_release(&d);
 	agg_free(ab);
 	agg_free(an);
