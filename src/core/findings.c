@@ -1179,27 +1179,32 @@ below(struct fctx *c, size_t i, struct delta_finding *f)
 }
 
 /*
- * The callees whose change moved into the own frames of finding i's
- * rows (moved()), before the findings are renumbered.
+ * The callees whose change moved into the own frames of a finding's
+ * rows (moved()), once the findings that entered together are joined:
+ * each under the finding of the caller that took it.
  */
 static void
-moved_parts(const struct delta *d, size_t i, struct delta_finding *f)
+moved_parts(struct delta *d)
 {
-	size_t	 r;
+	struct delta_finding *f;
+	size_t	 r, i;
+	long	 k;
 
-	f->moved = NULL;
-	f->nmoved = 0;
 	for (r = 0; r < d->nrows; r++) {
 		if (!d->rows[r].moved || d->rows[r].moved_into < 0 ||
-		    d->rows[d->rows[r].moved_into].finding != (long)i)
+		    (k = d->rows[d->rows[r].moved_into].finding) < 0 ||
+		    (size_t)k >= d->nfindings)
 			continue;
+		f = &d->findings[k];
 		f->moved = xreallocarray(f->moved, f->nmoved + 1,
 		    sizeof(*f->moved));
 		f->moved[f->nmoved].row = r;
 		f->moved[f->nmoved++].change = delta_row_change(&d->rows[r]);
 	}
-	if (f->nmoved > 1)
-		qsort(f->moved, f->nmoved, sizeof(*f->moved), cmp_part);
+	for (i = 0; i < d->nfindings; i++)
+		if (d->findings[i].nmoved > 1)
+			qsort(d->findings[i].moved, d->findings[i].nmoved,
+			    sizeof(*d->findings[i].moved), cmp_part);
 }
 
 /* A finding's background rows, apart from its members (delta.h). */
@@ -1253,7 +1258,6 @@ build(struct fctx *c)
 		f->path = xreallocarray(NULL, FIND_MAX_PATH, sizeof(*f->path));
 		f->npath = ascend(c, a, f->path);
 		below(c, i, f);
-		moved_parts(d, i, f);
 		sort_rows(d, a->members, a->nmembers);
 		sort_rows(d, a->crowded, a->ncrowded);
 		split_background(d, a, f);
@@ -1410,6 +1414,7 @@ delta_findings(struct delta *d, const struct judge *j)
 		find_attach_background(&c);
 		build(&c);
 		delta_join_findings(d);
+		moved_parts(d);
 	}
 	for (i = 0; i < c.nacc; i++)
 		release(&c.acc[i]);
