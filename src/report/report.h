@@ -377,12 +377,28 @@ void	report_diff_norm(char *buf, size_t len, double v,
 	    const struct diff_report *);
 void	report_diff_delta(char *buf, size_t len, double v,
 	    const struct diff_report *);
+/* An interval "[-1.2, +3.4]" of shares or of the report's unit. */
+void	report_diff_interval(char *buf, size_t len, double lo, double hi,
+	    const struct diff_report *, int digits);
 /* --min-effect's points in the quantity compared ("1pp", "10ms/s ..."). */
 void	report_diff_min_effect(char *buf, size_t len,
 	    const struct diff_report *);
 const char *report_verdict_name(int verdict);
 /* exposure: rates or values are compared, and no share is crowded. */
 const char *report_verdict_text(int verdict, int exposure);
+
+/*
+ * A diff's findings, each a line and what it holds, as the text and
+ * Markdown reports lead with them (report_findings.c); nothing without
+ * findings.
+ */
+void	report_findings_text(FILE *, const struct diff_report *);
+void	report_findings_md(FILE *, const struct diff_report *);
+
+/* Colours of the text report on a terminal: regressed, improved. */
+#define REPORT_RED	"\033[31m"
+#define REPORT_GREEN	"\033[32m"
+#define REPORT_RESET	"\033[0m"
 
 /*
  * --list's and --peek's sections of a diff report (report_views.c),
