@@ -57,4 +57,10 @@ const char cli_help_no_change[] =
     "read from the functions,\n"
     "    outside the changes that spread, and allowed for "
     "(processes-differ warns\n"
-    "    from 10%).\n";
+    "    from 10%);\n"
+    "    beside a finding, what else rose or fell is crowded unless "
+    "its share of the\n"
+    "    rest, outside the findings, moved at alpha over the family "
+    "(the header says\n"
+    "    what that can see; JSON rest_delta_pp, "
+    "rest_min_detectable_pp).\n";

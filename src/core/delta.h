@@ -125,6 +125,12 @@ struct delta_row {
 	long		 finding;	/* its finding's index, or -1 */
 	enum delta_role	 role;
 	/*
+	 * The rest it is judged on as a change beside the findings it is
+	 * not part of (findings.c): each side's samples less theirs; 0 if
+	 * it shares samples with one of them.
+	 */
+	int64_t		 rest_n[2];
+	/*
 	 * Values per count (bytes per object, delay per contention) on
 	 * each side, of the hypothesis reported, and the interval of their
 	 * change, new - base, when the values are weighted and the count
@@ -323,6 +329,17 @@ struct delta {
 	double		 mde;		/* min detectable change, share units */
 	double		 noise;		/* noise half-width, share units */
 	double		 mde_share;	/* the share it was computed at */
+	/*
+	 * Beside the findings, when shares are compared (findings.c): each
+	 * side's samples outside them (0 without a finding), the threshold
+	 * a change there must reach on them to be a finding of its own,
+	 * and what the noisiest row outside the findings shows at it, a
+	 * share of the rest (-1 if none), at its share of the rest.
+	 */
+	int64_t		 rest_n[2];
+	double		 rest_threshold;
+	double		 rest_mde;
+	double		 rest_share;
 	struct delta_finding *findings;	/* largest change first */
 	size_t		 nfindings;
 	struct delta_graph *graph;	/* for delta_explain() */
@@ -407,6 +424,15 @@ double	delta_row_change(const struct delta_row *);
  * without samples.
  */
 double	delta_row_mde(const struct delta *, const struct delta_row *r);
+/*
+ * A row as a change of its own is judged beside the findings it is not
+ * part of (its rest_n): the change of its share of that rest of the
+ * profile, into *change, and the change of it found 80% of the time at
+ * rest_threshold (return), in the rows' share units; -1 for a row that
+ * shares samples with one of them, or without findings.
+ */
+double	delta_row_rest(const struct delta *, const struct delta_row *r,
+	    double *change);
 
 /*
  * Mark in[r] for every row r that x dominates, x included: every sample

@@ -146,15 +146,6 @@ joint(struct fctx *c, struct accepted *a, size_t r, int flat, int side)
 	return j < k ? j : k;
 }
 
-/* The total side s's rest is a part of: its samples, or its cden. */
-static int64_t
-rest_total(const struct fctx *c, int s)
-{
-	if (c->d->exposure && c->d->bounded)
-		return s ? c->d->new_n : c->d->base_n;
-	return s ? c->d->new_cden : c->d->base_cden;
-}
-
 /* A part of rest_total() as the engine's share of side s. */
 static double
 rest_scale(const struct fctx *c, int s)
@@ -1415,6 +1406,7 @@ delta_findings(struct delta *d, const struct judge *j)
 		build(&c);
 		delta_join_findings(d);
 		moved_parts(d);
+		find_beside(&c);
 	}
 	for (i = 0; i < c.nacc; i++)
 		release(&c.acc[i]);

@@ -127,10 +127,21 @@ as_shares(const struct fctx *c)
 	return !c->d->exposure || c->d->bounded;
 }
 
+/* The total side s's rest is a part of: its samples, or its cden. */
+static inline int64_t
+rest_total(const struct fctx *c, int s)
+{
+	if (c->d->exposure && c->d->bounded)
+		return s ? c->d->new_n : c->d->base_n;
+	return s ? c->d->new_cden : c->d->base_cden;
+}
+
 /* findings.c */
 int	find_still(struct fctx *, size_t r);
 double	find_size_of(struct fctx *, size_t i);
 void	find_join(struct fctx *, size_t i, size_t r, enum delta_role);
+/* beside.c: once the findings are built, what is beside them. */
+void	find_beside(struct fctx *);
 
 /*
  * background.c: the runtime's work that follows the load, set aside as

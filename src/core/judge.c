@@ -326,14 +326,14 @@ test_all(struct judge *j, struct judge_hyp *h, size_t m, const size_t *rep,
  * and the noise half-width (*noise).
  */
 static double
-hyp_mde(const struct judge *j, const struct judge_hyp *h, double pooled,
+hyp_mde(const struct judge_hyp *h, int64_t n1, int64_t n2, double pooled,
     double t, double *noise)
 {
 	double	 se, zq, zp, mde;
 
 	if (h->df == HUGE_VAL) {
-		mde = stats_mde(pooled, j->n1, j->n2, t, STATS_POWER);
-		*noise = stats_noise(pooled, j->n1, j->n2, t);
+		mde = stats_mde(pooled, n1, n2, t, STATS_POWER);
+		*noise = stats_noise(pooled, n1, n2, t);
 		if (h->phi > 1) {
 			mde *= sqrt(h->phi);
 			*noise *= sqrt(h->phi);
@@ -342,7 +342,7 @@ hyp_mde(const struct judge *j, const struct judge_hyp *h, double pooled,
 		return fmin(1, mde);
 	}
 	se = sqrt(h->phi * pooled * (1 - pooled) *
-	    (1 / (double)j->n1 + 1 / (double)j->n2));
+	    (1 / (double)n1 + 1 / (double)n2));
 	zq = stats_t_quantile(1 - t / 2, h->df);
 	zp = stats_t_quantile(STATS_POWER, h->df);
 	*noise = fmin(1, zq * se);
@@ -374,8 +374,8 @@ detectable(struct judge *j, const struct judge_hyp *h, size_t m)
 		}
 	}
 	if (bestse >= 0)
-		j->mde = hyp_mde(j, &h[best], j->mde_share, j->fdr.threshold,
-		    &j->noise);
+		j->mde = hyp_mde(&h[best], j->n1, j->n2, j->mde_share,
+		    j->fdr.threshold, &j->noise);
 }
 
 double
@@ -386,7 +386,18 @@ judge_hyp_mde(const struct judge *j, const struct judge_hyp *h)
 	if (j->n1 <= 0 || j->n2 <= 0 || h->k1 + h->k2 <= 0)
 		return -1;
 	pooled = (double)(h->k1 + h->k2) / (double)(j->n1 + j->n2);
-	return hyp_mde(j, h, pooled, j->fdr.threshold, &noise);
+	return hyp_mde(h, j->n1, j->n2, pooled, j->fdr.threshold, &noise);
+}
+
+double
+judge_hyp_mde_in(const struct judge_hyp *h, int64_t n1, int64_t n2, double t)
+{
+	double	 pooled, noise;
+
+	if (n1 <= 0 || n2 <= 0 || h->k1 + h->k2 <= 0)
+		return -1;
+	pooled = fmin(1, (double)(h->k1 + h->k2) / (double)(n1 + n2));
+	return hyp_mde(h, n1, n2, pooled, t, &noise);
 }
 
 int

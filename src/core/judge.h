@@ -114,6 +114,14 @@ int	judge_significant(const struct judge *, const struct judge_hyp *);
  */
 double	judge_hyp_mde(const struct judge *, const struct judge_hyp *);
 /*
+ * The same for h's counts as a part of other totals, n1 and n2 (the
+ * rest of a profile outside the findings), at threshold t: the change
+ * of their share of those totals found 80% of the time; -1 without
+ * samples.
+ */
+double	judge_hyp_mde_in(const struct judge_hyp *, int64_t n1, int64_t n2,
+	    double t);
+/*
  * Could it not be a discovery, whatever the split of its samples: it
  * was untested, or trimmed as unable to reach the family's threshold.
  */

@@ -311,8 +311,17 @@ put_detectable(FILE *fp, const struct diff_report *r)
 	fprintf(fp, "With %" PRId64 " and %" PRId64 " samples, changes under "
 	    "±%.1f points cannot be told from noise; ±%.1f points are found "
 	    "80%% of the time (at a %.0f%% share, and p <= %s, what a further "
-	    "finding needs).\n", d->base_n, d->new_n, 100 * d->noise,
-	    100 * d->mde, 100 * d->mde_share, t);
+	    "%s needs).\n", d->base_n, d->new_n, 100 * d->noise,
+	    100 * d->mde, 100 * d->mde_share, t, d->rest_n[0] > 0 ?
+	    "discovery" : "finding");
+	if (d->rest_n[0] <= 0 || d->rest_mde < 0)
+		return;
+	report_put_p(t, sizeof(t), d->rest_threshold);
+	fprintf(fp, "Beside the findings, a change is one of its own if it "
+	    "holds on the rest of the profile (%" PRId64 " and %" PRId64
+	    " samples) at p <= %s: there, ±%.1f points of a %.0f%% share of "
+	    "the rest are found 80%% of the time.\n", d->rest_n[0],
+	    d->rest_n[1], t, 100 * d->rest_mde, 100 * d->rest_share);
 }
 
 /* The test line, and the filters' line, their expressions written by put. */
@@ -899,7 +908,7 @@ static void
 put_row_json(FILE *fp, const struct diff_report *r,
     const struct delta_row *row, const char *to)
 {
-	double	 mde;
+	double	 mde, rest;
 	size_t	 i;
 
 	report_put_json(fp, row->name);
@@ -938,6 +947,12 @@ put_row_json(FILE *fp, const struct diff_report *r,
 	/* The change its hypothesis finds 80% of the time. */
 	mde = delta_row_mde(r->d, row);
 	fputs(",\"min_detectable_pp\":", fp);
+	report_put_num(fp, mde >= 0 ? 100 * mde : NAN);
+	/* Outside the findings: as a change of its own beside them. */
+	mde = delta_row_rest(r->d, row, &rest);
+	fputs(",\"rest_delta_pp\":", fp);
+	report_put_num(fp, mde >= 0 ? 100 * rest : NAN);
+	fputs(",\"rest_min_detectable_pp\":", fp);
 	report_put_num(fp, mde >= 0 ? 100 * mde : NAN);
 	fputs(",\"test\":", fp);
 	report_put_json(fp, stats_method_name(row->st.method));
@@ -1060,6 +1075,16 @@ report_diff_json(FILE *fp, const struct diff_report *r)
 	    d->judge.fdr.rejected);
 	fputs(",\"threshold\":", fp);
 	report_put_num(fp, d->judge.fdr.threshold);
+	if (d->rest_n[0] > 0)
+		fprintf(fp, ",\"rest_samples\":[%" PRId64 ",%" PRId64 "]",
+		    d->rest_n[0], d->rest_n[1]);
+	else
+		fputs(",\"rest_samples\":null", fp);
+	fputs(",\"rest_threshold\":", fp);
+	report_put_num(fp, d->rest_n[0] > 0 ? d->rest_threshold : NAN);
+	fputs(",\"rest_min_detectable_pp\":", fp);
+	report_put_num(fp, d->rest_n[0] > 0 && d->rest_mde >= 0 ?
+	    100 * d->rest_mde : NAN);
 	fputs(",\"ci_level\":", fp);
 	report_put_num(fp, 1 - d->judge.ci_alpha);
 	if (d->replicates) {

@@ -1189,6 +1189,54 @@ test_row_mde(void)
 }
 
 /*
+ * Beside a finding, a row is judged as a change of its own on the rest
+ * of the profile (findings.c): render kept its time while search
+ * tripled, so its share fell by a third and its share of the rest did
+ * not move.  The rest is each side's samples less search's; the
+ * finding's own rows are judged beside the other findings (none here:
+ * the whole profile); the threshold is a first discovery's, and what
+ * it shows is no finer than the family's.  With no finding there is no
+ * rest.
+ */
+static void
+test_rest_beside(void)
+{
+	static const char *const st[] = {
+		"main;serve;search", "main;serve;render;fmt", "main;other",
+	};
+	static const int64_t bc[] = { 2000, 3000, 5000 };
+	static const int64_t nc[] = { 6000, 3000, 5000 };
+	static const int64_t same[] = { 2000, 3000, 5000 };
+	struct pair	 x;
+	struct delta	 d;
+	const struct delta_row *fmt, *se;
+	double		 ch = 1, m;
+
+	CHECK(pair_compute(&x, st, bc, nc, 3, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	CHECK(d.rest_n[0] == 8000 && d.rest_n[1] == 8000);
+	CHECK(d.rest_threshold > 0 &&
+	    d.rest_threshold < d.judge.fdr.threshold);
+	CHECK(d.rest_mde > 0);
+	fmt = row(&d, "fmt");
+	se = row(&d, "search");
+	CHECK(fmt != NULL && fmt->verdict == VERDICT_CROWDED_OUT);
+	m = fmt != NULL ? delta_row_rest(&d, fmt, &ch) : -1;
+	CHECK(m > 0 && fabs(ch) < 1e-12);
+	CHECK(fmt != NULL && m > delta_row_mde(&d, fmt));
+	/* The finding's own, beside no other: the whole profile. */
+	CHECK(se != NULL && delta_row_rest(&d, se, &ch) > 0 &&
+	    fabs(ch - se->delta_share) < 1e-12);
+	pair_release(&x, &d);
+	CHECK(pair_compute(&x, st, bc, same, 3, &d) == 0);
+	CHECK_INT(d.nfindings, 0);
+	CHECK(d.rest_n[0] == 0 && d.rest_n[1] == 0);
+	fmt = row(&d, "fmt");
+	CHECK(fmt != NULL && delta_row_rest(&d, fmt, &ch) == -1);
+	pair_release(&x, &d);
+}
+
+/*
  * A shared callee whose change came through a caller two calls below
  * the one that dominates it: handle calls rate itself and, through
  * basket, ship, which calls it five times as often (and tax a little
@@ -1641,6 +1689,7 @@ main(void)
 	test_entry_two();
 	test_entry_helper();
 	test_row_mde();
+	test_rest_beside();
 	test_path_indirect_caller();
 	test_entry_new_calls();
 	test_gc_assists_moved();
