@@ -65,7 +65,11 @@
 # injected function's measured change and the change the report says it
 # finds 80% of the time in that row (min_detectable_pp), medians, the
 # pairs where the one reached the other, and how many of those were
-# found and exit 1.
+# found and exit 1.  For a second injected change (two, mixed), the
+# same beside the other findings: its change on the rest of the profile
+# and what a finding there is found 80% of the time at (its row's
+# rest_delta_pp and rest_min_detectable_pp), and how many of the pairs
+# where it reached that had a finding of its direction naming it.
 #
 # Power (found, exact) is reported, not checked, for the shapes under
 # +25%: those whose name ends in a number below 25 (leaf10), and those
@@ -370,7 +374,7 @@ JOB
 		    res=""
 		[ -n "$res" ] || ds=parse
 	fi
-	[ -n "$res" ] || res="0	0	0	0	0	0	0	0	-	-		-	-"
+	[ -n "$res" ] || res="0	0	0	0	0	0	0	0	-	-		-	-	-	-	-"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$rt" "$kind" "$ix" \
 	    "$side" "$var" "$cs" "$ds" "$res" >>"$RT_TMP/r/$$"
 	# Keep the messages of pairs that failed.
@@ -395,7 +399,13 @@ EOF
 # a report still count.  Then the first injected regression's delta (its
 # row's, - for none) and that row's min_detectable_pp: the
 # size of the change against what the counts could show
-# (RUNTIMES_PAIRS has them).
+# (RUNTIMES_PAIRS has them).  Then the second injected change (the
+# first improvement, else the second regression; - for none): its
+# change in its direction as a share of the rest of the profile beside
+# the findings it is not part of (its row's rest_delta_pp, negated for
+# an improvement), the change there that a finding beside them is found
+# 80% of the time at (rest_min_detectable_pp), and whether a finding of
+# its direction names it (1/0): the limit of a second change.
 cat >"$tmp/pair.jq" <<'EOF'
 def fns($s): $s | split(";") | map(select(. != "" and . != "-"));
 def direct($f; $t): $f.function == $t or any(($f.path // [])[]; . == $t);
@@ -441,7 +451,17 @@ fns($reg) as $R | fns($imp) as $I |
     first // "-") end),
   ((. as $r | $R | first // null) as $t |
    ([$root.rows[] | select(.name == $t) | .min_detectable_pp |
-     select(. != null)] | first) // .min_detectable_effect_pp // "-")
+     select(. != null)] | first) // .min_detectable_effect_pp // "-"),
+  # The second change: the first improvement, else the second
+  # regression, with its direction.
+  ((if ($I | length) > 0 then [$I[0], -1] elif ($R | length) > 1 then
+    [$R[1], 1] else null end) as $s |
+   ([$root.rows[] | select($s != null and .name == $s[0] and
+     .rest_delta_pp != null)] | first) as $w |
+   if $w == null then "-", "-", "-" else
+     ($w.rest_delta_pp * $s[1]), $w.rest_min_detectable_pp,
+     (if any((if $s[1] > 0 then $RF else $IF end)[]; names(.; $s[0]))
+      then 1 else 0 end) end)
 ] | map(tostring) | join("\t")
 EOF
 export RT_TMP="$tmp" RT_PD="$PD" RT_ARGS="$ARGS" RT_TOUT="$TOUT"
@@ -457,7 +477,7 @@ fi
 cat "$tmp"/r/* 2>/dev/null | awk -F'\t' -v OFS='\t' '
 FILENAME == "-" { done[$1] = $0; next }
 { if ($1 in done) print done[$1]
-  else print $1, $2, $3, $4, $5, $6, "lost", "lost", 0, 0, 0, 0, 0, 0, 0, 0, "-", "-", "", "-", "-" }' \
+  else print $1, $2, $3, $4, $5, $6, "lost", "lost", 0, 0, 0, 0, 0, 0, 0, 0, "-", "-", "", "-", "-", "-", "-", "-" }' \
     - "$tmp/jobs.tsv" >"$tmp/results.tsv"
 # Every pair, for looking into one: its job (the files) and its result.
 if [ -n "${RUNTIMES_PAIRS:-}" ]; then
@@ -612,25 +632,35 @@ while IFS='	' read -r rt kind ix; do
 	# says its row finds 80% of the time (min_detectable_pp), medians
 	# over the pairs; the pairs where the one reached the other, and
 	# how many of those were found (an injected regression named by a
-	# regression finding, and exit 1).
-	awk -F'\t' -v rt="$rt" -v k="$kind" -v ix="$ix" "$MEDIAN"'
-	$2 == rt && $3 == k && $4 == ix && $6 != "none" && $20 != "-" &&
-	    $21 != "-" {
-		c = $5 " " $6
-		if (!(c in n)) cl[++nc] = c
-		n[c]++; d[c, n[c]] = $20 + 0; m[c, n[c]] = $21 + 0
-		if ($20 + 0 >= $21 + 0) {
-			reach[c]++
-			if ($12 >= 1 && $7 == 1) got[c]++
+	# regression finding, and exit 1).  Then the same for a second
+	# change (two regressions, or a regression and an improvement):
+	# its change in its direction on the rest of the profile beside the
+	# other findings, and what a finding there is found 80% of the time
+	# at; found: a finding of its direction names it.
+	for second in 0 1; do
+		awk -F'\t' -v rt="$rt" -v k="$kind" -v ix="$ix" \
+		    -v second="$second" "$MEDIAN"'
+		BEGIN { f = second ? 22 : 20 }
+		$2 == rt && $3 == k && $4 == ix && $6 != "none" &&
+		    $f != "-" && $(f + 1) != "-" {
+			c = $5 " " $6
+			if (!(c in n)) cl[++nc] = c
+			n[c]++; d[c, n[c]] = $f + 0; m[c, n[c]] = $(f + 1) + 0
+			if ($f + 0 >= $(f + 1) + 0) {
+				reach[c]++
+				if (second ? $24 == 1 : $12 >= 1 && $7 == 1)
+					got[c]++
+			}
 		}
-	}
-	END {
-		for (x = 1; x <= nc; x++) {
-			c = cl[x]
-			printf "#   %s: the change %+.2fpp, detectable %.2fpp (medians); reached in %d/%d pairs, found in %d of those\n",
-			    c, median(d, c, n[c]), median(m, c, n[c]), reach[c], n[c], got[c]
-		}
-	}' "$tmp/results.tsv"
+		END {
+			what = second ? "the second change beside the others %+.2fpp of the rest, detectable there" : "the change %+.2fpp, detectable"
+			for (x = 1; x <= nc; x++) {
+				c = cl[x]
+				printf "#   %s: " what " %.2fpp (medians); reached in %d/%d pairs, found in %d of those\n",
+				    c, median(d, c, n[c]), median(m, c, n[c]), reach[c], n[c], got[c]
+			}
+		}' "$tmp/results.tsv"
+	done
 done <"$tmp/groups"
 echo "#"
 
