@@ -14,7 +14,7 @@
 #include "report/report.h"
 #include "support/units.h"
 
-/* The lead of a finding's crowded rows, after indent (" " or "; "). */
+/* The lead of a finding's crowded rows, after the indent ("   " or "; "). */
 static const char *
 crowded_lead(enum verdict v, const struct diff_report *r)
 {
@@ -153,11 +153,11 @@ put_joined(FILE *fp, const struct diff_report *r,
 		return 0;
 	fputs(lead, fp);
 	if (f->entry != SIZE_MAX) {
-		fputs(" entered through the calls of ", fp);
+		fputs("entered through the calls of ", fp);
 		put(fp, r->d->rows[f->entry].name);
 		fputs(", with", fp);
 	} else
-		fputs(" with it", fp);
+		fputs("with it", fp);
 	return put_parts(fp, r, f->joined, f->njoined, max, ":", put);
 }
 
@@ -187,7 +187,7 @@ put_background(FILE *fp, const struct diff_report *r,
 		what = (enum rt_frame)k;
 		if (!seen[k] || rt_frame_what(what) == NULL)
 			continue;
-		fprintf(fp, "%s%s", n++ ? " and " : " ", rt_frame_what(what));
+		fprintf(fp, "%s%s", n++ ? " and " : "", rt_frame_what(what));
 	}
 	fputs(" it moved:", fp);
 	for (i = 0; i < f->nbackground && i < max; i++) {
@@ -208,17 +208,55 @@ put_background(FILE *fp, const struct diff_report *r,
 #define WAIT_NOTE	"waiting, not code: the CPU of going to sleep " \
 	"and waking follows how often the threads wait, so it fails no gate"
 #define LOAD_NOTE(f)	(delta_finding_gates(f) ? NULL : WAIT_NOTE)
-#define MOVED_LEAD(s)	s "moved into its callers' own frames:"
 
 /*
- * The findings, one line each, then what each crowded, as the text
+ * What finding f holds, after its line: its note, the calls its change
+ * went through, the findings that joined it, the callees that moved
+ * into its frames, the runtime's work it moved and what it crowded,
+ * each part that has any after in and before end, the first max names
+ * of each written by put.
+ */
+static void
+put_holds(FILE *fp, const struct diff_report *r,
+    const struct delta_finding *f, const char *in, const char *end,
+    size_t max, void (*put)(FILE *, const char *))
+{
+	static const enum verdict crowd[] = {
+		VERDICT_CROWDED_OUT, VERDICT_CROWDED_IN,
+	};
+	char	 lead[64];
+	size_t	 k;
+
+	if (LOAD_NOTE(f) != NULL)
+		fprintf(fp, "%s%s%s", in, LOAD_NOTE(f), end);
+	snprintf(lead, sizeof(lead), "%sunder it:", in);
+	if (put_under(fp, r, f, max, lead, put) > 0)
+		fputs(end, fp);
+	if (put_joined(fp, r, f, max, in, put) > 0)
+		fputs(end, fp);
+	snprintf(lead, sizeof(lead), "%smoved into its callers' own frames:",
+	    in);
+	if (put_parts(fp, r, f->moved, f->nmoved, max, lead, put) > 0)
+		fputs(end, fp);
+	if (put_background(fp, r, f, max, in, put) > 0)
+		fputs(end, fp);
+	for (k = 0; k < sizeof(crowd) / sizeof(crowd[0]); k++) {
+		snprintf(lead, sizeof(lead), "%s%s", in,
+		    crowded_lead(crowd[k], r));
+		if (put_crowded(fp, r, f, crowd[k], max, lead, put) > 0)
+			fputs(end, fp);
+	}
+}
+
+/*
+ * The findings, one line each, then what each holds, as the text
  * report leads with them: the changes the rows add up to.
  */
 void
 report_findings_text(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 buf[320], lead[32];
+	char	 buf[320];
 	size_t	 i;
 
 	if (d->nfindings == 0)
@@ -234,28 +272,7 @@ report_findings_text(FILE *fp, const struct diff_report *r)
 		    color ? REPORT_RESET : "");
 		put_finding_path(fp, d, f, " -> ", report_put_text);
 		fputc('\n', fp);
-		if (LOAD_NOTE(f) != NULL)
-			fprintf(fp, "   %s\n", LOAD_NOTE(f));
-		if (put_under(fp, r, f, 3, "   under it:",
-		    report_put_text) > 0)
-			fputc('\n', fp);
-		if (put_joined(fp, r, f, 3, "  ", report_put_text) > 0)
-			fputc('\n', fp);
-		if (put_parts(fp, r, f->moved, f->nmoved, 3, MOVED_LEAD("   "),
-		    report_put_text) > 0)
-			fputc('\n', fp);
-		if (put_background(fp, r, f, 3, "  ", report_put_text) > 0)
-			fputc('\n', fp);
-		snprintf(lead, sizeof(lead), "   %s",
-		    crowded_lead(VERDICT_CROWDED_OUT, r));
-		if (put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 3, lead,
-		    report_put_text) > 0)
-			fputc('\n', fp);
-		snprintf(lead, sizeof(lead), "   %s",
-		    crowded_lead(VERDICT_CROWDED_IN, r));
-		if (put_crowded(fp, r, f, VERDICT_CROWDED_IN, 3, lead,
-		    report_put_text) > 0)
-			fputc('\n', fp);
+		put_holds(fp, r, f, "   ", "\n", 3, report_put_text);
 	}
 }
 
@@ -264,7 +281,7 @@ void
 report_findings_md(FILE *fp, const struct diff_report *r)
 {
 	const struct delta *d = r->d;
-	char	 buf[320], lead[32];
+	char	 buf[320];
 	size_t	 i;
 
 	if (d->nfindings == 0)
@@ -276,22 +293,7 @@ report_findings_md(FILE *fp, const struct diff_report *r)
 		fmt_finding(buf, sizeof(buf), f, r);
 		fprintf(fp, "%zu. **%s**: ", i + 1, buf);
 		put_finding_path(fp, d, f, " → ", report_put_md);
-		if (LOAD_NOTE(f) != NULL)
-			fprintf(fp, "; %s", LOAD_NOTE(f));
-		put_under(fp, r, f, 5, "; under it:", report_put_md);
-		put_joined(fp, r, f, 5, ";", report_put_md);
-		put_parts(fp, r, f->moved, f->nmoved, 5, MOVED_LEAD("; "),
-		    report_put_md);
-		put_background(fp, r, f, 5, ";",
-		    report_put_md);
-		snprintf(lead, sizeof(lead), "; %s",
-		    crowded_lead(VERDICT_CROWDED_OUT, r));
-		put_crowded(fp, r, f, VERDICT_CROWDED_OUT, 5, lead,
-		    report_put_md);
-		snprintf(lead, sizeof(lead), "; %s",
-		    crowded_lead(VERDICT_CROWDED_IN, r));
-		put_crowded(fp, r, f, VERDICT_CROWDED_IN, 5, lead,
-		    report_put_md);
+		put_holds(fp, r, f, "; ", "", 5, report_put_md);
 		fputc('\n', fp);
 	}
 }
