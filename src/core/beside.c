@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/delta.h"
 #include "core/findings_int.h"
@@ -31,7 +30,6 @@ overlap(struct fctx *c, size_t i, unsigned char *nov, size_t *last,
 	const struct delta_edge *e;
 	size_t	 r, k, n, sp = 0;
 
-	memset(up, 0, c->n + 1);
 	for (r = 0; r < c->n; r++)
 		up[r] = a->region[r] || a->flow[0][r] > 0 || a->flow[1][r] > 0;
 	up[a->spend] = 1;

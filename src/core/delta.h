@@ -126,8 +126,8 @@ struct delta_row {
 	enum delta_role	 role;
 	/*
 	 * The rest it is judged on as a change beside the findings it is
-	 * not part of (findings.c): each side's samples less theirs; 0 if
-	 * it shares samples with one of them.
+	 * not part of (beside.c): each side's samples less theirs; 0 if it
+	 * shares samples with one of them, or without findings.
 	 */
 	int64_t		 rest_n[2];
 	/*
@@ -330,7 +330,7 @@ struct delta {
 	double		 noise;		/* noise half-width, share units */
 	double		 mde_share;	/* the share it was computed at */
 	/*
-	 * Beside the findings, when shares are compared (findings.c): each
+	 * Beside the findings, when shares are compared (beside.c): each
 	 * side's samples outside them (0 without a finding), the threshold
 	 * a change there must reach on them to be a finding of its own,
 	 * and what the noisiest row outside the findings shows at it, a

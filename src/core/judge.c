@@ -381,12 +381,7 @@ detectable(struct judge *j, const struct judge_hyp *h, size_t m)
 double
 judge_hyp_mde(const struct judge *j, const struct judge_hyp *h)
 {
-	double	 pooled, noise;
-
-	if (j->n1 <= 0 || j->n2 <= 0 || h->k1 + h->k2 <= 0)
-		return -1;
-	pooled = (double)(h->k1 + h->k2) / (double)(j->n1 + j->n2);
-	return hyp_mde(h, j->n1, j->n2, pooled, j->fdr.threshold, &noise);
+	return judge_hyp_mde_in(h, j->n1, j->n2, j->fdr.threshold);
 }
 
 double
