@@ -206,11 +206,11 @@ t_sf(double t, double df)
 	return 0.5 * betai(df / 2, 0.5, x, y);
 }
 
+/* log of t's density at 0, the part of its log-density t does not move. */
 static double
-t_pdf(double t, double df)
+t_lpdf0(double df)
 {
-	return exp(lgam((df + 1) / 2) - lgam(df / 2) - 0.5 * (log(df) +
-	    LN_PI) - (df + 1) / 2 * log1p(t * t / df));
+	return lgam((df + 1) / 2) - lgam(df / 2) - 0.5 * (log(df) + LN_PI);
 }
 
 double
@@ -222,64 +222,80 @@ stats_t_cdf(double t, double df)
 }
 
 /*
+ * The Cornish-Fisher expansion of t's quantile in 1 / nu about the
+ * normal's z (Abramowitz and Stegun 26.7.5), to its fourth term.
+ */
+static double
+t_cornish_fisher(double z, double df)
+{
+	double	f = z * z;
+
+	return z + z * (f + 1) / (4 * df) +
+	    z * ((5 * f + 16) * f + 3) / (96 * df * df) +
+	    z * (((3 * f + 19) * f + 17) * f - 15) / (384 * df * df * df) +
+	    z * ((((79 * f + 776) * f + 1482) * f - 1920) * f - 945) /
+	    (92160 * df * df * df * df);
+}
+
+/*
  * The t quantile: the t >= 0 with P(T > t) = q, for 0 < q <= 1/2, by
  * Newton's method on log P(T > t), whose derivative is -pdf / sf,
  * safeguarded by a bracket [lo, hi] and bisection whenever a step
- * leaves it.  The start is the normal quantile with the first
- * Cornish-Fisher term, z + (z^3 + z) / (4 nu).  Nu = 1 and 2 have closed
- * forms, used as checks in the tests rather than here.
+ * leaves it.  Nu = 1 and 2 have closed forms, used as checks in the
+ * tests rather than here.
+ *
+ * With many degrees of freedom, the Cornish-Fisher expansion is the
+ * quantile to a part in 1e11 of its tail at nu = 2000 and z = 6
+ * (t_stats), without the search and its incomplete beta functions,
+ * which a family with a dispersion of one profile a side (stats_null.c)
+ * asks for once a hypothesis.  Below, it is the search's start from
+ * T_CF_START_DF on (there, at z = 6, it is within a part in 1e4), and
+ * the first term alone below that, where the later terms grow instead.
+ * The bracket's upper end is unknown until a step overshoots: a step
+ * from below that would leave it doubles t instead.  Newton's steps
+ * double the digits right: once a step is under T_STEP_DONE of t, the
+ * next one's would be under its square, and the search stops there, one
+ * incomplete beta function sooner (a bisection's step stops it only at
+ * the last bits).
  */
+#define T_CF_START_DF	8
+#define T_STEP_DONE	1e-8
+
 double
 t_upper(double q, double df)
 {
-	double	lo = 0, hi = 1, t, tn, f, z, lq = log(q), sf;
+	double	lo = 0, hi = HUGE_VAL, t, tn, z, lq = log(q), sf, l0, done;
 	int	i;
 
 	if (q >= 0.5)
 		return 0;
 	if (df > T_NORMAL_DF)
 		return -stats_norm_quantile(q);
-	/*
-	 * With many degrees of freedom, the Cornish-Fisher expansion in
-	 * 1 / nu (Abramowitz and Stegun 26.7.5, four terms) is the quantile
-	 * to a part in 1e11 of its tail at nu = 2000 and z = 6 (t_stats),
-	 * without the search
-	 * and its incomplete beta functions, which a family with a
-	 * dispersion of one profile a side (stats_null.c) asks for once a
-	 * hypothesis.
-	 */
-	if (df >= T_CF_DF) {
-		z = -stats_norm_quantile(q);
-		f = z * z;
-		return z + z * (f + 1) / (4 * df) +
-		    z * ((5 * f + 16) * f + 3) / (96 * df * df) +
-		    z * (((3 * f + 19) * f + 17) * f - 15) / (384 * df * df * df) +
-		    z * ((((79 * f + 776) * f + 1482) * f - 1920) * f - 945) /
-		    (92160 * df * df * df * df);
-	}
-	for (i = 0; i < 2000 && t_sf(hi, df) > q; i++) {
-		lo = hi;
-		hi *= 2;
-	}
 	z = -stats_norm_quantile(q);
-	t = z + (z * z * z + z) / (4 * df);
-	if (!(t > lo && t < hi))
-		t = lo + (hi - lo) / 2;
-	for (i = 0; i < 200; i++) {
+	if (df >= T_CF_DF)
+		return t_cornish_fisher(z, df);
+	t = df >= T_CF_START_DF ? t_cornish_fisher(z, df) :
+	    z + (z * z * z + z) / (4 * df);
+	l0 = t_lpdf0(df);
+	for (i = 0; i < 400; i++) {
 		sf = t_sf(t, df);
 		if (sf > q)
 			lo = t;
 		else
 			hi = t;
+		done = 4 * DBL_EPSILON;
 		if (sf <= 0)
 			tn = lo + (hi - lo) / 2;
 		else {
-			f = log(sf) - lq;
-			tn = t + f * sf / t_pdf(t, df);
+			tn = t + (log(sf) - lq) * sf /
+			    exp(l0 - (df + 1) / 2 * log1p(t * t / df));
+			done = T_STEP_DONE;
 		}
-		if (!(tn > lo && tn < hi))
-			tn = lo + (hi - lo) / 2;
-		if (fabs(tn - t) <= 4 * DBL_EPSILON * tn)
+		if (!(tn > lo && tn < hi)) {
+			tn = hi == HUGE_VAL ? 2 * t + 1 : lo + (hi - lo) / 2;
+			done = 4 * DBL_EPSILON;
+		}
+		if (fabs(tn - t) <= done * tn)
 			return tn;
 		t = tn;
 	}
