@@ -146,6 +146,36 @@ calls_free(struct calls *g)
 	free(g);
 }
 
+struct calls *
+calls_twin(const struct calls *g, size_t nrows)
+{
+	struct calls	*t;
+
+	t = xcalloc(1, sizeof(*t));
+	t->off = g->off;
+	t->to = g->to;
+	t->w[0] = g->w[0];
+	t->w[1] = g->w[1];
+	t->order = g->order;
+	t->q = xreallocarray(NULL, nrows + 1, sizeof(*t->q));
+	t->indeg = xcalloc(nrows + 1, sizeof(*t->indeg));
+	t->seen = xcalloc(nrows + 1, 1);
+	t->done = xcalloc(nrows + 1, 1);
+	return t;
+}
+
+void
+calls_twin_free(struct calls *t)
+{
+	if (t == NULL)
+		return;
+	free(t->q);
+	free(t->indeg);
+	free(t->seen);
+	free(t->done);
+	free(t);
+}
+
 /* Row x's cum on side s (0 base, 1 new). */
 static double
 cum_of(const struct delta *d, size_t x, int s)

@@ -39,6 +39,14 @@ struct calls *calls_of(struct delta *);
 void	calls_free(struct calls *);
 
 /*
+ * A second walker of g (of a delta of nrows rows): g's calls, shared and
+ * only read, with walking arrays of its own, so that two threads can
+ * walk at once (spread.c).  Freed by calls_twin_free(), before g.
+ */
+struct calls *calls_twin(const struct calls *g, size_t nrows);
+void	calls_twin_free(struct calls *);
+
+/*
  * The value of each row that lies under the rows of reg, on each side
  * (fl[0] base, fl[1] new: arrays of d->nrows + 1 the caller frees): all
  * of a row of reg, and of any other the calls into it from rows under

@@ -39,6 +39,7 @@
  * spread of the rest is the test the family would make anyway.
  */
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -94,6 +95,7 @@ struct sctx {
 	size_t		 n0;		/* the parts read from all samples */
 	struct calls	*g;
 	double		*fl[2];		/* the flows under a candidate */
+	unsigned char	*out;		/* the rows a reading leaves out */
 };
 
 /*
@@ -118,11 +120,11 @@ outside(const struct delta_row *row, const double *fl, int side)
  * The spread read from the samples outside the rows of reg (NULL:
  * from all), as stats_null() reads it, each side's total less the
  * samples under reg; the background counted as one part, as judge.c
- * counts it.
+ * counts it.  Only below cap (stats_null_trim()).
  */
 static int
 read_spread(struct sctx *c, const unsigned char *reg, double trim,
-    struct stats_null *r)
+    double cap, struct stats_null *r)
 {
 	double		*fl[2] = { NULL, NULL };
 	int64_t		 n[2] = { c->j->n1, c->j->n2 }, o, bgk[2] = { 0, 0 };
@@ -176,7 +178,7 @@ read_spread(struct sctx *c, const unsigned char *reg, double trim,
 			trim = 0;
 	}
 	rc = stats_null_trim(c->k, n[0] > 0 ? n[0] : 0, c->k + c->m,
-	    n[1] > 0 ? n[1] : 0, np, trim, c->scratch, r);
+	    n[1] > 0 ? n[1] : 0, np, trim, cap, c->scratch, r);
 	return rc;
 }
 
@@ -252,13 +254,96 @@ static int
 read_without(struct sctx *c, const unsigned char *taken, double trim,
     const struct stats_null *cur, struct stats_null *r)
 {
-	if (read_spread(c, taken, trim, r) == -1)
+	if (read_spread(c, taken, trim, SPREAD_NARROWS * cur->tau2, r) == -1)
 		return -1;
 	if (r->n < STATS_NULL_MINUNITS || 2 * r->n < cur->n ||
 	    !(r->tau2 < SPREAD_NARROWS * cur->tau2))
 		return 0;
 	r->conc = cur->conc;
 	return 1;
+}
+
+/*
+ * Readings without sets of rows, each into its own result: a set is
+ * rows[2i] and rows[2i + 1] (SIZE_MAX: none) beside the rows taken[]
+ * marks.  A reading is O(rows) and a round makes up to fifteen, so on a
+ * delta of SPREAD_THREAD_ROWS rows or more the sets are shared with a
+ * second thread, whose context has arrays of its own (struct calls'
+ * walking arrays among them, calls_twin()); below it a thread costs more
+ * than it saves.  The results are the same either way: each reading is
+ * its own, and the caller reads them in order.
+ */
+#define SPREAD_THREAD_ROWS	4096
+
+struct sets {
+	struct sctx	*c;
+	const unsigned char *taken;
+	const size_t	*rows;
+	size_t		 n, first;
+	const struct stats_null *cur;
+	double		 trim;
+	struct stats_null *r;
+	int		*k;
+};
+
+static void *
+read_sets(void *arg)
+{
+	struct sets	*s = arg;
+	unsigned char	*out = s->c->out;
+	size_t		 i, x;
+	int		 h;
+
+	memcpy(out, s->taken, s->c->d->nrows + 1);
+	for (i = s->first; i < s->n; i += 2) {
+		for (h = 0; h < 2; h++)
+			if ((x = s->rows[2 * i + h]) != SIZE_MAX)
+				out[x] = 1;
+		s->k[i] = read_without(s->c, out, s->trim, s->cur, &s->r[i]);
+		for (h = 0; h < 2; h++)
+			if ((x = s->rows[2 * i + h]) != SIZE_MAX)
+				out[x] = s->taken[x];
+	}
+	return NULL;
+}
+
+/* Readings' results, k[] as read_without()'s; -1 if one was -1. */
+static int
+read_all(struct sctx *c, struct sctx *c2, const unsigned char *taken,
+    const size_t *rows, size_t n, const struct stats_null *cur, double trim,
+    struct stats_null *r, int *k)
+{
+	struct sets	 a, b;
+	pthread_t	 t;
+	size_t		 i;
+	int		 threaded = 0;
+
+	a.c = c;
+	a.taken = taken;
+	a.rows = rows;
+	a.n = n;
+	a.first = 0;
+	a.cur = cur;
+	a.trim = trim;
+	a.r = r;
+	a.k = k;
+	b = a;
+	b.c = c2;
+	b.first = 1;
+	if (c2 != NULL && n > 1)
+		threaded = pthread_create(&t, NULL, read_sets, &b) == 0;
+	if (!threaded) {
+		/* One thread reads them all, as two would. */
+		read_sets(&a);
+		a.first = 1;
+	}
+	read_sets(&a);
+	if (threaded)
+		pthread_join(t, NULL);
+	for (i = 0; i < n; i++)
+		if (k[i] == -1)
+			return -1;
+	return 0;
 }
 
 /*
@@ -272,116 +357,145 @@ read_without(struct sctx *c, const unsigned char *taken, double trim,
  * Marks the pair in taken[] and returns 1 with the spread in *top; 0
  * if none held; -1 on an invalid count.
  */
+#define SPREAD_PAIRS	(SPREAD_TRIES * (SPREAD_TRIES - 1) / 2)
+
 static int
-two_changes(struct sctx *c, unsigned char *taken, const struct stats_null *cur,
-    double trim, const size_t *best, size_t nb, size_t all,
-    struct stats_null *top)
+two_changes(struct sctx *c, struct sctx *c2, unsigned char *taken,
+    const struct stats_null *cur, double trim, const size_t *best, size_t nb,
+    size_t all, struct stats_null *top)
 {
-	struct stats_null r;
-	size_t		 a, b, pa = SIZE_MAX, pb = SIZE_MAX;
+	struct stats_null r[SPREAD_PAIRS];
+	size_t		 rows[2 * SPREAD_PAIRS], a, b, i, n = 0, pick = SIZE_MAX;
 	double		 p, worst = 1;
-	int		 k;
+	int		 k[SPREAD_PAIRS];
 
 	if (all < 2)
 		return 0;
 	for (a = 0; a < nb; a++)
 		for (b = a + 1; b < nb; b++) {
-			taken[best[a]] = taken[best[b]] = 1;
-			k = read_without(c, taken, trim, cur, &r);
-			taken[best[a]] = taken[best[b]] = 0;
-			if (k == -1)
-				return -1;
-			if (k == 0)
-				continue;
-			p = fmax(cum_p(c, best[a], &r), cum_p(c, best[b], &r));
-			if (p < worst) {
-				worst = p;
-				pa = best[a];
-				pb = best[b];
-				*top = r;
-			}
+			rows[2 * n] = best[a];
+			rows[2 * n++ + 1] = best[b];
 		}
-	if (pa == SIZE_MAX ||
+	if (read_all(c, c2, taken, rows, n, cur, trim, r, k) == -1)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (k[i] == 0)
+			continue;
+		p = fmax(cum_p(c, rows[2 * i], &r[i]),
+		    cum_p(c, rows[2 * i + 1], &r[i]));
+		if (p < worst) {
+			worst = p;
+			pick = i;
+		}
+	}
+	if (pick == SIZE_MAX ||
 	    worst > c->j->o.alpha / ((double)all * (double)(all - 1) / 2))
 		return 0;
-	taken[pa] = taken[pb] = 1;
+	taken[rows[2 * pick]] = taken[rows[2 * pick + 1]] = 1;
+	*top = r[pick];
 	return 1;
+}
+
+/* A context's arrays, for a delta of m - 1 rows. */
+static void
+sctx_alloc(struct sctx *c)
+{
+	c->k = xcalloc(2 * c->m, sizeof(*c->k));
+	c->scratch = xcalloc(3 * c->m, sizeof(*c->scratch));
+	c->out = xcalloc(c->m, 1);
+}
+
+static void
+sctx_free(struct sctx *c)
+{
+	free(c->fl[0]);
+	free(c->fl[1]);
+	free(c->out);
+	free(c->scratch);
+	free(c->k);
 }
 
 int
 spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
     struct stats_null *out)
 {
-	struct sctx	 c;
-	struct stats_null cur, r, top;
+	struct sctx	 c, c2, *second = NULL;
+	struct stats_null cur, r[SPREAD_TRIES], top;
 	unsigned char	*taken;
-	size_t		 best[SPREAD_TRIES], wide[SPREAD_TRIES], all, nb, nw;
-	size_t		 i, round, pick;
+	size_t		 best[SPREAD_TRIES], rows[2 * SPREAD_TRIES];
+	size_t		 wide[SPREAD_TRIES], all, nb, nw, i, round, pick;
 	double		 bp[SPREAD_TRIES], p, pbest, trim;
-	int		 rc, k;
+	int		 rc, k[SPREAD_TRIES];
 
 	memset(&c, 0, sizeof(c));
 	c.d = d;
 	c.bg = bg;
 	c.j = j;
 	c.m = d->nrows + 1;
-	c.k = xcalloc(2 * c.m, sizeof(*c.k));
-	c.scratch = xcalloc(3 * c.m, sizeof(*c.scratch));
+	sctx_alloc(&c);
 	taken = xcalloc(d->nrows + 1, 1);
-	rc = read_spread(&c, NULL, -1, &cur);
+	rc = read_spread(&c, NULL, -1, HUGE_VAL, &cur);
 	if (rc == 0 && cur.tau2 > 0) {
 		c.g = calls_of(d);
 		c.fl[0] = xreallocarray(NULL, c.m, sizeof(*c.fl[0]));
 		c.fl[1] = xreallocarray(NULL, c.m, sizeof(*c.fl[1]));
+		if (d->nrows >= SPREAD_THREAD_ROWS) {
+			c2 = c;
+			sctx_alloc(&c2);
+			c2.g = calls_twin(c.g, d->nrows);
+			c2.fl[0] = xreallocarray(NULL, c.m, sizeof(*c2.fl[0]));
+			c2.fl[1] = xreallocarray(NULL, c.m, sizeof(*c2.fl[1]));
+			second = &c2;
+		}
 	}
 	c.n0 = cur.n;
+	if (second != NULL)
+		c2.n0 = cur.n;
 	trim = 0.1 * (double)cur.n;
 	for (round = 0; rc == 0 && round < SPREAD_ROUNDS && cur.tau2 > 0;
 	    round++) {
 		nb = likeliest(&c, taken, &cur, best, bp, &all);
+		for (i = 0; i < nb; i++) {
+			rows[2 * i] = best[i];
+			rows[2 * i + 1] = SIZE_MAX;
+		}
+		if ((rc = read_all(&c, second, taken, rows, nb, &cur, trim, r,
+		    k)) == -1)
+			break;
 		pick = SIZE_MAX;
 		pbest = 1;
 		nw = 0;
 		for (i = 0; i < nb; i++) {
-			taken[best[i]] = 1;
-			k = read_without(&c, taken, trim, &cur, &r);
-			taken[best[i]] = 0;
-			if (k == -1) {
-				rc = -1;
-				break;
-			}
-			if (k == 0)
+			if (k[i] == 0)
 				continue;
 			wide[nw++] = best[i];
-			p = cum_p(&c, best[i], &r);
+			p = cum_p(&c, best[i], &r[i]);
 			if (p < pbest) {
 				pbest = p;
-				pick = best[i];
-				top = r;
+				pick = i;
 			}
 		}
-		if (rc == -1)
-			break;
-		if (pick != SIZE_MAX && pbest <= j->o.alpha / (double)all)
-			taken[pick] = 1;
-		else {
+		if (pick != SIZE_MAX && pbest <= j->o.alpha / (double)all) {
+			taken[best[pick]] = 1;
+			top = r[pick];
+		} else {
 			/* A pair counts as two of the rounds. */
-			k = round + 2 <= SPREAD_ROUNDS ? two_changes(&c, taken,
-			    &cur, trim, wide, nw, all, &top) : 0;
-			if (k != 1) {
-				rc = k;
+			rc = round + 2 <= SPREAD_ROUNDS ? two_changes(&c,
+			    second, taken, &cur, trim, wide, nw, all, &top) : 0;
+			if (rc != 1)
 				break;
-			}
+			rc = 0;
 			round++;
 		}
 		cur = top;
 	}
 	if (rc == 0)
 		*out = cur;
-	free(c.fl[0]);
-	free(c.fl[1]);
+	if (second != NULL) {
+		calls_twin_free(c2.g);
+		sctx_free(&c2);
+	}
+	sctx_free(&c);
 	free(taken);
-	free(c.scratch);
-	free(c.k);
 	return rc;
 }

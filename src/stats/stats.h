@@ -515,10 +515,12 @@ int	stats_null(const int64_t *k1, int64_t n1, const int64_t *k2,
  * the last one by its fraction) in place of a tenth of them, with the
  * target the chi-square's own for the fraction kept; trim < 0 is
  * stats_null()'s tenth.  So a caller that took some functions out
- * (spread.c) can trim no more of the rest than it trimmed before.
+ * (spread.c) can trim no more of the rest than it trimmed before.  A
+ * caller that needs the spread only if it is below cap (HUGE_VAL: any)
+ * gets tau2 = cap when it is not, without the search for it.
  */
 int	stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2,
-	    int64_t n2, size_t m, double trim, double *scratch,
+	    int64_t n2, size_t m, double trim, double cap, double *scratch,
 	    struct stats_null *);
 double	stats_null_phi(const struct stats_null *, int64_t K, int64_t n1,
 	    int64_t n2, int cum);

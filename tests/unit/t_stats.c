@@ -2362,22 +2362,33 @@ test_null_between(void)
 
 		CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &a) == 0);
 		CHECK(stats_null_trim(k1, n, k2, n, NULL_M,
-		    0.1 * (double)a.n, scratch, &t4) == 0);
+		    0.1 * (double)a.n, HUGE_VAL, scratch, &t4) == 0);
 		CHECK_NEAR(t4.tau2, a.tau2, 1e-6 * a.tau2);
-		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0, scratch,
-		    &t0) == 0);
-		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 1, scratch,
-		    &t1) == 0);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0, HUGE_VAL,
+		    scratch, &t0) == 0);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 1, HUGE_VAL,
+		    scratch, &t1) == 0);
 		printf("# trim: tau %.3f trimming none, %.3f one, %.3f a "
 		    "tenth\n", sqrt(t0.tau2), sqrt(t1.tau2), sqrt(t4.tau2));
 		CHECK(t1.tau2 <= t0.tau2 * 1.05);
 		CHECK(t4.tau2 > 0 && fabs(log(t0.tau2 / t4.tau2)) < 2 *
 		    log(1.6));
+		/*
+		 * A cap: below the spread, the spread is the cap itself;
+		 * above it, the spread read without one, to the bit.
+		 */
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0,
+		    0.5 * t0.tau2, scratch, &a) == 0);
+		CHECK(a.tau2 == 0.5 * t0.tau2 && a.n == t0.n &&
+		    a.df == t0.df);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0,
+		    1.01 * t0.tau2, scratch, &a) == 0);
+		CHECK(a.tau2 == t0.tau2 && a.df == t0.df);
 		/* One function made wild: the tenth trims it, none keeps it. */
 		k2[5] = k2[5] * 4;
 		CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &a) == 0);
-		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0, scratch,
-		    &t0) == 0);
+		CHECK(stats_null_trim(k1, n, k2, n, NULL_M, 0, HUGE_VAL,
+		    scratch, &t0) == 0);
 		CHECK(t0.tau2 > a.tau2);
 	}
 	/* Too few functions with the samples to say: binomial. */
