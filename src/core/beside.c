@@ -11,6 +11,7 @@
 
 #include "core/delta.h"
 #include "core/findings_int.h"
+#include "core/flow.h"
 #include "core/judge.h"
 #include "support/xmalloc.h"
 
@@ -19,29 +20,18 @@
  * the last in last[], for accepted finding i: the rows in its region or
  * with a flow from it (below it), and its function's callers,
  * transitively (above it), through the union graph's edges into each
- * (joint() is nonzero for no other row).  up[] and stack[] are scratch
- * of c->n + 1.
+ * (joint() is nonzero for no other row).  up[] is scratch of c->n + 1.
  */
 static void
 overlap(struct fctx *c, size_t i, unsigned char *nov, size_t *last,
-    unsigned char *up, size_t *stack)
+    unsigned char *up)
 {
 	const struct accepted *a = &c->acc[i];
-	const struct delta_edge *e;
-	size_t	 r, k, n, sp = 0;
+	size_t	 r;
 
 	for (r = 0; r < c->n; r++)
 		up[r] = a->region[r] || a->flow[0][r] > 0 || a->flow[1][r] > 0;
-	up[a->spend] = 1;
-	stack[sp++] = a->spend;
-	while (sp > 0) {
-		n = delta_edges(c->d, stack[--sp], 0, &e);
-		for (k = 0; k < n; k++)
-			if (!up[e[k].from]) {
-				up[e[k].from] = 1;
-				stack[sp++] = e[k].from;
-			}
-	}
+	calls_up(c->d, calls_of(c->d), a->spend, up);
 	for (r = 0; r < c->n; r++)
 		if (up[r]) {
 			nov[r] += nov[r] < 2;
@@ -67,7 +57,7 @@ find_beside(struct fctx *c)
 	struct delta	*d = c->d;
 	const struct judge_hyp *h, *best = NULL;
 	unsigned char	*nov, *up;
-	size_t		*stack, *last, i;
+	size_t		*last, i;
 	double		 pooled, v, top = -1;
 	int		 s;
 
@@ -84,9 +74,8 @@ find_beside(struct fctx *c)
 	nov = xcalloc(c->n + 1, 1);
 	up = xcalloc(c->n + 1, 1);
 	last = xcalloc(c->n + 1, sizeof(*last));
-	stack = xcalloc(c->n + 1, sizeof(*stack));
 	for (i = 0; i < c->nacc; i++)
-		overlap(c, i, nov, last, up, stack);
+		overlap(c, i, nov, last, up);
 	for (i = 0; i < d->nrows; i++) {
 		struct delta_row *row = &d->rows[i];
 		int own = row->finding >= 0 && row->role != DELTA_ROLE_CROWDED &&
@@ -111,7 +100,6 @@ find_beside(struct fctx *c)
 			d->rest_share = pooled;
 		}
 	}
-	free(stack);
 	free(last);
 	free(up);
 	free(nov);

@@ -69,37 +69,69 @@ descend(struct fctx *c, size_t r)
 	return path[delta_walk(c->d, r, c->dir, path, FIND_MAX_PATH) - 1];
 }
 
-/* The value of the edges from x's region into row t, on a side. */
+/*
+ * The value of the edges from x's region into row t, on a side.  The
+ * calls into the last t asked are kept: ascend() asks of one finding's
+ * function for each caller of the rows above it, and joining both
+ * sides' calls into a function that thousands call is the cost.
+ */
 static int64_t
 flow_in(struct fctx *c, size_t x, size_t t, int side)
 {
 	const struct delta_edge *e;
-	size_t	 i, n;
+	size_t	 i;
 	int64_t	 w = 0;
 
-	n = delta_edges(c->d, t, 0, &e);
-	for (i = 0; i < n; i++)
-		if (e[i].from != t && region_has(c->ri, x, e[i].from))
-			w += side ? e[i].new : e[i].base;
+	if (c->into != t) {
+		c->nin = delta_edges(c->d, t, 0, &e);
+		if (c->nin > c->cap_in) {
+			c->cap_in = c->nin;
+			c->in = xreallocarray(c->in, c->cap_in,
+			    sizeof(*c->in));
+		}
+		for (i = 0; i < c->nin; i++)
+			c->in[i] = e[i];
+		c->into = t;
+	}
+	for (i = 0; i < c->nin; i++)
+		if (c->in[i].from != t && region_has(c->ri, x, c->in[i].from))
+			w += side ? c->in[i].new : c->in[i].base;
 	return w;
+}
+
+/*
+ * At most the share of x's samples that row r can call it with, on a
+ * side: r's own samples, of x's.  under() is never more.
+ */
+static double
+under_most(const struct fctx *c, size_t r, size_t x, int side)
+{
+	const struct delta_row *rr = &c->d->rows[r], *rx = &c->d->rows[x];
+	int64_t		 u = side ? rr->new_cum : rr->base_cum;
+	int64_t		 v = side ? rx->new_cum : rx->base_cum;
+	double		 f = v > 0 ? (double)u / (double)v : 0;
+
+	return f < 1 ? f : 1;
 }
 
 /*
  * The share of x's samples that row r's region calls it with, on a side,
  * or 1 if r dominates x: how much of x lies under r, when r is above x.
+ * No more than r's own samples (under_most()): the calls from a
+ * recursion's rows into x count a sample once for each.
  */
 static double
 under(struct fctx *c, size_t r, size_t x, int side)
 {
 	const struct delta_row *rx = &c->d->rows[x];
 	int64_t		 v = side ? rx->new_cum : rx->base_cum;
-	double		 f;
+	double		 f, most = under_most(c, r, x, side);
 
 	if (region_has(c->ri, r, x))
 		f = 1;
 	else
 		f = v > 0 ? (double)flow_in(c, r, x, side) / (double)v : 0;
-	return f < 1 ? f : 1;
+	return f < most ? f : most;
 }
 
 /*
@@ -969,10 +1001,13 @@ one_round(struct fctx *c)
  * samples that p calls it with (under(): all of them when p dominates
  * it).  It counts the finding's own samples only, so a filter that
  * keeps them all (--focus on a frame of the path) leaves it as it is,
- * where p's own cum would lose what else p does.
+ * where p's own cum would lose what else p does.  With most set, the
+ * most it can be in a's direction instead, from p's own samples alone:
+ * no walk of p's region, for the callers of a function that thousands
+ * call.
  */
 static double
-change_under(struct fctx *c, const struct accepted *a, size_t p)
+change_under(struct fctx *c, const struct accepted *a, size_t p, int most)
 {
 	const struct delta_row *x = &c->d->rows[a->spend];
 	double	 b = (double)(a->flat ? x->base_flat : x->base_cum);
@@ -980,6 +1015,9 @@ change_under(struct fctx *c, const struct accepted *a, size_t p)
 
 	b = c->d->base_vden > 0 ? b / c->d->base_vden : 0;
 	n = c->d->new_vden > 0 ? n / c->d->new_vden : 0;
+	if (most)
+		return a->dir > 0 ? under_most(c, p, a->spend, 1) * n :
+		    under_most(c, p, a->spend, 0) * b;
 	return under(c, p, a->spend, 1) * n - under(c, p, a->spend, 0) * b;
 }
 
@@ -1077,9 +1115,17 @@ ascend(struct fctx *c, const struct accepted *a, size_t *path)
 				calls[i] = 0;
 				continue;
 			}
-			under_p = a->dir * change_under(c, a, p);
-			if (under_p > calls[i])
-				calls[i] = under_p;
+			/*
+			 * Only a caller that could carry more than its call
+			 * does, and enough, has its region read: nearer()
+			 * takes those under the share as none.
+			 */
+			under_p = change_under(c, a, p, 1);
+			if (under_p > calls[i] && under_p >= FIND_SHARE * size) {
+				under_p = a->dir * change_under(c, a, p, 0);
+				if (under_p > calls[i])
+					calls[i] = under_p;
+			}
 			if (calls[i] < FIND_SHARE * size || calls[i] <= 0)
 				continue;
 			if (calls[i] > bestv || (calls[i] == bestv &&
@@ -1376,6 +1422,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	c.dir = xcalloc(c.n + 1, sizeof(*c.dir));
 	c.spend = xcalloc(c.n + 1, sizeof(*c.spend));
 	c.ri = region_new(d, FIND_WALKED);
+	c.into = SIZE_MAX;
 	for (i = 0; i < c.n; i++) {
 		d->rows[i].finding = -1;
 		d->rows[i].moved_into = -1;
@@ -1417,6 +1464,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	free(c.bg);
 	free(c.dir);
 	free(c.spend);
+	free(c.in);
 	region_free(c.ri);
 	return rc;
 }

@@ -143,6 +143,8 @@ calls_free(struct calls *g)
 	free(g->indeg);
 	free(g->seen);
 	free(g->done);
+	free(g->roff);
+	free(g->rfrom);
 	free(g);
 }
 
@@ -174,6 +176,49 @@ calls_twin_free(struct calls *t)
 	free(t->seen);
 	free(t->done);
 	free(t);
+}
+
+/*
+ * The calls turned round, each row's callers (roff, rfrom), made the
+ * first time they are asked for and kept.
+ */
+static void
+calls_callers(struct calls *g, size_t n)
+{
+	size_t	 x, y, i;
+
+	if (g->roff != NULL)
+		return;
+	g->roff = xcalloc(n + 2, sizeof(*g->roff));
+	g->rfrom = xreallocarray(NULL, g->off[n] ? g->off[n] : 1,
+	    sizeof(*g->rfrom));
+	for (x = 0; x < n; x++)
+		for (i = g->off[x]; i < g->off[x + 1]; i++)
+			g->roff[g->to[i] + 1]++;
+	for (y = 0; y < n; y++)
+		g->roff[y + 1] += g->roff[y];
+	for (x = 0; x < n; x++)
+		for (i = g->off[x]; i < g->off[x + 1]; i++)
+			g->rfrom[g->roff[g->to[i]]++] = x;
+	for (y = n; y > 0; y--)
+		g->roff[y] = g->roff[y - 1];
+	g->roff[0] = 0;
+}
+
+void
+calls_up(const struct delta *d, struct calls *g, size_t x, unsigned char *up)
+{
+	size_t	*stack = g->q, sp = 0, y, j;
+
+	calls_callers(g, d->nrows);
+	up[x] = 1;
+	stack[sp++] = x;
+	while (sp > 0)
+		for (y = stack[--sp], j = g->roff[y]; j < g->roff[y + 1]; j++)
+			if (!up[g->rfrom[j]]) {
+				up[g->rfrom[j]] = 1;
+				stack[sp++] = g->rfrom[j];
+			}
 }
 
 /* Row x's cum on side s (0 base, 1 new). */
@@ -283,7 +328,8 @@ calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
     double *fl[2])
 {
 	double		 cum, v, c;
-	size_t		*q = g->q, *roff, *rfrom;
+	const size_t	*roff, *rfrom;
+	size_t		*q = g->q;
 	size_t		 qh = 0, qt = 0, i, j, x, y, p, next = 0, n = d->nrows;
 	long		*left = g->indeg;
 	unsigned char	*done = g->done;
@@ -291,25 +337,14 @@ calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
 
 	memset(fl[0], 0, (n + 1) * sizeof(*fl[0]));
 	memset(fl[1], 0, (n + 1) * sizeof(*fl[1]));
-	/* Each row's callers (the calls turned round), and its callees
-	 * outside reg that must be taken before it. */
-	roff = xcalloc(n + 2, sizeof(*roff));
-	rfrom = xreallocarray(NULL, g->off[n] ? g->off[n] : 1,
-	    sizeof(*rfrom));
-	for (x = 0; x < n; x++)
-		for (i = g->off[x]; i < g->off[x + 1]; i++) {
-			roff[g->to[i] + 1]++;
-			if (!reg[g->to[i]])
-				left[x]++;
-		}
-	for (y = 0; y < n; y++)
-		roff[y + 1] += roff[y];
+	/* Each row's callees outside reg, which must be taken before it. */
+	calls_callers(g, n);
+	roff = g->roff;
+	rfrom = g->rfrom;
 	for (x = 0; x < n; x++)
 		for (i = g->off[x]; i < g->off[x + 1]; i++)
-			rfrom[roff[g->to[i]]++] = x;
-	for (y = n; y > 0; y--)
-		roff[y] = roff[y - 1];
-	roff[0] = 0;
+			if (!reg[g->to[i]])
+				left[x]++;
 	for (x = 0; x < n; x++)
 		if (left[x] == 0)
 			q[qt++] = x;
@@ -341,6 +376,4 @@ calls_above(const struct delta *d, struct calls *g, const unsigned char *reg,
 		done[x] = 0;
 		left[x] = 0;
 	}
-	free(roff);
-	free(rfrom);
 }

@@ -28,6 +28,8 @@ struct calls {
 	size_t		*q;
 	long		*indeg;
 	unsigned char	*seen, *done;
+	/* each row's callers: [roff[r], roff[r + 1]) of rfrom, once asked */
+	size_t		*roff, *rfrom;
 };
 
 /*
@@ -41,7 +43,8 @@ void	calls_free(struct calls *);
 /*
  * A second walker of g (of a delta of nrows rows): g's calls, shared and
  * only read, with walking arrays of its own, so that two threads can
- * walk at once (spread.c).  Freed by calls_twin_free(), before g.
+ * walk down at once (spread.c: calls_flows() only).  Freed by
+ * calls_twin_free(), before g.
  */
 struct calls *calls_twin(const struct calls *g, size_t nrows);
 void	calls_twin_free(struct calls *);
@@ -77,5 +80,13 @@ void	calls_flows(const struct delta *, struct calls *,
  */
 void	calls_above(const struct delta *, struct calls *,
 	    const unsigned char *reg, double *fl[2]);
+
+/*
+ * Mark in up[] row x and the rows that call it, and theirs, walking up
+ * only through rows that up[] did not mark before (beside.c: the rows
+ * above a finding).  O(calls).
+ */
+void	calls_up(const struct delta *, struct calls *, size_t x,
+	    unsigned char *up);
 
 #endif

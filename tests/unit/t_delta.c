@@ -1458,6 +1458,73 @@ test_under_recursion(void)
 }
 
 /*
+ * The rows above one (calls_up()): its callers and theirs on either
+ * side, through rows not marked before; and a second walker
+ * (calls_twin()) walks the same calls down to the same parts.  a calls
+ * s, which calls m; b calls m on the new side only; e calls f, which
+ * is apart.
+ */
+static void
+test_calls_up_twin(void)
+{
+	static const char *const st[] = { "a;s;m", "b;m", "e;f", "a;s" };
+	static const int64_t bc[] = { 100, 0, 100, 100 };
+	static const int64_t nc[] = { 100, 50, 100, 100 };
+	static const char *const up_of_m[] = { "m", "s", "a", "b" };
+	struct pair	 x;
+	struct delta	 d;
+	struct calls	*g, *t;
+	unsigned char	*up, *reg;
+	double		*fl[2], *tl[2];
+	const struct delta_row *r, *m;
+	size_t		 i, k, n = 0;
+
+	CHECK(pair_compute(&x, st, bc, nc, 4, &d) == 0);
+	up = calloc(d.nrows + 1, 1);
+	reg = calloc(d.nrows + 1, 1);
+	g = calls_of(&d);
+	CHECK((m = row(&d, "m")) != NULL);
+	if (m != NULL)
+		calls_up(&d, g, (size_t)(m - d.rows), up);
+	for (i = 0; i < d.nrows; i++)
+		n += up[i];
+	CHECK(n == 4);
+	for (k = 0; k < 4; k++)
+		CHECK((r = row(&d, up_of_m[k])) != NULL && up[r - d.rows]);
+	/* s marked before: the walk stops there, and a is not above m. */
+	memset(up, 0, d.nrows + 1);
+	CHECK((r = row(&d, "s")) != NULL);
+	if (r != NULL && m != NULL) {
+		up[r - d.rows] = 1;
+		calls_up(&d, g, (size_t)(m - d.rows), up);
+		CHECK(!up[row(&d, "a") - d.rows] && up[row(&d, "b") - d.rows]);
+		reg[r - d.rows] = 1;
+	}
+	t = calls_twin(g, d.nrows);
+	for (k = 0; k < 2; k++) {
+		fl[k] = calloc(d.nrows + 1, sizeof(*fl[k]));
+		tl[k] = calloc(d.nrows + 1, sizeof(*tl[k]));
+	}
+	calls_flows(&d, g, reg, fl);
+	calls_flows(&d, t, reg, tl);
+	for (i = 0; i < d.nrows; i++)
+		CHECK(fl[0][i] == tl[0][i] && fl[1][i] == tl[1][i]);
+	/* m: its calls from s, 100 of 100 in the base, 100 of 150 new. */
+	if (m != NULL)
+		CHECK(fabs(tl[0][m - d.rows] / (double)m->base_cum - 1) < 1e-12 &&
+		    fabs(tl[1][m - d.rows] / (double)m->new_cum - 2.0 / 3) <
+		    1e-12);
+	calls_twin_free(t);
+	for (k = 0; k < 2; k++) {
+		free(fl[k]);
+		free(tl[k]);
+	}
+	free(up);
+	free(reg);
+	pair_release(&x, &d);
+}
+
+/*
  * A process that became saturated (delta_opts.saturated: the thread
  * had time to spare in the base and none in the new window): search
  * took its time, and render did less a request at the new pace, a
@@ -1695,6 +1762,7 @@ main(void)
 	test_gc_assists_moved();
 	test_above_recursion();
 	test_under_recursion();
+	test_calls_up_twin();
 	test_saturated_displaced();
 	test_valued();
 	test_profiler_own();
