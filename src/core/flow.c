@@ -91,6 +91,25 @@ calls_order(struct calls *g, size_t nrows)
 	free(to);
 }
 
+/* The arrays a walk of g keeps its place in, for nrows rows. */
+static void
+walk_arrays(struct calls *g, size_t nrows)
+{
+	g->q = xreallocarray(NULL, nrows + 1, sizeof(*g->q));
+	g->indeg = xcalloc(nrows + 1, sizeof(*g->indeg));
+	g->seen = xcalloc(nrows + 1, 1);
+	g->done = xcalloc(nrows + 1, 1);
+}
+
+static void
+walk_arrays_free(struct calls *g)
+{
+	free(g->q);
+	free(g->indeg);
+	free(g->seen);
+	free(g->done);
+}
+
 /*
  * One pass over each side's edges, in their order, instead of each
  * row's edges joined through a lookup (delta_edges()): the walks add a
@@ -101,10 +120,7 @@ calls_read(struct delta *d, struct calls *g)
 {
 	size_t		 r, n;
 
-	g->q = xreallocarray(NULL, d->nrows + 1, sizeof(*g->q));
-	g->indeg = xcalloc(d->nrows + 1, sizeof(*g->indeg));
-	g->seen = xcalloc(d->nrows + 1, 1);
-	g->done = xcalloc(d->nrows + 1, 1);
+	walk_arrays(g, d->nrows);
 	g->off = xcalloc(d->nrows + 2, sizeof(*g->off));
 	delta_each_call(d, count_call, g);
 	for (r = 0; r < d->nrows; r++)
@@ -139,10 +155,7 @@ calls_free(struct calls *g)
 	free(g->order);
 	free(g->w[0]);
 	free(g->w[1]);
-	free(g->q);
-	free(g->indeg);
-	free(g->seen);
-	free(g->done);
+	walk_arrays_free(g);
 	free(g->roff);
 	free(g->rfrom);
 	free(g);
@@ -159,10 +172,7 @@ calls_twin(const struct calls *g, size_t nrows)
 	t->w[0] = g->w[0];
 	t->w[1] = g->w[1];
 	t->order = g->order;
-	t->q = xreallocarray(NULL, nrows + 1, sizeof(*t->q));
-	t->indeg = xcalloc(nrows + 1, sizeof(*t->indeg));
-	t->seen = xcalloc(nrows + 1, 1);
-	t->done = xcalloc(nrows + 1, 1);
+	walk_arrays(t, nrows);
 	return t;
 }
 
@@ -171,10 +181,7 @@ calls_twin_free(struct calls *t)
 {
 	if (t == NULL)
 		return;
-	free(t->q);
-	free(t->indeg);
-	free(t->seen);
-	free(t->done);
+	walk_arrays_free(t);
 	free(t);
 }
 
