@@ -807,16 +807,16 @@ test_alloc(void)
 #define SPREAD_L	6
 
 static struct profile *
-spread_side(int change, int side, char st[][64], const char **sp,
-    int64_t *c)
+spread_side_n(int change, int side, size_t nf, double floor, int64_t grow,
+    char st[][64], const char **sp, int64_t *c)
 {
 	size_t	 i, n = 0;
 	/* Two processes differ by a few percent per function. */
 	static const double wob[5] = { 0.94, 0.97, 1, 1.03, 1.06 };
 
-	for (i = 0; i < SPREAD_F; i++) {
+	for (i = 0; i < nf; i++) {
 		snprintf(st[n], 64, "main;handle;f%zu", i);
-		c[n] = (int64_t)llround((40 + 400 * pow(0.9, (double)i)) *
+		c[n] = (int64_t)llround((floor + 400 * pow(0.9, (double)i)) *
 		    wob[(i * 3 + (size_t)side * 2) % 5]);
 		n++;
 	}
@@ -829,11 +829,63 @@ spread_side(int change, int side, char st[][64], const char **sp,
 	c[n++] = 200;
 	for (i = 0; change && i < SPREAD_L; i++) {
 		snprintf(st[n], 64, "main;handle;facets;lib%zu", i);
-		c[n++] = 300;
+		c[n++] = grow;
 	}
 	for (i = 0; i < n; i++)
 		sp[i] = st[i];
 	return t_build(sp, c, n);
+}
+
+static struct profile *
+spread_side(int change, int side, char st[][64], const char **sp,
+    int64_t *c)
+{
+	return spread_side_n(change, side, SPREAD_F, 40, 300, st, sp, c);
+}
+
+/*
+ * The same change among 4,200 functions, enough rows that spread.c
+ * reads its candidates on two threads, each function with samples
+ * enough (400) that the processes' few percent shows, and facets' new
+ * calls 2% of the samples, above --min-effect: facets is the one
+ * finding, and the spread read outside it is those few percent.
+ */
+#define SPREAD_WIDE	4200
+
+static void
+test_spread_threads(void)
+{
+	size_t		 m = SPREAD_WIDE + 2 * SPREAD_L + 1;
+	char		(*st)[64] = calloc(2 * m, 64);
+	const char	**sp = calloc(2 * m, sizeof(*sp));
+	int64_t		*c = calloc(2 * m, sizeof(*c));
+	struct profile	*b = spread_side_n(0, 0, SPREAD_WIDE, 400, 6000, st,
+			    sp, c);
+	struct profile	*n = spread_side_n(1, 1, SPREAD_WIDE, 400, 6000,
+			    st + m, sp + m, c + m);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(n, 0);
+	struct delta_opts o;
+	struct delta	 d;
+
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK(d.nrows >= 4096);
+	printf("# spread of %zu rows: %.3f outside the change, from %zu\n",
+	    d.nrows, sqrt(d.judge.null.tau2), d.judge.null.n);
+	CHECK(d.judge.null.tau2 > 0 && sqrt(d.judge.null.tau2) < 0.06);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings >= 1) {
+		CHECK(d.findings[0].verdict == VERDICT_REGRESSED);
+		CHECK_STR(d.rows[d.findings[0].row].name, "facets");
+	}
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+	free(st);
+	free(sp);
+	free(c);
 }
 
 static void
@@ -1749,6 +1801,7 @@ main(void)
 	test_spread();
 	test_alloc();
 	test_spread_outside();
+	test_spread_threads();
 	test_sched_alone();
 	test_path_shared_callee();
 	test_threads_alone();

@@ -136,16 +136,22 @@ t_labels(struct profile *p, struct pf_sample *s, int n, ...)
 
 /*
  * A profile from "root;mid;leaf" stacks (root first, as folded stacks
- * are written) with a count each; sample types samples/count and
- * cpu/nanoseconds at 10ms a sample.
+ * are written, at most T_MAXF frames each) with a count each; sample
+ * types samples/count and cpu/nanoseconds at 10ms a sample.  As many
+ * functions as the stacks name.
  */
 static inline struct profile *
 t_build(const char *const *stacks, const int64_t *counts, size_t n)
 {
 	struct profile		*p = profile_new();
 	struct arena		*a = p->arena;
-	const char		*names[T_MAXF];
-	size_t			 nf = 0, i, j, k;
+	const char		**names, *c;
+	size_t			 nf = 0, i, j, k, most = 0;
+
+	for (i = 0; i < n; i++)
+		for (most++, c = stacks[i]; *c != '\0'; c++)
+			most += *c == ';';
+	names = arena_calloc(a, most + 1, sizeof(*names));
 
 	p->nsample_types = 2;
 	p->sample_types = arena_calloc(a, 2, sizeof(*p->sample_types));
@@ -156,8 +162,8 @@ t_build(const char *const *stacks, const int64_t *counts, size_t n)
 	p->period_type.type = "cpu";
 	p->period_type.unit = "nanoseconds";
 	p->period = 10000000;
-	p->functions = arena_calloc(a, T_MAXF, sizeof(*p->functions));
-	p->locations = arena_calloc(a, T_MAXF, sizeof(*p->locations));
+	p->functions = arena_calloc(a, most + 1, sizeof(*p->functions));
+	p->locations = arena_calloc(a, most + 1, sizeof(*p->locations));
 	p->samples = arena_calloc(a, n, sizeof(*p->samples));
 	p->nsamples = n;
 	for (i = 0; i < n; i++) {
@@ -165,8 +171,8 @@ t_build(const char *const *stacks, const int64_t *counts, size_t n)
 		char	*frames[T_MAXF], *tok, *save = NULL;
 		size_t	 depth = 0;
 
-		for (tok = strtok_r(copy, ";", &save); tok != NULL;
-		    tok = strtok_r(NULL, ";", &save))
+		for (tok = strtok_r(copy, ";", &save); tok != NULL &&
+		    depth < T_MAXF; tok = strtok_r(NULL, ";", &save))
 			frames[depth++] = tok;
 		p->samples[i].nlocs = depth;
 		p->samples[i].locs = arena_calloc(a, depth,
