@@ -89,8 +89,8 @@ flow_in(struct fctx *c, size_t x, size_t t, int side)
 			c->in = xreallocarray(c->in, c->cap_in,
 			    sizeof(*c->in));
 		}
-		for (i = 0; i < c->nin; i++)
-			c->in[i] = e[i];
+		if (c->nin > 0)
+			memcpy(c->in, e, c->nin * sizeof(*c->in));
 		c->into = t;
 	}
 	for (i = 0; i < c->nin; i++)

@@ -279,7 +279,7 @@ struct sets {
 	struct sctx	*c;
 	const unsigned char *taken;
 	const size_t	*rows;
-	size_t		 n, first;
+	size_t		 n, first, step;	/* sets first, first + step, ... */
 	const struct stats_null *cur;
 	double		 trim;
 	struct stats_null *r;
@@ -295,7 +295,7 @@ read_sets(void *arg)
 	int		 h;
 
 	memcpy(out, s->taken, s->c->d->nrows + 1);
-	for (i = s->first; i < s->n; i += 2) {
+	for (i = s->first; i < s->n; i += s->step) {
 		for (h = 0; h < 2; h++)
 			if ((x = s->rows[2 * i + h]) != SIZE_MAX)
 				out[x] = 1;
@@ -323,6 +323,7 @@ read_all(struct sctx *c, struct sctx *c2, const unsigned char *taken,
 	a.rows = rows;
 	a.n = n;
 	a.first = 0;
+	a.step = 2;
 	a.cur = cur;
 	a.trim = trim;
 	a.r = r;
@@ -332,11 +333,8 @@ read_all(struct sctx *c, struct sctx *c2, const unsigned char *taken,
 	b.first = 1;
 	if (c2 != NULL && n > 1)
 		threaded = pthread_create(&t, NULL, read_sets, &b) == 0;
-	if (!threaded) {
-		/* One thread reads them all, as two would. */
-		read_sets(&a);
-		a.first = 1;
-	}
+	if (!threaded)
+		a.step = 1;
 	read_sets(&a);
 	if (threaded)
 		pthread_join(t, NULL);
@@ -403,6 +401,8 @@ sctx_alloc(struct sctx *c)
 	c->k = xcalloc(2 * c->m, sizeof(*c->k));
 	c->scratch = xcalloc(3 * c->m, sizeof(*c->scratch));
 	c->out = xcalloc(c->m, 1);
+	c->fl[0] = xreallocarray(NULL, c->m, sizeof(*c->fl[0]));
+	c->fl[1] = xreallocarray(NULL, c->m, sizeof(*c->fl[1]));
 }
 
 static void
@@ -435,22 +435,16 @@ spread_null(struct delta *d, const unsigned char *bg, const struct judge *j,
 	sctx_alloc(&c);
 	taken = xcalloc(d->nrows + 1, 1);
 	rc = read_spread(&c, NULL, -1, HUGE_VAL, &cur);
+	c.n0 = cur.n;
 	if (rc == 0 && cur.tau2 > 0) {
 		c.g = calls_of(d);
-		c.fl[0] = xreallocarray(NULL, c.m, sizeof(*c.fl[0]));
-		c.fl[1] = xreallocarray(NULL, c.m, sizeof(*c.fl[1]));
 		if (d->nrows >= SPREAD_THREAD_ROWS) {
 			c2 = c;
 			sctx_alloc(&c2);
 			c2.g = calls_twin(c.g, d->nrows);
-			c2.fl[0] = xreallocarray(NULL, c.m, sizeof(*c2.fl[0]));
-			c2.fl[1] = xreallocarray(NULL, c.m, sizeof(*c2.fl[1]));
 			second = &c2;
 		}
 	}
-	c.n0 = cur.n;
-	if (second != NULL)
-		c2.n0 = cur.n;
 	trim = 0.1 * (double)cur.n;
 	for (round = 0; rc == 0 && round < SPREAD_ROUNDS && cur.tau2 > 0;
 	    round++) {
