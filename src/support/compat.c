@@ -79,12 +79,32 @@ compat_map(size_t len)
 	return p;
 }
 
+/*
+ * ThreadSanitizer intercepts mmap() and munmap() but not mremap(): the
+ * pages mremap() moves keep the record of what another thread did at
+ * their new address before, and each side's own table, grown on its own
+ * thread, was reported as racing with the other's.  Built with it, a
+ * table moves by a copy instead.
+ */
+#if defined(__SANITIZE_THREAD__)
+#define COMPAT_REMAP_COPY
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define COMPAT_REMAP_COPY
+#endif
+#endif
+
 void *
 compat_remap(void *p, size_t oldlen, size_t len)
 {
 	void *q;
 
-#ifdef MREMAP_MAYMOVE
+#if defined(MREMAP_MAYMOVE) && defined(COMPAT_REMAP_COPY)
+	if ((q = compat_map(len)) == NULL)
+		return NULL;
+	memcpy(q, p, oldlen < len ? oldlen : len);
+	compat_unmap(p, oldlen);
+#elif defined(MREMAP_MAYMOVE)
 	if ((q = mremap(p, oldlen ? oldlen : 1, len ? len : 1,
 	    MREMAP_MAYMOVE)) == MAP_FAILED)
 		return NULL;
