@@ -1,6 +1,7 @@
 # profdiff: a plain Makefile.  `make`, `make check`, `make install`,
 # `make clean`; SANITIZE=1 builds everything with ASan and UBSan into its
-# own folder so that the two builds never mix objects.  ISA-L is used
+# own folder so that the two builds never mix objects, and
+# SANITIZE=thread with ThreadSanitizer into build-tsan.  ISA-L is used
 # when pkg-config finds libisal (ISAL=auto, the default); ISAL=no builds
 # with zlib alone, even where libisal-dev is installed, into a folder of
 # its own (build-noisal, or build-san-noisal with SANITIZE=1); ISAL=yes
@@ -50,6 +51,10 @@ endif
 ifeq ($(SANITIZE),1)
 BUILD	?= build-san$(NOISAL)
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+OPT	?= -O1 -g
+else ifeq ($(SANITIZE),thread)
+BUILD	?= build-tsan$(NOISAL)
+SANFLAGS = -fsanitize=thread
 OPT	?= -O1 -g
 else
 BUILD	?= build$(NOISAL)
@@ -164,7 +169,9 @@ check: all tests
 
 # What CI runs: warnings are errors, and the whole suite runs three
 # times, plain, under ASan+UBSan, and built without ISA-L (zlib alone),
-# then the CLI cases under valgrind, with one summary line at the end.
+# then the CLI cases under valgrind, and the threaded code under
+# ThreadSanitizer (tests/run.sh's tsan part), with one summary line at
+# the end.
 # Each build, and the suite, runs CHECK_JOBS jobs at a time (default:
 # the processors online; tests/run.sh's JOBS).
 CHECK_JOBS ?= $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
@@ -172,7 +179,9 @@ check-all:
 	$(MAKE) -j$(CHECK_JOBS) WERROR=-Werror all tests
 	$(MAKE) -j$(CHECK_JOBS) WERROR=-Werror SANITIZE=1 all tests
 	$(MAKE) -j$(CHECK_JOBS) WERROR=-Werror ISAL=no all tests
-	JOBS=$(CHECK_JOBS) VALGRIND_CLI=1 \
+	$(MAKE) -j$(CHECK_JOBS) WERROR=-Werror SANITIZE=thread all tests \
+	    build-tsan/bench/genprof
+	JOBS=$(CHECK_JOBS) VALGRIND_CLI=1 TSAN_BUILD=build-tsan \
 	    BUILDS="build build-san build-noisal" sh tests/run.sh
 
 # Every CLI case under valgrind's memcheck: an invalid access or a leak
@@ -254,7 +263,7 @@ install: all
 	install -m 644 man/profdiff.1 $(DESTDIR)$(MANDIR)/man1/profdiff.1
 
 clean:
-	rm -rf build build-san build-noisal build-san-noisal build-fuzz $(PROG)
+	rm -rf build build-san build-noisal build-san-noisal build-tsan build-fuzz $(PROG)
 
 include bench/bench.mk
 
