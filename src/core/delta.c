@@ -662,17 +662,6 @@ descendants(const struct delta *d, size_t x, unsigned char *in, size_t *list,
 	return n;
 }
 
-/*
- * Up to this many rows below a function, its region is the greatest
- * set of them whose callers are all in it, found by taking rows out of
- * what it reaches until none has a caller outside: exact also where
- * the calls below it form cycles (recursion).  Beyond it (a function
- * near the root of a large graph), the region grows from the function
- * instead, a row joining once its callers have, which is cheap but
- * leaves out a cycle none of whose rows can join first.
- */
-#define DELTA_REGION_WALK	4096
-
 void
 delta_region(struct delta *d, size_t x, unsigned char *in, size_t *stack)
 {

@@ -456,6 +456,17 @@ void	delta_region(struct delta *, size_t x, unsigned char *in,
  * whose rows can join first (0)?  in[] and stack as delta_region()'s;
  * in[] is all 0 again on return.
  */
+/*
+ * Up to this many rows below a function, its region is the greatest
+ * set of them whose callers are all in it, found by taking rows out of
+ * what it reaches until none has a caller outside: exact also where
+ * the calls below it form cycles (recursion).  Beyond it (a function
+ * near the root of a large graph), the region grows from the function
+ * instead, a row joining once its callers have, which is cheap but
+ * leaves out a cycle none of whose rows can join first.
+ */
+#define DELTA_REGION_WALK	4096
+
 long	delta_region_callers(struct delta *, size_t r, size_t **v,
 	    size_t *cap);
 int	delta_region_small(struct delta *, size_t x, unsigned char *in,

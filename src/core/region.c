@@ -36,7 +36,8 @@
  * (a recursion with no outermost frame, a row of no value), and a row
  * on a cycle whose region is grown.  Whether a row reaches few rows
  * is delta_region_small()'s walk, taken once a row, and only where the
- * two regions differ.  tests/unit/t_region.c compares every answer
+ * two regions differ; a row that dominates more than the walk's rows
+ * reaches them all, and needs none.  tests/unit/t_region.c compares every answer
  * with delta_region()'s on random graphs.
  */
 #include <stdint.h>
@@ -90,7 +91,7 @@ struct rgraph {
 static void
 graph_build(struct delta *d, struct rgraph *gr, unsigned char *never)
 {
-	size_t	 n = d->nrows, *v = NULL, cap = 0, r, i, j, *fill;
+	size_t	 n = d->nrows, *v = NULL, cap = 0, pcap = 0, r, i, j, *fill;
 	long	 m;
 
 	gr->n = n;
@@ -101,8 +102,12 @@ graph_build(struct delta *d, struct rgraph *gr, unsigned char *never)
 			never[r] = 1;
 			m = 0;
 		}
-		gr->pred = xreallocarray(gr->pred, j + (size_t)m + 1,
-		    sizeof(*gr->pred));
+		/* Grown by half again, not by each row's callers. */
+		if (j + (size_t)m + 1 > pcap) {
+			pcap = j + (size_t)m + 1 + pcap / 2;
+			gr->pred = xreallocarray(gr->pred, pcap,
+			    sizeof(*gr->pred));
+		}
 		if (m > 0)
 			memcpy(gr->pred + j, v, (size_t)m * sizeof(*v));
 		j += (size_t)m;
@@ -525,10 +530,13 @@ region_free(struct region_index *ri)
 /*
  * x's kind, the walk taken the first time it is needed.  Until the
  * index is built, the first rows asked are delta_region()'s own (most
- * diffs ask for a few regions only); the next one builds it.
+ * diffs ask for a few regions only); the next one builds it.  Without
+ * decide, RK_DECIDE and RK_CYCLE are left so: either region lies in
+ * x's subtree (a row joins once its callers have, so x dominates it),
+ * and a row outside it is not in it, whatever the walk would say.
  */
 static int
-kind_of(struct region_index *ri, size_t x)
+kind_of(struct region_index *ri, size_t x, int decide)
 {
 	int small;
 
@@ -537,9 +545,18 @@ kind_of(struct region_index *ri, size_t x)
 			return RK_SLOW;
 		build(ri);
 	}
-	if (ri->kind[x] == RK_CYCLE || ri->kind[x] == RK_DECIDE) {
-		small = delta_region_small(ri->d, x, ri->zero, ri->stack);
-		ri->walks++;
+	if (decide && (ri->kind[x] == RK_CYCLE || ri->kind[x] == RK_DECIDE)) {
+		/*
+		 * x reaches every row it dominates: a subtree of more than
+		 * the walk's rows answers without it.
+		 */
+		if (ri->size[x] > DELTA_REGION_WALK)
+			small = 0;
+		else {
+			small = delta_region_small(ri->d, x, ri->zero,
+			    ri->stack);
+			ri->walks++;
+		}
 		ri->kind[x] = small ? RK_TREE : ri->kind[x] == RK_CYCLE ?
 		    RK_SLOW : RK_GROWN;
 	}
@@ -560,21 +577,29 @@ slow_region(struct region_index *ri, size_t x)
 int
 region_has(struct region_index *ri, size_t x, size_t r)
 {
-	int k = kind_of(ri, x);
+	int k = kind_of(ri, x, 0);
 
 	if (k == RK_SLOW)
 		return slow_region(ri, x)[r];
 	if (ri->place[r] < ri->place[x] ||
 	    ri->place[r] >= ri->place[x] + ri->size[x])
 		return 0;
-	return k == RK_TREE || r == x || ri->depth[x] > ri->cut[r];
+	if (r == x)
+		return 1;
+	if (k == RK_DECIDE && ri->depth[x] > ri->cut[r])
+		return 1;	/* in the region grown from x, so in both */
+	if (k == RK_DECIDE || k == RK_CYCLE)
+		k = kind_of(ri, x, 1);
+	if (k == RK_SLOW)
+		return slow_region(ri, x)[r];
+	return k == RK_TREE || ri->depth[x] > ri->cut[r];
 }
 
 void
 region_fill(struct region_index *ri, size_t x, unsigned char *in)
 {
 	size_t	 i, r;
-	int	 k = kind_of(ri, x);
+	int	 k = kind_of(ri, x, 1);
 
 	if (k == RK_SLOW) {
 		memcpy(in, slow_region(ri, x), ri->n);
@@ -590,7 +615,7 @@ region_fill(struct region_index *ri, size_t x, unsigned char *in)
 int
 region_span(struct region_index *ri, size_t x, size_t *lo, size_t *hi)
 {
-	if (kind_of(ri, x) == RK_SLOW)
+	if (kind_of(ri, x, 0) == RK_SLOW)
 		return 0;
 	*lo = ri->place[x];
 	*hi = ri->place[x] + ri->size[x];

@@ -39,9 +39,10 @@ void	region_fill(struct region_index *, size_t x, unsigned char *in);
 /*
  * The rows of x's region all have a place (region_place()) in [*lo,
  * *hi): 1, and region_has() says which of them are in it; or 0 when
- * the region has no such span (it is delta_region()'s own), and any
- * row may be.  A row's place is its rank in the dominator tree's
- * preorder.
+ * the index cannot bound it (a region delta_region() found before the
+ * tree was built, or one of a row that reaches a row no root reaches),
+ * and any row may be.  A row's place is its rank in the dominator
+ * tree's preorder.
  */
 int	region_span(struct region_index *, size_t x, size_t *lo,
 	    size_t *hi);

@@ -161,6 +161,7 @@ compare(struct delta *d, size_t step, size_t lazy, struct region_stats *rs)
 	struct region_index *ri = region_new(d, lazy);
 	size_t		 n = d->nrows, x, r, lo, hi, bad = 0;
 	unsigned char	*want = calloc(n + 1, 1), *got = calloc(n + 1, 1);
+	unsigned char	*has = calloc(n + 1, 1);
 	size_t		*stack = calloc(n + 1, sizeof(*stack));
 
 	for (x = 0; x < n; x += step) {
@@ -169,11 +170,22 @@ compare(struct delta *d, size_t step, size_t lazy, struct region_stats *rs)
 		memset(want, 0, n + 1);
 		memset(got, 0, n + 1);
 		delta_region(d, x, want, stack);
+		/*
+		 * Every other row is asked of region_has() first, which
+		 * takes the walk that tells its two regions apart only for
+		 * a row that needs it; the others are filled first.
+		 */
+		if (x / step % 2)
+			for (r = 0; r < n; r++)
+				has[r] = (unsigned char)region_has(ri, x, r);
 		region_fill(ri, x, got);
 		span = region_span(ri, x, &lo, &hi);
+		if (x / step % 2 == 0)
+			for (r = 0; r < n; r++)
+				has[r] = (unsigned char)region_has(ri, x, r);
 		for (r = 0; r < n; r++) {
 			diff |= want[r] != got[r];
-			diff |= region_has(ri, x, r) != want[r];
+			diff |= has[r] != want[r];
 			diff |= span && want[r] && (region_place(ri, r) < lo ||
 			    region_place(ri, r) >= hi);
 		}
@@ -185,6 +197,7 @@ compare(struct delta *d, size_t step, size_t lazy, struct region_stats *rs)
 	region_free(ri);
 	free(want);
 	free(got);
+	free(has);
 	free(stack);
 	return bad;
 }
@@ -297,6 +310,97 @@ test_random(void)
 }
 
 /*
+ * x on a cycle (x -> w -> x) and reaching more than DELTA_REGION_WALK
+ * rows (callees of its own), with a cycle a <-> b that only x calls into:
+ * x dominates a and b, but neither joins the region grown from x, which
+ * is delta_region()'s own.  Asked of a first, before anything else
+ * about x, region_has() must find so; a row outside x's subtree needs
+ * nothing found.
+ */
+static void
+test_cycle_wide(void)
+{
+	enum { WIDE = DELTA_REGION_WALK + 10, NST = WIDE + 2 };
+	const char	**st = calloc(NST, sizeof(*st));
+	int64_t		*bc = calloc(NST, sizeof(*bc));
+	int64_t		*nc = calloc(NST, sizeof(*nc));
+	char		*ch = malloc(16 * (size_t)WIDE);
+	struct profile	*b, *n;
+	struct agg	*ab, *an;
+	struct delta_opts o;
+	struct delta	 d;
+	struct region_index *ri;
+	struct region_stats rs;
+	unsigned char	*want;
+	size_t		*stack, i, x = SIZE_MAX, ra = SIZE_MAX, rb = SIZE_MAX;
+	size_t		 rw = SIZE_MAX, rm = SIZE_MAX, bad = 0;
+
+	st[0] = "main;x;w;x;wl";
+	st[1] = "main;x;a;b;a;al";
+	bc[0] = nc[0] = 3;
+	bc[1] = 4;
+	nc[1] = 6;
+	for (i = 0; i < WIDE; i++) {
+		snprintf(ch + 16 * i, 16, "main;x;c%zu", i);
+		st[2 + i] = ch + 16 * i;
+		bc[2 + i] = nc[2 + i] = 1;
+	}
+	b = stacks(st, bc, NST);
+	n = stacks(st, nc, NST);
+	ab = t_aggregate(b, 0);
+	an = t_aggregate(n, 0);
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	for (i = 0; i < d.nrows; i++) {
+		const char *nm = d.rows[i].name;
+
+		x = strcmp(nm, "x") == 0 ? i : x;
+		ra = strcmp(nm, "a") == 0 ? i : ra;
+		rb = strcmp(nm, "b") == 0 ? i : rb;
+		rw = strcmp(nm, "w") == 0 ? i : rw;
+		rm = strcmp(nm, "main") == 0 ? i : rm;
+	}
+	CHECK(x != SIZE_MAX && ra != SIZE_MAX && rb != SIZE_MAX &&
+	    rw != SIZE_MAX && rm != SIZE_MAX);
+	if (x == SIZE_MAX || ra == SIZE_MAX || rb == SIZE_MAX ||
+	    rw == SIZE_MAX || rm == SIZE_MAX)
+		goto out;
+	want = calloc(d.nrows + 1, 1);
+	stack = calloc(d.nrows + 1, sizeof(*stack));
+	delta_region(&d, x, want, stack);
+	CHECK(!want[ra] && !want[rb] && want[rw] && !want[rm]);
+	ri = region_new(&d, 0);
+	/* Outside x's subtree: no walk yet. */
+	CHECK_INT(region_has(ri, x, rm), 0);
+	region_stats(ri, &rs);
+	CHECK_INT(rs.walks, 0);
+	/* Inside it: the walk, then delta_region()'s answer. */
+	CHECK_INT(region_has(ri, x, ra), 0);
+	CHECK_INT(region_has(ri, x, rb), 0);
+	CHECK_INT(region_has(ri, x, rw), 1);
+	for (i = 0; i < d.nrows; i++)
+		bad += region_has(ri, x, i) != want[i];
+	CHECK_INT(bad, 0);
+	/* x dominates more rows than a walk takes: it needed none. */
+	region_stats(ri, &rs);
+	CHECK_INT(rs.walks, 0);
+	CHECK(rs.slow >= 1);
+	region_free(ri);
+	free(want);
+	free(stack);
+out:
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+	free(ch);
+	free(st);
+	free(bc);
+	free(nc);
+}
+
+/*
  * One sample of a chain f0 -> f1 -> ... of depth frames, count times,
  * and one of "other" alone, other times; names from a profile of
  * nfn functions f0...
@@ -385,6 +489,7 @@ main(void)
 {
 	test_shapes();
 	test_random();
+	test_cycle_wide();
 	test_deep();
 	return tap_done();
 }
