@@ -70,71 +70,6 @@ descend(struct fctx *c, size_t r)
 }
 
 /*
- * The value of the edges from x's region into row t, on a side.  The
- * calls into the last t asked are kept: ascend() asks of one finding's
- * function for each caller of the rows above it, and joining both
- * sides' calls into a function that thousands call is the cost.
- */
-static int64_t
-flow_in(struct fctx *c, size_t x, size_t t, int side)
-{
-	const struct delta_edge *e;
-	size_t	 i;
-	int64_t	 w = 0;
-
-	if (c->into != t) {
-		c->nin = delta_edges(c->d, t, 0, &e);
-		if (c->nin > c->cap_in) {
-			c->cap_in = c->nin;
-			c->in = xreallocarray(c->in, c->cap_in,
-			    sizeof(*c->in));
-		}
-		if (c->nin > 0)
-			memcpy(c->in, e, c->nin * sizeof(*c->in));
-		c->into = t;
-	}
-	for (i = 0; i < c->nin; i++)
-		if (c->in[i].from != t && region_has(c->ri, x, c->in[i].from))
-			w += side ? c->in[i].new : c->in[i].base;
-	return w;
-}
-
-/*
- * At most the share of x's samples that row r can call it with, on a
- * side: r's own samples, of x's.  under() is never more.
- */
-static double
-under_most(const struct fctx *c, size_t r, size_t x, int side)
-{
-	const struct delta_row *rr = &c->d->rows[r], *rx = &c->d->rows[x];
-	int64_t		 u = side ? rr->new_cum : rr->base_cum;
-	int64_t		 v = side ? rx->new_cum : rx->base_cum;
-	double		 f = v > 0 ? (double)u / (double)v : 0;
-
-	return f < 1 ? f : 1;
-}
-
-/*
- * The share of x's samples that row r's region calls it with, on a side,
- * or 1 if r dominates x: how much of x lies under r, when r is above x.
- * No more than r's own samples (under_most()): the calls from a
- * recursion's rows into x count a sample once for each.
- */
-static double
-under(struct fctx *c, size_t r, size_t x, int side)
-{
-	const struct delta_row *rx = &c->d->rows[x];
-	int64_t		 v = side ? rx->new_cum : rx->base_cum;
-	double		 f, most = under_most(c, r, x, side);
-
-	if (region_has(c->ri, r, x))
-		f = 1;
-	else
-		f = v > 0 ? (double)flow_in(c, r, x, side) / (double)v : 0;
-	return f < most ? f : most;
-}
-
-/*
  * The samples row r's hypothesis shares with finding a on one side.
  * A finding of cum samples: all of r's if a dominates r, all of a's if
  * r dominates a, else what the edges from the region of the one into
@@ -1465,6 +1400,7 @@ delta_findings(struct delta *d, const struct judge *j)
 	free(c.dir);
 	free(c.spend);
 	free(c.in);
+	free(c.inplace);
 	region_free(c.ri);
 	return rc;
 }

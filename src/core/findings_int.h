@@ -55,7 +55,20 @@ struct fctx {
 	size_t		 into;		/* the row whose calls in are kept */
 	struct delta_edge *in;		/*   in in[], nin of them (SIZE_MAX: */
 	size_t		 nin, cap_in;	/*   none yet; findings.c, flow_in()) */
+	size_t		*inplace;	/*   with in_placed, in[] in the order
+					     of their callers' places (region.h),
+					     and those places */
+	int		 in_placed;
 };
+
+/*
+ * under.c.  under(): the share of x's samples that row r's region calls
+ * it with, on a side (side 1 the new), or 1 where r dominates x; never
+ * more than under_most(), r's own samples as a share of x's, which
+ * needs no region and bounds it.
+ */
+double	under(struct fctx *, size_t r, size_t x, int side);
+double	under_most(const struct fctx *, size_t r, size_t x, int side);
 
 static inline double
 share(int64_t v, int64_t total)

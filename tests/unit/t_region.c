@@ -401,6 +401,68 @@ out:
 }
 
 /*
+ * A change that comes into hot through the 99 callees of c0, while d
+ * calls hot too: c0 carries it, through more calls into hot than
+ * findings.c reads one by one (it reads those from c0's span of the
+ * tree).  The finding is hot's, and its path goes through c0.
+ */
+static void
+test_many_callers(void)
+{
+	enum { NC = 99, NST = NC + 3 };
+	const char	**st = calloc(NST, sizeof(*st));
+	int64_t		*bc = calloc(NST, sizeof(*bc));
+	int64_t		*nc = calloc(NST, sizeof(*nc));
+	char		*buf = malloc(32 * (size_t)NC);
+	struct profile	*b, *n;
+	struct agg	*ab, *an;
+	struct delta_opts o;
+	struct delta	 d;
+	size_t		 i, k;
+	int		 through = 0;
+
+	for (i = 0; i < NC; i++) {
+		snprintf(buf + 32 * i, 32, "main;c0;c%zu;hot", i + 1);
+		st[i] = buf + 32 * i;
+		bc[i] = 10;
+		nc[i] = 16;
+	}
+	st[NC] = "main;c0;hot";
+	st[NC + 1] = "main;d;hot";
+	st[NC + 2] = "main;other";
+	bc[NC] = nc[NC] = 10;
+	bc[NC + 1] = 200;
+	nc[NC + 1] = 400;
+	bc[NC + 2] = nc[NC + 2] = 2000;
+	b = stacks(st, bc, NST);
+	n = stacks(st, nc, NST);
+	ab = t_aggregate(b, 0);
+	an = t_aggregate(n, 0);
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	CHECK_INT(d.nfindings, 1);
+	if (d.nfindings >= 1) {
+		const struct delta_finding *f = &d.findings[0];
+
+		CHECK_INT(f->verdict, VERDICT_REGRESSED);
+		CHECK(f->npath > 0 && strcmp(d.rows[f->path[f->npath -
+		    1]].name, "hot") == 0);
+		for (k = 0; k < f->npath; k++)
+			through |= strcmp(d.rows[f->path[k]].name, "c0") == 0;
+		CHECK(through);
+	}
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(n);
+	free(buf);
+	free(st);
+	free(bc);
+	free(nc);
+}
+
+/*
  * One sample of a chain f0 -> f1 -> ... of depth frames, count times,
  * and one of "other" alone, other times; names from a profile of
  * nfn functions f0...
@@ -490,6 +552,7 @@ main(void)
 	test_shapes();
 	test_random();
 	test_cycle_wide();
+	test_many_callers();
 	test_deep();
 	return tap_done();
 }
