@@ -85,36 +85,55 @@ run_tsan() {
 		    "(make SANITIZE=thread $b/bench/genprof)"
 		cat "$tmp/tsan.err"
 	fi
-	while read -r args; do
-		(cd "$root" && "$root/$b/profdiff" $args) >/dev/null \
-		    2>"$tmp/tsan.err"
-		rc=$?
-		if [ $rc -eq 66 ] ||
-		    grep -q 'WARNING: ThreadSanitizer' "$tmp/tsan.err"; then
-			not_ok "$b: profdiff $args: ThreadSanitizer reports"
-			head -40 "$tmp/tsan.err"
-		elif [ $rc -eq 2 ] || [ $rc -gt 3 ]; then
-			not_ok "$b: profdiff $args: exit $rc"
-			head -5 "$tmp/tsan.err"
-		else
-			ok "$b: profdiff $args under ThreadSanitizer"
-		fi
-	done <<-EOF
-	diff -q $TSAN_GO/cpu-none-01.pb.gz $TSAN_GO/cpu-none-02.pb.gz $TSAN_GO/cpu-none-03.pb.gz -- $TSAN_GO/cpu-spread-01.pb.gz $TSAN_GO/cpu-spread-02.pb.gz $TSAN_GO/cpu-spread-03.pb.gz
-	check-significance -q $TSAN_GO/cpu-none-04.pb.gz $TSAN_GO/cpu-none-05.pb.gz -- $TSAN_GO/cpu-two-01.pb.gz $TSAN_GO/cpu-two-02.pb.gz
-	diff -q -f json $TSAN_NODE/pprof-none-01.wall.pb.gz $TSAN_NODE/pprof-none-02.wall.pb.gz $TSAN_NODE/pprof-none-03.wall.pb.gz -- $TSAN_NODE/pprof-new-01.wall.pb.gz $TSAN_NODE/pprof-new-02.wall.pb.gz $TSAN_NODE/pprof-new-03.wall.pb.gz
-	diff -q $TSAN_NODE/datadog-none-01.heap.pb.gz $TSAN_NODE/datadog-none-02.heap.pb.gz -- $TSAN_NODE/datadog-alloc-01.heap.pb.gz $TSAN_NODE/datadog-alloc-02.heap.pb.gz
-	diff -q $TSAN_C/cpu-none-01.pb.gz $TSAN_C/cpu-none-02.pb.gz $TSAN_C/cpu-none-03.pb.gz -- $TSAN_C/cpu-recursion-01.pb.gz $TSAN_C/cpu-recursion-02.pb.gz $TSAN_C/cpu-recursion-03.pb.gz
-	top -q $TSAN_GO/cpu-none-01.pb.gz $TSAN_GO/cpu-none-02.pb.gz $TSAN_GO/cpu-none-03.pb.gz
-	series -q $TSAN_GO/cpu-none-01.pb.gz $TSAN_GO/cpu-none-02.pb.gz $TSAN_GO/cpu-none-03.pb.gz $TSAN_GO/cpu-leaf25-01.pb.gz $TSAN_GO/cpu-leaf25-02.pb.gz $TSAN_GO/cpu-leaf25-03.pb.gz
-	diff -q $tmp/tsan-good.pb.gz $tmp/tsan-bad.pb.gz
-	check-significance -q -f json $tmp/tsan-good.pb.gz $tmp/tsan-good.pb.gz $tmp/tsan-bad.pb.gz -- $tmp/tsan-bad.pb.gz
-	EOF
+	g=tests/data/runtimes/go
+	n=tests/data/runtimes/node
+	c=tests/data/runtimes/c
+	tsan_run "$b" diff -q $g/cpu-none-01.pb.gz $g/cpu-none-02.pb.gz \
+	    $g/cpu-none-03.pb.gz -- $g/cpu-spread-01.pb.gz \
+	    $g/cpu-spread-02.pb.gz $g/cpu-spread-03.pb.gz
+	tsan_run "$b" check-significance -q $g/cpu-none-04.pb.gz \
+	    $g/cpu-none-05.pb.gz -- $g/cpu-two-01.pb.gz $g/cpu-two-02.pb.gz
+	tsan_run "$b" diff -q -f json $n/pprof-none-01.wall.pb.gz \
+	    $n/pprof-none-02.wall.pb.gz $n/pprof-none-03.wall.pb.gz -- \
+	    $n/pprof-new-01.wall.pb.gz $n/pprof-new-02.wall.pb.gz \
+	    $n/pprof-new-03.wall.pb.gz
+	tsan_run "$b" diff -q $n/datadog-none-01.heap.pb.gz \
+	    $n/datadog-none-02.heap.pb.gz -- $n/datadog-alloc-01.heap.pb.gz \
+	    $n/datadog-alloc-02.heap.pb.gz
+	tsan_run "$b" diff -q $c/cpu-none-01.pb.gz $c/cpu-none-02.pb.gz \
+	    $c/cpu-none-03.pb.gz -- $c/cpu-recursion-01.pb.gz \
+	    $c/cpu-recursion-02.pb.gz $c/cpu-recursion-03.pb.gz
+	tsan_run "$b" top -q $g/cpu-none-01.pb.gz $g/cpu-none-02.pb.gz \
+	    $g/cpu-none-03.pb.gz
+	tsan_run "$b" series -q $g/cpu-none-01.pb.gz $g/cpu-none-02.pb.gz \
+	    $g/cpu-none-03.pb.gz $g/cpu-leaf25-01.pb.gz \
+	    $g/cpu-leaf25-02.pb.gz $g/cpu-leaf25-03.pb.gz
+	tsan_run "$b" diff -q "$tmp/tsan-good.pb.gz" "$tmp/tsan-bad.pb.gz"
+	tsan_run "$b" check-significance -q -f json "$tmp/tsan-good.pb.gz" \
+	    "$tmp/tsan-good.pb.gz" "$tmp/tsan-bad.pb.gz" -- \
+	    "$tmp/tsan-bad.pb.gz"
 	unset TSAN_OPTIONS
 }
-TSAN_GO=tests/data/runtimes/go
-TSAN_NODE=tests/data/runtimes/node
-TSAN_C=tests/data/runtimes/c
+
+# One run of build $1's profdiff with the rest as its arguments, from
+# the repository root: a ThreadSanitizer report, or an exit other than
+# 0, 1 or 3, fails it.
+tsan_run() {
+	tb=$1
+	shift
+	(cd "$root" && "$root/$tb/profdiff" "$@") >/dev/null 2>"$tmp/tsan.err"
+	rc=$?
+	if [ $rc -eq 66 ] ||
+	    grep -q 'WARNING: ThreadSanitizer' "$tmp/tsan.err"; then
+		not_ok "$tb: profdiff $*: ThreadSanitizer reports"
+		head -40 "$tmp/tsan.err"
+	elif [ $rc -eq 2 ] || [ $rc -gt 3 ]; then
+		not_ok "$tb: profdiff $*: exit $rc"
+		head -5 "$tmp/tsan.err"
+	else
+		ok "$tb: profdiff $* under ThreadSanitizer"
+	fi
+}
 
 # The CLI cases of build $1, or with $2 "I/N" the I-th of N slices of
 # them (I from 1); $3 is a wrapper of profdiff (default $PROFDIFF_WRAP).

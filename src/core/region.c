@@ -36,9 +36,10 @@
  * (a recursion with no outermost frame, a row of no value), and a row
  * on a cycle whose region is grown.  Whether a row reaches few rows
  * is delta_region_small()'s walk, taken once a row, and only where the
- * two regions differ; a row that dominates more than the walk's rows
- * reaches them all, and needs none.  tests/unit/t_region.c compares every answer
- * with delta_region()'s on random graphs.
+ * two regions differ and a row asked lies in the subtree; a row that
+ * dominates more than the walk's rows reaches them all, and needs none.
+ * tests/unit/t_region.c compares every answer with delta_region()'s on
+ * random graphs.
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -309,6 +309,37 @@ test_random(void)
 	CHECK(sum.walks > 0);
 }
 
+/* A delta of the same stacks with counts bc and nc, and what it holds. */
+struct tpair {
+	struct profile	*b, *n;
+	struct agg	*ab, *an;
+	struct delta	 d;
+};
+
+static void
+tpair_new(struct tpair *t, const char *const *st, const int64_t *bc,
+    const int64_t *nc, size_t nst)
+{
+	struct delta_opts o;
+
+	t->b = stacks(st, bc, nst);
+	t->n = stacks(st, nc, nst);
+	t->ab = t_aggregate(t->b, 0);
+	t->an = t_aggregate(t->n, 0);
+	t_delta_opts(&o);
+	CHECK(delta_compute(t->ab, t->an, NULL, 0, NULL, 0, &o, &t->d) == 0);
+}
+
+static void
+tpair_free(struct tpair *t)
+{
+	delta_release(&t->d);
+	agg_free(t->ab);
+	agg_free(t->an);
+	profile_free(t->b);
+	profile_free(t->n);
+}
+
 /*
  * x on a cycle (x -> w -> x) and reaching more than DELTA_REGION_WALK
  * rows (callees of its own), with a cycle a <-> b that only x calls into:
@@ -325,10 +356,8 @@ test_cycle_wide(void)
 	int64_t		*bc = calloc(NST, sizeof(*bc));
 	int64_t		*nc = calloc(NST, sizeof(*nc));
 	char		*ch = malloc(16 * (size_t)WIDE);
-	struct profile	*b, *n;
-	struct agg	*ab, *an;
-	struct delta_opts o;
-	struct delta	 d;
+	struct tpair	 t;
+	struct delta	*d = &t.d;
 	struct region_index *ri;
 	struct region_stats rs;
 	unsigned char	*want;
@@ -345,14 +374,9 @@ test_cycle_wide(void)
 		st[2 + i] = ch + 16 * i;
 		bc[2 + i] = nc[2 + i] = 1;
 	}
-	b = stacks(st, bc, NST);
-	n = stacks(st, nc, NST);
-	ab = t_aggregate(b, 0);
-	an = t_aggregate(n, 0);
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
-	for (i = 0; i < d.nrows; i++) {
-		const char *nm = d.rows[i].name;
+	tpair_new(&t, st, bc, nc, NST);
+	for (i = 0; i < d->nrows; i++) {
+		const char *nm = d->rows[i].name;
 
 		x = strcmp(nm, "x") == 0 ? i : x;
 		ra = strcmp(nm, "a") == 0 ? i : ra;
@@ -365,11 +389,11 @@ test_cycle_wide(void)
 	if (x == SIZE_MAX || ra == SIZE_MAX || rb == SIZE_MAX ||
 	    rw == SIZE_MAX || rm == SIZE_MAX)
 		goto out;
-	want = calloc(d.nrows + 1, 1);
-	stack = calloc(d.nrows + 1, sizeof(*stack));
-	delta_region(&d, x, want, stack);
+	want = calloc(d->nrows + 1, 1);
+	stack = calloc(d->nrows + 1, sizeof(*stack));
+	delta_region(d, x, want, stack);
 	CHECK(!want[ra] && !want[rb] && want[rw] && !want[rm]);
-	ri = region_new(&d, 0);
+	ri = region_new(d, 0);
 	/* Outside x's subtree: no walk yet. */
 	CHECK_INT(region_has(ri, x, rm), 0);
 	region_stats(ri, &rs);
@@ -378,7 +402,7 @@ test_cycle_wide(void)
 	CHECK_INT(region_has(ri, x, ra), 0);
 	CHECK_INT(region_has(ri, x, rb), 0);
 	CHECK_INT(region_has(ri, x, rw), 1);
-	for (i = 0; i < d.nrows; i++)
+	for (i = 0; i < d->nrows; i++)
 		bad += region_has(ri, x, i) != want[i];
 	CHECK_INT(bad, 0);
 	/* x dominates more rows than a walk takes: it needed none. */
@@ -389,11 +413,7 @@ test_cycle_wide(void)
 	free(want);
 	free(stack);
 out:
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	tpair_free(&t);
 	free(ch);
 	free(st);
 	free(bc);
@@ -403,7 +423,7 @@ out:
 /*
  * A change that comes into hot through the 99 callees of c0, while d
  * calls hot too: c0 carries it, through more calls into hot than
- * findings.c reads one by one (it reads those from c0's span of the
+ * under.c reads one by one (it reads those from c0's span of the
  * tree).  The finding is hot's, and its path goes through c0.
  */
 static void
@@ -414,10 +434,8 @@ test_many_callers(void)
 	int64_t		*bc = calloc(NST, sizeof(*bc));
 	int64_t		*nc = calloc(NST, sizeof(*nc));
 	char		*buf = malloc(32 * (size_t)NC);
-	struct profile	*b, *n;
-	struct agg	*ab, *an;
-	struct delta_opts o;
-	struct delta	 d;
+	struct tpair	 t;
+	struct delta	*d = &t.d;
 	size_t		 i, k;
 	int		 through = 0;
 
@@ -434,28 +452,19 @@ test_many_callers(void)
 	bc[NC + 1] = 200;
 	nc[NC + 1] = 400;
 	bc[NC + 2] = nc[NC + 2] = 2000;
-	b = stacks(st, bc, NST);
-	n = stacks(st, nc, NST);
-	ab = t_aggregate(b, 0);
-	an = t_aggregate(n, 0);
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
-	CHECK_INT(d.nfindings, 1);
-	if (d.nfindings >= 1) {
-		const struct delta_finding *f = &d.findings[0];
+	tpair_new(&t, st, bc, nc, NST);
+	CHECK_INT(d->nfindings, 1);
+	if (d->nfindings >= 1) {
+		const struct delta_finding *f = &d->findings[0];
 
 		CHECK_INT(f->verdict, VERDICT_REGRESSED);
-		CHECK(f->npath > 0 && strcmp(d.rows[f->path[f->npath -
+		CHECK(f->npath > 0 && strcmp(d->rows[f->path[f->npath -
 		    1]].name, "hot") == 0);
 		for (k = 0; k < f->npath; k++)
-			through |= strcmp(d.rows[f->path[k]].name, "c0") == 0;
+			through |= strcmp(d->rows[f->path[k]].name, "c0") == 0;
 		CHECK(through);
 	}
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(n);
+	tpair_free(&t);
 	free(buf);
 	free(st);
 	free(bc);
