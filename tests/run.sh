@@ -85,29 +85,30 @@ run_tsan() {
 		    "(make SANITIZE=thread $b/bench/genprof)"
 		cat "$tmp/tsan.err"
 	fi
-	g=tests/data/runtimes/go
-	n=tests/data/runtimes/node
-	c=tests/data/runtimes/c
-	tsan_run "$b" diff -q $g/cpu-none-01.pb.gz $g/cpu-none-02.pb.gz \
-	    $g/cpu-none-03.pb.gz -- $g/cpu-spread-01.pb.gz \
-	    $g/cpu-spread-02.pb.gz $g/cpu-spread-03.pb.gz
-	tsan_run "$b" check-significance -q $g/cpu-none-04.pb.gz \
-	    $g/cpu-none-05.pb.gz -- $g/cpu-two-01.pb.gz $g/cpu-two-02.pb.gz
-	tsan_run "$b" diff -q -f json $n/pprof-none-01.wall.pb.gz \
-	    $n/pprof-none-02.wall.pb.gz $n/pprof-none-03.wall.pb.gz -- \
-	    $n/pprof-new-01.wall.pb.gz $n/pprof-new-02.wall.pb.gz \
-	    $n/pprof-new-03.wall.pb.gz
-	tsan_run "$b" diff -q $n/datadog-none-01.heap.pb.gz \
-	    $n/datadog-none-02.heap.pb.gz -- $n/datadog-alloc-01.heap.pb.gz \
-	    $n/datadog-alloc-02.heap.pb.gz
-	tsan_run "$b" diff -q $c/cpu-none-01.pb.gz $c/cpu-none-02.pb.gz \
-	    $c/cpu-none-03.pb.gz -- $c/cpu-recursion-01.pb.gz \
-	    $c/cpu-recursion-02.pb.gz $c/cpu-recursion-03.pb.gz
-	tsan_run "$b" top -q $g/cpu-none-01.pb.gz $g/cpu-none-02.pb.gz \
-	    $g/cpu-none-03.pb.gz
-	tsan_run "$b" series -q $g/cpu-none-01.pb.gz $g/cpu-none-02.pb.gz \
-	    $g/cpu-none-03.pb.gz $g/cpu-leaf25-01.pb.gz \
-	    $g/cpu-leaf25-02.pb.gz $g/cpu-leaf25-03.pb.gz
+	# Names of their own: the parts run in one shell with JOBS=1.
+	tg=tests/data/runtimes/go
+	tn=tests/data/runtimes/node
+	tc=tests/data/runtimes/c
+	tsan_run "$b" diff -q $tg/cpu-none-01.pb.gz $tg/cpu-none-02.pb.gz \
+	    $tg/cpu-none-03.pb.gz -- $tg/cpu-spread-01.pb.gz \
+	    $tg/cpu-spread-02.pb.gz $tg/cpu-spread-03.pb.gz
+	tsan_run "$b" check-significance -q $tg/cpu-none-04.pb.gz \
+	    $tg/cpu-none-05.pb.gz -- $tg/cpu-two-01.pb.gz $tg/cpu-two-02.pb.gz
+	tsan_run "$b" diff -q -f json $tn/pprof-none-01.wall.pb.gz \
+	    $tn/pprof-none-02.wall.pb.gz $tn/pprof-none-03.wall.pb.gz -- \
+	    $tn/pprof-new-01.wall.pb.gz $tn/pprof-new-02.wall.pb.gz \
+	    $tn/pprof-new-03.wall.pb.gz
+	tsan_run "$b" diff -q $tn/datadog-none-01.heap.pb.gz \
+	    $tn/datadog-none-02.heap.pb.gz -- $tn/datadog-alloc-01.heap.pb.gz \
+	    $tn/datadog-alloc-02.heap.pb.gz
+	tsan_run "$b" diff -q $tc/cpu-none-01.pb.gz $tc/cpu-none-02.pb.gz \
+	    $tc/cpu-none-03.pb.gz -- $tc/cpu-recursion-01.pb.gz \
+	    $tc/cpu-recursion-02.pb.gz $tc/cpu-recursion-03.pb.gz
+	tsan_run "$b" top -q $tg/cpu-none-01.pb.gz $tg/cpu-none-02.pb.gz \
+	    $tg/cpu-none-03.pb.gz
+	tsan_run "$b" series -q $tg/cpu-none-01.pb.gz $tg/cpu-none-02.pb.gz \
+	    $tg/cpu-none-03.pb.gz $tg/cpu-leaf25-01.pb.gz \
+	    $tg/cpu-leaf25-02.pb.gz $tg/cpu-leaf25-03.pb.gz
 	tsan_run "$b" diff -q "$tmp/tsan-good.pb.gz" "$tmp/tsan-bad.pb.gz"
 	tsan_run "$b" check-significance -q -f json "$tmp/tsan-good.pb.gz" \
 	    "$tmp/tsan-good.pb.gz" "$tmp/tsan-bad.pb.gz" -- \
