@@ -716,17 +716,6 @@ next_free(size_t *nx, size_t q)
 	return r;
 }
 
-static const size_t *sort_place;
-
-static int
-cmp_place(const void *a, const void *b)
-{
-	size_t x = sort_place[*(const size_t *)a];
-	size_t y = sort_place[*(const size_t *)b];
-
-	return x < y ? -1 : x > y;
-}
-
 /*
  * Groups whose spend lies in another's region and whose change lies
  * inside that one's join it, the strongest first.  A region's groups
@@ -749,8 +738,7 @@ merge_inside(struct fctx *c, struct group *g, size_t ng)
 		by[i] = i;
 		pl[i] = spans ? region_place(c->ri, g[i].spend) : i;
 	}
-	sort_place = pl;
-	qsort(by, ng, sizeof(*by), cmp_place);
+	sort_by_place(by, ng, pl);
 	for (q = 0; q <= ng; q++)
 		nx[q] = q;
 	for (i = 0; i < ng && rc == 0; i++) {

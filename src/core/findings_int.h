@@ -69,6 +69,11 @@ struct fctx {
  */
 double	under(struct fctx *, size_t r, size_t x, int side);
 double	under_most(const struct fctx *, size_t r, size_t x, int side);
+/*
+ * by[0..n) (indexes into pl[]) in the order of their places pl[], for
+ * reading a region's rows in its span (region_span()).
+ */
+void	sort_by_place(size_t *by, size_t n, const size_t *pl);
 
 static inline double
 share(int64_t v, int64_t total)

@@ -20,15 +20,22 @@
  */
 #define FLOW_PLACED	64
 
-static const size_t *sort_inplace;	/* cmp_inplace()'s keys */
+static const size_t *sort_place;	/* cmp_place()'s keys */
 
 static int
-cmp_inplace(const void *a, const void *b)
+cmp_place(const void *a, const void *b)
 {
-	size_t x = sort_inplace[*(const size_t *)a];
-	size_t y = sort_inplace[*(const size_t *)b];
+	size_t x = sort_place[*(const size_t *)a];
+	size_t y = sort_place[*(const size_t *)b];
 
 	return x < y ? -1 : x > y;
+}
+
+void
+sort_by_place(size_t *by, size_t n, const size_t *pl)
+{
+	sort_place = pl;
+	qsort(by, n, sizeof(*by), cmp_place);
 }
 
 /* The calls into c->into in the order of their callers' places. */
@@ -45,8 +52,7 @@ place_in(struct fctx *c)
 		by[i] = i;
 		pl[i] = region_place(c->ri, c->in[i].from);
 	}
-	sort_inplace = pl;
-	qsort(by, c->nin, sizeof(*by), cmp_inplace);
+	sort_by_place(by, c->nin, pl);
 	c->inplace = xreallocarray(c->inplace, c->cap_in,
 	    sizeof(*c->inplace));
 	for (i = 0; i < c->nin; i++) {
