@@ -22,6 +22,7 @@
 
 #include "core/agg.h"
 #include "core/delta.h"
+#include "core/delta_int.h"
 #include "core/flow.h"
 #include "core/runtime.h"
 #include "core/spread.h"
@@ -29,26 +30,7 @@
 #include "support/xmalloc.h"
 
 #define DELTA_MAX_PATH	64
-#define DELTA_SHARE	0.5	/* a callee carries at least this of a change */
 
-/*
- * What delta_explain() needs: the two aggs, whose edges are indexed by
- * node, and the maps between their nodes and the rows.  A row below
- * nbase is base node of the same number.
- */
-struct delta_graph {
-	const struct agg *base, *new;
-	size_t		 nbase;
-	size_t		*brow, *nrow;	/* node -> row, per side */
-	size_t		*rnew;		/* row -> new node, or SIZE_MAX */
-	struct delta_opts o;
-	struct delta_edge *e;		/* scratch: one row's edges */
-	size_t		 ecap;
-	size_t		*at;		/* per row: its edge in e, or SIZE_MAX */
-	int		*dir;		/* per row: +1 regressed, -1 improved */
-	struct agg *const *be, *const *ne;	/* the runs, if replicates */
-	size_t		 nb, nn;
-};
 
 static double
 norm(int64_t v, int64_t total, double expo, enum delta_norm how)
@@ -222,9 +204,8 @@ delta_row_change(const struct delta_row *r)
 	return r->hyp == DELTA_HYP_FLAT ? r->delta_flat_share : r->delta_share;
 }
 
-/* A node's flat or cum count in an aggregate, by name; 0 if absent. */
-static int64_t
-node_count(const struct agg *a, const char *name, int flat)
+int64_t
+delta_node_count(const struct agg *a, const char *name, int flat)
 {
 	long i = agg_find(a, name);
 
@@ -232,173 +213,6 @@ node_count(const struct agg *a, const char *name, int flat)
 		return 0;
 	return flat ? agg_node(a, (size_t)i)->flat[AGG_COUNT] :
 	    agg_node(a, (size_t)i)->cum[AGG_COUNT];
-}
-
-/*
- * How a part of row a varies between runs, as a share of a: the
- * dispersion to test a split of a's samples at.  It is not a's own,
- * which says how a's share of each profile varies; the runs of a busy
- * worker can vary more in how much they block than in how they
- * divide it between its callees.  Part b (SIZE_MAX if no row's samples
- * make it) is all of row b's samples, each inside a: Pearson's estimate
- * from b's cum count of a's in each run, moderated toward the family's
- * trend as a hypothesis's is; otherwise the trend alone.  Without
- * replicates, the binomial.
- */
-static double
-split_disp(const struct delta *d, size_t a, size_t b, double *df)
-{
-	const struct delta_graph *g = d->graph;
-	struct stats_disp f = { NAN, 0, 0, 0 };
-	int64_t		*k, *n;
-	size_t		 r, w = g->nb + g->nn;
-	double		 phi;
-
-	*df = HUGE_VAL;
-	if (!d->replicates || g->be == NULL)
-		return 1;
-	if (b != SIZE_MAX) {
-		k = xcalloc(2 * w, sizeof(*k));
-		n = k + w;
-		for (r = 0; r < w; r++) {
-			const struct agg *x = r < g->nb ? g->be[r] :
-			    g->ne[r - g->nb];
-
-			n[r] = node_count(x, d->rows[a].name, 0);
-			k[r] = node_count(x, d->rows[b].name, 0);
-			if (k[r] > n[r])
-				k[r] = n[r];
-		}
-		if (stats_disp_pearson(k, n, g->nb, k + g->nb, n + g->nb,
-		    g->nn, &f) == -1) {
-			f.s2 = NAN;
-			f.df = 0;
-		}
-		free(k);
-	}
-	phi = stats_disp_posterior(&f, &d->judge.prior, df);
-	if (!(phi >= 1)) {
-		*df = HUGE_VAL;
-		return 1;
-	}
-	return phi;
-}
-
-/*
- * Did the rest of row a, its samples that do not go through its call of
- * row b, change the same way (s) as a, at alpha and relevantly, as a
- * share of each profile (all that is asked, if only), while b's part of
- * a stayed what it was?  Then
- * a's change is spread over its subtree alike, as when a is called more
- * often, and is a's.  If not, the change goes on into b: b's alone, or
- * the larger of two changes under a (the other is a finding of its
- * own when its walk ends elsewhere).
- * The edge weighs values: its samples are counted at b's samples per
- * unit of value.  (b is a discovery of the family already: this asks
- * only where the change is spent, so the test is at alpha.)
- */
-static int
-rest_moved(struct delta *d, size_t a, size_t b, int s, int only)
-{
-	const struct delta_edge	*e;
-	const struct delta_row	*ra = &d->rows[a], *rb = &d->rows[b];
-	size_t			 i, n;
-	int64_t			 k1 = 0, k2 = 0, r1, r2;
-	double			 bs, ns, phi, df;
-	int			 whole;
-
-	n = delta_edges(d, a, 1, &e);
-	for (i = 0; i < n; i++)
-		if (e[i].to == b) {
-			k1 = rb->base_cum > 0 ? (int64_t)llround((double)e[i].base /
-			    (double)rb->base_cum * (double)rb->base_count) : 0;
-			k2 = rb->new_cum > 0 ? (int64_t)llround((double)e[i].new /
-			    (double)rb->new_cum * (double)rb->new_count) : 0;
-		}
-	if (k1 > ra->base_count)
-		k1 = ra->base_count;
-	if (k2 > ra->new_count)
-		k2 = ra->new_count;
-	whole = k1 == rb->base_count && k2 == rb->new_count;
-	r1 = ra->base_count - k1;
-	r2 = ra->new_count - k2;
-	if (d->base_cden <= 0 || d->new_cden <= 0)
-		return 0;
-	bs = d->cscale * (double)r1 / (double)d->base_cden;
-	ns = d->cscale * (double)r2 / (double)d->new_cden;
-	if (!(s * (ns - bs) > 0 && judge_retest(&d->judge, r1, d->base_cden,
-	    r2, d->new_cden, ra->cum.phi, ra->cum.df, d->judge.o.alpha) == 1 &&
-	    judge_relevant(&d->judge, bs, ns)))
-		return 0;
-	if (only)
-		return 1;
-	/*
-	 * The rest moved too.  If b's part of a is the same on both sides,
-	 * a's subtree grew alike and the change is a's; if that part
-	 * changed, these are two changes, and the walk goes on into the
-	 * larger, b, leaving the rest to a finding of its own.
-	 */
-	phi = split_disp(d, a, whole ? b : SIZE_MAX, &df);
-	return judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
-	    phi, df, d->judge.o.alpha) != 1;
-}
-
-size_t
-delta_walk(struct delta *d, size_t r, const int *dir, size_t *path,
-    size_t max)
-{
-	const struct delta_edge *e;
-	size_t		 np = 0, cur = r, i, k, n, best, be;
-	double		 bestv, v;
-	int		 s = dir[r];
-
-	path[np++] = r;
-	while (np < max) {
-		const struct delta_row *row = &d->rows[cur];
-
-		if ((s > 0 && row->status == STATUS_NEW) ||
-		    (s < 0 && row->status == STATUS_GONE))
-			break;
-		best = be = SIZE_MAX;
-		bestv = 0;
-		n = delta_edges(d, cur, 1, &e);
-		for (i = 0; i < n; i++) {
-			if (e[i].to == cur || dir[e[i].to] != s)
-				continue;
-			for (k = 0; k < np && path[k] != e[i].to; k++)
-				continue;
-			if (k < np)
-				continue;
-			v = s * delta_edge_change(d, &e[i]);
-			if (best == SIZE_MAX || v > bestv || (v == bestv &&
-			    strcmp(d->rows[e[i].to].name,
-			    d->rows[best].name) < 0)) {
-				bestv = v;
-				best = e[i].to;
-				be = i;
-			}
-		}
-		/*
-		 * A new call (or one gone) of a function that ran before
-		 * for others is a change of the caller's code: the change
-		 * enters here, and what it calls is its part.  So is a new
-		 * function where the caller's own work changed with it (a
-		 * regular expression compiled for code that also does more
-		 * itself).  A new function alone is the change itself: the
-		 * walk ends there.
-		 */
-		if (be != SIZE_MAX && delta_edge_new(&e[be], s) &&
-		    (d->rows[best].status != (s > 0 ? STATUS_NEW :
-		    STATUS_GONE) || rest_moved(d, cur, best, s, 1)))
-			break;
-		if (best == SIZE_MAX || bestv <= 0 ||
-		    bestv < DELTA_SHARE * s * row->delta_share ||
-		    s * row->delta_flat_share >= bestv ||
-		    rest_moved(d, cur, best, s, 0))
-			break;
-		path[np++] = cur = best;
-	}
-	return np;
 }
 
 /* The row's path: its walk through the rows that changed as it did. */
@@ -813,7 +627,7 @@ family(struct delta *d, size_t *up, size_t *hyp, size_t *m,
 		h[n].k1 = flat ? row->base_flat_count : row->base_count;
 		h[n].k2 = flat ? row->new_flat_count : row->new_count;
 		for (k = 0; rr != NULL && k < w; k++)
-			rr[n * w + k] = node_count(k < nb ? be[k] :
+			rr[n * w + k] = delta_node_count(k < nb ? be[k] :
 			    ne[k - nb], row->name, flat);
 		n++;
 	}
