@@ -67,13 +67,44 @@ split_disp(const struct delta *d, size_t a, size_t b, double *df)
 	return phi;
 }
 
+/* k2 of n2 less k1 of n1, as shares. */
+static double
+share_moved(int64_t k1, int64_t n1, int64_t k2, int64_t n2)
+{
+	return (n2 > 0 ? (double)k2 / (double)n2 : 0) -
+	    (n1 > 0 ? (double)k1 / (double)n1 : 0);
+}
+
+/*
+ * Did a part of row a, k1 and k2 of its samples (all of row c's, or
+ * SIZE_MAX: no row's), move as a share of a in direction s, at alpha?
+ */
+static int
+part_moved(struct delta *d, size_t a, size_t c, int64_t k1, int64_t k2,
+    int s)
+{
+	const struct delta_row *ra = &d->rows[a];
+	double	 phi, df;
+
+	if (k1 > ra->base_count)
+		k1 = ra->base_count;
+	if (k2 > ra->new_count)
+		k2 = ra->new_count;
+	if (s * share_moved(k1, ra->base_count, k2, ra->new_count) <= 0)
+		return 0;
+	phi = split_disp(d, a, c, &df);
+	return judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
+	    phi, df, d->judge.o.alpha) == 1;
+}
+
 /*
  * Did the rest of row a, its samples that do not go through its call of
  * row b, change the same way (s) as a, at alpha and relevantly, as a
  * share of each profile (all that is asked, if only), while b's part of
- * a stayed what it was?  Then
- * a's change is spread over its subtree alike, as when a is called more
- * often, and is a's.  If not, the change goes on into b: b's alone, or
+ * a stayed what it was, or moved against s with no other part of a
+ * moving with s?  Then a's change is spread over its subtree (alike, as
+ * when a is called more often, or with a mix that shifted), and is a's.
+ * If not, the change goes on into b: b's alone, or
  * the larger of two changes under a (the other is a finding of its
  * own when its walk ends elsewhere).
  * The edge weighs values: its samples are counted at b's samples per
@@ -119,11 +150,37 @@ rest_moved(struct delta *d, size_t a, size_t b, int s, int only)
 	 * The rest moved too.  If b's part of a is the same on both sides,
 	 * a's subtree grew alike and the change is a's; if that part
 	 * changed, these are two changes, and the walk goes on into the
-	 * larger, b, leaving the rest to a finding of its own.
+	 * larger, b, leaving the rest to a finding of its own.  When b's
+	 * part moved against the change (b grew less than a), the rest's
+	 * change is a change only where it is one: a part of the rest, a
+	 * callee or a's own code, whose part of a moved with the change.
+	 * Spread over the rest, it is a's change with a mix that shifted
+	 * (a price formatted fewer times, its digits in libc a little
+	 * more of it).
 	 */
 	phi = split_disp(d, a, whole ? b : SIZE_MAX, &df);
-	return judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
-	    phi, df, d->judge.o.alpha) != 1;
+	if (judge_retest(&d->judge, k1, ra->base_count, k2, ra->new_count,
+	    phi, df, d->judge.o.alpha) != 1)
+		return 1;
+	if (s * share_moved(k1, ra->base_count, k2, ra->new_count) > 0)
+		return 0;
+	if (part_moved(d, a, SIZE_MAX, ra->base_flat_count,
+	    ra->new_flat_count, s))
+		return 0;
+	n = delta_edges(d, a, 1, &e);
+	for (i = 0; i < n; i++) {
+		if (e[i].to == a || e[i].to == b)
+			continue;
+		rb = &d->rows[e[i].to];
+		k1 = rb->base_cum > 0 ? (int64_t)llround((double)e[i].base /
+		    (double)rb->base_cum * (double)rb->base_count) : 0;
+		k2 = rb->new_cum > 0 ? (int64_t)llround((double)e[i].new /
+		    (double)rb->new_cum * (double)rb->new_count) : 0;
+		if (part_moved(d, a, k1 == rb->base_count &&
+		    k2 == rb->new_count ? e[i].to : SIZE_MAX, k1, k2, s))
+			return 0;
+	}
+	return 1;
 }
 
 size_t

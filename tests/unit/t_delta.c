@@ -383,6 +383,72 @@ test_called_more(void)
 }
 
 /*
+ * The functions of the improvement findings of a diff of bs (base counts
+ * bc, new nc), their names one after the other in the findings' order.
+ */
+static const char *
+improved_findings(const char *const *bs, const int64_t *bc, const int64_t *nc,
+    size_t n, char *name, size_t size)
+{
+	struct profile	*b = t_build(bs, bc, n), *p = t_build(bs, nc, n);
+	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(p, 0);
+	struct delta_opts o;
+	struct delta	 d;
+	size_t		 i;
+
+	name[0] = '\0';
+	t_delta_opts(&o);
+	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
+	for (i = 0; i < d.nfindings; i++)
+		if (d.findings[i].verdict == VERDICT_IMPROVED)
+			strlcat(name, d.rows[d.findings[i].row].name, size);
+	delta_release(&d);
+	agg_free(ab);
+	agg_free(an);
+	profile_free(b);
+	profile_free(p);
+	return name;
+}
+
+/*
+ * A function called less often, whose mix shifted: its largest callee
+ * l1 fell less than it (its part of n rose, 83% to 89%), and the rest
+ * fell the more, spread over callees and n's own code alike, none of
+ * them moving as a part of n on its own.  That is one change, n's (a
+ * price formatted fewer times, its digits a little more of it), not
+ * l1's.  When the rest's fall is one callee's (l2, its part of n from
+ * 18% to 3%), those are two changes: l1 is where the larger is spent.
+ * Forty functions that did not change tell the spread of no change.
+ */
+static void
+test_called_less_mix(void)
+{
+	enum { NX = 40, N = 5 + NX };
+	static const int64_t mix[2][5] = { { 800, 40, 40, 40, 40 },
+	    { 520, 16, 16, 16, 16 } };
+	static const int64_t two[2][5] = { { 800, 200, 40, 40, 40 },
+	    { 520, 20, 40, 40, 40 } };
+	static char	 xs[NX][16];
+	const char	*bs[N] = { "main;n;l1", "main;n;l2", "main;n;l3",
+	    "main;n;l4", "main;n" };
+	int64_t		 c[4][N];
+	char		 name[64];
+	size_t		 i, k;
+
+	for (i = 0; i < N; i++)
+		for (k = 0; k < 4; k++)
+			c[k][i] = i < 5 ? (k < 2 ? mix[k][i] :
+			    two[k - 2][i]) : 40;
+	for (i = 0; i < NX; i++) {
+		snprintf(xs[i], sizeof(xs[i]), "main;x%zu", i);
+		bs[5 + i] = xs[i];
+	}
+	CHECK_STR(improved_findings(bs, c[0], c[1], N, name, sizeof(name)), "n");
+	CHECK_STR(improved_findings(bs, c[2], c[3], N, name, sizeof(name)),
+	    "l2l1");
+}
+
+/*
  * A profile of one sample per function under main: function i has
  * counts[i] samples.  Names are "f<i>".
  */
@@ -1793,6 +1859,7 @@ main(void)
 	test_replicates();
 	test_real_improvement();
 	test_called_more();
+	test_called_less_mix();
 	test_flat_finding();
 	test_many_rows();
 	test_inlined();
