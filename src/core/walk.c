@@ -67,6 +67,20 @@ split_disp(const struct delta *d, size_t a, size_t b, double *df)
 	return phi;
 }
 
+/*
+ * The samples of row t that edge e carries, a side: its values at t's
+ * samples per unit of value.
+ */
+static void
+edge_samples(const struct delta_row *t, const struct delta_edge *e,
+    int64_t *k1, int64_t *k2)
+{
+	*k1 = t->base_cum > 0 ? (int64_t)llround((double)e->base /
+	    (double)t->base_cum * (double)t->base_count) : 0;
+	*k2 = t->new_cum > 0 ? (int64_t)llround((double)e->new /
+	    (double)t->new_cum * (double)t->new_count) : 0;
+}
+
 /* k2 of n2 less k1 of n1, as shares. */
 static double
 share_moved(int64_t k1, int64_t n1, int64_t k2, int64_t n2)
@@ -123,12 +137,8 @@ rest_moved(struct delta *d, size_t a, size_t b, int s, int only)
 
 	n = delta_edges(d, a, 1, &e);
 	for (i = 0; i < n; i++)
-		if (e[i].to == b) {
-			k1 = rb->base_cum > 0 ? (int64_t)llround((double)e[i].base /
-			    (double)rb->base_cum * (double)rb->base_count) : 0;
-			k2 = rb->new_cum > 0 ? (int64_t)llround((double)e[i].new /
-			    (double)rb->new_cum * (double)rb->new_count) : 0;
-		}
+		if (e[i].to == b)
+			edge_samples(rb, &e[i], &k1, &k2);
 	if (k1 > ra->base_count)
 		k1 = ra->base_count;
 	if (k2 > ra->new_count)
@@ -172,10 +182,7 @@ rest_moved(struct delta *d, size_t a, size_t b, int s, int only)
 		if (e[i].to == a || e[i].to == b)
 			continue;
 		rb = &d->rows[e[i].to];
-		k1 = rb->base_cum > 0 ? (int64_t)llround((double)e[i].base /
-		    (double)rb->base_cum * (double)rb->base_count) : 0;
-		k2 = rb->new_cum > 0 ? (int64_t)llround((double)e[i].new /
-		    (double)rb->new_cum * (double)rb->new_count) : 0;
+		edge_samples(rb, &e[i], &k1, &k2);
 		if (part_moved(d, a, k1 == rb->base_count &&
 		    k2 == rb->new_count ? e[i].to : SIZE_MAX, k1, k2, s))
 			return 0;
