@@ -390,23 +390,15 @@ static const char *
 improved_findings(const char *const *bs, const int64_t *bc, const int64_t *nc,
     size_t n, char *name, size_t size)
 {
-	struct profile	*b = t_build(bs, bc, n), *p = t_build(bs, nc, n);
-	struct agg	*ab = t_aggregate(b, 0), *an = t_aggregate(p, 0);
-	struct delta_opts o;
-	struct delta	 d;
+	struct t_pair	 t;
 	size_t		 i;
 
 	name[0] = '\0';
-	t_delta_opts(&o);
-	CHECK(delta_compute(ab, an, NULL, 0, NULL, 0, &o, &d) == 0);
-	for (i = 0; i < d.nfindings; i++)
-		if (d.findings[i].verdict == VERDICT_IMPROVED)
-			strlcat(name, d.rows[d.findings[i].row].name, size);
-	delta_release(&d);
-	agg_free(ab);
-	agg_free(an);
-	profile_free(b);
-	profile_free(p);
+	t_pair_new(&t, bs, bc, nc, n);
+	for (i = 0; i < t.d.nfindings; i++)
+		if (t.d.findings[i].verdict == VERDICT_IMPROVED)
+			strlcat(name, t.d.rows[t.d.findings[i].row].name, size);
+	t_pair_free(&t);
 	return name;
 }
 

@@ -309,37 +309,6 @@ test_random(void)
 	CHECK(sum.walks > 0);
 }
 
-/* A delta of the same stacks with counts bc and nc, and what it holds. */
-struct tpair {
-	struct profile	*b, *n;
-	struct agg	*ab, *an;
-	struct delta	 d;
-};
-
-static void
-tpair_new(struct tpair *t, const char *const *st, const int64_t *bc,
-    const int64_t *nc, size_t nst)
-{
-	struct delta_opts o;
-
-	t->b = stacks(st, bc, nst);
-	t->n = stacks(st, nc, nst);
-	t->ab = t_aggregate(t->b, 0);
-	t->an = t_aggregate(t->n, 0);
-	t_delta_opts(&o);
-	CHECK(delta_compute(t->ab, t->an, NULL, 0, NULL, 0, &o, &t->d) == 0);
-}
-
-static void
-tpair_free(struct tpair *t)
-{
-	delta_release(&t->d);
-	agg_free(t->ab);
-	agg_free(t->an);
-	profile_free(t->b);
-	profile_free(t->n);
-}
-
 /*
  * x on a cycle (x -> w -> x) and reaching more than DELTA_REGION_WALK
  * rows (callees of its own), with a cycle a <-> b that only x calls into:
@@ -356,7 +325,7 @@ test_cycle_wide(void)
 	int64_t		*bc = calloc(NST, sizeof(*bc));
 	int64_t		*nc = calloc(NST, sizeof(*nc));
 	char		*ch = malloc(16 * (size_t)WIDE);
-	struct tpair	 t;
+	struct t_pair	 t;
 	struct delta	*d = &t.d;
 	struct region_index *ri;
 	struct region_stats rs;
@@ -374,7 +343,7 @@ test_cycle_wide(void)
 		st[2 + i] = ch + 16 * i;
 		bc[2 + i] = nc[2 + i] = 1;
 	}
-	tpair_new(&t, st, bc, nc, NST);
+	t_pair_new(&t, st, bc, nc, NST);
 	for (i = 0; i < d->nrows; i++) {
 		const char *nm = d->rows[i].name;
 
@@ -413,7 +382,7 @@ test_cycle_wide(void)
 	free(want);
 	free(stack);
 out:
-	tpair_free(&t);
+	t_pair_free(&t);
 	free(ch);
 	free(st);
 	free(bc);
@@ -434,7 +403,7 @@ test_many_callers(void)
 	int64_t		*bc = calloc(NST, sizeof(*bc));
 	int64_t		*nc = calloc(NST, sizeof(*nc));
 	char		*buf = malloc(32 * (size_t)NC);
-	struct tpair	 t;
+	struct t_pair	 t;
 	struct delta	*d = &t.d;
 	size_t		 i, k;
 	int		 through = 0;
@@ -452,7 +421,7 @@ test_many_callers(void)
 	bc[NC + 1] = 200;
 	nc[NC + 1] = 400;
 	bc[NC + 2] = nc[NC + 2] = 2000;
-	tpair_new(&t, st, bc, nc, NST);
+	t_pair_new(&t, st, bc, nc, NST);
 	CHECK_INT(d->nfindings, 1);
 	if (d->nfindings >= 1) {
 		const struct delta_finding *f = &d->findings[0];
@@ -464,7 +433,7 @@ test_many_callers(void)
 			through |= strcmp(d->rows[f->path[k]].name, "c0") == 0;
 		CHECK(through);
 	}
-	tpair_free(&t);
+	t_pair_free(&t);
 	free(buf);
 	free(st);
 	free(bc);

@@ -1,7 +1,8 @@
 /*
  * What the tests of delta.c and flame.c share: a profile aggregated on
  * its cpu sample type with the counts facts.c finds, and the option
- * defaults of profdiff diff.  Include after tap.h and tprofile.h.
+ * defaults of profdiff diff, and a delta of two sides built from one
+ * set of stacks.  Include after tap.h and tprofile.h.
  */
 #ifndef TDELTA_H
 #define TDELTA_H
@@ -92,6 +93,40 @@ t_delta_opts(struct delta_opts *o)
 	o->min_effect_rel = 10;
 	o->has_counts = 1;
 	o->max_callers = 3;
+}
+
+/*
+ * A delta of the same stacks st with counts bc (base) and nc (new), at
+ * profdiff diff's defaults, and what it holds; t_pair_free() frees it.
+ */
+struct t_pair {
+	struct profile	*b, *n;
+	struct agg	*ab, *an;
+	struct delta	 d;
+};
+
+static inline void
+t_pair_new(struct t_pair *t, const char *const *st, const int64_t *bc,
+    const int64_t *nc, size_t nst)
+{
+	struct delta_opts o;
+
+	t->b = t_build(st, bc, nst);
+	t->n = t_build(st, nc, nst);
+	t->ab = t_aggregate(t->b, 0);
+	t->an = t_aggregate(t->n, 0);
+	t_delta_opts(&o);
+	CHECK(delta_compute(t->ab, t->an, NULL, 0, NULL, 0, &o, &t->d) == 0);
+}
+
+static inline void
+t_pair_free(struct t_pair *t)
+{
+	delta_release(&t->d);
+	agg_free(t->ab);
+	agg_free(t->an);
+	profile_free(t->b);
+	profile_free(t->n);
 }
 
 #endif
