@@ -32,6 +32,16 @@
  * program that has some (memmove's share differs threefold between Go
  * processes that differ in nothing else).
  *
+ * A tenth is too few when more of the functions than that moved far (a
+ * saturated process: five of 21 moved six- to twelvefold, and three of
+ * them left in made the spread 89%).  So the values are screened first:
+ * around the centre of their densest half (least trimmed squares'
+ * location), at the spread that half shows, those beyond chi-square's
+ * one in a thousand are far out; if they are more than a tenth (and
+ * fewer than half), and a group apart (twice as far as any other), the
+ * spread is read from the others alone, trimmed by the same tenth.
+ * Otherwise nothing changes.
+ *
  * A function of pooled share p then has variance p (1 - p)(1/n1 + 1/n2)
  * from sampling and 2 tau2 (p (1 - p))^2 from the processes (the
  * logistic form of the same model, which keeps a share near 1 bounded),
@@ -86,6 +96,11 @@
 #define TRIM_KEEP	0.9
 #define PI		3.14159265358979323846
 #define CHI2_1_TRIMMED	0.6230154841346838
+
+/* chi-square of 1 df beyond this once in a thousand */
+#define OUTLIER_Z2	10.827566170662733
+/* the far-out nearest the centre at least this much farther than the rest */
+#define OUTLIER_GAP	2
 
 
 
@@ -199,14 +214,161 @@ stats_null(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
 	return stats_null_trim(k1, n1, k2, n2, m, -1, HUGE_VAL, scratch, r);
 }
 
+/*
+ * The tau2 at which the mean of the smallest keep of the z^2 is target,
+ * into *tau2; 1 if it lies above cap (and *tau2 is cap), else 0.
+ */
+static int
+solve_tau2(const double *y, const double *v, size_t n, double c, double keep,
+    double target, double cap, double *z, double *tau2)
+{
+	double	 lo = 0, hi = 1, mid, glo, ghi, gm;
+	size_t	 it;
+	int	 side = 0;
+
+	*tau2 = 0;
+	if ((glo = trimmed_z2(y, v, n, c, 0, keep, z) - target) <= 0)
+		return 0;
+	/*
+	 * The mean falls as tau2 grows: above zero at cap, the root is
+	 * above it, and a caller that asked only whether it is below learns
+	 * that from one reading instead of a search's dozen.
+	 */
+	if (cap < HUGE_VAL && trimmed_z2(y, v, n, c, cap, keep, z) -
+	    target > 0) {
+		*tau2 = cap;
+		return 1;
+	}
+	while ((ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target) > 0)
+		if ((hi *= 2) > 1e6) {
+			ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target;
+			break;
+		}
+	/*
+	 * The root, by false position with Illinois' halving (the mean
+	 * falls smoothly between the points where the kept set changes):
+	 * a dozen readings where bisection took sixty, each O(n).
+	 */
+	for (it = 0; it < 100 && hi - lo > 1e-12 * hi; it++) {
+		mid = glo - ghi > 0 ? hi - ghi * (hi - lo) / (ghi - glo) :
+		    (lo + hi) / 2;
+		if (!(mid > lo && mid < hi))
+			mid = (lo + hi) / 2;
+		gm = trimmed_z2(y, v, n, c, mid, keep, z) - target;
+		if (gm > 0) {
+			lo = mid;
+			glo = gm;
+			if (side > 0)
+				ghi /= 2;
+			side = 1;
+		} else {
+			hi = mid;
+			ghi = gm;
+			if (side < 0)
+				glo /= 2;
+			side = -1;
+		}
+	}
+	*tau2 = hi;
+	return 0;
+}
+
+static int
+cmp_dbl(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The centre of the densest half of the n values: the mean of the
+ * ceil(n / 2) consecutive ones (in order) of least spread, least
+ * trimmed squares' location.  The median is where half lie on each
+ * side, and a quarter of the functions changed one way pull it a
+ * quarter of the way into the changes; the densest half stays among
+ * the functions that did not change.
+ */
+static double
+dense_centre(const double *y, size_t n, double *z)
+{
+	double	 s = 0, q = 0, best = HUGE_VAL, at = 0, ss;
+	size_t	 h = (n + 1) / 2, i;
+
+	for (i = 0; i < n; i++)
+		z[i] = y[i];
+	qsort(z, n, sizeof(*z), cmp_dbl);
+	for (i = 0; i < n; i++) {
+		s += z[i];
+		q += z[i] * z[i];
+		if (i + 1 < h)
+			continue;
+		if (i + 1 > h) {
+			s -= z[i - h];
+			q -= z[i - h] * z[i - h];
+		}
+		ss = q - s * s / (double)h;
+		if (ss < best) {
+			best = ss;
+			at = s / (double)h;
+		}
+	}
+	return at;
+}
+
+/*
+ * How many of the n values to read the spread from, and the centre to
+ * read them around (*c, the median of all on entry): all n, unless more
+ * than a tenth of them lie far out, beyond OUTLIER_Z2 of the densest
+ * half's centre at the spread that half shows (a trim budget below a
+ * tenth, spread.c's, does not make one far-out function a change), and
+ * apart: the nearest of them OUTLIER_GAP times as far from the centre as
+ * the farthest of the others.  Two processes of one program differ by a
+ * continuum, heavy-tailed (a JIT's choices, a collector's moments): in
+ * the runtimes corpus, no-change pairs of one profile a side with that
+ * many far out had them 0.2 to 1.2 times as far as the farthest of the
+ * rest in CPU and wall profiles, up to 1.8 on live heaps, which would
+ * read as changes if screened.  A change is a group apart: a saturated
+ * Node.js process's were 1.0 to 5.7 times as far.  Then
+ * those within it, if they are more than half, around their median.
+ * The trimming is right when a few functions changed; when a change
+ * reached more of the units than it trims (a saturated process: the
+ * changed function, its callees, and a second function whose work grew
+ * with it, five of twenty-one), the ones left in widened the spread
+ * until the change itself was inside it.
+ */
+static size_t
+screened(const double *y, const double *v, size_t n, double *c,
+    double keep, double *z)
+{
+	double	 half = 0.5 * (double)n, t, d, dc, inmax = 0, outmin = HUGE_VAL;
+	size_t	 i, in = 0;
+
+	if (keep <= half)
+		return n;
+	dc = dense_centre(y, n, z);
+	solve_tau2(y, v, n, dc, half, chi2_1_trimmed(0.5), HUGE_VAL, z, &t);
+	for (i = 0; i < n; i++) {
+		d = y[i] - dc;
+		if (d * d <= OUTLIER_Z2 * (v[i] + 2 * t)) {
+			z[in++] = y[i];
+			inmax = fmax(inmax, fabs(d));
+		} else
+			outmin = fmin(outmin, fabs(d));
+	}
+	if ((double)in >= TRIM_KEEP * (double)n || (double)in <= half ||
+	    outmin < OUTLIER_GAP * inmax)
+		return n;
+	*c = median(z, in);
+	return in;
+}
+
 int
 stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
     size_t m, double trim, double cap, double *scratch, struct stats_null *r)
 {
-	double	*y, *v, *z, c, lo = 0, hi = 1, mid, q, sq = 0, sum = 0;
-	double	 keep, target, glo, ghi, gm;
-	size_t	 i, n = 0, it;
-	int	 side = 0;
+	double	*y, *v, *z, c, q, sq = 0, sum = 0, keep, target, planned;
+	size_t	 i, n = 0, in;
 
 	if (r == NULL || (m > 0 && (k1 == NULL || k2 == NULL ||
 	    scratch == NULL)) || n1 < 0 || n2 < 0 || n1 > STATS_MAX_N ||
@@ -250,60 +412,26 @@ stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
 	if (n < STATS_NULL_MINUNITS)
 		return 0;
 	/* The smallest TRIM_KEEP of them, or all but trim. */
-	if (trim < 0) {
-		keep = TRIM_KEEP * (double)n;
-		target = CHI2_1_TRIMMED;
-	} else {
-		keep = trim < (double)n ? (double)n - trim : 1;
-		target = chi2_1_trimmed(keep / (double)n);
-	}
+	if (trim < 0)
+		planned = TRIM_KEEP * (double)n;
+	else
+		planned = trim < (double)n ? (double)n - trim : 1;
 	for (i = 0; i < n; i++)
 		z[i] = y[i];
 	c = median(z, n);
-	if ((glo = trimmed_z2(y, v, n, c, 0, keep, z) - target) <= 0)
-		return 0;
-	r->df = STATS_NULL_DF_PER_UNIT * (double)n;
+	target = trim < 0 ? CHI2_1_TRIMMED : chi2_1_trimmed(planned /
+	    (double)n);
 	/*
-	 * The mean falls as tau2 grows: above zero at cap, the root is
-	 * above it, and a caller that asked only whether it is below learns
-	 * that from one reading instead of a search's dozen.
+	 * Those screened out are the largest z^2 at any spread near the
+	 * kept ones', so the smallest keep of all n are the smallest of the
+	 * kept, trimmed by the same fraction.
 	 */
-	if (cap < HUGE_VAL && trimmed_z2(y, v, n, c, cap, keep, z) -
-	    target > 0) {
-		r->tau2 = cap;
+	in = screened(y, v, n, &c, planned, z);
+	keep = planned * (double)in / (double)n;
+	if (solve_tau2(y, v, n, c, keep, target, cap, z, &r->tau2) == 0 &&
+	    r->tau2 == 0)
 		return 0;
-	}
-	while ((ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target) > 0)
-		if ((hi *= 2) > 1e6) {
-			ghi = trimmed_z2(y, v, n, c, hi, keep, z) - target;
-			break;
-		}
-	/*
-	 * The root, by false position with Illinois' halving (the mean
-	 * falls smoothly between the points where the kept set changes):
-	 * a dozen readings where bisection took sixty, each O(n).
-	 */
-	for (it = 0; it < 100 && hi - lo > 1e-12 * hi; it++) {
-		mid = glo - ghi > 0 ? hi - ghi * (hi - lo) / (ghi - glo) :
-		    (lo + hi) / 2;
-		if (!(mid > lo && mid < hi))
-			mid = (lo + hi) / 2;
-		gm = trimmed_z2(y, v, n, c, mid, keep, z) - target;
-		if (gm > 0) {
-			lo = mid;
-			glo = gm;
-			if (side > 0)
-				ghi /= 2;
-			side = 1;
-		} else {
-			hi = mid;
-			ghi = gm;
-			if (side < 0)
-				glo /= 2;
-			side = -1;
-		}
-	}
-	r->tau2 = hi;
+	r->df = STATS_NULL_DF_PER_UNIT * (double)in;
 	return 0;
 }
 

@@ -2391,6 +2391,41 @@ test_null_between(void)
 		    scratch, &t0) == 0);
 		CHECK(t0.tau2 > a.tau2);
 	}
+	/*
+	 * Seven of the larger half changed tenfold, beside a spread of 10%
+	 * (a saturated process's changes were five of 21 functions at six
+	 * to twelvefold): more than the tenth trimmed, far out at the
+	 * spread the middle half shows, and apart from the rest, so
+	 * screened from it.  The spread read is then the unchanged
+	 * functions' (near what the same draws read with no change), where
+	 * the seven left in made it the changes'.  Fivefold, they are far
+	 * out but not twice as far as the farthest of the rest: a continuum
+	 * of the processes' differences, as far as the values can tell, and
+	 * they stay.
+	 */
+	{
+		struct stats_null w0, w1, w5;
+		int64_t		  k5[NULL_M];
+
+		null_draw(&rng, base, 0.1, n, 1, k1);
+		null_draw(&rng, base, 0.1, n, 1, k2);
+		CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &w0) == 0);
+		for (i = 0; i < NULL_M; i++)
+			k5[i] = k2[i];
+		for (i = 0; i < NULL_M / 2; i += 3) {
+			k5[i] = k2[i] * 5 < n ? k2[i] * 5 : n;
+			k2[i] = k2[i] * 10 < n ? k2[i] * 10 : n;
+		}
+		CHECK(stats_null(k1, n, k2, n, NULL_M, scratch, &w1) == 0);
+		CHECK(stats_null(k1, n, k5, n, NULL_M, scratch, &w5) == 0);
+		printf("# seven changed tenfold: tau %.3f, %.3f without "
+		    "the change, %.3f fivefold\n", sqrt(w1.tau2), sqrt(w0.tau2),
+		    sqrt(w5.tau2));
+		CHECK(w1.n == w0.n && w1.tau2 < 1.5 * w0.tau2 &&
+		    w1.tau2 > 0.5 * w0.tau2);
+		CHECK(w1.df < w0.df);
+		CHECK(w5.tau2 > 9 * w0.tau2 && w5.df == w0.df);
+	}
 	/* Too few functions with the samples to say: binomial. */
 	for (i = 0; i < NULL_M; i++)
 		k1[i] = k2[i] = i < STATS_NULL_MINUNITS - 1 ? 100 : 1;
