@@ -318,24 +318,24 @@ dense_centre(const double *y, size_t n, double *z)
 
 /*
  * How many of the n values to read the spread from, and the centre to
- * read them around (*c, the median of all on entry): all n, unless more
- * than a tenth of them lie far out, beyond OUTLIER_Z2 of the densest
- * half's centre at the spread that half shows (a trim budget below a
- * tenth, spread.c's, does not make one far-out function a change), and
- * apart: the nearest of them OUTLIER_GAP times as far from the centre as
- * the farthest of the others.  Two processes of one program differ by a
- * continuum, heavy-tailed (a JIT's choices, a collector's moments): in
- * the runtimes corpus, no-change pairs of one profile a side with that
- * many far out had them 0.2 to 1.2 times as far as the farthest of the
- * rest in CPU and wall profiles, up to 1.8 on live heaps, which would
- * read as changes if screened.  A change is a group apart: a saturated
- * Node.js process's were 1.0 to 5.7 times as far.  Then
- * those within it, if they are more than half, around their median.
- * The trimming is right when a few functions changed; when a change
- * reached more of the units than it trims (a saturated process: the
- * changed function, its callees, and a second function whose work grew
- * with it, five of twenty-one), the ones left in widened the spread
- * until the change itself was inside it.
+ * read them around (*c, the median of all on entry).  All n, unless more
+ * than a tenth of them are far out, beyond OUTLIER_Z2 of the densest
+ * half's centre at the spread that half shows, and apart, the nearest
+ * of them OUTLIER_GAP times as far from that centre as the farthest of
+ * the others: then those others, if they are more than half, around
+ * their median.  (A trim budget below a tenth, spread.c's, does not
+ * make one far-out function a change.)
+ *
+ * The tenth trimmed holds a few changes; a change that moved more of
+ * the units than that (a saturated process: the changed function, its
+ * callees, and a second function whose work grew with it, five of
+ * twenty-one) widened the spread until the change itself was inside it.
+ * The gap tells such a group from the processes' own differences, a
+ * continuum with heavy tails (a JIT's choices, a collector's moments):
+ * in the runtimes corpus, no-change pairs one a side with that many far
+ * out had the nearest of them 0.2 to 1.2 times as far as the farthest
+ * of the rest in CPU and wall profiles, up to 1.8 on live heaps; the
+ * saturated Node.js pairs, 1.0 to 5.7.
  */
 static size_t
 screened(const double *y, const double *v, size_t n, double *c,
