@@ -59,6 +59,9 @@ struct fctx {
 					     of their callers' places (region.h),
 					     and those places */
 	int		 in_placed;
+	int		 sat_rise;	/* the largest change went the way
+					   that saturated the thread
+					   (delta.h, first_way()) */
 };
 
 /*
