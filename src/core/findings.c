@@ -690,9 +690,13 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 			continue;
 		if ((t = i == x ? 0 : find_still(c, i)) == -1)
 			return -1;
+		/*
+		 * Displaced before any finding: it waits for the rounds to
+		 * end, when what displaced it may be one.
+		 */
 		if (displaced(c, c->dir[i]) ? c->nacc == 0 :
 		    t == 0 && c->nacc > 0)
-			postpone(c, i);	/* for what displaced it, too */
+			postpone(c, i);
 		else if (t == 0 || displaced(c, c->dir[i]))
 			settle(c, i);
 	}
