@@ -282,22 +282,19 @@ cmp_dbl(const void *a, const void *b)
 }
 
 /*
- * The centre of the densest half of the n values: the mean of the
- * ceil(n / 2) consecutive ones (in order) of least spread, least
+ * The centre of the densest half of the n values z[], in order: the
+ * mean of the ceil(n / 2) consecutive ones of least spread, least
  * trimmed squares' location.  The median is where half lie on each
  * side, and a quarter of the functions changed one way pull it a
  * quarter of the way into the changes; the densest half stays among
  * the functions that did not change.
  */
 static double
-dense_centre(const double *y, size_t n, double *z)
+dense_centre(const double *z, size_t n)
 {
 	double	 s = 0, q = 0, best = HUGE_VAL, at = 0, ss;
 	size_t	 h = (n + 1) / 2, i;
 
-	for (i = 0; i < n; i++)
-		z[i] = y[i];
-	qsort(z, n, sizeof(*z), cmp_dbl);
 	for (i = 0; i < n; i++) {
 		s += z[i];
 		q += z[i] * z[i];
@@ -317,8 +314,9 @@ dense_centre(const double *y, size_t n, double *z)
 }
 
 /*
- * How many of the n values to read the spread from, and the centre to
- * read them around (*c, the median of all on entry).  All n, unless more
+ * How many of the n values y[] to read the spread from, and the centre
+ * to read them around (*c, the median of all on entry; z[] holds the
+ * values in order, and is scratch after).  All n, unless more
  * than a tenth of them are far out, beyond OUTLIER_Z2 of the densest
  * half's centre at the spread that half shows, and apart, the nearest
  * of them OUTLIER_GAP times as far from that centre as the farthest of
@@ -346,7 +344,7 @@ screened(const double *y, const double *v, size_t n, double *c,
 
 	if (keep <= half)
 		return n;
-	dc = dense_centre(y, n, z);
+	dc = dense_centre(z, n);
 	solve_tau2(y, v, n, dc, half, chi2_1_trimmed(0.5), HUGE_VAL, z, &t);
 	for (i = 0; i < n; i++) {
 		d = y[i] - dc;
@@ -418,7 +416,8 @@ stats_null_trim(const int64_t *k1, int64_t n1, const int64_t *k2, int64_t n2,
 		planned = trim < (double)n ? (double)n - trim : 1;
 	for (i = 0; i < n; i++)
 		z[i] = y[i];
-	c = median(z, n);
+	qsort(z, n, sizeof(*z), cmp_dbl);
+	c = n % 2 ? z[n / 2] : (z[n / 2 - 1] + z[n / 2]) / 2;
 	target = trim < 0 ? CHI2_1_TRIMMED : chi2_1_trimmed(planned /
 	    (double)n);
 	/*
