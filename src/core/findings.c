@@ -25,7 +25,8 @@
  *    relevant change there, it is a finding; if not, each of its rows
  *    that is not significant on the rest either is settled (settle())
  *    once the rounds are over: in a finding of its direction that
- *    holds it, else crowded.  A finding takes with it every row of its
+ *    holds it, else crowded (or, failing before any finding was
+ *    accepted, unchanged).  A finding takes with it every row of its
  *    direction that it dominates.
  * 4. ascend(): a finding's path runs from its outermost carrier down
  *    through the callers that carry the most of the change.
@@ -415,11 +416,35 @@ displaced(const struct fctx *c, int dir)
 }
 
 /*
- * Row r moved only because the findings did (find_still() said no): a
- * carrier of the first finding of its direction it contains, inside
- * the first it lies below, else crowded by the largest finding of the
- * other direction (or the largest at all): a function's share falls by
- * its part of what grew, and most of what grew is the largest change.
+ * Row r in a finding of its direction that holds it: a carrier of the
+ * first it contains, else inside the first it lies below.  1 if so.
+ */
+static int
+held(struct fctx *c, size_t r)
+{
+	size_t	 i;
+
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir == c->dir[r] && (under(c, r, c->acc[i].spend,
+		    0) > 0 || under(c, r, c->acc[i].spend, 1) > 0)) {
+			find_join(c, i, r, DELTA_ROLE_CARRIER);
+			return 1;
+		}
+	for (i = 0; i < c->nacc; i++)
+		if (c->acc[i].dir == c->dir[r] && (c->acc[i].region[r] ||
+		    c->acc[i].flow[0][r] > 0 || c->acc[i].flow[1][r] > 0)) {
+			find_join(c, i, r, DELTA_ROLE_INSIDE);
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Row r moved only because the findings did (find_still() said no): in
+ * a finding of its direction that holds it (held()), else crowded by
+ * the largest finding of the other direction (or the largest at all):
+ * a function's share falls by its part of what grew, and most of what
+ * grew is the largest change.
  */
 static void
 settle(struct fctx *c, size_t r)
@@ -429,18 +454,8 @@ settle(struct fctx *c, size_t r)
 	size_t		 i, to = 0;
 	int		 other = 0;
 
-	for (i = 0; i < c->nacc; i++)
-		if (c->acc[i].dir == c->dir[r] && (under(c, r, c->acc[i].spend,
-		    0) > 0 || under(c, r, c->acc[i].spend, 1) > 0)) {
-			find_join(c, i, r, DELTA_ROLE_CARRIER);
-			return;
-		}
-	for (i = 0; i < c->nacc; i++)
-		if (c->acc[i].dir == c->dir[r] && (c->acc[i].region[r] ||
-		    c->acc[i].flow[0][r] > 0 || c->acc[i].flow[1][r] > 0)) {
-			find_join(c, i, r, DELTA_ROLE_INSIDE);
-			return;
-		}
+	if (held(c, r))
+		return;
 	/*
 	 * No finding at all: r changed only with the runtime's work set
 	 * aside (find_background()), and is no change of its own.
@@ -483,13 +498,29 @@ settle(struct fctx *c, size_t r)
  * change whose spend failed its test on the rest, while the callers
  * that carry it held theirs, is inside the finding those callers make
  * in a later round; settled now, it was crowded by a finding of the
- * other direction.  (With no finding yet, it is settled at once:
- * settle() says it is no change of its own.)
+ * other direction.  (With no finding yet, set_aside() keeps it.)
  */
 static void
 postpone(struct fctx *c, size_t r)
 {
 	push(&c->wait, &c->nwait, &c->cap_wait, r);
+	c->dir[r] = 0;
+}
+
+/*
+ * Row r did not change on the rest of the profile before any finding
+ * was accepted: with only the runtime's work set aside, its change
+ * fell short of what a first finding needs.  Its own change it is not;
+ * but the caller around it may yet be one (a search that scores more
+ * items, its scoring function taken first as the inner group, the
+ * weaker), and a finding takes every row of its direction it holds.
+ * So it waits for the rounds to end, and is then in such a finding
+ * (held()) or unchanged, never crowded by a finding it came before.
+ */
+static void
+set_aside(struct fctx *c, size_t r)
+{
+	push(&c->alone, &c->nalone, &c->cap_alone, r);
 	c->dir[r] = 0;
 }
 
@@ -503,6 +534,16 @@ settle_again(struct fctx *c, size_t r)
 {
 	c->dir[r] = c->d->rows[r].verdict == VERDICT_REGRESSED ? 1 : -1;
 	settle(c, r);
+}
+
+/* Settle row r that set_aside() kept: held, else unchanged. */
+static void
+settle_alone(struct fctx *c, size_t r)
+{
+	c->dir[r] = c->d->rows[r].verdict == VERDICT_REGRESSED ? 1 : -1;
+	if (!held(c, r))
+		c->d->rows[r].verdict = VERDICT_UNCHANGED;
+	c->dir[r] = 0;
 }
 
 /*
@@ -697,8 +738,10 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 		if (displaced(c, c->dir[i]) ? c->nacc == 0 :
 		    t == 0 && c->nacc > 0)
 			postpone(c, i);
-		else if (t == 0 || displaced(c, c->dir[i]))
+		else if (displaced(c, c->dir[i]))
 			settle(c, i);
+		else if (t == 0)
+			set_aside(c, i);
 	}
 	return 0;
 }
@@ -1377,6 +1420,8 @@ delta_findings(struct delta *d, const struct judge *j)
 		rc = -1;
 	for (i = 0; i < c.nwait; i++)
 		settle_again(&c, c.wait[i]);
+	for (i = 0; i < c.nalone; i++)
+		settle_alone(&c, c.alone[i]);
 	if (rc == 0) {
 		find_attach_background(&c);
 		build(&c);
@@ -1388,6 +1433,7 @@ delta_findings(struct delta *d, const struct judge *j)
 		release(&c.acc[i]);
 	free(c.acc);
 	free(c.wait);
+	free(c.alone);
 	free(c.gc);
 	find_bg_under(&c, NULL);
 	free(c.bg);

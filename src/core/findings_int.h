@@ -52,6 +52,9 @@ struct fctx {
 	size_t		 nbg, cap_bg;
 	size_t		*wait;		/* rows settled once the rounds end */
 	size_t		 nwait, cap_wait;
+	size_t		*alone;		/* rows that failed before any
+					   finding, held or unchanged then */
+	size_t		 nalone, cap_alone;
 	size_t		 into;		/* the row whose calls in are kept */
 	struct delta_edge *in;		/*   in in[], nin of them (SIZE_MAX: */
 	size_t		 nin, cap_in;	/*   none yet; findings.c, flow_in()) */
