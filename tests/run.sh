@@ -136,6 +136,28 @@ tsan_run() {
 	fi
 }
 
+# A PATH whose perf reads a perf.data's kernel frames without the
+# running kernel's symbols (perf script --kallsyms=/dev/null).  perf
+# names them from /proc/kallsyms only on a machine that runs the kernel
+# they were recorded on, so the goldens would hold one machine's names
+# and another's "[kernel.kallsyms]: N addresses unnamed"; without them,
+# every machine reads the same.  Made once, before the CLI cases run in
+# slices side by side.
+perf_path=$PATH
+if real=$(command -v perf); then
+	mkdir -p "$tmp/perfbin"
+	{
+		echo '#!/bin/sh'
+		echo 'if [ "$1 $2" = "--no-pager script" ]; then'
+		echo '	shift 2'
+		echo "	exec $real --no-pager script --kallsyms=/dev/null \"\$@\""
+		echo 'fi'
+		echo "exec $real \"\$@\""
+	} >"$tmp/perfbin/perf"
+	chmod +x "$tmp/perfbin/perf"
+	perf_path=$tmp/perfbin:$PATH
+fi
+
 # The CLI cases of build $1, or with $2 "I/N" the I-th of N slices of
 # them (I from 1); $3 is a wrapper of profdiff (default $PROFDIFF_WRAP).
 run_cli() {
@@ -163,12 +185,14 @@ run_cli() {
 		# Cases on the shared corpus (licenses that keep its files
 		# out of this tree) run where it is checked out beside us.
 		# Cases marked "# needs perf" run perf script (perf.data).
+		cpath=$PATH
 		case $(cat "$c") in
 		*"# needs perf"*)
 			if ! command -v perf >/dev/null 2>&1; then
 				echo "# skip $lb: cli $name (no perf: Debian's linux-perf)"
 				continue
-			fi ;;
+			fi
+			cpath=$perf_path ;;
 		esac
 		case $(cat "$c") in
 		*../shared/corpus/*)
@@ -177,7 +201,7 @@ run_cli() {
 				continue
 			fi ;;
 		esac
-		(cd "$root" && sh -c "$(cat "$c")") \
+		(cd "$root" && PATH=$cpath sh -c "$(cat "$c")") \
 		    >"$tmp/out" 2>"$tmp/err" </dev/null
 		echo $? >"$tmp/exit"
 		# Messages name the binary's path only through $PROFDIFF.
