@@ -1,0 +1,1 @@
+$PROFDIFF diff -n 6 tests/data/runtimes/node/pprof-none-02.wall.pb.gz tests/data/runtimes/node/pprof-none-03.wall.pb.gz tests/data/runtimes/node/pprof-none-04.wall.pb.gz -- tests/data/runtimes/node/pprof-two-01.wall.pb.gz tests/data/runtimes/node/pprof-two-02.wall.pb.gz tests/data/runtimes/node/pprof-two-03.wall.pb.gz
