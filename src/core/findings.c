@@ -735,13 +735,17 @@ take(struct fctx *c, struct group *g, struct takes *tk, size_t gi)
 		 * Displaced before any finding: it waits for the rounds to
 		 * end, when what displaced it may be one.
 		 */
-		if (displaced(c, c->dir[i]) ? c->nacc == 0 :
-		    t == 0 && c->nacc > 0)
-			postpone(c, i);
-		else if (displaced(c, c->dir[i]))
-			settle(c, i);
-		else if (t == 0)
-			set_aside(c, i);
+		if (displaced(c, c->dir[i])) {
+			if (c->nacc == 0)
+				postpone(c, i);
+			else
+				settle(c, i);
+		} else if (t == 0) {
+			if (c->nacc == 0)
+				set_aside(c, i);
+			else
+				postpone(c, i);
+		}
 	}
 	return 0;
 }
